@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config'
+
+// Workspace packages export their TypeScript sources under the "development" condition,
+// so tests run against the sources without a build step.
+const conditions = ['development', 'module', 'node', 'import', 'default']
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'services/*/src/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+})
