@@ -1,0 +1,3 @@
+import type { FunctionDefinition } from '../types.js'
+
+export const functions: readonly FunctionDefinition[] = []

@@ -1,0 +1,34 @@
+/**
+ * Every built-in function, one list per category folder. Each folder's index.ts exports `functions`;
+ * add new functions there, not here.
+ */
+import { functions as database } from './database/index.js'
+import { functions as date } from './date/index.js'
+import { functions as engineering } from './engineering/index.js'
+import { functions as financial } from './financial/index.js'
+import { functions as information } from './information/index.js'
+import { functions as logical } from './logical/index.js'
+import { functions as lookup } from './lookup/index.js'
+import { functions as math } from './math/index.js'
+import { functions as statistical } from './statistical/index.js'
+import { functions as text } from './text/index.js'
+import { FunctionRegistry } from './registry.js'
+import type { FunctionDefinition } from './types.js'
+
+export const builtinFunctionDefinitions: readonly FunctionDefinition[] = [
+  ...math,
+  ...statistical,
+  ...logical,
+  ...information,
+  ...text,
+  ...lookup,
+  ...financial,
+  ...date,
+  ...engineering,
+  ...database,
+]
+
+/** A registry of every built-in function; engines get a fresh one so that additions stay local. */
+export function createBuiltinRegistry(): FunctionRegistry {
+  return new FunctionRegistry(builtinFunctionDefinitions)
+}

@@ -1,0 +1,4 @@
+import type { FunctionDefinition } from '../types.js'
+import { functions as core } from './core.js'
+
+export const functions: readonly FunctionDefinition[] = [...core]

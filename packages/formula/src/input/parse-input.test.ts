@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { CellError } from '../values.js'
+import { parseCellInput, readNumber } from './parse-input.js'
+
+describe('parseCellInput', () => {
+  it.each([
+    ['15%', 0.15, '0%'],
+    ['12.5%', 0.125, '0.00%'],
+    ['$1,234.50', 1234.5, '$#,##0.00'],
+    ['$1234', 1234, '$#,##0'],
+    ['-$5', -5, '$#,##0'],
+    ['1,234', 1234, '#,##0'],
+    ['1e3', 1000, '0.00E+00'],
+    ['(100)', -100, undefined],
+    ['  42  ', 42, undefined],
+    ['-0.5', -0.5, undefined],
+    ['.5', 0.5, undefined],
+    ['2024-01-31', 45322, 'yyyy-mm-dd'],
+    ['1/31/2024', 45322, 'm/d/yyyy'],
+    ['31-Jan-2024', 45322, 'd-mmm-yy'],
+    ['Jan 31, 2024', 45322, 'd-mmm-yy'],
+    ['12:30', 0.5208333333333334, 'h:mm'],
+    ['6:00 PM', 0.75, 'h:mm AM/PM'],
+  ])('reads %s as a number', (input, value, format) => {
+    const parsed = parseCellInput(input)
+    expect(parsed.kind).toBe('value')
+    if (parsed.kind !== 'value') return
+    expect(parsed.value).toBeCloseTo(value, 12)
+    expect(parsed.format).toBe(format)
+  })
+
+  it('reads booleans in any case, a leading apostrophe as text, error literals as errors', () => {
+    expect(parseCellInput('TRUE')).toEqual({ kind: 'value', value: true })
+    expect(parseCellInput('false')).toEqual({ kind: 'value', value: false })
+    expect(parseCellInput("'123")).toEqual({ kind: 'value', value: '123' })
+    expect(parseCellInput("'=A1")).toEqual({ kind: 'value', value: '=A1' })
+    expect(parseCellInput('#n/a')).toEqual({ kind: 'value', value: CellError.NA })
+  })
+
+  it('keeps formulas and clears on empty input', () => {
+    expect(parseCellInput('=SUM(A1:A3)')).toEqual({ kind: 'formula', text: '=SUM(A1:A3)' })
+    expect(parseCellInput('')).toEqual({ kind: 'empty' })
+    expect(parseCellInput(null)).toEqual({ kind: 'empty' })
+  })
+
+  it('keeps what is not a number as text', () => {
+    for (const text of ['abc', '1,23', '12a', '$', '%', '(5', '2024-02-30', '1/2/3/4', '--5', '1.2.3']) {
+      expect(parseCellInput(text)).toEqual({ kind: 'value', value: text })
+    }
+  })
+
+  it('reads the leap day Excel invented in 1900', () => {
+    expect(readNumber('1900-02-29')?.value).toBe(60)
+    expect(readNumber('1900-03-01')?.value).toBe(61)
+    expect(readNumber('1900-02-28')?.value).toBe(59)
+  })
+})

@@ -1,0 +1,263 @@
+/**
+ * The value model of the engine.
+ *
+ * A formula evaluates to a {@link Value}: a {@link Scalar}, a {@link RangeRef} (a reference to cells,
+ * read lazily), a {@link ReferenceList} (several areas, from the union operator) or an
+ * {@link ArrayValue} (a computed 2-D array). A cell holds only scalars; an array result spills.
+ */
+
+/** The error values a cell can hold, as Excel writes them. */
+export type ErrorCode =
+  | '#NULL!'
+  | '#DIV/0!'
+  | '#VALUE!'
+  | '#REF!'
+  | '#NAME?'
+  | '#NUM!'
+  | '#N/A'
+  | '#ERROR!'
+  | '#CIRC!'
+  | '#SPILL!'
+  | '#CALC!'
+
+export const ERROR_CODES: readonly ErrorCode[] = [
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#ERROR!',
+  '#CIRC!',
+  '#SPILL!',
+  '#CALC!',
+]
+
+/** A spreadsheet error as a value: it flows through formulas like any other value. */
+export class CellError {
+  constructor(
+    readonly code: ErrorCode,
+    /** Why the error arose, for tooltips; never compared. */
+    readonly message?: string,
+  ) {}
+
+  toString(): string {
+    return this.code
+  }
+
+  toJSON(): string {
+    return this.code
+  }
+
+  static readonly NULL = new CellError('#NULL!')
+  static readonly DIV0 = new CellError('#DIV/0!')
+  static readonly VALUE = new CellError('#VALUE!')
+  static readonly REF = new CellError('#REF!')
+  static readonly NAME = new CellError('#NAME?')
+  static readonly NUM = new CellError('#NUM!')
+  static readonly NA = new CellError('#N/A')
+  static readonly ERROR = new CellError('#ERROR!')
+  static readonly CIRC = new CellError('#CIRC!')
+  static readonly SPILL = new CellError('#SPILL!')
+  static readonly CALC = new CellError('#CALC!')
+
+  /** The shared instance for a code; error codes typed by users or read from files map here. */
+  static of(code: ErrorCode): CellError {
+    return ERROR_BY_CODE.get(code) as CellError
+  }
+}
+
+const ERROR_BY_CODE = new Map<string, CellError>([
+  ['#NULL!', CellError.NULL],
+  ['#DIV/0!', CellError.DIV0],
+  ['#VALUE!', CellError.VALUE],
+  ['#REF!', CellError.REF],
+  ['#NAME?', CellError.NAME],
+  ['#NUM!', CellError.NUM],
+  ['#N/A', CellError.NA],
+  ['#ERROR!', CellError.ERROR],
+  ['#CIRC!', CellError.CIRC],
+  ['#SPILL!', CellError.SPILL],
+  ['#CALC!', CellError.CALC],
+])
+
+/** Looks an error literal up case-insensitively ('#n/a' → #N/A); undefined when it is not one. */
+export function errorFromText(text: string): CellError | undefined {
+  return ERROR_BY_CODE.get(text.toUpperCase())
+}
+
+/** What a cell holds after calculation. `null` is an empty cell. */
+export type Scalar = number | string | boolean | null | CellError
+
+/** A rectangular block of scalars, read by position (0-based, row first). */
+export interface Matrix {
+  readonly height: number
+  readonly width: number
+  /** The scalar at (row, col) of the block; positions outside the block are an error of the caller. */
+  get(row: number, col: number): Scalar
+}
+
+/** A computed array (from an array constant, an operator over ranges, or a function). */
+export class ArrayValue implements Matrix {
+  /** Row-major data; `data.length === height * width`. */
+  readonly data: Scalar[]
+
+  constructor(
+    readonly height: number,
+    readonly width: number,
+    data: Scalar[],
+  ) {
+    this.data = data
+  }
+
+  static fromRows(rows: readonly (readonly Scalar[])[]): ArrayValue {
+    const height = rows.length
+    const width = height === 0 ? 0 : rows[0].length
+    const data: Scalar[] = new Array(height * width)
+    for (let r = 0; r < height; r++) {
+      const row = rows[r]
+      for (let c = 0; c < width; c++) data[r * width + c] = c < row.length ? row[c] : CellError.NA
+    }
+    return new ArrayValue(height, width, data)
+  }
+
+  static filled(height: number, width: number, value: Scalar): ArrayValue {
+    return new ArrayValue(height, width, new Array<Scalar>(height * width).fill(value))
+  }
+
+  get(row: number, col: number): Scalar {
+    return this.data[row * this.width + col]
+  }
+
+  toRows(): Scalar[][] {
+    const rows: Scalar[][] = []
+    for (let r = 0; r < this.height; r++) rows.push(this.data.slice(r * this.width, (r + 1) * this.width))
+    return rows
+  }
+}
+
+/**
+ * The engine-side view of a sheet that references read through. Reading a cell whose formula has not
+ * been calculated yet makes the engine calculate it first, so functions always see current values.
+ */
+export interface SheetView {
+  /** Stable identity of the sheet for the engine's lifetime (survives renames). */
+  readonly id: number
+  readonly name: string
+  /** The calculated value at a 0-based position; empty cells are null. */
+  read(row: number, col: number): Scalar
+  /**
+   * Calls `visit` for each non-empty cell of the block, column by column, top to bottom; returning
+   * `false` from `visit` stops the walk.
+   */
+  forEachInBlock(
+    top: number,
+    left: number,
+    bottom: number,
+    right: number,
+    visit: (value: Scalar, row: number, col: number) => boolean | void,
+  ): void
+  /** One past the last row that holds anything in the given columns (for whole-column references). */
+  usedRowEnd(left: number, right: number): number
+  /** One past the last column that holds anything in the given rows (for whole-row references). */
+  usedColEnd(top: number, bottom: number): number
+  /** Whether the cell holds a formula whose outermost function is SUBTOTAL or AGGREGATE. */
+  isSubtotalCell(row: number, col: number): boolean
+  /** Whether the cell holds a formula. */
+  hasFormula(row: number, col: number): boolean
+  /** The formula text of the cell (with '='), or undefined. */
+  formulaText(row: number, col: number): string | undefined
+}
+
+/** The largest row and column index of a sheet (0-based), as in Excel: 1,048,576 rows, 16,384 columns. */
+export const MAX_ROW = 1_048_575
+export const MAX_COL = 16_383
+
+/**
+ * A reference to a rectangle of cells of one sheet (0-based, inclusive). It is read lazily: a function
+ * that only looks at a few cells of `A:A` reads only those.
+ */
+export class RangeRef implements Matrix {
+  constructor(
+    readonly sheet: SheetView,
+    readonly top: number,
+    readonly left: number,
+    readonly bottom: number,
+    readonly right: number,
+  ) {}
+
+  get height(): number {
+    return this.bottom - this.top + 1
+  }
+
+  get width(): number {
+    return this.right - this.left + 1
+  }
+
+  get isSingleCell(): boolean {
+    return this.top === this.bottom && this.left === this.right
+  }
+
+  /** The value at (row, col) relative to the top-left corner. */
+  get(row: number, col: number): Scalar {
+    return this.sheet.read(this.top + row, this.left + col)
+  }
+
+  /**
+   * Visits the non-empty cells only (with positions relative to the top-left corner), which is what
+   * aggregate functions need and what keeps `SUM(A:A)` cheap.
+   */
+  forEachValue(visit: (value: Scalar, row: number, col: number) => boolean | void): void {
+    const { top, left } = this
+    this.sheet.forEachInBlock(top, left, this.bottom, this.right, (value, row, col) =>
+      visit(value, row - top, col - left),
+    )
+  }
+
+  /**
+   * The bounds clipped to the used part of the sheet, so that a whole column becomes as tall as the data.
+   * Positions relative to the reference stay the same (the top-left corner does not move).
+   */
+  trimmed(): RangeRef {
+    const usedBottom = this.sheet.usedRowEnd(this.left, this.right) - 1
+    const usedRight = this.sheet.usedColEnd(this.top, this.bottom) - 1
+    const bottom = Math.max(this.top, Math.min(this.bottom, usedBottom))
+    const right = Math.max(this.left, Math.min(this.right, usedRight))
+    if (bottom === this.bottom && right === this.right) return this
+    return new RangeRef(this.sheet, this.top, this.left, bottom, right)
+  }
+
+  /** Reads the whole block into an array (whole columns and rows are trimmed to the used part first). */
+  toArray(): ArrayValue {
+    const block = this.trimmed()
+    const height = block.height
+    const width = block.width
+    const data: Scalar[] = new Array<Scalar>(height * width).fill(null)
+    block.forEachValue((value, row, col) => {
+      data[row * width + col] = value
+    })
+    return new ArrayValue(height, width, data)
+  }
+}
+
+/** Several references at once, from the union operator: `SUM((A1:A3,C1:C3))`. */
+export class ReferenceList {
+  constructor(readonly areas: readonly RangeRef[]) {}
+}
+
+/** Anything a formula or a part of one can evaluate to. */
+export type Value = Scalar | RangeRef | ReferenceList | ArrayValue
+
+export function isCellError(value: unknown): value is CellError {
+  return value instanceof CellError
+}
+
+export function isReference(value: Value): value is RangeRef | ReferenceList {
+  return value instanceof RangeRef || value instanceof ReferenceList
+}
+
+/** A value that holds several cells (a range, a union of ranges or an array). */
+export function isMatrixLike(value: Value): value is RangeRef | ReferenceList | ArrayValue {
+  return typeof value === 'object' && value !== null && !(value instanceof CellError)
+}
