@@ -1,1 +1,3 @@
-export {}
+export * from './common.js'
+export * from './users.js'
+export * from './gateway.js'

@@ -1,0 +1,20 @@
+import { Type, type Static } from 'typebox'
+
+/** The areas the gateway proxies under `/api/<area>`. */
+export const SERVICE_AREAS = ['spreadsheet', 'ai', 'files', 'users', 'vectordb'] as const
+export type ServiceArea = (typeof SERVICE_AREAS)[number]
+
+export const ServiceHealth = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  latencyMs: Type.Number(),
+  error: Type.Optional(Type.String()),
+})
+export type ServiceHealth = Static<typeof ServiceHealth>
+
+export const GatewayHealthResponse = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  service: Type.Literal('gateway'),
+  uptimeSeconds: Type.Number(),
+  services: Type.Record(Type.String(), ServiceHealth),
+})
+export type GatewayHealthResponse = Static<typeof GatewayHealthResponse>

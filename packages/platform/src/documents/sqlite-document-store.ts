@@ -1,0 +1,351 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import {
+  assertCollectionName,
+  assertDocumentId,
+  assertFieldPath,
+  assertOperators,
+  assertPage,
+  DuplicateKeyError,
+  isOperators,
+  patchEntries,
+  type CollectionOptions,
+  type Document,
+  type DocumentCollection,
+  type DocumentStore,
+  type DocumentTransaction,
+  type FieldValue,
+  type Filter,
+  type FindOptions,
+} from './port.js'
+
+type SqlValue = string | number | null
+
+export interface SqliteDocumentStoreOptions {
+  /** File path, or ':memory:' for a throwaway store. */
+  path: string
+  /** How long a writer waits for another process's lock, in ms. */
+  busyTimeoutMs?: number
+}
+
+/** Opens (creating when missing) a SQLite file in WAL mode as a document store. */
+export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): SqliteDocumentStore {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
+  const db = new Database(options.path)
+  db.pragma('journal_mode = WAL')
+  // FULL: a write acknowledged to the caller survives a crash of the process and of the machine.
+  db.pragma('synchronous = FULL')
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
+  db.pragma('foreign_keys = ON')
+  return new SqliteDocumentStore(db)
+}
+
+const column = (field: string) => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`)
+const toSql = (value: FieldValue): SqlValue => (typeof value === 'boolean' ? (value ? 1 : 0) : value)
+
+function prefixUpperBound(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1)
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1)
+}
+
+function whereClause(filter: Filter | undefined): { sql: string; params: SqlValue[] } {
+  const parts: string[] = []
+  const params: SqlValue[] = []
+  for (const [field, condition] of Object.entries(filter ?? {})) {
+    assertFieldPath(field)
+    const col = column(field)
+    if (!isOperators(condition)) {
+      if (condition === null) parts.push(`${col} IS NULL`)
+      else {
+        parts.push(`${col} = ?`)
+        params.push(toSql(condition))
+      }
+      continue
+    }
+    assertOperators(field, condition)
+    if (condition.$eq !== undefined) {
+      if (condition.$eq === null) parts.push(`${col} IS NULL`)
+      else {
+        parts.push(`${col} = ?`)
+        params.push(toSql(condition.$eq))
+      }
+    }
+    if (condition.$ne !== undefined) {
+      parts.push(`${col} IS NOT ?`)
+      params.push(toSql(condition.$ne))
+    }
+    for (const [op, sqlOp] of [['$gt', '>'], ['$gte', '>='], ['$lt', '<'], ['$lte', '<=']] as const) {
+      const value = condition[op]
+      if (value !== undefined) {
+        parts.push(`${col} ${sqlOp} ?`)
+        params.push(value)
+      }
+    }
+    if (condition.$in !== undefined) {
+      const values = condition.$in.filter((v) => v !== null)
+      const alternatives: string[] = []
+      if (values.length > 0) {
+        alternatives.push(`${col} IN (${values.map(() => '?').join(', ')})`)
+        params.push(...values.map(toSql))
+      }
+      if (condition.$in.includes(null)) alternatives.push(`${col} IS NULL`)
+      parts.push(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0')
+    }
+    if (condition.$prefix !== undefined && condition.$prefix !== '') {
+      parts.push(`${col} >= ? AND ${col} < ?`)
+      params.push(condition.$prefix, prefixUpperBound(condition.$prefix))
+    } else if (condition.$prefix === '') {
+      parts.push(`typeof(${col}) = 'text'`)
+    }
+  }
+  return { sql: parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '', params }
+}
+
+function orderAndPage(options: FindOptions | undefined): string {
+  assertPage(options)
+  const order = (options?.sort ?? []).map(([field, direction]) => `${column(field)} ${direction === -1 ? 'DESC' : 'ASC'}`)
+  if (!options?.sort?.some(([field]) => field === 'id')) order.push('id ASC')
+  let sql = ` ORDER BY ${order.join(', ')}`
+  if (options?.limit !== undefined) sql += ` LIMIT ${options.limit}`
+  else if (options?.offset) sql += ' LIMIT -1'
+  if (options?.offset) sql += ` OFFSET ${options.offset}`
+  return sql
+}
+
+function isConstraintError(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+interface Runner {
+  runOutsideTransaction<R>(operation: () => R): Promise<R>
+}
+
+class SqliteCollection<T extends Document> implements DocumentCollection<T> {
+  private readonly table: string
+  private readonly statements: {
+    get: Database.Statement<[string], { doc: string }>
+    insert: Database.Statement<[string, string]>
+    put: Database.Statement<[string, string]>
+    delete: Database.Statement<[string]>
+  }
+
+  constructor(
+    readonly name: string,
+    private readonly store: Runner,
+    private readonly db: Database.Database,
+    options: CollectionOptions,
+  ) {
+    assertCollectionName(name)
+    this.table = `"doc_${name}"`
+    db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`)
+    for (const index of options.indexes ?? []) {
+      index.fields.forEach(assertFieldPath)
+      const indexName = `"ix_${name}_${index.fields.join('_').replace(/\./g, '__')}${index.unique ? '_u' : ''}"`
+      db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${index.fields.map(column).join(', ')})`)
+    }
+    this.statements = {
+      get: db.prepare(`SELECT doc FROM ${this.table} WHERE id = ?`),
+      insert: db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`),
+      put: db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`),
+      delete: db.prepare(`DELETE FROM ${this.table} WHERE id = ?`),
+    }
+  }
+
+  private run<R>(operation: () => R): Promise<R> {
+    return this.store.runOutsideTransaction(operation)
+  }
+
+  private writeConstraint<R>(operation: () => R): R {
+    try {
+      return operation()
+    } catch (error) {
+      if (isConstraintError(error)) throw new DuplicateKeyError(this.name, (error as Error).message)
+      throw error
+    }
+  }
+
+  async get(id: string): Promise<T | null> {
+    return this.run(() => {
+      const row = this.statements.get.get(id)
+      return row ? (JSON.parse(row.doc) as T) : null
+    })
+  }
+
+  async getMany(ids: string[]): Promise<T[]> {
+    return this.run(() => {
+      const found: T[] = []
+      for (const id of ids) {
+        const row = this.statements.get.get(id)
+        if (row) found.push(JSON.parse(row.doc) as T)
+      }
+      return found
+    })
+  }
+
+  async insert(doc: T): Promise<void> {
+    assertDocumentId(doc.id)
+    const json = JSON.stringify(doc)
+    return this.run(() => {
+      this.writeConstraint(() => this.statements.insert.run(doc.id, json))
+    })
+  }
+
+  async put(doc: T): Promise<void> {
+    assertDocumentId(doc.id)
+    const json = JSON.stringify(doc)
+    return this.run(() => {
+      this.writeConstraint(() => this.statements.put.run(doc.id, json))
+    })
+  }
+
+  async putMany(docs: T[]): Promise<void> {
+    const rows = docs.map((doc) => {
+      assertDocumentId(doc.id)
+      return [doc.id, JSON.stringify(doc)] as const
+    })
+    return this.run(() => {
+      // One transaction (a savepoint when already inside one): all rows or none.
+      const writeAll = this.db.transaction(() => {
+        for (const [id, json] of rows) this.statements.put.run(id, json)
+      })
+      this.writeConstraint(() => writeAll())
+    })
+  }
+
+  async update(filter: Filter, patch: Partial<Omit<T, 'id'>>): Promise<number> {
+    const entries = patchEntries(patch)
+    for (const [field] of entries) assertFieldPath(field)
+    const where = whereClause(filter)
+    return this.run(() => {
+      if (entries.length === 0) {
+        return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n
+      }
+      const setters = entries.map(([field]) => `'$.${field}', json(?)`).join(', ')
+      const statement = this.db.prepare(`UPDATE ${this.table} SET doc = json_set(doc, ${setters}) ${where.sql}`)
+      return this.writeConstraint(() => statement.run(...entries.map(([, value]) => JSON.stringify(value)), ...where.params).changes)
+    })
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.run(() => this.statements.delete.run(id).changes > 0)
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const where = whereClause(filter)
+    return this.run(() => this.db.prepare(`DELETE FROM ${this.table} ${where.sql}`).run(...where.params).changes)
+  }
+
+  async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
+    const where = whereClause(filter)
+    const sql = `SELECT doc FROM ${this.table} ${where.sql}${orderAndPage(options)}`
+    return this.run(() => {
+      const rows = this.db.prepare(sql).pluck().all(...where.params) as string[]
+      return rows.map((doc) => JSON.parse(doc) as T)
+    })
+  }
+
+  async findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 })
+    return first ?? null
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    const where = whereClause(filter)
+    return this.run(() => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n)
+  }
+}
+
+/**
+ * better-sqlite3 runs synchronously on one connection, so an open transaction would swallow any
+ * statement issued meanwhile. Operations from outside wait until the transaction ends; the
+ * transaction's own collections run directly.
+ */
+export class SqliteDocumentStore implements DocumentStore {
+  readonly adapter = 'sqlite' as const
+  private readonly collections = new Map<string, SqliteCollection<Document>>()
+  private activeTransaction: Promise<void> | null = null
+  private readonly createdInTransaction = new Set<string>()
+  private closed = false
+
+  constructor(readonly db: Database.Database) {}
+
+  collection<T extends Document>(name: string, options: CollectionOptions = {}): DocumentCollection<T> {
+    let collection = this.collections.get(name)
+    if (!collection) {
+      collection = new SqliteCollection<Document>(name, this, this.db, options)
+      this.collections.set(name, collection)
+      // A table created inside a transaction disappears if it rolls back.
+      if (this.db.inTransaction) this.createdInTransaction.add(name)
+    }
+    return collection as unknown as DocumentCollection<T>
+  }
+
+  async runOutsideTransaction<R>(operation: () => R): Promise<R> {
+    while (this.activeTransaction) await this.activeTransaction
+    if (this.closed) throw new Error('Document store is closed')
+    return operation()
+  }
+
+  async transaction<R>(work: (tx: DocumentTransaction) => Promise<R>): Promise<R> {
+    while (this.activeTransaction) await this.activeTransaction
+    if (this.closed) throw new Error('Document store is closed')
+    let finish!: () => void
+    this.activeTransaction = new Promise<void>((resolve) => (finish = resolve))
+    const runner = new TransactionRunner()
+    const bound = new Map<string, DocumentCollection<Document>>()
+    const tx: DocumentTransaction = {
+      collection: <T extends Document>(name: string, options: CollectionOptions = {}) => {
+        this.collection(name, options)
+        let collection = bound.get(name)
+        if (!collection) {
+          collection = new SqliteCollection<Document>(name, runner, this.db, options)
+          bound.set(name, collection)
+        }
+        return collection as unknown as DocumentCollection<T>
+      },
+    }
+    try {
+      this.db.exec('BEGIN IMMEDIATE')
+      let result: R
+      try {
+        result = await work(tx)
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK')
+        for (const name of this.createdInTransaction) this.collections.delete(name)
+        throw error
+      }
+      this.db.exec('COMMIT')
+      return result
+    } finally {
+      this.createdInTransaction.clear()
+      runner.ended = true
+      this.activeTransaction = null
+      finish()
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.runOutsideTransaction(() => this.db.prepare('SELECT 1').get())
+  }
+
+  async close(): Promise<void> {
+    while (this.activeTransaction) await this.activeTransaction
+    if (this.closed) return
+    this.closed = true
+    this.db.close()
+  }
+}
+
+/** Runs a transaction's statements at once: they are already inside BEGIN … COMMIT. */
+class TransactionRunner implements Runner {
+  ended = false
+
+  runOutsideTransaction<R>(operation: () => R): Promise<R> {
+    return Promise.resolve().then(() => {
+      if (this.ended) throw new Error('This transaction has ended; use the store outside it')
+      return operation()
+    })
+  }
+}
