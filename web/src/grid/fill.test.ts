@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { CellPosition } from './address'
+import { cellAddress, parseRangeAddress, rangeAddress } from './address'
+import { fillCopy, fillSeries, fillTargetRange } from './fill'
+import { translateFormula } from './formula-editing'
+
+function sheet(cells: Record<string, string>) {
+  return (pos: CellPosition) => cells[cellAddress(pos)] ?? ''
+}
+const asMap = (filled: { pos: CellPosition; input: string }[]) =>
+  Object.fromEntries(filled.map((f) => [cellAddress(f.pos), f.input]))
+const range = (text: string) => parseRangeAddress(text)!
+
+describe('fill handle', () => {
+  it('extends along the axis the pointer moved furthest', () => {
+    expect(rangeAddress(fillTargetRange(range('A1:B2'), { col: 1, row: 6 }))).toBe('A1:B7')
+    expect(rangeAddress(fillTargetRange(range('A1:B2'), { col: 4, row: 2 }))).toBe('A1:E2')
+    expect(rangeAddress(fillTargetRange(range('C3'), { col: 2, row: 0 }))).toBe('C1:C3')
+    expect(rangeAddress(fillTargetRange(range('C3'), { col: 2, row: 2 }))).toBe('C3')
+  })
+
+  it('copies a single number and continues a linear trend of two or more', () => {
+    expect(asMap(fillSeries(range('A1'), range('A1:A3'), sheet({ A1: '5' }), translateFormula))).toEqual({ A2: '5', A3: '5' })
+    expect(asMap(fillSeries(range('A1:A2'), range('A1:A5'), sheet({ A1: '1', A2: '3' }), translateFormula))).toEqual({
+      A3: '5', A4: '7', A5: '9',
+    })
+    expect(asMap(fillSeries(range('A1:A2'), range('A1:A4'), sheet({ A1: '0.1', A2: '0.2' }), translateFormula))).toEqual({
+      A3: '0.3', A4: '0.4',
+    })
+  })
+
+  it('fills upwards and leftwards by continuing backwards', () => {
+    expect(asMap(fillSeries(range('A3:A4'), range('A1:A4'), sheet({ A3: '10', A4: '20' }), translateFormula))).toEqual({
+      A1: '-10', A2: '0',
+    })
+    expect(asMap(fillSeries(range('C1'), range('A1:C1'), sheet({ C1: 'Year 3' }), translateFormula))).toEqual({
+      A1: 'Year 1', B1: 'Year 2',
+    })
+  })
+
+  it('counts on text ending in a number and continues month and day names', () => {
+    expect(asMap(fillSeries(range('A1'), range('A1:C1'), sheet({ A1: 'Year 1' }), translateFormula))).toEqual({
+      B1: 'Year 2', C1: 'Year 3',
+    })
+    expect(asMap(fillSeries(range('A1'), range('A1:A3'), sheet({ A1: 'Q1' }), translateFormula))).toEqual({ A2: 'Q2', A3: 'Q3' })
+    expect(asMap(fillSeries(range('A1'), range('A1:D1'), sheet({ A1: 'Nov' }), translateFormula))).toEqual({
+      B1: 'Dec', C1: 'Jan', D1: 'Feb',
+    })
+    expect(asMap(fillSeries(range('A1:A2'), range('A1:A4'), sheet({ A1: 'Monday', A2: 'Wednesday' }), translateFormula))).toEqual({
+      A3: 'Friday', A4: 'Sunday',
+    })
+  })
+
+  it('moves the relative references of formulas and repeats plain text', () => {
+    expect(asMap(fillSeries(range('B1'), range('B1:B3'), sheet({ B1: '=A1*$C$1' }), translateFormula))).toEqual({
+      B2: '=A2*$C$1', B3: '=A3*$C$1',
+    })
+    expect(asMap(fillSeries(range('A1:A2'), range('A1:A5'), sheet({ A1: 'x', A2: 'y' }), translateFormula))).toEqual({
+      A3: 'x', A4: 'y', A5: 'x',
+    })
+  })
+})
+
+describe('Ctrl+D and Ctrl+R', () => {
+  it('copies the top row down over the selection', () => {
+    const filled = fillCopy(range('A1:B3'), 'down', sheet({ A1: '=C1+1', B1: '7' }), translateFormula)
+    expect(asMap(filled)).toEqual({ A2: '=C2+1', A3: '=C3+1', B2: '7', B3: '7' })
+  })
+
+  it('copies the cell above into a one-row selection, and nothing at the top edge', () => {
+    expect(asMap(fillCopy(range('A2'), 'down', sheet({ A1: 'top' }), translateFormula))).toEqual({ A2: 'top' })
+    expect(fillCopy(range('A1:C1'), 'down', sheet({}), translateFormula)).toEqual([])
+  })
+
+  it('copies the left column right', () => {
+    expect(asMap(fillCopy(range('B1:C1'), 'right', sheet({ B1: '=B2' }), translateFormula))).toEqual({ C1: '=C2' })
+    expect(asMap(fillCopy(range('B1'), 'right', sheet({ A1: '=A2' }), translateFormula))).toEqual({ B1: '=B2' })
+  })
+})

@@ -1,0 +1,395 @@
+import type { CellPosition, CellRange } from './address'
+import { columnLabel } from './address'
+import type { ColumnLayout, Viewport, VisibleCells } from './geometry'
+import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, visibleCells } from './geometry'
+import type { CellStyle, DrawStats, GridCell, GridDataSource, RangeHighlight } from './types'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from './types'
+
+export const GRID_COLORS = {
+  background: '#ffffff',
+  gridLine: '#e2e5e9',
+  headerBackground: '#f5f6f8',
+  headerActiveBackground: '#dfeee7',
+  headerSelectedBackground: '#1e7d5a',
+  headerText: '#5b6470',
+  headerActiveText: '#14583f',
+  headerLine: '#d3d7dd',
+  text: '#1f2328',
+  errorText: '#c62828',
+  selectionFill: 'rgba(30, 125, 90, 0.10)',
+  selectionBorder: '#1e7d5a',
+  copyBorder: '#1e7d5a',
+  fillPreview: '#5c6670',
+} as const
+
+/** Colours Excel gives the references of a formula being edited, in order. */
+export const REFERENCE_COLORS = ['#1a73e8', '#d93025', '#7e57c2', '#188038', '#e37400', '#c2185b', '#00838f', '#5d4037']
+
+export interface GridScene {
+  source: GridDataSource
+  layout: ColumnLayout
+  viewport: Viewport
+  /** the CSS-pixel size of the whole canvas, headers included */
+  canvasWidth: number
+  canvasHeight: number
+  selection: CellRange
+  active: CellPosition
+  /** hides the active cell's text while the editor covers it */
+  editing: boolean
+  highlights: readonly RangeHighlight[]
+  copyRange: CellRange | null
+  fillPreview: CellRange | null
+  /** a column being resized, drawn at its new width */
+  dashOffset: number
+}
+
+const fontCache = new Map<string, string>()
+
+function fontFor(style: CellStyle | undefined): string {
+  const bold = style?.bold ? 'bold ' : ''
+  const italic = style?.italic ? 'italic ' : ''
+  const size = style?.fontSize ?? DEFAULT_FONT_SIZE
+  const family = style?.fontFamily ?? DEFAULT_FONT_FAMILY
+  const key = `${italic}${bold}${size}|${family}`
+  let font = fontCache.get(key)
+  if (!font) {
+    font = `${italic}${bold}${size}px ${/\s/.test(family) ? `"${family}"` : family}, Arial, sans-serif`
+    fontCache.set(key, font)
+  }
+  return font
+}
+
+const DEFAULT_FONT = fontFor(undefined)
+const CELL_PADDING = 4
+
+/** Draws one frame of the grid: cells, selection, highlights and the sticky headers. */
+export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawStats {
+  const started = performance.now()
+  const { source, layout, viewport } = scene
+  const visible = visibleCells(viewport, layout, source.rowCount)
+  const originX = ROW_HEADER_WIDTH - viewport.scrollLeft
+  const originY = COLUMN_HEADER_HEIGHT - viewport.scrollTop
+  const cellX = (col: number) => originX + layout.offset(col)
+  const cellY = (row: number) => originY + row * ROW_HEIGHT
+
+  ctx.fillStyle = GRID_COLORS.background
+  ctx.fillRect(0, 0, scene.canvasWidth, scene.canvasHeight)
+
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT, scene.canvasWidth - ROW_HEADER_WIDTH, scene.canvasHeight - COLUMN_HEADER_HEIGHT)
+  ctx.clip()
+
+  // read every visible cell once; fills go under the grid lines, text over them
+  const rows = visible.lastRow - visible.firstRow + 1
+  const cols = visible.lastCol - visible.firstCol + 1
+  const cells: (GridCell | undefined)[] = new Array(rows * cols)
+  let cellsDrawn = 0
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const cell = source.getCell(visible.firstCol + c, visible.firstRow + r)
+      cells[r * cols + c] = cell
+      if (cell?.style?.fill) {
+        ctx.fillStyle = cell.style.fill
+        const col = visible.firstCol + c
+        ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), ROW_HEIGHT)
+      }
+    }
+  }
+
+  drawSelectionFill(ctx, scene, visible, cellX, cellY)
+  drawGridLines(ctx, scene, visible, cellX, cellY)
+
+  ctx.textBaseline = 'middle'
+  let currentFont = ''
+  for (let r = 0; r < rows; r++) {
+    const row = visible.firstRow + r
+    for (let c = 0; c < cols; c++) {
+      const cell = cells[r * cols + c]
+      if (!cell || cell.text === '') continue
+      const col = visible.firstCol + c
+      if (scene.editing && col === scene.active.col && row === scene.active.row) continue
+      const font = cell.style ? fontFor(cell.style) : DEFAULT_FONT
+      if (font !== currentFont) {
+        ctx.font = font
+        currentFont = font
+      }
+      drawCellText(ctx, cell, col, row, cellX(col), cellY(row), layout, visible, cells, cols)
+      cellsDrawn++
+    }
+  }
+
+  drawHighlights(ctx, scene, cellX, cellY)
+  drawSelectionBorder(ctx, scene, cellX, cellY)
+  ctx.restore()
+
+  drawHeaders(ctx, scene, visible, cellX, cellY)
+  return { duration: performance.now() - started, cellsDrawn, firstRow: visible.firstRow, lastRow: visible.lastRow }
+}
+
+function drawCellText(
+  ctx: CanvasRenderingContext2D,
+  cell: GridCell,
+  col: number,
+  row: number,
+  x: number,
+  y: number,
+  layout: ColumnLayout,
+  visible: VisibleCells,
+  cells: (GridCell | undefined)[],
+  cols: number,
+): void {
+  const width = layout.width(col)
+  const align = cell.style?.align ?? cell.align
+  let text = cell.text
+  let textWidth = -1
+  const room = width - CELL_PADDING * 2
+  // cheap bound first: measuring every cell costs more than drawing it
+  const mayOverflow = text.length * (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * 0.62 > room
+  if (mayOverflow) textWidth = ctx.measureText(text).width
+  let clipRight = x + width
+  if (textWidth > room) {
+    if (cell.numeric) {
+      const hashWidth = ctx.measureText('#').width
+      text = '#'.repeat(Math.max(1, Math.floor(room / hashWidth)))
+      textWidth = -1
+    } else if (align === 'left') {
+      // text runs on over empty neighbours, as in Excel
+      let next = col + 1
+      while (next <= visible.lastCol) {
+        const neighbour = cells[(row - visible.firstRow) * cols + (next - visible.firstCol)]
+        if (neighbour && neighbour.text !== '') break
+        clipRight += layout.width(next)
+        if (clipRight - x - CELL_PADDING * 2 >= textWidth) break
+        next++
+      }
+    }
+  }
+  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  let tx: number
+  if (align === 'right') {
+    ctx.textAlign = 'right'
+    tx = x + width - CELL_PADDING
+  } else if (align === 'center') {
+    ctx.textAlign = 'center'
+    tx = x + width / 2
+  } else {
+    ctx.textAlign = 'left'
+    tx = x + CELL_PADDING
+  }
+  const ty = y + ROW_HEIGHT / 2 + 1
+  const clip = textWidth > clipRight - x - CELL_PADDING * 2 || (textWidth > room && align !== 'left')
+  if (clip) {
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(x + 1, y, clipRight - x - 2, ROW_HEIGHT)
+    ctx.clip()
+  }
+  ctx.fillText(text, tx, ty)
+  if (cell.style?.underline) {
+    const w = textWidth >= 0 ? textWidth : ctx.measureText(text).width
+    const start = align === 'right' ? tx - w : align === 'center' ? tx - w / 2 : tx
+    ctx.fillRect(start, ty + (cell.style.fontSize ?? DEFAULT_FONT_SIZE) / 2, w, 1)
+  }
+  if (clip) ctx.restore()
+}
+
+function drawGridLines(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  visible: VisibleCells,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): void {
+  ctx.beginPath()
+  const right = Math.min(scene.canvasWidth, cellX(visible.lastCol) + scene.layout.width(visible.lastCol))
+  const bottom = Math.min(scene.canvasHeight, cellY(visible.lastRow) + ROW_HEIGHT)
+  for (let row = visible.firstRow; row <= visible.lastRow; row++) {
+    const y = Math.round(cellY(row) + ROW_HEIGHT) - 0.5
+    ctx.moveTo(ROW_HEADER_WIDTH, y)
+    ctx.lineTo(right, y)
+  }
+  for (let col = visible.firstCol; col <= visible.lastCol; col++) {
+    const x = Math.round(cellX(col) + scene.layout.width(col)) - 0.5
+    ctx.moveTo(x, COLUMN_HEADER_HEIGHT)
+    ctx.lineTo(x, bottom)
+  }
+  ctx.strokeStyle = GRID_COLORS.gridLine
+  ctx.lineWidth = 1
+  ctx.stroke()
+}
+
+function rangeRect(range: CellRange, scene: GridScene, cellX: (col: number) => number, cellY: (row: number) => number) {
+  const x = cellX(range.startCol)
+  const y = cellY(range.startRow)
+  const w = scene.layout.offset(range.endCol + 1) - scene.layout.offset(range.startCol)
+  const h = (range.endRow - range.startRow + 1) * ROW_HEIGHT
+  return { x, y, w, h }
+}
+
+function drawSelectionFill(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  _visible: VisibleCells,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): void {
+  const { selection, active } = scene
+  const single = selection.startCol === selection.endCol && selection.startRow === selection.endRow
+  if (single) return
+  const r = rangeRect(selection, scene, cellX, cellY)
+  ctx.fillStyle = GRID_COLORS.selectionFill
+  ctx.fillRect(r.x, r.y, r.w, r.h)
+  // the active cell stays white inside the shaded block
+  const a = rangeRect({ startCol: active.col, endCol: active.col, startRow: active.row, endRow: active.row }, scene, cellX, cellY)
+  ctx.fillStyle = GRID_COLORS.background
+  ctx.fillRect(a.x, a.y, a.w, a.h)
+}
+
+function drawSelectionBorder(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): void {
+  const r = rangeRect(scene.selection, scene, cellX, cellY)
+  ctx.strokeStyle = GRID_COLORS.selectionBorder
+  ctx.lineWidth = 2
+  ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1)
+  if (!(scene.selection.startCol === scene.selection.endCol && scene.selection.startRow === scene.selection.endRow)) {
+    const a = rangeRect(
+      { startCol: scene.active.col, endCol: scene.active.col, startRow: scene.active.row, endRow: scene.active.row },
+      scene,
+      cellX,
+      cellY,
+    )
+    ctx.lineWidth = 1
+    ctx.strokeRect(a.x + 1.5, a.y + 1.5, a.w - 3, a.h - 3)
+  }
+  if (!scene.editing) {
+    // the fill handle
+    ctx.fillStyle = GRID_COLORS.selectionBorder
+    ctx.fillRect(r.x + r.w - 4, r.y + r.h - 4, 7, 7)
+    ctx.fillStyle = GRID_COLORS.background
+    ctx.fillRect(r.x + r.w - 5, r.y + r.h - 5, 1, 8)
+    ctx.fillRect(r.x + r.w - 5, r.y + r.h - 5, 8, 1)
+  }
+  if (scene.copyRange) {
+    const c = rangeRect(scene.copyRange, scene, cellX, cellY)
+    ctx.save()
+    ctx.setLineDash([5, 3])
+    ctx.lineDashOffset = scene.dashOffset
+    ctx.strokeStyle = GRID_COLORS.copyBorder
+    ctx.lineWidth = 2
+    ctx.strokeRect(c.x + 1, c.y + 1, c.w - 2, c.h - 2)
+    ctx.restore()
+  }
+  if (scene.fillPreview) {
+    const f = rangeRect(scene.fillPreview, scene, cellX, cellY)
+    ctx.save()
+    ctx.setLineDash([3, 3])
+    ctx.strokeStyle = GRID_COLORS.fillPreview
+    ctx.lineWidth = 1
+    ctx.strokeRect(f.x + 0.5, f.y + 0.5, f.w - 1, f.h - 1)
+    ctx.restore()
+  }
+}
+
+function drawHighlights(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): void {
+  for (const highlight of scene.highlights) {
+    const r = rangeRect(highlight.range, scene, cellX, cellY)
+    ctx.fillStyle = highlight.color + '14'
+    ctx.fillRect(r.x, r.y, r.w, r.h)
+    ctx.strokeStyle = highlight.color
+    ctx.lineWidth = 2
+    ctx.setLineDash([])
+    ctx.strokeRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
+  }
+}
+
+function drawHeaders(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  visible: VisibleCells,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): void {
+  const { selection, layout, source } = scene
+  const wholeColumns = selection.startRow === 0 && selection.endRow === source.rowCount - 1
+  const wholeRows = selection.startCol === 0 && selection.endCol === source.columnCount - 1
+  ctx.font = `12px Arial, sans-serif`
+  ctx.textBaseline = 'middle'
+  ctx.textAlign = 'center'
+
+  // column headers
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(ROW_HEADER_WIDTH, 0, scene.canvasWidth - ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT)
+  ctx.clip()
+  ctx.fillStyle = GRID_COLORS.headerBackground
+  ctx.fillRect(ROW_HEADER_WIDTH, 0, scene.canvasWidth, COLUMN_HEADER_HEIGHT)
+  for (let col = visible.firstCol; col <= visible.lastCol; col++) {
+    const x = cellX(col)
+    const w = layout.width(col)
+    const inSelection = col >= selection.startCol && col <= selection.endCol
+    if (inSelection) {
+      ctx.fillStyle = wholeColumns ? GRID_COLORS.headerSelectedBackground : GRID_COLORS.headerActiveBackground
+      ctx.fillRect(x, 0, w, COLUMN_HEADER_HEIGHT)
+    }
+    ctx.fillStyle = inSelection ? (wholeColumns ? '#ffffff' : GRID_COLORS.headerActiveText) : GRID_COLORS.headerText
+    ctx.fillText(columnLabel(col), x + w / 2, COLUMN_HEADER_HEIGHT / 2 + 1)
+    ctx.fillStyle = GRID_COLORS.headerLine
+    ctx.fillRect(Math.round(x + w) - 1, 0, 1, COLUMN_HEADER_HEIGHT)
+  }
+  if (!wholeColumns && selection.startCol <= visible.lastCol && selection.endCol >= visible.firstCol) {
+    ctx.fillStyle = GRID_COLORS.selectionBorder
+    const x = cellX(selection.startCol)
+    ctx.fillRect(x, COLUMN_HEADER_HEIGHT - 2, layout.offset(selection.endCol + 1) - layout.offset(selection.startCol), 2)
+  }
+  ctx.restore()
+
+  // row headers
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(0, COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, scene.canvasHeight - COLUMN_HEADER_HEIGHT)
+  ctx.clip()
+  ctx.fillStyle = GRID_COLORS.headerBackground
+  ctx.fillRect(0, COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, scene.canvasHeight)
+  for (let row = visible.firstRow; row <= visible.lastRow; row++) {
+    const y = cellY(row)
+    const inSelection = row >= selection.startRow && row <= selection.endRow
+    if (inSelection) {
+      ctx.fillStyle = wholeRows ? GRID_COLORS.headerSelectedBackground : GRID_COLORS.headerActiveBackground
+      ctx.fillRect(0, y, ROW_HEADER_WIDTH, ROW_HEIGHT)
+    }
+    ctx.fillStyle = inSelection ? (wholeRows ? '#ffffff' : GRID_COLORS.headerActiveText) : GRID_COLORS.headerText
+    ctx.fillText(String(row + 1), ROW_HEADER_WIDTH / 2, y + ROW_HEIGHT / 2 + 1)
+    ctx.fillStyle = GRID_COLORS.headerLine
+    ctx.fillRect(0, Math.round(y + ROW_HEIGHT) - 1, ROW_HEADER_WIDTH, 1)
+  }
+  if (!wholeRows && selection.startRow <= visible.lastRow && selection.endRow >= visible.firstRow) {
+    ctx.fillStyle = GRID_COLORS.selectionBorder
+    ctx.fillRect(ROW_HEADER_WIDTH - 2, cellY(selection.startRow), 2, (selection.endRow - selection.startRow + 1) * ROW_HEIGHT)
+  }
+  ctx.restore()
+
+  // the corner and the header borders
+  ctx.fillStyle = GRID_COLORS.headerBackground
+  ctx.fillRect(0, 0, ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT)
+  ctx.fillStyle = GRID_COLORS.headerLine
+  ctx.fillRect(0, COLUMN_HEADER_HEIGHT - 1, scene.canvasWidth, 1)
+  ctx.fillRect(ROW_HEADER_WIDTH - 1, 0, 1, scene.canvasHeight)
+  // the select-all triangle
+  ctx.fillStyle = '#b4bac2'
+  ctx.beginPath()
+  ctx.moveTo(ROW_HEADER_WIDTH - 5, COLUMN_HEADER_HEIGHT - 5)
+  ctx.lineTo(ROW_HEADER_WIDTH - 5, COLUMN_HEADER_HEIGHT - 15)
+  ctx.lineTo(ROW_HEADER_WIDTH - 15, COLUMN_HEADER_HEIGHT - 5)
+  ctx.closePath()
+  ctx.fill()
+}

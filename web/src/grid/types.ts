@@ -1,0 +1,57 @@
+import type { CellRange } from './address'
+
+export type HorizontalAlign = 'left' | 'center' | 'right'
+
+/** How a cell looks; every field is optional and absent means the sheet default. */
+export interface CellStyle {
+  bold?: boolean
+  italic?: boolean
+  underline?: boolean
+  fontFamily?: string
+  fontSize?: number
+  /** text colour, a CSS colour */
+  color?: string
+  /** background colour, a CSS colour */
+  fill?: string
+  align?: HorizontalAlign
+}
+
+/** What the grid draws for one cell: the text it shows and how. */
+export interface GridCell {
+  text: string
+  /** where the text sits when the style does not say: numbers right, text left, as in Excel */
+  align: HorizontalAlign
+  /** numbers too wide for their column show as #### instead of being cut */
+  numeric: boolean
+  error: boolean
+  style?: CellStyle
+}
+
+/**
+ * The grid owns no data: it asks its source for each cell it draws by [col, row] and for the
+ * sheet's dimensions and column widths.
+ */
+export interface GridDataSource {
+  readonly rowCount: number
+  readonly columnCount: number
+  readonly columnWidths: ReadonlyMap<number, number>
+  getCell(col: number, row: number): GridCell | undefined
+}
+
+/** A coloured box around a range, as Excel draws the references of the formula being edited. */
+export interface RangeHighlight {
+  range: CellRange
+  color: string
+}
+
+export interface DrawStats {
+  /** milliseconds spent drawing this frame */
+  duration: number
+  /** how many cells with content were drawn */
+  cellsDrawn: number
+  firstRow: number
+  lastRow: number
+}
+
+export const DEFAULT_FONT_FAMILY = 'Arial'
+export const DEFAULT_FONT_SIZE = 12
