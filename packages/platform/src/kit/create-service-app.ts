@@ -56,7 +56,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
     requestIdHeader: REQUEST_ID_HEADER,
     requestIdLogLabel: 'reqId',
     genReqId: () => randomUUID(),
-    ajv: undefined,
     return503OnClosing: true,
   }
   const app = (
