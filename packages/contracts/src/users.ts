@@ -18,7 +18,7 @@ export const SessionTokenResponse = Type.Object({
 export type SessionTokenResponse = Static<typeof SessionTokenResponse>
 
 export const RegisterBody = StrictObject({
-  email: Type.String({ format: 'email', maxLength: 320 }),
+  email: Type.String({ maxLength: 320 }),
   password: Type.String({ maxLength: 1024 }),
   fullName: Type.String({ maxLength: 200 }),
 })

@@ -1,1 +1,9 @@
-export {}
+export { buildUsersApp } from './app.js'
+export type { UsersAppDependencies } from './app.js'
+export { createUsersService } from './service.js'
+export { loadUsersConfig, UsersEnv } from './config.js'
+export type { UsersConfig } from './config.js'
+export { usersErrors } from './errors.js'
+export { LocalIdentity } from './identity/local-identity.js'
+export { FirebaseIdentity } from './identity/firebase-identity.js'
+export type { IdentityProvider } from './identity/identity-provider.js'

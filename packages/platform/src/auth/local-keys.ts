@@ -49,6 +49,25 @@ export async function ensureSigningKeys(dataDir: string): Promise<SigningKeys> {
   return { kid: stored.kid, privateKey: (await importJWK(stored.privateJwk, 'EdDSA')) as CryptoKey, publicJwk: stored.publicJwk }
 }
 
+/**
+ * Keys from a private Ed25519 JWK given in config, for replicas of the users service that must
+ * sign with one key without sharing a DATA_DIR.
+ */
+export async function signingKeysFromJwk(privateJwkJson: string): Promise<SigningKeys> {
+  let jwk: JWK
+  try {
+    jwk = JSON.parse(privateJwkJson) as JWK
+  } catch {
+    throw new Error('The signing key is not valid JSON')
+  }
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.d !== 'string' || typeof jwk.x !== 'string') {
+    throw new Error('The signing key must be a private Ed25519 JWK (kty OKP, crv Ed25519, with d and x)')
+  }
+  const kid = jwk.kid ?? 'configured'
+  const publicJwk: JWK = { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' }
+  return { kid, privateKey: (await importJWK({ ...jwk, kid }, 'EdDSA')) as CryptoKey, publicJwk }
+}
+
 /** The public keys other services verify with, as a JSON Web Key Set. */
 export async function readPublicJwks(dataDir: string): Promise<{ keys: JWK[] } | null> {
   try {

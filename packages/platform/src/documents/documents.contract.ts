@@ -79,6 +79,17 @@ export function documentStoreContract(adapterName: string, open: () => Promise<D
       expect((await accounts.get('u1'))?.email).toBe('one@x.io')
     })
 
+    it('a sparse unique index allows many documents without the field', async () => {
+      const people = store.collection<{ id: string; email?: string | null }>(fresh('people'), { indexes: [{ fields: ['email'], unique: true, sparse: true }] })
+      await people.insert({ id: 'anon1', email: null })
+      await people.insert({ id: 'anon2' })
+      await people.insert({ id: 'anon3', email: null })
+      await people.insert({ id: 'named', email: 'n@x.io' })
+      await expect(people.insert({ id: 'named2', email: 'n@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError)
+      expect((await people.find({ email: 'n@x.io' })).map((p) => p.id)).toEqual(['named'])
+      expect(await people.count({ email: null })).toBe(3)
+    })
+
     it('getMany returns the found documents in the order asked', async () => {
       const cells = await seedCells(fresh('cells'))
       const found = await cells.getMany(['w1!S1!B1', 'missing', 'w1!S1!A1'])

@@ -190,7 +190,8 @@ export class MongoDocumentStore implements DocumentStore {
         return {
           key: Object.fromEntries(index.fields.map((field) => [mongoField(field), 1 as const])),
           unique: index.unique ?? false,
-          name: `ix_${index.fields.join('_')}${index.unique ? '_u' : ''}`,
+          name: `ix_${index.fields.join('_')}${index.unique ? '_u' : ''}${index.sparse ? '_s' : ''}`,
+          ...(index.sparse ? { partialFilterExpression: { [mongoField(index.fields[0])]: { $type: ['string', 'number'] } } } : {}),
         }
       })
       // Collections are created up front: MongoDB cannot create one inside a transaction on older servers.

@@ -38,6 +38,8 @@ export interface Document {
 export interface IndexSpec {
   fields: string[]
   unique?: boolean
+  /** Unique only among documents whose first field holds a string or number; others may repeat null or leave it out. */
+  sparse?: boolean
 }
 
 export interface CollectionOptions {

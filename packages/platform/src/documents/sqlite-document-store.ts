@@ -142,8 +142,9 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`)
     for (const index of options.indexes ?? []) {
       index.fields.forEach(assertFieldPath)
-      const indexName = `"ix_${name}_${index.fields.join('_').replace(/\./g, '__')}${index.unique ? '_u' : ''}"`
-      db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${index.fields.map(column).join(', ')})`)
+      const indexName = `"ix_${name}_${index.fields.join('_').replace(/\./g, '__')}${index.unique ? '_u' : ''}${index.sparse ? '_s' : ''}"`
+      const partial = index.sparse ? ` WHERE ${column(index.fields[0])} IS NOT NULL` : ''
+      db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${index.fields.map(column).join(', ')})${partial}`)
     }
     this.statements = {
       get: db.prepare(`SELECT doc FROM ${this.table} WHERE id = ?`),

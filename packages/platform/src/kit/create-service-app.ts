@@ -72,6 +72,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.setNotFoundHandler((request, reply) => {
     handleError(platformErrors.routeNotFound(request.method, request.url.split('?')[0]), request, reply)
   })
+  // A POST without a body is an empty object, so routes whose fields are all optional accept it.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {}
+  })
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id)
   })
