@@ -13,7 +13,7 @@ import { functions as math } from './math/index.js'
 import { functions as statistical } from './statistical/index.js'
 import { functions as text } from './text/index.js'
 import { FunctionRegistry } from './registry.js'
-import type { FunctionDefinition } from './types.js'
+import type { FunctionCatalogueEntry, FunctionDefinition } from './types.js'
 
 export const builtinFunctionDefinitions: readonly FunctionDefinition[] = [
   ...math,
@@ -31,4 +31,9 @@ export const builtinFunctionDefinitions: readonly FunctionDefinition[] = [
 /** A registry of every built-in function; engines get a fresh one so that additions stay local. */
 export function createBuiltinRegistry(): FunctionRegistry {
   return new FunctionRegistry(builtinFunctionDefinitions)
+}
+
+/** The catalogue of every built-in function (spec 1 §3), generated from the metadata. */
+export function functionCatalogue(): FunctionCatalogueEntry[] {
+  return new FunctionRegistry(builtinFunctionDefinitions).catalogue()
 }

@@ -1,0 +1,506 @@
+/**
+ * The calculation scheduler. Dirty formulas are calculated from an explicit stack, never by recursion,
+ * so a chain of 100,000 formulas is as safe as a short one. When a formula reads a formula that is not
+ * calculated yet, the read throws a "need" signal; the scheduler puts the needed cells on the stack,
+ * calculates them and retries. Reading a cell that is itself waiting means a cycle: with iteration off
+ * its cells become #CIRC!, with it on they are iterated as Excel does.
+ */
+import { formatAddress } from '../address/a1.js'
+import type { EvalContext } from '../evaluator/context.js'
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../values.js'
+import type { Scalar, Value } from '../values.js'
+import { cornerCol, cornerRow } from '../parser/printer.js'
+import { rangeBounds } from '../graph/dependency-graph.js'
+import type { DependencyGraph, NameDependencies } from '../graph/dependency-graph.js'
+import { CellState } from './formula-cell.js'
+import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from './formula-cell.js'
+import type { CalculationGuard, Sheet } from './sheet.js'
+
+/** Thrown by reads of uncalculated cells; a single instance, since only one calculation runs at a time. */
+class NeedSignal {
+  cells: FormulaCell[] = []
+}
+const NEED = new NeedSignal()
+
+export interface IterationSettings {
+  enabled: boolean
+  maxIterations: number
+  maxChange: number
+}
+
+/** A changed cell, as every mutating call of the engine reports it. */
+export interface CellChange {
+  sheet: string
+  address: string
+  /** 0-based row and column of the cell. */
+  row: number
+  col: number
+  value: Scalar
+}
+
+export interface CalculatorHost {
+  readonly graph: DependencyGraph
+  readonly iteration: IterationSettings
+  nameDependencies(name: string, sheet: Sheet): NameDependencies | undefined
+  /** Sheets in workbook order, to order iteration and cycle reports. */
+  sheetIndex(sheet: Sheet): number
+}
+
+function sameScalar(a: Scalar | undefined, b: Scalar | undefined): boolean {
+  if (a === b) return true
+  if ((a === undefined || a === null) && (b === undefined || b === null)) return true
+  return a instanceof CellError && b instanceof CellError && a.code === b.code
+}
+
+export class Calculator implements CalculationGuard {
+  ctx!: EvalContext
+  private readonly stack: FormulaCell[] = []
+  private queue: FormulaCell[] = []
+  /** Cycles found (iteration off), kept until one of their cells is recalculated. */
+  private cycles: FormulaCell[][] = []
+  private run = 0
+  private loggedCells: FormulaCell[] = []
+  private loggedValues: (Scalar | undefined)[] = []
+  private spillLog = new Map<string, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
+
+  constructor(private readonly host: CalculatorHost) {}
+
+  need(cells: FormulaCell[]): never {
+    NEED.cells = cells
+    throw NEED
+  }
+
+  /** Starts a calculation round: the change log is emptied. */
+  begin(): void {
+    this.run++
+    this.loggedCells = []
+    this.loggedValues = []
+    this.spillLog = new Map()
+    this.queue = []
+  }
+
+  /** Records the value a formula cell had before this round (once per round). */
+  logOld(cell: FormulaCell): void {
+    if (cell.loggedEpoch === this.run) return
+    cell.loggedEpoch = this.run
+    this.loggedCells.push(cell)
+    this.loggedValues.push(cell.sheet.columns[cell.col]?.values[cell.row])
+  }
+
+  /** Adds a new (dirty) formula cell to this round's work. */
+  enqueue(cell: FormulaCell): void {
+    this.queue.push(cell)
+  }
+
+  get pending(): FormulaCell[] {
+    return this.queue
+  }
+
+  /** Marks everything downstream of the positions (and volatile formulas) dirty and calculates. */
+  recalculate(positions: readonly { sheet: Sheet; row: number; col: number }[], volatile: readonly FormulaCell[]): void {
+    this.host.graph.markDirty(positions, volatile, this.queue, (cell) => this.logOld(cell))
+    this.dropCyclesOf(this.queue)
+    this.calculate()
+  }
+
+  /** The formula-cell changes of this round (values that differ from before), then spill-area changes. */
+  changes(exclude?: (sheet: Sheet, row: number, col: number) => boolean): CellChange[] {
+    const changes: CellChange[] = []
+    for (let i = 0; i < this.loggedCells.length; i++) {
+      const cell = this.loggedCells[i]
+      const column = cell.sheet.columns[cell.col]
+      if (column?.formulas?.[cell.row] !== cell) continue // removed since
+      const value = column.values[cell.row]
+      if (sameScalar(this.loggedValues[i], value)) continue
+      changes.push({
+        sheet: cell.sheet.name,
+        address: formatAddress(cell.row, cell.col),
+        row: cell.row,
+        col: cell.col,
+        value: value === undefined ? null : value,
+      })
+    }
+    for (const { sheet, row, col, old } of this.spillLog.values()) {
+      if (exclude?.(sheet, row, col)) continue
+      const value = sheet.columns[col]?.values[row]
+      if (sameScalar(old, value)) continue
+      changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: value ?? null })
+    }
+    return changes
+  }
+
+  /** Cycles currently shown as #CIRC!, each as its cells. */
+  currentCycles(): FormulaCell[][] {
+    return this.cycles.filter((cycle) => cycle.every((cell) => cell.sheet.formulaAt(cell.row, cell.col) === cell))
+  }
+
+  private dropCyclesOf(cells: readonly FormulaCell[]): void {
+    if (this.cycles.length === 0) return
+    const touched = new Set(cells)
+    this.cycles = this.cycles.filter((cycle) => !cycle.some((cell) => touched.has(cell)))
+  }
+
+  forgetCycles(): void {
+    this.cycles = []
+  }
+
+  private calculate(): void {
+    const stack = this.stack
+    const queue = this.queue
+    let next = 0
+    while (true) {
+      let cell: FormulaCell
+      if (stack.length > 0) cell = stack[stack.length - 1]
+      else {
+        if (next >= queue.length) break
+        cell = queue[next++]
+        if (cell.state === CellState.Clean) continue
+        stack.push(cell)
+      }
+      if (cell.state === CellState.Clean) {
+        stack.pop()
+        continue
+      }
+      const needed = this.evaluate(cell)
+      if (needed === null) {
+        stack.pop()
+        continue
+      }
+      cell.state = CellState.Waiting
+      let cyclic: FormulaCell | undefined
+      for (const other of needed) {
+        if (other.state === CellState.Waiting || other.state === CellState.Evaluating) {
+          cyclic = other
+          break
+        }
+      }
+      if (cyclic !== undefined) {
+        this.resolveCycle(cyclic, cell)
+        continue
+      }
+      for (let i = needed.length - 1; i >= 0; i--) if (needed[i].state === CellState.Dirty) stack.push(needed[i])
+    }
+  }
+
+  /** Calculates one cell; returns the cells it needs first, or null when it is done. */
+  private evaluate(cell: FormulaCell): FormulaCell[] | null {
+    cell.state = CellState.Evaluating
+    const ctx = this.ctx
+    ctx.at(cell.sheet, cell.row, cell.col)
+    let result: Scalar | ArrayValue
+    try {
+      result = finalize(cell.compiled.evaluate(ctx))
+    } catch (error) {
+      if (error === NEED) {
+        const cells = NEED.cells
+        NEED.cells = []
+        return cells
+      }
+      // A bug in a function must not stop the workbook: the cell shows the failure.
+      result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
+    }
+    this.store(cell, result)
+    cell.state = CellState.Clean
+    cell.sheet.columns[cell.col]!.pendingFormulas--
+    return null
+  }
+
+  /** Writes a result, spilling arrays into the cells below and to the right when they are free. */
+  private store(cell: FormulaCell, result: Scalar | ArrayValue): void {
+    const sheet = cell.sheet
+    if (!(result instanceof ArrayValue)) {
+      if (cell.spills || cell.blockedHeight > 0) this.clearSpill(cell)
+      sheet.writeValue(cell.row, cell.col, result)
+      return
+    }
+    const height = result.height
+    const width = result.width
+    const previousHeight = cell.spillHeight
+    const previousWidth = cell.spillWidth
+    if (cell.spills) this.clearSpill(cell)
+    let blocked = cell.row + height - 1 > MAX_ROW || cell.col + width - 1 > MAX_COL
+    for (let c = 0; c < width && !blocked; c++) {
+      const column = sheet.columns[cell.col + c]
+      if (column === undefined) continue
+      for (let r = c === 0 ? 1 : 0; r < height; r++) {
+        const row = cell.row + r
+        if (column.values[row] !== undefined || column.formulas?.[row] !== undefined) {
+          blocked = true
+          break
+        }
+      }
+    }
+    sheet.spillOwners.add(cell)
+    if (blocked) {
+      cell.blockedHeight = height
+      cell.blockedWidth = width
+      cell.spillHeight = 1
+      cell.spillWidth = 1
+      sheet.writeValue(cell.row, cell.col, new CellError('#SPILL!', 'The array cannot spill: cells in its way are not empty'))
+      return
+    }
+    cell.blockedHeight = 0
+    cell.blockedWidth = 0
+    cell.spillHeight = height
+    cell.spillWidth = width
+    const changed: { sheet: Sheet; row: number; col: number }[] = []
+    for (let c = 0; c < width; c++) {
+      const column = sheet.column(cell.col + c)
+      for (let r = 0; r < height; r++) {
+        const item = result.data[r * width + c]
+        const value = item === null ? 0 : item
+        if (r === 0 && c === 0) {
+          sheet.writeValue(cell.row, cell.col, value)
+          continue
+        }
+        const row = cell.row + r
+        this.logSpill(sheet, row, cell.col + c)
+        sheet.writeValue(row, cell.col + c, value)
+        ;(column.spilledFrom ??= new Map()).set(row, cell)
+        if (r >= previousHeight || c >= previousWidth) changed.push({ sheet, row, col: cell.col + c })
+      }
+    }
+    // Cells newly covered by the spill have readers that were not dirty: recalculate them too.
+    if (changed.length > 0) this.host.graph.markDirty(changed, [], this.queue, (dirty) => this.logOld(dirty))
+  }
+
+  private logSpill(sheet: Sheet, row: number, col: number): void {
+    const key = `${sheet.id}:${row}:${col}`
+    if (!this.spillLog.has(key)) this.spillLog.set(key, { sheet, row, col, old: sheet.columns[col]?.values[row] })
+  }
+
+  /** Empties the cells an array spilled into (those still spilled from it) and re-dirties their readers. */
+  clearSpill(cell: FormulaCell): void {
+    const sheet = cell.sheet
+    const cleared: { sheet: Sheet; row: number; col: number }[] = []
+    for (let c = 0; c < cell.spillWidth; c++) {
+      const column = sheet.columns[cell.col + c]
+      if (column === undefined || column.spilledFrom === null) continue
+      for (let r = 0; r < cell.spillHeight; r++) {
+        if (r === 0 && c === 0) continue
+        const row = cell.row + r
+        if (column.spilledFrom.get(row) !== cell) continue
+        column.spilledFrom.delete(row)
+        this.logSpill(sheet, row, cell.col + c)
+        sheet.writeValue(row, cell.col + c, undefined)
+        cleared.push({ sheet, row, col: cell.col + c })
+      }
+      if (column.spilledFrom.size === 0) column.spilledFrom = null
+    }
+    cell.spillHeight = 1
+    cell.spillWidth = 1
+    cell.blockedHeight = 0
+    cell.blockedWidth = 0
+    sheet.spillOwners.delete(cell)
+    if (cleared.length > 0) this.host.graph.markDirty(cleared, [], this.queue, (dirty) => this.logOld(dirty))
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Cycles
+  // ---------------------------------------------------------------------------------------------------
+
+  private resolveCycle(seed: FormulaCell, current: FormulaCell): void {
+    const component = this.stronglyConnected(seed)
+    if (!component.includes(current)) component.push(current)
+    if (!this.host.iteration.enabled) {
+      for (const cell of component) {
+        this.store(cell, new CellError('#CIRC!', 'Circular reference'))
+        cell.state = CellState.Clean
+        cell.sheet.columns[cell.col]!.pendingFormulas--
+      }
+      this.cycles.push(this.sorted(component))
+      return
+    }
+    // Everything the cycle reads from outside must be calculated before iterating.
+    const members = new Set(component)
+    const outside: FormulaCell[] = []
+    for (const cell of component) {
+      this.forEachPrecedent(cell, (precedent) => {
+        if (!members.has(precedent) && precedent.state === CellState.Dirty) outside.push(precedent)
+      })
+    }
+    if (outside.length > 0) {
+      for (const cell of outside) this.stack.push(cell)
+      return
+    }
+    this.iterate(this.sorted(component))
+  }
+
+  private sorted(cells: FormulaCell[]): FormulaCell[] {
+    return cells.sort(
+      (a, b) => this.host.sheetIndex(a.sheet) - this.host.sheetIndex(b.sheet) || a.row - b.row || a.col - b.col,
+    )
+  }
+
+  /** Excel's iterative calculation: recalculate the cycle until no value moves by maxChange or more. */
+  private iterate(cells: FormulaCell[]): void {
+    const { maxIterations, maxChange } = this.host.iteration
+    for (const cell of cells) cell.state = CellState.Iterating
+    const ctx = this.ctx
+    for (let iteration = 0; iteration < maxIterations; iteration++) {
+      let largestChange = 0
+      for (const cell of cells) {
+        const before = cell.sheet.columns[cell.col]?.values[cell.row]
+        ctx.at(cell.sheet, cell.row, cell.col)
+        let result: Scalar | ArrayValue
+        try {
+          result = finalize(cell.compiled.evaluate(ctx))
+        } catch (error) {
+          if (error === NEED) {
+            // A dynamic reference reached an uncalculated cell: calculate it, then iterate again.
+            const needed = NEED.cells
+            NEED.cells = []
+            for (const member of cells) member.state = CellState.Waiting
+            for (const other of needed) if (other.state === CellState.Dirty) this.stack.push(other)
+            return
+          }
+          result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
+        }
+        this.store(cell, result)
+        const after = cell.sheet.columns[cell.col]?.values[cell.row]
+        const change =
+          typeof before === 'number' && typeof after === 'number'
+            ? Math.abs(after - before)
+            : typeof after === 'number' && (before === undefined || before === null)
+              ? Math.abs(after)
+              : sameScalar(before, after)
+                ? 0
+                : Infinity
+        if (change > largestChange) largestChange = change
+      }
+      if (largestChange < maxChange) break
+    }
+    for (const cell of cells) {
+      cell.state = CellState.Clean
+      cell.sheet.columns[cell.col]!.pendingFormulas--
+    }
+  }
+
+  /** Tarjan's algorithm, iteratively, over uncalculated formulas: the component that contains `seed`. */
+  private stronglyConnected(seed: FormulaCell): FormulaCell[] {
+    const index = new Map<FormulaCell, number>()
+    const low = new Map<FormulaCell, number>()
+    const onStack = new Set<FormulaCell>()
+    const stack: FormulaCell[] = []
+    let counter = 0
+    const work: { cell: FormulaCell; precedents: FormulaCell[]; next: number }[] = []
+    const open = (cell: FormulaCell) => {
+      index.set(cell, counter)
+      low.set(cell, counter)
+      counter++
+      stack.push(cell)
+      onStack.add(cell)
+      const precedents: FormulaCell[] = []
+      this.forEachPrecedent(cell, (precedent) => {
+        if (precedent.state !== CellState.Clean) precedents.push(precedent)
+      })
+      work.push({ cell, precedents, next: 0 })
+    }
+    open(seed)
+    let result: FormulaCell[] = [seed]
+    while (work.length > 0) {
+      const frame = work[work.length - 1]
+      if (frame.next < frame.precedents.length) {
+        const precedent = frame.precedents[frame.next++]
+        if (!index.has(precedent)) open(precedent)
+        else if (onStack.has(precedent)) {
+          low.set(frame.cell, Math.min(low.get(frame.cell) as number, index.get(precedent) as number))
+        }
+        continue
+      }
+      work.pop()
+      if (work.length > 0) {
+        const parent = work[work.length - 1].cell
+        low.set(parent, Math.min(low.get(parent) as number, low.get(frame.cell) as number))
+      }
+      if (low.get(frame.cell) === index.get(frame.cell)) {
+        const component: FormulaCell[] = []
+        let member: FormulaCell
+        do {
+          member = stack.pop() as FormulaCell
+          onStack.delete(member)
+          component.push(member)
+        } while (member !== frame.cell)
+        if (component.includes(seed)) result = component
+      }
+    }
+    return result
+  }
+
+  /** The formula cells a formula reads by its static references (and names and spill references). */
+  private forEachPrecedent(cell: FormulaCell, visit: (precedent: FormulaCell) => void): void {
+    const compiled = cell.compiled
+    this.visitReferences(cell, compiled.cells, compiled.ranges, visit)
+    for (const spill of compiled.spills) this.visitCell(spill, cell, visit)
+    for (const name of compiled.names) {
+      const definition = this.host.nameDependencies(name, cell.sheet)
+      if (definition) this.visitReferences(cell, definition.cells, definition.ranges, visit)
+    }
+  }
+
+  private visitCell(dep: StaticCellDependency, cell: FormulaCell, visit: (precedent: FormulaCell) => void): void {
+    const sheet = dep.sheet ?? cell.sheet
+    const row = cornerRow(dep.ref, cell.row)
+    const col = cornerCol(dep.ref, cell.col)
+    if (row < 0 || col < 0 || row > MAX_ROW || col > MAX_COL) return
+    const column = sheet.columns[col]
+    if (column === undefined) return
+    const formula = column.formulas?.[row]
+    if (formula !== undefined) visit(formula)
+    const owner = column.spilledFrom?.get(row)
+    if (owner !== undefined) visit(owner)
+  }
+
+  private visitReferences(
+    cell: FormulaCell,
+    cells: readonly StaticCellDependency[],
+    ranges: readonly StaticRangeDependency[],
+    visit: (precedent: FormulaCell) => void,
+  ): void {
+    for (const dep of cells) this.visitCell(dep, cell, visit)
+    for (const dep of ranges) {
+      const bounds = rangeBounds(dep, cell.row, cell.col)
+      if (bounds === undefined) continue
+      const sheet = dep.sheet ?? cell.sheet
+      const lastCol = Math.min(bounds.right, sheet.columns.length - 1)
+      for (let col = bounds.left; col <= lastCol; col++) {
+        const column = sheet.columns[col]
+        if (column === undefined) continue
+        const formulas = column.formulas
+        if (formulas !== null) {
+          const end = Math.min(bounds.bottom, formulas.length - 1)
+          for (let row = bounds.top; row <= end; row++) {
+            const formula = formulas[row]
+            if (formula !== undefined) visit(formula)
+          }
+        }
+        if (column.spilledFrom !== null) {
+          for (const [row, owner] of column.spilledFrom) if (row >= bounds.top && row <= bounds.bottom) visit(owner)
+        }
+      }
+    }
+  }
+}
+
+/** A formula result as a cell holds it: references are read, an empty result shows 0. */
+export function finalize(value: Value): Scalar | ArrayValue {
+  if (typeof value !== 'object') return value
+  if (value === null) return 0
+  if (value instanceof CellError) return value
+  if (value instanceof RangeRef) {
+    if (value.isSingleCell) {
+      const single = value.get(0, 0)
+      return single === null ? 0 : single
+    }
+    return value.toArray()
+  }
+  if (value instanceof ReferenceList) {
+    return value.areas.length === 1 ? finalize(value.areas[0]) : CellError.VALUE
+  }
+  if (value.height === 0 || value.width === 0) return CellError.CALC
+  if (value.height === 1 && value.width === 1) {
+    const single = value.data[0]
+    return single === null ? 0 : single
+  }
+  return value
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest'
+import { CellError } from '../values.js'
+import { Engine } from './engine.js'
+
+function workbook(cells: Record<string, string | number>, options?: ConstructorParameters<typeof Engine>[0]): Engine {
+  const engine = new Engine(options)
+  engine.addSheet('Sheet1')
+  engine.setCells(Object.entries(cells).map(([address, input]) => ({ sheet: 'Sheet1', address, input })))
+  return engine
+}
+
+function value(engine: Engine, address: string, sheet = 'Sheet1') {
+  const result = engine.getValue(sheet, address)
+  return result instanceof CellError ? result.code : result
+}
+
+function evaluate(formula: string, cells: Record<string, string | number> = {}) {
+  const engine = workbook({ ...cells, Z100: formula })
+  return value(engine, 'Z100')
+}
+
+describe('precedence', () => {
+  it.each([
+    ['=-3^2', 9],
+    ['=2^3^2', 64],
+    ['=1+2*3', 7],
+    ['=(1+2)*3', 9],
+    ['=2*-3', -6],
+    ['=-2^-2', 0.25],
+    ['=50%*2', 1],
+    ['=10-2-3', 5],
+    ['=12/3/2', 2],
+    ['=1+2&3', '33'],
+    ['=1+1=2', true],
+    ['="a"&1+1', 'a2'],
+    ['=-(3^2)', -9],
+    ['=2^0.5*2^0.5', 2.0000000000000004],
+  ])('%s is %s', (formula, expected) => {
+    expect(evaluate(formula)).toBe(expected)
+  })
+})
+
+describe('coercion', () => {
+  it.each([
+    ['="3"+1', 4],
+    ['=TRUE+1', 2],
+    ['="a"+1', '#VALUE!'],
+    ['="1,000"+1', 1001],
+    ['="15%"*2', 0.3],
+    ['="2024-01-31"+0', 45322],
+    ['=1="1"', false],
+    ['="abc"="ABC"', true],
+    ['="b">"A"', true],
+    ['=1<"a"', true],
+    ['="a"<TRUE', true],
+    ['=A1+1', 1],
+    ['=A1&"x"', 'x'],
+    ['=A1=0', true],
+    ['=A1=""', true],
+    ['=0.1+0.2=0.3', true],
+    ['=1/0', '#DIV/0!'],
+    ['=#N/A+1', '#N/A'],
+    ['=1/0+#N/A', '#DIV/0!'],
+    ['=10^400', '#NUM!'],
+    ['=0^0', '#NUM!'],
+    ['=(-8)^(1/3)', -2],
+    ['=(-8)^0.5', '#NUM!'],
+  ])('%s is %s', (formula, expected) => {
+    const result = evaluate(formula)
+    if (typeof expected === 'number') expect(result).toBeCloseTo(expected, 12)
+    else expect(result).toBe(expected)
+  })
+
+  it('gives 0 for a reference to an empty cell', () => {
+    expect(evaluate('=B7')).toBe(0)
+  })
+})
+
+describe('cells and recalculation', () => {
+  it('recalculates dependents and reports the changes', () => {
+    const engine = workbook({ A1: 1, A2: '=A1*2', A3: '=A2+A1', B1: '=SUM(A1:A3)' })
+    expect(value(engine, 'B1')).toBe(6)
+    const changes = engine.setCell('Sheet1', 'A1', 10)
+    expect(value(engine, 'A3')).toBe(30)
+    expect(value(engine, 'B1')).toBe(60)
+    expect(changes.map((change) => [change.address, change.value])).toEqual([
+      ['A1', 10],
+      ['A2', 20],
+      ['A3', 30],
+      ['B1', 60],
+    ])
+  })
+
+  it('reads inputs as Excel does and suggests formats', () => {
+    const engine = workbook({ A1: '15%', A2: '$1,234.50', A3: "'007", A4: '2024-01-31', A5: 'true' })
+    expect(value(engine, 'A1')).toBe(0.15)
+    expect(engine.getSuggestedFormat('Sheet1', 'A1')).toBe('0%')
+    expect(engine.getDisplay('Sheet1', 'A1')).toBe('15%')
+    expect(value(engine, 'A2')).toBe(1234.5)
+    expect(engine.getDisplay('Sheet1', 'A2')).toBe('$1,234.50')
+    expect(value(engine, 'A3')).toBe('007')
+    expect(engine.getInput('Sheet1', 'A3')).toBe("'007")
+    expect(value(engine, 'A4')).toBe(45322)
+    expect(engine.getDisplay('Sheet1', 'A4')).toBe('2024-01-31')
+    expect(value(engine, 'A5')).toBe(true)
+    expect(engine.getInput('Sheet1', 'A1')).toBe('15%')
+  })
+
+  it('keeps an unparseable formula and shows #ERROR!', () => {
+    const engine = workbook({ A1: '=1+*2' })
+    expect(value(engine, 'A1')).toBe('#ERROR!')
+    expect(engine.getInput('Sheet1', 'A1')).toBe('=1+*2')
+    expect(engine.getFormula('Sheet1', 'A1')).toBe('=1+*2')
+  })
+
+  it('closes missing parentheses', () => {
+    const engine = workbook({ A1: '=SUM(1,2', A2: '=ROUND((1+2' })
+    expect(value(engine, 'A1')).toBe(3)
+    expect(engine.getFormula('Sheet1', 'A1')).toBe('=SUM(1,2)')
+  })
+
+  it('gives #NAME? for unknown functions and names', () => {
+    expect(evaluate('=NOSUCHFUNCTION(1)')).toBe('#NAME?')
+    expect(evaluate('=nosuchname+1')).toBe('#NAME?')
+  })
+
+  it('clears cells with an empty input', () => {
+    const engine = workbook({ A1: 5, A2: '=A1*2' })
+    engine.setCell('Sheet1', 'A1', '')
+    expect(value(engine, 'A1')).toBe(null)
+    expect(value(engine, 'A2')).toBe(0)
+  })
+
+  it('calculates a chain of 50,000 formulas without recursion', () => {
+    const engine = new Engine()
+    engine.addSheet('S')
+    const rows: (string | number)[][] = [[1]]
+    for (let i = 2; i <= 50_000; i++) rows.push([`=A${i - 1}+1`])
+    engine.loadSheet('S', rows)
+    expect(engine.getValue('S', 'A50000')).toBe(50_000)
+    engine.setCell('S', 'A1', 2)
+    expect(engine.getValue('S', 'A50000')).toBe(50_001)
+  })
+
+  it('calculates formulas entered before the cells they read', () => {
+    const rows: string[][] = []
+    for (let i = 1; i < 2000; i++) rows.push([`=A${i + 1}+1`])
+    rows.push(['1'])
+    const engine = new Engine()
+    engine.addSheet('S')
+    engine.loadSheet('S', rows)
+    expect(engine.getValue('S', 'A1')).toBe(2000)
+  })
+})
+
+describe('references', () => {
+  it('reads other sheets, quoted names, whole columns and rows', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.addSheet('My Sheet')
+    engine.setCells([
+      { sheet: 'My Sheet', address: 'A1', input: 2 },
+      { sheet: 'My Sheet', address: 'A2', input: 3 },
+      { sheet: 'My Sheet', address: 'B2', input: 4 },
+      { sheet: 'Sheet1', address: 'A1', input: "='My Sheet'!A1*'My Sheet'!A2" },
+      { sheet: 'Sheet1', address: 'A2', input: "=SUM('My Sheet'!A:A)" },
+      { sheet: 'Sheet1', address: 'A3', input: "=SUM('My Sheet'!2:2)" },
+      { sheet: 'Sheet1', address: 'A4', input: "=SUM('My Sheet'!A1:B2)" },
+    ])
+    expect(value(engine, 'A1')).toBe(6)
+    expect(value(engine, 'A2')).toBe(5)
+    expect(value(engine, 'A3')).toBe(7)
+    expect(value(engine, 'A4')).toBe(9)
+    engine.setCell('My Sheet', 'A100', 10)
+    expect(value(engine, 'A2')).toBe(15)
+  })
+
+  it('supports the range, union and intersection operators', () => {
+    const cells = { A1: 1, A2: 2, A3: 3, B1: 10, B2: 20, B3: 30 }
+    expect(evaluate('=SUM(A1:A2:B3)', cells)).toBe(66)
+    expect(evaluate('=SUM((A1,B2))', cells)).toBe(21)
+    expect(evaluate('=SUM(A1:B2 B2:B3)', cells)).toBe(20)
+    expect(evaluate('=SUM(A1:A2 B1:B2)', cells)).toBe('#NULL!')
+    expect(evaluate('=SUM(A1:INDEX(A1:A3,2))', cells)).toBe(3)
+  })
+
+  it('evaluates array constants', () => {
+    expect(evaluate('=SUM({1,2;3,4})')).toBe(10)
+    expect(evaluate('=INDEX({1,2;3,4},2,1)')).toBe(3)
+  })
+})
+
+describe('defined names', () => {
+  it('resolves workbook and sheet names and recalculates when they change', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.addSheet('Sheet2')
+    engine.setCell('Sheet1', 'B1', 100)
+    engine.defineName('Rate', '=0.1')
+    engine.defineName('Base', '=Sheet1!$B$1')
+    engine.setCell('Sheet1', 'A1', '=Base*Rate')
+    engine.setCell('Sheet2', 'A1', '=Rate')
+    expect(value(engine, 'A1')).toBe(10)
+    engine.defineName('Rate', '=0.2', 'Sheet2')
+    expect(value(engine, 'A1', 'Sheet2')).toBe(0.2)
+    expect(value(engine, 'A1')).toBe(10)
+    engine.setCell('Sheet1', 'B1', 50)
+    expect(value(engine, 'A1')).toBe(5)
+    engine.defineName('Rate', '=0.5')
+    expect(value(engine, 'A1')).toBe(25)
+    engine.removeName('Rate')
+    expect(value(engine, 'A1')).toBe('#NAME?')
+  })
+
+  it('binds LET names', () => {
+    expect(evaluate('=LET(x, 2, y, x*3, x+y)')).toBe(8)
+    expect(evaluate('=LET(x, A1:A3, SUM(x))', { A1: 1, A2: 2, A3: 3 })).toBe(6)
+  })
+})

@@ -1,0 +1,1056 @@
+/**
+ * The calculation engine: sheets of cells, formulas, the dependency graph and recalculation.
+ * See the package index for the public API in brief.
+ */
+import { formatAddress, parseAddress, parseRange } from '../address/a1.js'
+import type { CellAddress, RangeAddress } from '../address/a1.js'
+import { serialFromJsDate } from '../dates.js'
+import { EngineUsageError, InvalidAddressError, MESSAGES, SheetNotFoundError } from '../errors.js'
+import { compileExpression, compileFormula } from '../evaluator/compiler.js'
+import type { CompileHost } from '../evaluator/compiler.js'
+import { EvalContext } from '../evaluator/context.js'
+import type { EvaluationHost } from '../evaluator/context.js'
+import { formatValue } from '../format/number-format.js'
+import { createBuiltinRegistry } from '../functions/index.js'
+import type { FunctionRegistry } from '../functions/registry.js'
+import type { FunctionCatalogueEntry } from '../functions/types.js'
+import { DependencyGraph } from '../graph/dependency-graph.js'
+import type { GraphHost, NameDependencies } from '../graph/dependency-graph.js'
+import { parseCellInput } from '../input/parse-input.js'
+import type { Node } from '../parser/ast.js'
+import { TokenType, tokenize } from '../parser/lexer.js'
+import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
+import { printFormula } from '../parser/printer.js'
+import { CellError, MAX_COL, MAX_ROW, RangeRef } from '../values.js'
+import type { Scalar, Value } from '../values.js'
+import { Calculator } from './calculator.js'
+import type { CellChange, IterationSettings } from './calculator.js'
+import { CellState, FormulaCell } from './formula-cell.js'
+import type { CompiledFormula } from './formula-cell.js'
+import { isValidName } from './names.js'
+import type { DefinedName, NameInfo } from './names.js'
+import { Sheet, formulaTextOf } from './sheet.js'
+import { collectSheetNames, dropSheetFromTree, renameSheetInTree, shiftTree } from './structure.js'
+import type { StructuralChange } from './structure.js'
+
+export type { CellChange, IterationSettings } from './calculator.js'
+
+/** A value a cell can hold after calculation; `null` is empty. */
+export type CellValue = Scalar
+
+/** What can be written into a cell: text as typed (formulas start with '='), or a plain value. */
+export type CellInputValue = string | number | boolean | null
+
+export interface CellUpdate {
+  sheet: string
+  /** A1 address such as 'B3'. */
+  address: string
+  input: CellInputValue
+}
+
+export interface EngineOptions {
+  /** Excel's iterative calculation for circular references (off by default, as in Excel). */
+  iterative?: Partial<IterationSettings>
+  /** The functions formulas may call; defaults to every built-in function. */
+  functions?: FunctionRegistry
+  /** The clock TODAY() and NOW() read; defaults to the system clock. */
+  clock?: () => Date
+}
+
+/** One non-empty cell, as listed by `cells()`. */
+export interface CellSnapshot {
+  address: string
+  row: number
+  col: number
+  /** What the user typed ('' for a cell only filled by a spilling array). */
+  input: string
+  value: CellValue
+  /** The formula with '=', for formula cells. */
+  formula?: string
+  /** The number format suggested by what was typed or by the formula's function. */
+  format?: string
+  /** Whether the value was spilled by an array formula in another cell. */
+  spilled?: boolean
+}
+
+const DEFAULT_ITERATION: IterationSettings = { enabled: false, maxIterations: 100, maxChange: 0.001 }
+
+/** A parse failure: the formula is kept as typed and its value is #ERROR!. */
+function invalidFormula(message: string): CompiledFormula {
+  const error = new CellError('#ERROR!', message)
+  return {
+    key: '',
+    ast: { type: 'error', code: '#ERROR!' },
+    evaluate: () => error,
+    cells: [],
+    ranges: [],
+    names: [],
+    spills: [],
+    volatile: false,
+    isSubtotal: false,
+    missingSheets: [],
+    sheets: [],
+    resultFormat: undefined,
+    invalid: true,
+  }
+}
+
+/** Appends the closing parentheses a formula is missing, as Excel does on commit. */
+function closeParentheses(text: string): string {
+  let depth = 0
+  let inString = false
+  let inQuote = false
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i]
+    if (inString) {
+      if (ch === '"') inString = false
+    } else if (inQuote) {
+      if (ch === "'") inQuote = false
+    } else if (ch === '"') inString = true
+    else if (ch === "'") inQuote = true
+    else if (ch === '(') depth++
+    else if (ch === ')') depth--
+  }
+  return depth > 0 && !inString && !inQuote ? text + ')'.repeat(depth) : text
+}
+
+function canonicalText(value: Scalar): string {
+  switch (typeof value) {
+    case 'number':
+      return String(value)
+    case 'boolean':
+      return value ? 'TRUE' : 'FALSE'
+    case 'string':
+      return value
+    default:
+      return value === null ? '' : value.code
+  }
+}
+
+function positionKey(sheet: Sheet, row: number, col: number): number {
+  return sheet.id * 2 ** 35 + row * 16_384 + col
+}
+
+const R1C1_PART = /^R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?$/i
+
+export class Engine {
+  private readonly sheets: Sheet[] = []
+  private readonly sheetsByName = new Map<string, Sheet>()
+  private nextSheetId = 1
+  private readonly compileCache = new Map<string, CompiledFormula>()
+  private readonly names = new Map<string, DefinedName>()
+  private readonly functions: FunctionRegistry
+  private readonly iteration: IterationSettings
+  private readonly clock: () => Date
+  private readonly graph: DependencyGraph
+  private readonly calculator: Calculator
+  private readonly ctx: EvalContext
+  private readonly compileHost: CompileHost
+  private nowSerial = 0
+  private nameDepth = 0
+
+  constructor(options: EngineOptions = {}) {
+    this.functions = options.functions ?? createBuiltinRegistry()
+    this.iteration = { ...DEFAULT_ITERATION, ...options.iterative }
+    this.validateIteration(this.iteration)
+    this.clock = options.clock ?? (() => new Date())
+    const graphHost: GraphHost = { nameDependencies: (name, sheet) => this.nameDependencies(name, sheet) }
+    this.graph = new DependencyGraph(graphHost)
+    this.calculator = new Calculator({
+      graph: this.graph,
+      iteration: this.iteration,
+      nameDependencies: (name, sheet) => this.nameDependencies(name, sheet),
+      sheetIndex: (sheet) => this.sheets.indexOf(sheet),
+    })
+    const evaluationHost: EvaluationHost = {
+      now: () => this.nowSerial,
+      sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
+      evaluateName: (name, qualifier, ctx) => this.evaluateName(name, qualifier, ctx),
+      parseReference: (text, a1, ctx) => this.parseReferenceText(text, a1, ctx),
+      spillRange: (sheet, row, col) => this.spillRange(sheet, row, col),
+    }
+    this.ctx = new EvalContext(evaluationHost)
+    this.calculator.ctx = this.ctx
+    this.compileHost = {
+      functions: this.functions,
+      sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
+    }
+  }
+
+  private validateIteration(settings: IterationSettings): void {
+    if (!Number.isInteger(settings.maxIterations) || settings.maxIterations < 1 || settings.maxIterations > 32_767) {
+      throw new EngineUsageError(MESSAGES.invalidOption('maxIterations', 'a whole number from 1 to 32767'))
+    }
+    if (!(settings.maxChange >= 0) || !Number.isFinite(settings.maxChange)) {
+      throw new EngineUsageError(MESSAGES.invalidOption('maxChange', 'a number of 0 or more'))
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Sheets
+  // -----------------------------------------------------------------------------------------------------
+
+  /** Sheet names in workbook order. */
+  getSheetNames(): string[] {
+    return this.sheets.map((sheet) => sheet.name)
+  }
+
+  hasSheet(name: string): boolean {
+    return this.sheetsByName.has(name.toUpperCase())
+  }
+
+  private sheet(name: string): Sheet {
+    const sheet = this.sheetsByName.get(name.toUpperCase())
+    if (sheet === undefined) throw new SheetNotFoundError(name)
+    return sheet
+  }
+
+  private validateSheetName(name: string): void {
+    if (name.length === 0 || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw new EngineUsageError(MESSAGES.invalidSheetName(name))
+    }
+  }
+
+  /** Adds an empty sheet at the end; formulas that named it while it was missing now read it. */
+  addSheet(name: string): CellChange[] {
+    this.validateSheetName(name)
+    if (this.hasSheet(name)) throw new EngineUsageError(MESSAGES.sheetExists(name))
+    const sheet = new Sheet(this.nextSheetId++, name, this.calculator)
+    this.sheets.push(sheet)
+    this.sheetsByName.set(name.toUpperCase(), sheet)
+    return this.resolveMissingSheet(name)
+  }
+
+  private resolveMissingSheet(name: string): CellChange[] {
+    this.compileCache.clear()
+    const users = this.graph.missingSheetUsers.get(name.toUpperCase())
+    const namesUsingIt = [...this.names.values()].filter((definition) => definition.sheets.includes(name.toUpperCase()))
+    if ((users === undefined || users.size === 0) && namesUsingIt.length === 0) return []
+    return this.mutate(() => {
+      for (const definition of namesUsingIt) this.recompileName(definition)
+      const cells = new Set(users ?? [])
+      for (const definition of namesUsingIt) for (const cell of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) cells.add(cell)
+      for (const cell of cells) this.recompileCell(cell, cell.compiled.ast)
+    })
+  }
+
+  /** Renames a sheet; formulas and names that refer to it follow. */
+  renameSheet(oldName: string, newName: string): CellChange[] {
+    const sheet = this.sheet(oldName)
+    this.validateSheetName(newName)
+    const existing = this.sheetsByName.get(newName.toUpperCase())
+    if (existing !== undefined && existing !== sheet) throw new EngineUsageError(MESSAGES.sheetExists(newName))
+    const previous = sheet.name
+    this.sheetsByName.delete(previous.toUpperCase())
+    sheet.name = newName
+    this.sheetsByName.set(newName.toUpperCase(), sheet)
+    this.compileCache.clear()
+    const upper = previous.toUpperCase()
+    for (const definition of this.names.values()) {
+      if (definition.sheets.includes(upper)) {
+        definition.ast = renameSheetInTree(definition.ast, previous, newName)
+        this.recompileNameTree(definition)
+      }
+    }
+    this.forEachFormula((cell) => {
+      if (cell.compiled.sheets.includes(upper)) {
+        this.graph.unregister(cell)
+        cell.compiled = this.compileTree(renameSheetInTree(cell.compiled.ast, previous, newName), cell.row, cell.col)
+        cell.text = undefined
+        this.graph.register(cell)
+      }
+    })
+    return previous.toUpperCase() === newName.toUpperCase() ? [] : this.resolveMissingSheet(newName)
+  }
+
+  /** Removes a sheet; references to it become #REF!. */
+  removeSheet(name: string): CellChange[] {
+    const sheet = this.sheet(name)
+    if (this.sheets.length === 1) throw new EngineUsageError(MESSAGES.lastSheet())
+    const upper = sheet.name.toUpperCase()
+    return this.mutate(() => {
+      const affected = new Set<FormulaCell>()
+      this.forEachFormula((cell) => {
+        if (cell.sheet === sheet) {
+          this.graph.unregister(cell)
+          if (cell.state !== CellState.Clean) cell.sheet.column(cell.col).pendingFormulas--
+          cell.state = CellState.Clean
+        }
+      })
+      for (const [key, definition] of this.names) {
+        if (definition.scope !== sheet) continue
+        for (const user of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) affected.add(user)
+        this.names.delete(key)
+      }
+      this.sheets.splice(this.sheets.indexOf(sheet), 1)
+      this.sheetsByName.delete(upper)
+      this.compileCache.clear()
+      for (const definition of this.names.values()) {
+        if (!definition.sheets.includes(upper)) continue
+        for (const user of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) affected.add(user)
+        definition.ast = dropSheetFromTree(definition.ast, upper)
+        this.recompileName(definition)
+      }
+      this.forEachFormula((cell) => {
+        if (cell.sheet !== sheet && cell.compiled.sheets.includes(upper)) affected.add(cell)
+      })
+      for (const cell of affected) {
+        if (cell.sheet === sheet) continue
+        const ast = cell.compiled.sheets.includes(upper) ? dropSheetFromTree(cell.compiled.ast, upper) : cell.compiled.ast
+        if (ast !== cell.compiled.ast) cell.text = undefined
+        this.recompileCell(cell, ast)
+      }
+    })
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Cells
+  // -----------------------------------------------------------------------------------------------------
+
+  private address(text: string): CellAddress {
+    return parseAddress(text)
+  }
+
+  /** Sets one cell from what a user typed ('' clears it). Returns every cell whose value changed. */
+  setCell(sheet: string, address: string, input: CellInputValue): CellChange[] {
+    return this.setCells([{ sheet, address, input }])
+  }
+
+  /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
+  setCells(updates: readonly CellUpdate[]): CellChange[] {
+    const targets = updates.map((update) => ({ sheet: this.sheet(update.sheet), ...this.address(update.address), input: update.input }))
+    return this.mutate((positions, newCells) => {
+      for (const { sheet, row, col, input } of targets) this.applyInput(sheet, row, col, input, positions, newCells)
+    }, true)
+  }
+
+  /**
+   * Loads a block of inputs into a sheet (row-major, starting at `origin`, default A1) with one
+   * recalculation and without building a change list — the fast path for opening a workbook.
+   * `undefined` and `null` entries leave their cells as they are; empty strings clear them.
+   */
+  loadSheet(sheet: string, rows: readonly (readonly (CellInputValue | undefined)[])[], origin = 'A1'): void {
+    const target = this.sheet(sheet)
+    const start = this.address(origin)
+    this.mutate((positions, newCells) => {
+      for (let r = 0; r < rows.length; r++) {
+        const cells = rows[r]
+        for (let c = 0; c < cells.length; c++) {
+          const input = cells[c]
+          if (input === undefined || input === null) continue
+          this.applyInput(target, start.row + r, start.col + c, input, positions, newCells)
+        }
+      }
+    }, false)
+  }
+
+  /** Loads many cells anywhere with one recalculation and without a change list. */
+  loadCells(updates: readonly CellUpdate[]): void {
+    this.mutate((positions, newCells) => {
+      for (const update of updates) {
+        const { row, col } = this.address(update.address)
+        this.applyInput(this.sheet(update.sheet), row, col, update.input, positions, newCells)
+      }
+    }, false)
+  }
+
+  /** Recalculates every formula (as Excel's Ctrl+Alt+F9). */
+  recalculateAll(): CellChange[] {
+    return this.mutate(() => {
+      this.forEachFormula((cell) => {
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      })
+      this.calculator.forgetCycles()
+    })
+  }
+
+  /**
+   * Runs an edit: `work` applies changes and lists the changed positions and new formula cells; then
+   * the new formulas are wired into the graph and everything downstream is recalculated once.
+   */
+  private mutate(
+    work: (positions: { sheet: Sheet; row: number; col: number }[], newCells: FormulaCell[]) => void,
+    reportInputs = true,
+  ): CellChange[] {
+    this.calculator.begin()
+    const positions: { sheet: Sheet; row: number; col: number }[] = []
+    const newCells: FormulaCell[] = []
+    work(positions, newCells)
+    for (const cell of newCells) {
+      if (cell.sheet.formulaAt(cell.row, cell.col) !== cell) continue // replaced later in the same batch
+      this.graph.register(cell)
+      this.calculator.enqueue(cell)
+    }
+    this.nowSerial = serialFromJsDate(this.clock())
+    this.calculator.recalculate(positions, [...this.graph.volatile])
+    if (!reportInputs) return []
+    const reported = new Set<number>()
+    const changes: CellChange[] = []
+    for (let i = positions.length - 1; i >= 0; i--) {
+      const { sheet, row, col } = positions[i]
+      if (!this.sheets.includes(sheet)) continue
+      const key = positionKey(sheet, row, col)
+      if (reported.has(key)) continue
+      reported.add(key)
+      changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
+    }
+    changes.reverse()
+    for (const change of this.calculator.changes()) {
+      const sheet = this.sheetsByName.get(change.sheet.toUpperCase())
+      if (sheet !== undefined && reported.has(positionKey(sheet, change.row, change.col))) continue
+      changes.push(change)
+    }
+    return changes
+  }
+
+  private applyInput(
+    sheet: Sheet,
+    row: number,
+    col: number,
+    input: CellInputValue,
+    positions: { sheet: Sheet; row: number; col: number }[],
+    newCells: FormulaCell[],
+  ): void {
+    const column = sheet.column(col)
+    const existing = column.formulas?.[row]
+    if (existing !== undefined) this.removeFormula(existing)
+    const parsed = parseCellInput(input)
+    const spilledHere = column.spilledFrom?.get(row)
+    if (parsed.kind === 'empty') {
+      // Clearing a cell that only shows a spilled value changes nothing.
+      if (spilledHere === undefined) sheet.writeValue(row, col, undefined)
+      column.inputs?.delete(row)
+      column.formats?.delete(row)
+      positions.push({ sheet, row, col })
+      return
+    }
+    if (spilledHere !== undefined) {
+      column.spilledFrom?.delete(row)
+      if (column.spilledFrom?.size === 0) column.spilledFrom = null
+    }
+    if (parsed.kind === 'formula') {
+      const text = closeParentheses(parsed.text)
+      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col), text)
+      ;(column.formulas ??= [])[row] = cell
+      column.pendingFormulas++
+      this.calculator.logOld(cell)
+      column.inputs?.delete(row)
+      const format = cell.compiled.resultFormat
+      if (format !== undefined) (column.formats ??= new Map()).set(row, format)
+      else column.formats?.delete(row)
+      newCells.push(cell)
+      positions.push({ sheet, row, col })
+      return
+    }
+    sheet.writeValue(row, col, parsed.value)
+    if (typeof input === 'string' && input !== canonicalText(parsed.value)) (column.inputs ??= new Map()).set(row, input)
+    else column.inputs?.delete(row)
+    if (parsed.format !== undefined) (column.formats ??= new Map()).set(row, parsed.format)
+    else column.formats?.delete(row)
+    positions.push({ sheet, row, col })
+  }
+
+  private removeFormula(cell: FormulaCell): void {
+    this.graph.unregister(cell)
+    const column = cell.sheet.column(cell.col)
+    if (cell.state !== CellState.Clean) column.pendingFormulas--
+    cell.state = CellState.Clean
+    if (cell.spills || cell.blockedHeight > 0) this.calculator.clearSpill(cell)
+    cell.sheet.spillOwners.delete(cell)
+    if (column.formulas !== null) column.formulas[cell.row] = undefined
+  }
+
+  private forEachFormula(visit: (cell: FormulaCell) => void): void {
+    for (const sheet of this.sheets.slice()) {
+      for (const column of sheet.columns.slice()) {
+        if (column === undefined || column.formulas === null) continue
+        const formulas = column.formulas.slice()
+        for (const cell of formulas) if (cell !== undefined) visit(cell)
+      }
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Compilation
+  // -----------------------------------------------------------------------------------------------------
+
+  private compileText(text: string, row: number, col: number): CompiledFormula {
+    const tokens = tokenize(text.charCodeAt(0) === 61 ? text.slice(1) : text)
+    const last = tokens[tokens.length - 1]
+    if (last.type === TokenType.Invalid) return invalidFormula(`Unexpected text: ${last.text.slice(0, 20)}`)
+    const key = shapeKey(tokens, row, col)
+    const cached = this.compileCache.get(key)
+    if (cached !== undefined) return cached
+    let ast: Node
+    try {
+      ast = parseTokens(tokens, row, col)
+    } catch (error) {
+      if (error instanceof FormulaSyntaxError) return invalidFormula(error.message)
+      throw error
+    }
+    return this.intern(key, ast)
+  }
+
+  private intern(key: string, ast: Node): CompiledFormula {
+    const compiled = compileFormula(ast, key, this.compileHost)
+    if (this.compileCache.size >= 100_000) this.compileCache.clear()
+    this.compileCache.set(key, compiled)
+    return compiled
+  }
+
+  /** Compiles a tree produced by a transformation (printing it for the cell gives its shape key). */
+  private compileTree(ast: Node, row: number, col: number): CompiledFormula {
+    return this.compileText(printFormula(ast, row, col), row, col)
+  }
+
+  /** Gives a cell a new tree (rename, sheet removal, name changes) and marks it for recalculation. */
+  private recompileCell(cell: FormulaCell, ast: Node): void {
+    this.graph.unregister(cell)
+    if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col)
+    else cell.compiled = this.compileText(cell.text ?? '', cell.row, cell.col)
+    this.graph.register(cell)
+    if (cell.state === CellState.Clean) {
+      cell.state = CellState.Dirty
+      cell.sheet.column(cell.col).pendingFormulas++
+    }
+    this.calculator.logOld(cell)
+    this.calculator.enqueue(cell)
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Reading
+  // -----------------------------------------------------------------------------------------------------
+
+  private valueAt(sheet: Sheet, row: number, col: number): CellValue {
+    const value = sheet.columns[col]?.values[row]
+    return value === undefined ? null : value
+  }
+
+  /** The calculated value of a cell: number, text, boolean, CellError, or null when empty. */
+  getValue(sheet: string, address: string): CellValue {
+    const { row, col } = this.address(address)
+    return this.valueAt(this.sheet(sheet), row, col)
+  }
+
+  /** What the user typed into the cell ('' when empty); formulas with '='. */
+  getInput(sheet: string, address: string): string {
+    const { row, col } = this.address(address)
+    return this.inputAt(this.sheet(sheet), row, col)
+  }
+
+  private inputAt(sheet: Sheet, row: number, col: number): string {
+    const column = sheet.columns[col]
+    if (column === undefined) return ''
+    const formula = column.formulas?.[row]
+    if (formula !== undefined) return formulaTextOf(formula)
+    if (column.spilledFrom?.has(row)) return ''
+    const typed = column.inputs?.get(row)
+    if (typed !== undefined) return typed
+    const value = column.values[row]
+    return value === undefined ? '' : canonicalText(value)
+  }
+
+  /** The formula of a cell with '=', or undefined when it holds none. */
+  getFormula(sheet: string, address: string): string | undefined {
+    const { row, col } = this.address(address)
+    const formula = this.sheet(sheet).formulaAt(row, col)
+    return formula === undefined ? undefined : formulaTextOf(formula)
+  }
+
+  /** The number format suggested by what was typed ('15%' → '0%') or by the formula (TODAY → a date). */
+  getSuggestedFormat(sheet: string, address: string): string | undefined {
+    const { row, col } = this.address(address)
+    return this.sheet(sheet).columns[col]?.formats?.get(row)
+  }
+
+  /**
+   * The text a cell shows: formatted with `numberFormat` when given, else with the format its input
+   * suggested, else the default (numbers with up to 2 decimals).
+   */
+  getDisplay(sheet: string, address: string, numberFormat?: string): string {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const value = this.valueAt(target, row, col)
+    const format = numberFormat ?? target.columns[col]?.formats?.get(row)
+    return formatValue(value, format)
+  }
+
+  /** Everything about one cell. */
+  getCell(sheet: string, address: string): CellSnapshot {
+    const { row, col } = this.address(address)
+    return this.snapshot(this.sheet(sheet), row, col)
+  }
+
+  private snapshot(sheet: Sheet, row: number, col: number): CellSnapshot {
+    const column = sheet.columns[col]
+    const snapshot: CellSnapshot = {
+      address: formatAddress(row, col),
+      row,
+      col,
+      input: this.inputAt(sheet, row, col),
+      value: this.valueAt(sheet, row, col),
+    }
+    const formula = column?.formulas?.[row]
+    if (formula !== undefined) snapshot.formula = formulaTextOf(formula)
+    const format = column?.formats?.get(row)
+    if (format !== undefined) snapshot.format = format
+    if (column?.spilledFrom?.has(row)) snapshot.spilled = true
+    return snapshot
+  }
+
+  /** Calls `visit` for every non-empty cell of a sheet, column by column (no list is built). */
+  forEachCell(sheet: string, visit: (cell: CellSnapshot) => void): void {
+    const target = this.sheet(sheet)
+    for (let col = 0; col < target.columns.length; col++) {
+      const column = target.columns[col]
+      if (column === undefined) continue
+      const length = Math.max(column.values.length, column.formulas?.length ?? 0)
+      for (let row = 0; row < length; row++) {
+        if (column.values[row] !== undefined || column.formulas?.[row] !== undefined) visit(this.snapshot(target, row, col))
+      }
+    }
+  }
+
+  /** Every non-empty cell of a sheet, in row-major order. */
+  cells(sheet: string): CellSnapshot[] {
+    const list: CellSnapshot[] = []
+    this.forEachCell(sheet, (cell) => list.push(cell))
+    return list.sort((a, b) => a.row - b.row || a.col - b.col)
+  }
+
+  /** The smallest range holding every non-empty cell, or undefined for an empty sheet. */
+  getUsedRange(sheet: string): RangeAddress | undefined {
+    const target = this.sheet(sheet)
+    let top = Infinity
+    let left = Infinity
+    let bottom = -1
+    let right = -1
+    for (let col = 0; col < target.columns.length; col++) {
+      const column = target.columns[col]
+      if (column === undefined) continue
+      const length = Math.max(column.values.length, column.formulas?.length ?? 0)
+      for (let row = 0; row < length; row++) {
+        if (column.values[row] === undefined && column.formulas?.[row] === undefined) continue
+        top = Math.min(top, row)
+        bottom = Math.max(bottom, row)
+        left = Math.min(left, col)
+        right = Math.max(right, col)
+      }
+    }
+    return bottom < 0 ? undefined : { top, left, bottom, right }
+  }
+
+  /** The values of a range, row by row (empty cells as null). */
+  getRangeValues(sheet: string, range: string): CellValue[][] {
+    const target = this.sheet(sheet)
+    const { top, left, bottom, right } = parseRange(range)
+    const rows: CellValue[][] = []
+    for (let row = top; row <= Math.min(bottom, top + 1_000_000); row++) {
+      const values: CellValue[] = []
+      for (let col = left; col <= right; col++) values.push(this.valueAt(target, row, col))
+      rows.push(values)
+    }
+    return rows
+  }
+
+  /** Cycles of formulas currently showing #CIRC! (iterative calculation off), each as its cells. */
+  getCircularReferences(): { sheet: string; address: string }[][] {
+    return this.calculator
+      .currentCycles()
+      .map((cycle) => cycle.map((cell) => ({ sheet: cell.sheet.name, address: formatAddress(cell.row, cell.col) })))
+  }
+
+  /** The function catalogue (name, syntax, description, category, example, argument counts). */
+  getFunctionCatalogue(): FunctionCatalogueEntry[] {
+    return this.functions.catalogue()
+  }
+
+  /** The iterative calculation settings in force. */
+  getIterativeSettings(): IterationSettings {
+    return { ...this.iteration }
+  }
+
+  /** Changes iterative calculation and recalculates everything. */
+  setIterativeSettings(settings: Partial<IterationSettings>): CellChange[] {
+    const next = { ...this.iteration, ...settings }
+    this.validateIteration(next)
+    Object.assign(this.iteration, next)
+    return this.recalculateAll()
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Defined names
+  // -----------------------------------------------------------------------------------------------------
+
+  private nameKey(name: string, scope: Sheet | null): string {
+    return `${scope === null ? 0 : scope.id}|${name.toUpperCase()}`
+  }
+
+  private findName(name: string, sheet: Sheet): DefinedName | undefined {
+    return this.names.get(this.nameKey(name, sheet)) ?? this.names.get(this.nameKey(name, null))
+  }
+
+  private nameDependencies(name: string, sheet: Sheet): NameDependencies | undefined {
+    return this.findName(name, sheet)
+  }
+
+  /**
+   * Defines (or redefines) a name for a formula such as '=Sheet1!$B$2:$B$10' or '=0.21', workbook-wide
+   * or local to the sheet `scope`. Formulas using the name recalculate.
+   */
+  defineName(name: string, formula: string, scope?: string): CellChange[] {
+    if (!isValidName(name)) throw new EngineUsageError(MESSAGES.invalidName(name))
+    const scopeSheet = scope === undefined ? null : this.sheet(scope)
+    const text = formula.startsWith('=') ? formula : '=' + formula
+    const tokens = tokenize(text.slice(1))
+    const ast = parseTokens(tokens, 0, 0)
+    return this.changeName(name, () => {
+      const key = this.nameKey(name, scopeSheet)
+      const existing = this.names.get(key)
+      const definition: DefinedName = {
+        name: existing?.name ?? name,
+        scope: scopeSheet,
+        ast,
+        evaluate: () => null,
+        cells: [],
+        ranges: [],
+        names: [],
+        sheets: [],
+      }
+      this.recompileNameTree(definition)
+      this.names.set(key, definition)
+    })
+  }
+
+  /** Removes a defined name; formulas using it show #NAME?. */
+  removeName(name: string, scope?: string): CellChange[] {
+    const scopeSheet = scope === undefined ? null : this.sheet(scope)
+    const key = this.nameKey(name, scopeSheet)
+    if (!this.names.has(key)) throw new EngineUsageError(MESSAGES.nameNotFound(name))
+    return this.changeName(name, () => this.names.delete(key))
+  }
+
+  private changeName(name: string, change: () => void): CellChange[] {
+    const users = [...(this.graph.nameUsers.get(name.toUpperCase()) ?? [])]
+    // Edges follow the definition, so they are taken down before and rebuilt after the change.
+    for (const cell of users) this.graph.unregister(cell)
+    change()
+    for (const cell of users) this.graph.register(cell)
+    return this.mutate(() => {
+      for (const cell of users) {
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      }
+    })
+  }
+
+  private recompileName(definition: DefinedName): void {
+    const users = [...(this.graph.nameUsers.get(definition.name.toUpperCase()) ?? [])]
+    for (const cell of users) this.graph.unregister(cell)
+    this.recompileNameTree(definition)
+    for (const cell of users) this.graph.register(cell)
+  }
+
+  private recompileNameTree(definition: DefinedName): void {
+    const compiled = compileExpression(definition.ast, this.compileHost)
+    definition.evaluate = compiled.evaluate
+    definition.cells = compiled.cells
+    definition.ranges = compiled.ranges
+    definition.names = compiled.names
+    definition.sheets = collectSheetNames(definition.ast)
+  }
+
+  /** Every defined name with its formula. */
+  getNames(): NameInfo[] {
+    return [...this.names.values()].map((definition) => ({
+      name: definition.name,
+      ...(definition.scope === null ? {} : { scope: definition.scope.name }),
+      formula: printFormula(definition.ast, 0, 0),
+    }))
+  }
+
+  private evaluateName(name: string, qualifier: Sheet | undefined, ctx: EvalContext): Value {
+    const definition = this.findName(name, qualifier ?? ctx.sheet)
+    if (definition === undefined) return new CellError('#NAME?', `Unknown name ${name}`)
+    if (this.nameDepth > 32) return new CellError('#CIRC!', `The name ${name} refers to itself`)
+    this.nameDepth++
+    try {
+      return definition.evaluate(ctx)
+    } finally {
+      this.nameDepth--
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Dynamic references
+  // -----------------------------------------------------------------------------------------------------
+
+  private parseReferenceText(text: string, a1Style: boolean, ctx: EvalContext): RangeRef | CellError {
+    let source = text.trim()
+    if (source.startsWith('=')) source = source.slice(1)
+    if (!a1Style) {
+      const converted = this.r1c1ToA1(source, ctx.row, ctx.col)
+      if (converted === undefined) return CellError.REF
+      source = converted
+    }
+    const tokens = tokenize(source)
+    if (tokens[tokens.length - 1].type === TokenType.Invalid) return CellError.REF
+    let ast: Node
+    try {
+      ast = parseTokens(tokens, ctx.row, ctx.col)
+    } catch {
+      return CellError.REF
+    }
+    if (ast.type !== 'cell' && ast.type !== 'range' && ast.type !== 'name') return CellError.REF
+    const value = compileExpression(ast, this.compileHost).evaluate(ctx)
+    return value instanceof RangeRef ? value : value instanceof CellError ? CellError.REF : CellError.REF
+  }
+
+  private r1c1ToA1(text: string, row: number, col: number): string | undefined {
+    const bang = text.lastIndexOf('!')
+    const prefix = bang >= 0 ? text.slice(0, bang + 1) : ''
+    const parts = text.slice(bang + 1).split(':')
+    const converted: string[] = []
+    for (const part of parts) {
+      const match = R1C1_PART.exec(part)
+      if (!match) return undefined
+      const axis = (spec: string | undefined, base: number): [number, boolean] => {
+        if (spec === undefined) return [base, false]
+        if (spec.startsWith('[')) return [base + Number(spec.slice(1, -1)), false]
+        return [Number(spec) - 1, true]
+      }
+      const [r, rowAbsolute] = axis(match[1], row)
+      const [c, colAbsolute] = axis(match[2], col)
+      if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return undefined
+      converted.push((colAbsolute ? '$' : '') + formatAddress(0, c).replace(/\d+$/, '') + (rowAbsolute ? '$' : '') + (r + 1))
+    }
+    return prefix + converted.join(':')
+  }
+
+  private spillRange(sheet: Sheet, row: number, col: number): RangeRef | CellError {
+    const owner = sheet.formulaAt(row, col)
+    if (owner === undefined) return CellError.REF
+    if (owner.state !== CellState.Clean && owner.state !== CellState.Iterating) this.calculator.need([owner])
+    if (owner.spills) return new RangeRef(sheet, row, col, row + owner.spillHeight - 1, col + owner.spillWidth - 1)
+    const value = sheet.columns[col]?.values[row]
+    if (value instanceof CellError && value.code === '#SPILL!') return value
+    return CellError.REF
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Rows, columns, copy and fill
+  // -----------------------------------------------------------------------------------------------------
+
+  /** Inserts `count` empty rows before the 0-based row `index`; references below move down. */
+  insertRows(sheet: string, index: number, count = 1): CellChange[] {
+    return this.restructure({ sheet: this.sheet(sheet), axis: 'rows', index, count, kind: 'insert' })
+  }
+
+  /** Deletes `count` rows from the 0-based row `index`; references to them become #REF!. */
+  deleteRows(sheet: string, index: number, count = 1): CellChange[] {
+    return this.restructure({ sheet: this.sheet(sheet), axis: 'rows', index, count, kind: 'delete' })
+  }
+
+  /** Inserts `count` empty columns before the 0-based column `index`. */
+  insertColumns(sheet: string, index: number, count = 1): CellChange[] {
+    return this.restructure({ sheet: this.sheet(sheet), axis: 'columns', index, count, kind: 'insert' })
+  }
+
+  /** Deletes `count` columns from the 0-based column `index`; references to them become #REF!. */
+  deleteColumns(sheet: string, index: number, count = 1): CellChange[] {
+    return this.restructure({ sheet: this.sheet(sheet), axis: 'columns', index, count, kind: 'delete' })
+  }
+
+  private restructure(change: StructuralChange & { sheet: Sheet }): CellChange[] {
+    const limit = change.axis === 'rows' ? MAX_ROW : MAX_COL
+    if (!Number.isInteger(change.count) || change.count < 1) throw new EngineUsageError(MESSAGES.invalidCount(change.count))
+    if (!Number.isInteger(change.index) || change.index < 0 || change.index > limit) {
+      throw new EngineUsageError(MESSAGES.invalidPosition(change.axis === 'rows' ? 'row' : 'column', change.index))
+    }
+    const target = change.sheet
+    const upper = target.name.toUpperCase()
+    // 1. New trees for every formula and name, computed before anything moves.
+    const plans: { cell: FormulaCell; ast: Node; row: number; col: number; changed: boolean }[] = []
+    this.forEachFormula((cell) => {
+      const moved = cell.sheet === target ? movePosition(cell.row, cell.col, change) : { row: cell.row, col: cell.col }
+      if (moved === undefined) {
+        plans.push({ cell, ast: cell.compiled.ast, row: -1, col: -1, changed: true })
+        return
+      }
+      const result = cell.compiled.invalid
+        ? { ast: cell.compiled.ast, changed: false }
+        : shiftTree(cell.compiled.ast, { row: cell.row, col: cell.col }, moved, cell.sheet === target, upper, change)
+      plans.push({ cell, ast: result.ast, row: moved.row, col: moved.col, changed: result.changed })
+    })
+    for (const definition of this.names.values()) {
+      const result = shiftTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, false, upper, change)
+      if (result.changed) definition.ast = result.ast
+    }
+    return this.mutate((positions) => {
+      // 2. Take the graph down, move the storage, then rebuild everything and recalculate all formulas.
+      this.graph.clear()
+      for (const sheet of this.sheets) {
+        for (const column of sheet.columns) {
+          if (column === undefined) continue
+          column.dependents = null
+          column.prefixes = null
+        }
+        for (const owner of sheet.spillOwners) this.calculator.clearSpill(owner)
+        sheet.spillOwners.clear()
+      }
+      moveStorage(target, change)
+      this.compileCache.clear()
+      for (const definition of this.names.values()) this.recompileNameTree(definition)
+      for (const plan of plans) {
+        const cell = plan.cell
+        if (plan.row < 0) continue
+        const moved = cell.row !== plan.row || cell.col !== plan.col
+        cell.row = plan.row
+        cell.col = plan.col
+        if (plan.changed) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col)
+        // The typed text names absolute positions; once anything moved it is printed from the tree.
+        if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined
+      }
+      for (const sheet of this.sheets) {
+        for (const column of sheet.columns) {
+          if (column === undefined) continue
+          column.pendingFormulas = 0
+        }
+      }
+      this.forEachFormula((cell) => {
+        this.graph.register(cell)
+        cell.state = CellState.Dirty
+        cell.sheet.column(cell.col).pendingFormulas++
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      })
+      this.calculator.forgetCycles()
+      positions.length = 0
+    })
+  }
+
+  /**
+   * Copies cells (inputs and formats) from a range to a target top-left cell, possibly on another sheet,
+   * adjusting relative references as Excel's copy and paste does.
+   */
+  copyRange(sourceSheet: string, sourceRange: string, targetSheet: string, targetAddress: string): CellChange[] {
+    const source = this.sheet(sourceSheet)
+    const target = this.sheet(targetSheet)
+    const from = parseRange(sourceRange)
+    const to = this.address(targetAddress)
+    return this.pasteBlock(source, from, target, {
+      top: to.row,
+      left: to.col,
+      bottom: to.row + (from.bottom - from.top),
+      right: to.col + (from.right - from.left),
+    })
+  }
+
+  /**
+   * Fills a target range by repeating a source range's cells (as the fill handle and Ctrl+D/Ctrl+R do),
+   * adjusting relative references. The target's size must be a multiple of the source's.
+   */
+  fillRange(sheet: string, sourceRange: string, targetRange: string): CellChange[] {
+    const target = this.sheet(sheet)
+    return this.pasteBlock(target, parseRange(sourceRange), target, parseRange(targetRange))
+  }
+
+  private pasteBlock(source: Sheet, from: RangeAddress, target: Sheet, to: RangeAddress): CellChange[] {
+    const height = from.bottom - from.top + 1
+    const width = from.right - from.left + 1
+    const targetHeight = to.bottom - to.top + 1
+    const targetWidth = to.right - to.left + 1
+    if (targetHeight % height !== 0 || targetWidth % width !== 0) throw new EngineUsageError(MESSAGES.sizeMismatch())
+    if (to.bottom > MAX_ROW || to.right > MAX_COL) throw new InvalidAddressError(formatAddress(to.bottom, to.right))
+    // Read every source cell first: source and target may overlap.
+    const block: { input: CellInputValue; format: string | undefined; formula: FormulaCell | undefined }[] = []
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        const row = from.top + r
+        const col = from.left + c
+        const formula = source.formulaAt(row, col)
+        const spilled = source.columns[col]?.spilledFrom?.has(row) === true
+        block.push({
+          input: spilled ? '' : this.inputAt(source, row, col),
+          format: source.columns[col]?.formats?.get(row),
+          formula,
+        })
+      }
+    }
+    return this.mutate((positions, newCells) => {
+      for (let r = 0; r < targetHeight; r++) {
+        for (let c = 0; c < targetWidth; c++) {
+          const item = block[(r % height) * width + (c % width)]
+          const row = to.top + r
+          const col = to.left + c
+          let input = item.input
+          if (item.formula !== undefined && !item.formula.compiled.invalid) {
+            input = printFormula(item.formula.compiled.ast, row, col)
+          }
+          this.applyInput(target, row, col, input, positions, newCells)
+          const column = target.column(col)
+          if (item.format !== undefined) (column.formats ??= new Map()).set(row, item.format)
+        }
+      }
+    })
+  }
+
+  /** The function registry the engine evaluates with. */
+  getFunctions(): FunctionRegistry {
+    return this.functions
+  }
+}
+
+/** Where a cell of the restructured sheet goes; undefined when it is deleted. */
+function movePosition(row: number, col: number, change: StructuralChange): { row: number; col: number } | undefined {
+  const position = change.axis === 'rows' ? row : col
+  let moved = position
+  if (change.kind === 'insert') {
+    if (position >= change.index) moved = position + change.count
+  } else if (position >= change.index + change.count) moved = position - change.count
+  else if (position >= change.index) return undefined
+  return change.axis === 'rows' ? { row: moved, col } : { row, col: moved }
+}
+
+function moveStorage(sheet: Sheet, change: StructuralChange): void {
+  const { index, count } = change
+  if (change.axis === 'columns') {
+    if (change.kind === 'insert') sheet.columns.splice(index, 0, ...new Array(count).fill(undefined))
+    else sheet.columns.splice(index, count)
+    if (sheet.columns.length > MAX_COL + 1) sheet.columns.length = MAX_COL + 1
+    return
+  }
+  for (const column of sheet.columns) {
+    if (column === undefined) continue
+    const shift = <T>(array: T[]): void => {
+      if (array.length <= index) return
+      if (change.kind === 'insert') array.splice(index, 0, ...new Array<T>(count))
+      else array.splice(index, count)
+      if (array.length > MAX_ROW + 1) array.length = MAX_ROW + 1
+    }
+    shift(column.values)
+    if (column.formulas !== null) shift(column.formulas)
+    const remap = <T>(map: Map<number, T> | null): Map<number, T> | null => {
+      if (map === null) return null
+      const next = new Map<number, T>()
+      for (const [row, value] of map) {
+        const moved = movePosition(row, 0, change)
+        if (moved !== undefined && moved.row <= MAX_ROW) next.set(moved.row, value)
+      }
+      return next
+    }
+    column.inputs = remap(column.inputs)
+    column.formats = remap(column.formats)
+    column.spilledFrom = null
+  }
+}
+

@@ -1,0 +1,84 @@
+import type { Node, RefCorner } from '../parser/ast.js'
+import type { Value } from '../values.js'
+import type { EvalContext } from '../evaluator/context.js'
+import type { Sheet } from './sheet.js'
+
+/** Calculation states of a formula cell. Anything but CLEAN must be calculated before it is read. */
+export const enum CellState {
+  Clean = 0,
+  Dirty = 1,
+  /** Being calculated right now. */
+  Evaluating = 2,
+  /** Its calculation stopped to let a precedent be calculated first; it is on the scheduler's stack. */
+  Waiting = 3,
+  /** Part of a cycle under iterative calculation: reads see its latest value. */
+  Iterating = 4,
+}
+
+export type Evaluator = (ctx: EvalContext) => Value
+
+/** A reference the formula makes, recorded at compile time so the dependency graph can be built. */
+export interface StaticCellDependency {
+  /** The referenced sheet, or null for the formula's own sheet. */
+  sheet: Sheet | null
+  ref: RefCorner
+}
+
+export interface StaticRangeDependency {
+  sheet: Sheet | null
+  kind: 'cells' | 'columns' | 'rows'
+  start: RefCorner
+  end: RefCorner
+}
+
+/**
+ * A compiled formula shape, shared by every cell whose formula has the same relative form.
+ * Nothing in it depends on the position of a particular cell.
+ */
+export interface CompiledFormula {
+  readonly key: string
+  readonly ast: Node
+  readonly evaluate: Evaluator
+  readonly cells: readonly StaticCellDependency[]
+  readonly ranges: readonly StaticRangeDependency[]
+  /** Upper-case names the formula mentions (defined names and LET variables alike). */
+  readonly names: readonly string[]
+  /** `A1#` operands: the owner cells whose spill ranges are read. */
+  readonly spills: readonly StaticCellDependency[]
+  readonly volatile: boolean
+  /** The outermost call is SUBTOTAL or AGGREGATE (SUBTOTAL skips such cells). */
+  readonly isSubtotal: boolean
+  /** Sheet names the formula mentions that do not exist (yet): re-compiled when such a sheet appears. */
+  readonly missingSheets: readonly string[]
+  /** The number format the outermost function suggests (TODAY → a date format). */
+  readonly resultFormat: string | undefined
+  /** Upper-case names of the sheets the formula mentions. */
+  readonly sheets: readonly string[]
+  /** The text did not parse: the cell keeps it and shows #ERROR!. */
+  readonly invalid?: boolean
+}
+
+export class FormulaCell {
+  state: CellState = CellState.Dirty
+  /** Rows and columns of the spilled array (1×1 when nothing spills). */
+  spillHeight = 1
+  spillWidth = 1
+  /** The area the formula wanted to spill into when it was blocked (#SPILL!), so unblocking recalculates. */
+  blockedHeight = 0
+  blockedWidth = 0
+  /** Epoch of the last recalculation that logged this cell's old value for the change list. */
+  loggedEpoch = -1
+
+  constructor(
+    public sheet: Sheet,
+    public row: number,
+    public col: number,
+    public compiled: CompiledFormula,
+    /** The formula as the user typed it; undefined when it must be printed from the tree. */
+    public text: string | undefined,
+  ) {}
+
+  get spills(): boolean {
+    return this.spillHeight > 1 || this.spillWidth > 1
+  }
+}

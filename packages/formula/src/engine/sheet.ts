@@ -1,0 +1,281 @@
+/**
+ * Sheet storage: one dense array per column, indexed by row, for values, formula cells and the
+ * dependents that read each cell. Dense columns make range reads a tight loop and avoid string keys.
+ */
+import { printFormula } from '../parser/printer.js'
+import type { Scalar, SheetView } from '../values.js'
+import { CellState } from './formula-cell.js'
+import type { FormulaCell } from './formula-cell.js'
+import type { RangeNode } from '../graph/range-node.js'
+
+/** Something that depends on a cell: a formula, or a range node that covers it. */
+export type Dependent = FormulaCell | RangeNode
+export type DependentSlot = Dependent | Dependent[] | undefined
+
+/** Prefix sums of a column from a fixed top row, so that `SUM($A$1:An)` down a column costs O(n) in total. */
+export interface PrefixAggregate {
+  readonly top: number
+  /** sums[i] = sum of the numbers in rows top..top+i; valid for i < length. */
+  sums: Float64Array
+  counts: Uint32Array
+  length: number
+  /** Index (relative to top) of the first error within the valid part, or -1. */
+  firstError: number
+}
+
+export class Column {
+  /** Calculated values by row; `undefined` is an empty cell. */
+  values: (Scalar | undefined)[] = []
+  /** Formula cells by row (allocated with the first formula). */
+  formulas: (FormulaCell | undefined)[] | null = null
+  /** Formulas and range nodes that read each row. */
+  dependents: DependentSlot[] | null = null
+  /** What the user typed, where it differs from how the value prints ('15%', '1,000', 'TRUE'). */
+  inputs: Map<number, string> | null = null
+  /** Number formats suggested by what was typed ('15%' → '0%'). */
+  formats: Map<number, string> | null = null
+  /** Formula cells of this column that are not CLEAN; reads check states only when this is non-zero. */
+  pendingFormulas = 0
+  /** Owners of spilled values by row. */
+  spilledFrom: Map<number, FormulaCell> | null = null
+  prefixes: PrefixAggregate[] | null = null
+
+  /** Forgets cached aggregates that include `row`. */
+  invalidateFrom(row: number): void {
+    const prefixes = this.prefixes
+    if (prefixes === null) return
+    for (const prefix of prefixes) {
+      const index = row - prefix.top
+      if (index < prefix.length && index >= 0) {
+        prefix.length = index
+        if (prefix.firstError >= index) prefix.firstError = -1
+      }
+    }
+  }
+}
+
+/** Raised by a read that finds formula cells not calculated yet; the scheduler calculates them first. */
+export interface CalculationGuard {
+  /** Reports cells that must be calculated before the current formula can continue; throws. */
+  need(cells: FormulaCell[]): never
+}
+
+export class Sheet implements SheetView {
+  columns: (Column | undefined)[] = []
+  /** Formula cells whose arrays spill or were blocked, for spill collision checks. */
+  readonly spillOwners = new Set<FormulaCell>()
+
+  constructor(
+    readonly id: number,
+    public name: string,
+    private readonly guard: CalculationGuard,
+  ) {}
+
+  column(col: number): Column {
+    let column = this.columns[col]
+    if (column === undefined) {
+      column = new Column()
+      this.columns[col] = column
+    }
+    return column
+  }
+
+  read(row: number, col: number): Scalar {
+    const column = this.columns[col]
+    if (column === undefined) return null
+    if (column.pendingFormulas !== 0) {
+      const formula = column.formulas?.[row]
+      if (formula !== undefined && formula.state !== CellState.Clean && formula.state !== CellState.Iterating) {
+        this.guard.need([formula])
+      }
+    }
+    if (column.spilledFrom !== null) {
+      const owner = column.spilledFrom.get(row)
+      if (owner !== undefined && owner.state !== CellState.Clean && owner.state !== CellState.Iterating) {
+        this.guard.need([owner])
+      }
+    }
+    const value = column.values[row]
+    return value === undefined ? null : value
+  }
+
+  /** Throws a need for every uncalculated formula (or spill owner) in the block. */
+  ensureCalculated(top: number, left: number, bottom: number, right: number): void {
+    let pending: FormulaCell[] | undefined
+    const lastCol = Math.min(right, this.columns.length - 1)
+    for (let col = left; col <= lastCol; col++) {
+      const column = this.columns[col]
+      if (column === undefined) continue
+      if (column.pendingFormulas !== 0 && column.formulas !== null) {
+        const formulas = column.formulas
+        const end = Math.min(bottom, formulas.length - 1)
+        for (let row = top; row <= end; row++) {
+          const formula = formulas[row]
+          if (formula !== undefined && formula.state !== CellState.Clean && formula.state !== CellState.Iterating) {
+            ;(pending ??= []).push(formula)
+          }
+        }
+      }
+      if (column.spilledFrom !== null) {
+        for (const [row, owner] of column.spilledFrom) {
+          if (row >= top && row <= bottom && owner.state !== CellState.Clean && owner.state !== CellState.Iterating) {
+            ;(pending ??= []).push(owner)
+          }
+        }
+      }
+    }
+    if (pending !== undefined) this.guard.need(pending)
+  }
+
+  forEachInBlock(
+    top: number,
+    left: number,
+    bottom: number,
+    right: number,
+    visit: (value: Scalar, row: number, col: number) => boolean | void,
+  ): void {
+    this.ensureCalculated(top, left, bottom, right)
+    const lastCol = Math.min(right, this.columns.length - 1)
+    for (let col = left; col <= lastCol; col++) {
+      const column = this.columns[col]
+      if (column === undefined) continue
+      const values = column.values
+      const end = Math.min(bottom, values.length - 1)
+      for (let row = top; row <= end; row++) {
+        const value = values[row]
+        if (value !== undefined && visit(value, row, col) === false) return
+      }
+    }
+  }
+
+  usedRowEnd(left: number, right: number): number {
+    let end = 0
+    const lastCol = Math.min(right, this.columns.length - 1)
+    for (let col = left; col <= lastCol; col++) {
+      const column = this.columns[col]
+      if (column === undefined) continue
+      let length = column.values.length
+      while (length > end && column.values[length - 1] === undefined) length--
+      if (length > end) end = length
+      if (column.formulas !== null && column.formulas.length > end) end = column.formulas.length
+    }
+    return end
+  }
+
+  usedColEnd(top: number, bottom: number): number {
+    for (let col = this.columns.length - 1; col >= 0; col--) {
+      const column = this.columns[col]
+      if (column === undefined) continue
+      const end = Math.min(bottom, column.values.length - 1)
+      for (let row = top; row <= end; row++) if (column.values[row] !== undefined) return col + 1
+      if (column.formulas !== null) {
+        const formulaEnd = Math.min(bottom, column.formulas.length - 1)
+        for (let row = top; row <= formulaEnd; row++) if (column.formulas[row] !== undefined) return col + 1
+      }
+    }
+    return 0
+  }
+
+  formulaAt(row: number, col: number): FormulaCell | undefined {
+    return this.columns[col]?.formulas?.[row]
+  }
+
+  isSubtotalCell(row: number, col: number): boolean {
+    return this.formulaAt(row, col)?.compiled.isSubtotal === true
+  }
+
+  hasFormula(row: number, col: number): boolean {
+    return this.formulaAt(row, col) !== undefined
+  }
+
+  formulaText(row: number, col: number): string | undefined {
+    const formula = this.formulaAt(row, col)
+    return formula === undefined ? undefined : formulaTextOf(formula)
+  }
+
+  /**
+   * Sum and count of the numbers in one column's rows top..bottom, or the first error, using (and
+   * extending) a prefix aggregate that starts at `top`. The caller must have checked calculation states.
+   */
+  columnAggregate(col: number, top: number, bottom: number): { sum: number; count: number; error: Scalar } {
+    const column = this.columns[col]
+    if (column === undefined) return { sum: 0, count: 0, error: null }
+    const values = column.values
+    const last = Math.min(bottom, values.length - 1)
+    if (last < top) return { sum: 0, count: 0, error: null }
+    let prefix: PrefixAggregate | undefined
+    if (column.prefixes !== null) {
+      for (const candidate of column.prefixes) if (candidate.top === top) prefix = candidate
+    }
+    if (prefix === undefined) {
+      // Build a prefix only for the second request from the same top: a single SUM gains nothing from it.
+      column.prefixes ??= []
+      prefix = { top, sums: new Float64Array(0), counts: new Uint32Array(0), length: 0, firstError: -1 }
+      column.prefixes.push(prefix)
+      return directAggregate(values, top, last)
+    }
+    const needed = last - top + 1
+    if (prefix.sums.length < needed) {
+      const capacity = Math.max(needed, Math.min(values.length - top, prefix.sums.length * 2 + 16))
+      const sums = new Float64Array(capacity)
+      sums.set(prefix.sums.subarray(0, prefix.length))
+      const counts = new Uint32Array(capacity)
+      counts.set(prefix.counts.subarray(0, prefix.length))
+      prefix.sums = sums
+      prefix.counts = counts
+    }
+    if (prefix.length < needed) {
+      let sum = prefix.length > 0 ? prefix.sums[prefix.length - 1] : 0
+      let count = prefix.length > 0 ? prefix.counts[prefix.length - 1] : 0
+      const sums = prefix.sums
+      const counts = prefix.counts
+      for (let i = prefix.length; i < needed; i++) {
+        const value = values[top + i]
+        if (typeof value === 'number') {
+          sum += value
+          count++
+        } else if (value !== undefined && typeof value === 'object' && value !== null && prefix.firstError < 0) {
+          prefix.firstError = i
+        }
+        sums[i] = sum
+        counts[i] = count
+      }
+      prefix.length = needed
+    }
+    if (prefix.firstError >= 0 && prefix.firstError < needed) {
+      return { sum: 0, count: 0, error: values[top + prefix.firstError] as Scalar }
+    }
+    return { sum: prefix.sums[needed - 1], count: prefix.counts[needed - 1], error: null }
+  }
+
+  /** Stores a value (undefined to empty the cell) and forgets aggregates that included it. */
+  writeValue(row: number, col: number, value: Scalar | undefined): void {
+    const column = this.column(col)
+    column.values[row] = value
+    if (column.prefixes !== null) column.invalidateFrom(row)
+  }
+}
+
+function directAggregate(
+  values: (Scalar | undefined)[],
+  top: number,
+  last: number,
+): { sum: number; count: number; error: Scalar } {
+  let sum = 0
+  let count = 0
+  for (let row = top; row <= last; row++) {
+    const value = values[row]
+    if (typeof value === 'number') {
+      sum += value
+      count++
+    } else if (value !== undefined && typeof value === 'object' && value !== null) {
+      return { sum: 0, count: 0, error: value }
+    }
+  }
+  return { sum, count, error: null }
+}
+
+/** The formula text a cell shows: what was typed, or the tree printed for its position. */
+export function formulaTextOf(formula: FormulaCell): string {
+  return formula.text ?? printFormula(formula.compiled.ast, formula.row, formula.col)
+}

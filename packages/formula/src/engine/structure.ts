@@ -1,0 +1,198 @@
+/**
+ * Tree transformations for structural edits: inserting and deleting rows and columns (references
+ * move, grow, shrink, or become #REF!), renaming and removing sheets.
+ */
+import type { Node, RefCorner } from '../parser/ast.js'
+import { cornerCol, cornerRow } from '../parser/printer.js'
+import { MAX_COL, MAX_ROW } from '../values.js'
+
+export interface StructuralChange {
+  axis: 'rows' | 'columns'
+  kind: 'insert' | 'delete'
+  /** 0-based first row or column inserted before / deleted. */
+  index: number
+  count: number
+}
+
+interface Position {
+  row: number
+  col: number
+}
+
+const REF_ERROR: Node = { type: 'error', code: '#REF!' }
+
+/** Rebuilds a tree bottom-up with `leaf` applied to every node; returns the same object when nothing changed. */
+function mapTree(node: Node, leaf: (node: Node) => Node): Node {
+  switch (node.type) {
+    case 'call': {
+      const args = node.args.map((arg) => mapTree(arg, leaf))
+      return args.every((arg, i) => arg === node.args[i]) ? node : { ...node, args }
+    }
+    case 'unary':
+    case 'percent':
+    case 'spill': {
+      const operand = mapTree(node.operand, leaf)
+      if (node.type === 'spill' && operand.type === 'error') return operand
+      return operand === node.operand ? node : ({ ...node, operand } as Node)
+    }
+    case 'binary':
+    case 'rangeOp':
+    case 'intersection': {
+      const left = mapTree(node.left, leaf)
+      const right = mapTree(node.right, leaf)
+      return left === node.left && right === node.right ? node : ({ ...node, left, right } as Node)
+    }
+    case 'union': {
+      const items = node.items.map((item) => mapTree(item, leaf))
+      return items.every((item, i) => item === node.items[i]) ? node : { ...node, items }
+    }
+    case 'group': {
+      const expression = mapTree(node.expression, leaf)
+      return expression === node.expression ? node : { ...node, expression }
+    }
+    default:
+      return leaf(node)
+  }
+}
+
+/** Shifts one index for an insertion or deletion; undefined when the index is deleted. */
+function shiftIndex(index: number, change: StructuralChange, limit: number): number | undefined {
+  if (change.kind === 'insert') {
+    const moved = index >= change.index ? index + change.count : index
+    return moved > limit ? undefined : moved
+  }
+  if (index < change.index) return index
+  if (index >= change.index + change.count) return index - change.count
+  return undefined
+}
+
+/** Shifts an interval: insertions inside it grow it, deletions shrink it; undefined when all deleted. */
+function shiftInterval(first: number, last: number, change: StructuralChange, limit: number): [number, number] | undefined {
+  if (change.kind === 'insert') {
+    const start = first >= change.index ? first + change.count : first
+    const end = last >= change.index ? last + change.count : last
+    if (start > limit) return undefined
+    return [start, Math.min(end, limit)]
+  }
+  const deletedEnd = change.index + change.count
+  if (first >= change.index && last < deletedEnd) return undefined
+  const start = first < change.index ? first : first >= deletedEnd ? first - change.count : change.index
+  const end = last < change.index ? last : last >= deletedEnd ? last - change.count : change.index - 1
+  return [start, end]
+}
+
+function relocate(corner: RefCorner, row: number, col: number, to: Position): RefCorner {
+  return {
+    row: corner.rowAbsolute ? row : row - to.row,
+    col: corner.colAbsolute ? col : col - to.col,
+    rowAbsolute: corner.rowAbsolute,
+    colAbsolute: corner.colAbsolute,
+  }
+}
+
+function sameCorner(a: RefCorner, b: RefCorner): boolean {
+  return a.row === b.row && a.col === b.col
+}
+
+/**
+ * The tree of a formula after rows or columns of the sheet `targetSheet` (upper-case) were inserted
+ * or deleted. `from` is the formula's position before, `to` after; `onTarget` says whether the formula
+ * itself is on that sheet (its unqualified references then point there).
+ */
+export function shiftTree(
+  ast: Node,
+  from: Position,
+  to: Position,
+  onTarget: boolean,
+  targetSheet: string,
+  change: StructuralChange,
+): { ast: Node; changed: boolean } {
+  const pointsAtTarget = (sheet: string | undefined) =>
+    sheet === undefined ? onTarget : sheet.toUpperCase() === targetSheet
+  const rows = change.axis === 'rows'
+  const result = mapTree(ast, (node) => {
+    if (node.type === 'cell') {
+      let row = cornerRow(node.ref, from.row)
+      let col = cornerCol(node.ref, from.col)
+      if (row < 0 || col < 0 || row > MAX_ROW || col > MAX_COL) return node
+      if (pointsAtTarget(node.sheet)) {
+        const moved = rows ? shiftIndex(row, change, MAX_ROW) : shiftIndex(col, change, MAX_COL)
+        if (moved === undefined) return REF_ERROR
+        if (rows) row = moved
+        else col = moved
+      }
+      const ref = relocate(node.ref, row, col, to)
+      return sameCorner(ref, node.ref) ? node : { ...node, ref }
+    }
+    if (node.type === 'range') {
+      let r1 = cornerRow(node.start, from.row)
+      let r2 = cornerRow(node.end, from.row)
+      let c1 = cornerCol(node.start, from.col)
+      let c2 = cornerCol(node.end, from.col)
+      let start = node.start
+      let end = node.end
+      if (r1 > r2) {
+        ;[r1, r2] = [r2, r1]
+        start = { ...start, row: node.end.row, rowAbsolute: node.end.rowAbsolute }
+        end = { ...end, row: node.start.row, rowAbsolute: node.start.rowAbsolute }
+      }
+      if (c1 > c2) {
+        ;[c1, c2] = [c2, c1]
+        const startCol = { col: end.col, colAbsolute: end.colAbsolute }
+        end = { ...end, col: start.col, colAbsolute: start.colAbsolute }
+        start = { ...start, ...startCol }
+      }
+      if (r1 < 0 || c1 < 0 || r2 > MAX_ROW || c2 > MAX_COL) return node
+      if (pointsAtTarget(node.sheet)) {
+        if (rows && node.kind !== 'columns') {
+          const shifted = shiftInterval(r1, r2, change, MAX_ROW)
+          if (shifted === undefined) return REF_ERROR
+          ;[r1, r2] = shifted
+        } else if (!rows && node.kind !== 'rows') {
+          const shifted = shiftInterval(c1, c2, change, MAX_COL)
+          if (shifted === undefined) return REF_ERROR
+          ;[c1, c2] = shifted
+        }
+      }
+      const newStart = relocate(start, r1, c1, to)
+      const newEnd = relocate(end, r2, c2, to)
+      if (sameCorner(newStart, node.start) && sameCorner(newEnd, node.end)) return node
+      return { ...node, start: newStart, end: newEnd }
+    }
+    return node
+  })
+  return { ast: result, changed: result !== ast }
+}
+
+/** The tree with references to sheet `from` renamed to `to`. */
+export function renameSheetInTree(ast: Node, from: string, to: string): Node {
+  const upper = from.toUpperCase()
+  return mapTree(ast, (node) => {
+    if ((node.type === 'cell' || node.type === 'range' || node.type === 'name') && node.sheet?.toUpperCase() === upper) {
+      return { ...node, sheet: to }
+    }
+    return node
+  })
+}
+
+/** The tree with every reference to the sheet (upper-case name) replaced by #REF!. */
+export function dropSheetFromTree(ast: Node, sheet: string): Node {
+  return mapTree(ast, (node) => {
+    if ((node.type === 'cell' || node.type === 'range' || node.type === 'name') && node.sheet?.toUpperCase() === sheet) {
+      return REF_ERROR
+    }
+    return node
+  })
+}
+
+/** Upper-case names of the sheets a tree mentions. */
+export function collectSheetNames(ast: Node): string[] {
+  const names = new Set<string>()
+  mapTree(ast, (node) => {
+    if ((node.type === 'cell' || node.type === 'range' || node.type === 'name') && node.sheet !== undefined) {
+      names.add(node.sheet.toUpperCase())
+    }
+    return node
+  })
+  return [...names]
+}

@@ -1,0 +1,43 @@
+/**
+ * Errors thrown for misuse of the engine's API. Spreadsheet errors are values (CellError), never thrown.
+ * Every message text lives here.
+ */
+
+export const MESSAGES = {
+  invalidAddress: (text: string) => `Invalid cell address: ${JSON.stringify(text)}`,
+  invalidRange: (text: string) => `Invalid range: ${JSON.stringify(text)}`,
+  sheetNotFound: (name: string) => `Sheet not found: ${JSON.stringify(name)}`,
+  sheetExists: (name: string) => `A sheet named ${JSON.stringify(name)} already exists`,
+  invalidSheetName: (name: string) =>
+    `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,
+  lastSheet: () => 'A workbook must keep at least one sheet',
+  invalidName: (name: string) =>
+    `Invalid name ${JSON.stringify(name)}: start with a letter, underscore or backslash, use letters, digits, periods and underscores, and do not look like a cell reference`,
+  nameNotFound: (name: string) => `Name not found: ${JSON.stringify(name)}`,
+  invalidCount: (count: number) => `The count must be a positive whole number, got ${count}`,
+  invalidPosition: (what: string, index: number) => `Invalid ${what} position: ${index}`,
+  sizeMismatch: () => 'The target range must be a multiple of the source range in each direction',
+  invalidFormat: (format: string) => `Invalid number format: ${JSON.stringify(format)}`,
+  invalidOption: (name: string, detail: string) => `Invalid option ${name}: ${detail}`,
+} as const
+
+/** An address or range text that does not parse (`'A0'`, `'1A'`, `'XFE1'`). */
+export class InvalidAddressError extends Error {
+  override readonly name = 'InvalidAddressError'
+  constructor(readonly address: string) {
+    super(MESSAGES.invalidAddress(address))
+  }
+}
+
+/** A sheet name that does not exist in the engine. */
+export class SheetNotFoundError extends Error {
+  override readonly name = 'SheetNotFoundError'
+  constructor(readonly sheet: string) {
+    super(MESSAGES.sheetNotFound(sheet))
+  }
+}
+
+/** Any other misuse: a duplicate or invalid sheet name, an invalid defined name, a bad count. */
+export class EngineUsageError extends Error {
+  override readonly name = 'EngineUsageError'
+}

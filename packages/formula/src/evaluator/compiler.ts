@@ -1,0 +1,510 @@
+/**
+ * Compiles a syntax tree into a tree of closures: evaluation is a few direct calls per node, with fast
+ * paths for numbers, instead of a walk that switches on node types at every step. The compiled
+ * formula is position-independent (relative references read `ctx.row + offset`), so every cell with the
+ * same formula shape shares it.
+ */
+import { toBoolean, toNumber, toText } from '../coerce.js'
+import type {
+  CompiledFormula,
+  Evaluator,
+  StaticCellDependency,
+  StaticRangeDependency,
+} from '../engine/formula-cell.js'
+import type { Sheet } from '../engine/sheet.js'
+import { broadcast } from '../functions/helpers.js'
+import type { FunctionRegistry } from '../functions/registry.js'
+import { MISSING } from '../functions/types.js'
+import type { Arg, ArgKind, EagerFunctionDefinition, FunctionDefinition, LazyArg } from '../functions/types.js'
+import type { Node, NodeOf, RefCorner } from '../parser/ast.js'
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../values.js'
+import type { Matrix, Scalar, Value } from '../values.js'
+import { collectSheetNames } from '../engine/structure.js'
+import type { EvalContext } from './context.js'
+import {
+  binary,
+  implicit,
+  intersect,
+  negate,
+  operand,
+  percent,
+  power,
+  rangeBetween,
+  scalarBinary,
+  union,
+} from './operators.js'
+
+export interface CompileHost {
+  readonly functions: FunctionRegistry
+  sheetByName(name: string): Sheet | undefined
+}
+
+type Mode = 'value' | 'reference'
+type ArgEvaluator = (ctx: EvalContext) => Arg
+
+class Compilation {
+  readonly cells: StaticCellDependency[] = []
+  readonly ranges: StaticRangeDependency[] = []
+  readonly names = new Set<string>()
+  readonly spills: StaticCellDependency[] = []
+  readonly missingSheets = new Set<string>()
+  volatile = false
+
+  constructor(private readonly host: CompileHost) {}
+
+  /** The sheet a reference names; undefined for the formula's own sheet; null when it does not exist. */
+  private sheetOf(name: string | undefined): Sheet | undefined | null {
+    if (name === undefined) return undefined
+    const sheet = this.host.sheetByName(name)
+    if (sheet === undefined) {
+      this.missingSheets.add(name.toUpperCase())
+      return null
+    }
+    return sheet
+  }
+
+  compile(node: Node, mode: Mode): Evaluator {
+    switch (node.type) {
+      case 'number':
+      case 'string':
+      case 'boolean': {
+        const value = node.value
+        return () => value
+      }
+      case 'error': {
+        const error = CellError.of(node.code)
+        return () => error
+      }
+      case 'missing':
+        // Only reachable outside function arguments, where an empty operand reads as empty.
+        return () => null
+      case 'cell':
+        return this.compileCell(node, mode)
+      case 'range':
+        return this.compileRange(node)
+      case 'name':
+        return this.compileName(node, mode)
+      case 'call':
+        return this.compileCall(node)
+      case 'unary':
+        return this.compileUnary(node)
+      case 'percent': {
+        const inner = this.compile(node.operand, 'value')
+        return (ctx) => {
+          const value = inner(ctx)
+          return typeof value === 'number' ? value / 100 : percent(value)
+        }
+      }
+      case 'binary':
+        return this.compileBinary(node)
+      case 'rangeOp': {
+        const left = this.compile(node.left, 'reference')
+        const right = this.compile(node.right, 'reference')
+        return (ctx) => rangeBetween(left(ctx), right(ctx))
+      }
+      case 'union': {
+        const items = node.items.map((item) => this.compile(item, 'reference'))
+        return (ctx) => union(items.map((item) => item(ctx)))
+      }
+      case 'intersection': {
+        const left = this.compile(node.left, 'reference')
+        const right = this.compile(node.right, 'reference')
+        return (ctx) => intersect(left(ctx), right(ctx))
+      }
+      case 'spill':
+        return this.compileSpill(node)
+      case 'array': {
+        const rows = node.rows.map((items) =>
+          items.map((item): Scalar => {
+            switch (item.type) {
+              case 'number':
+              case 'string':
+              case 'boolean':
+                return item.value
+              case 'error':
+                return CellError.of(item.code)
+              default:
+                return CellError.VALUE
+            }
+          }),
+        )
+        const array = ArrayValue.fromRows(rows)
+        return () => array
+      }
+      case 'group':
+        return this.compile(node.expression, mode)
+    }
+  }
+
+  private compileCell(node: NodeOf<'cell'>, mode: Mode): Evaluator {
+    const fixedSheet = this.sheetOf(node.sheet)
+    if (fixedSheet === null) return () => CellError.REF
+    const ref = node.ref
+    this.cells.push({ sheet: fixedSheet ?? null, ref })
+    const { row, col, rowAbsolute, colAbsolute } = ref
+    if (mode === 'value') {
+      if (fixedSheet === undefined && !rowAbsolute && !colAbsolute) {
+        return (ctx) => {
+          const r = ctx.row + row
+          const c = ctx.col + col
+          if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return CellError.REF
+          return ctx.sheet.read(r, c)
+        }
+      }
+      return (ctx) => {
+        const r = rowAbsolute ? row : ctx.row + row
+        const c = colAbsolute ? col : ctx.col + col
+        if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return CellError.REF
+        return (fixedSheet ?? ctx.sheet).read(r, c)
+      }
+    }
+    return (ctx) => {
+      const r = rowAbsolute ? row : ctx.row + row
+      const c = colAbsolute ? col : ctx.col + col
+      if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return CellError.REF
+      return new RangeRef(fixedSheet ?? ctx.sheet, r, c, r, c)
+    }
+  }
+
+  private compileRange(node: NodeOf<'range'>): Evaluator {
+    const fixedSheet = this.sheetOf(node.sheet)
+    if (fixedSheet === null) return () => CellError.REF
+    const { start, end, kind } = node
+    this.ranges.push({ sheet: fixedSheet ?? null, kind, start, end })
+    const absolute = (corner: RefCorner) => corner.rowAbsolute && corner.colAbsolute
+    if (fixedSheet !== undefined && absolute(start) && absolute(end)) {
+      const reference = makeRange(fixedSheet, kind, start, end, 0, 0)
+      return () => reference
+    }
+    return (ctx) => makeRange(fixedSheet ?? ctx.sheet, kind, start, end, ctx.row, ctx.col)
+  }
+
+  private compileName(node: NodeOf<'name'>, mode: Mode): Evaluator {
+    const name = node.name.toUpperCase()
+    this.names.add(name)
+    const qualifier = this.sheetOf(node.sheet)
+    if (qualifier === null) return () => CellError.REF
+    const evaluate: Evaluator = (ctx) => {
+      if (ctx.hasBindings && qualifier === undefined) {
+        const bound = ctx.binding(name)
+        if (bound !== undefined) return bound
+      }
+      return ctx.host.evaluateName(name, qualifier, ctx)
+    }
+    if (mode === 'reference') return evaluate
+    return (ctx) => {
+      const value = evaluate(ctx)
+      return value instanceof RangeRef && value.isSingleCell ? value.get(0, 0) : value
+    }
+  }
+
+  private compileSpill(node: NodeOf<'spill'>): Evaluator {
+    const target = node.operand.type === 'group' ? node.operand.expression : node.operand
+    if (target.type !== 'cell') {
+      const inner = this.compile(target, 'reference')
+      return (ctx) => {
+        const value = inner(ctx)
+        if (!(value instanceof RangeRef)) return value instanceof CellError ? value : CellError.REF
+        return ctx.host.spillRange(value.sheet as Sheet, value.top, value.left)
+      }
+    }
+    const fixedSheet = this.sheetOf(target.sheet)
+    if (fixedSheet === null) return () => CellError.REF
+    const ref = target.ref
+    this.spills.push({ sheet: fixedSheet ?? null, ref })
+    return (ctx) => {
+      const r = ref.rowAbsolute ? ref.row : ctx.row + ref.row
+      const c = ref.colAbsolute ? ref.col : ctx.col + ref.col
+      if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return CellError.REF
+      return ctx.host.spillRange(fixedSheet ?? ctx.sheet, r, c)
+    }
+  }
+
+  private compileUnary(node: NodeOf<'unary'>): Evaluator {
+    if (node.operator === '@') {
+      const inner = this.compile(node.operand, 'reference')
+      return (ctx) => implicit(inner(ctx), ctx)
+    }
+    const inner = this.compile(node.operand, 'value')
+    if (node.operator === '+') return inner
+    return (ctx) => {
+      const value = inner(ctx)
+      return typeof value === 'number' ? -value : negate(value)
+    }
+  }
+
+  private compileBinary(node: NodeOf<'binary'>): Evaluator {
+    const left = this.compile(node.left, 'value')
+    const right = this.compile(node.right, 'value')
+    const operator = node.operator
+    switch (operator) {
+      case '+':
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if (typeof a === 'number' && typeof b === 'number') {
+            const result = a + b
+            return result - result === 0 ? result : CellError.NUM
+          }
+          return binary(operator, a, b)
+        }
+      case '-':
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if (typeof a === 'number' && typeof b === 'number') {
+            const result = a - b
+            return result - result === 0 ? result : CellError.NUM
+          }
+          return binary(operator, a, b)
+        }
+      case '*':
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if (typeof a === 'number' && typeof b === 'number') {
+            const result = a * b
+            return result - result === 0 ? result : CellError.NUM
+          }
+          return binary(operator, a, b)
+        }
+      case '/':
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if (typeof a === 'number' && typeof b === 'number') {
+            if (b === 0) return CellError.DIV0
+            const result = a / b
+            return result - result === 0 ? result : CellError.NUM
+          }
+          return binary(operator, a, b)
+        }
+      case '^':
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if (typeof a === 'number' && typeof b === 'number') return power(a, b)
+          return binary(operator, a, b)
+        }
+      default:
+        return (ctx) => {
+          const a = left(ctx)
+          const b = right(ctx)
+          if ((typeof a !== 'object' || a === null) && (typeof b !== 'object' || b === null)) {
+            return scalarBinary(operator, a, b)
+          }
+          return binary(operator, a, b)
+        }
+    }
+  }
+
+  private compileCall(node: NodeOf<'call'>): Evaluator {
+    const definition = this.host.functions.get(node.name)
+    if (definition === undefined) {
+      // Still compile the arguments so that their references are known (and the formula recalculates).
+      for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
+      const error = new CellError('#NAME?', `Unknown function ${node.name}`)
+      return () => error
+    }
+    if (definition.volatile) this.volatile = true
+    if (node.args.length < definition.minArgs || node.args.length > definition.maxArgs) {
+      for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
+      const expected =
+        definition.minArgs === definition.maxArgs
+          ? `${definition.minArgs}`
+          : definition.maxArgs === Infinity
+            ? `at least ${definition.minArgs}`
+            : `${definition.minArgs} to ${definition.maxArgs}`
+      const error = new CellError('#ERROR!', `${definition.name} takes ${expected} arguments`)
+      return () => error
+    }
+    if (definition.lazy) {
+      const args: LazyArg[] = node.args.map((arg) => ({
+        evaluate: arg.type === 'missing' ? () => null : (this.compile(arg, 'reference') as LazyArg['evaluate']),
+        identifier: arg.type === 'name' && arg.sheet === undefined ? arg.name.toUpperCase() : undefined,
+        isMissing: arg.type === 'missing',
+      }))
+      const impl = definition.impl
+      return (ctx) => impl(args, ctx)
+    }
+    return this.compileEagerCall(definition, node.args)
+  }
+
+  private compileEagerCall(definition: EagerFunctionDefinition, argNodes: Node[]): Evaluator {
+    const kinds: ArgKind[] = argNodes.map((_, i) => kindAt(definition, i))
+    const args: ArgEvaluator[] = argNodes.map((arg, i) => {
+      if (arg.type === 'missing') return () => MISSING
+      return this.compile(arg, isScalarKind(kinds[i]) ? 'value' : 'reference')
+    })
+    const impl = definition.impl
+    if (kinds.every((kind) => kind === 'any')) {
+      // Aggregates such as SUM take their arguments as they come.
+      if (args.length === 1) {
+        const only = args[0]
+        return (ctx) => impl([only(ctx)], ctx)
+      }
+      return (ctx) => {
+        const values: Arg[] = new Array(args.length)
+        for (let i = 0; i < args.length; i++) values[i] = args[i](ctx)
+        return impl(values, ctx)
+      }
+    }
+    return (ctx) => callEager(definition, args, kinds, ctx)
+  }
+}
+
+function kindAt(definition: EagerFunctionDefinition, index: number): ArgKind {
+  const kinds = definition.args
+  if (kinds === undefined || kinds.length === 0) return 'any'
+  return kinds[Math.min(index, kinds.length - 1)]
+}
+
+function isScalarKind(kind: ArgKind): boolean {
+  return kind !== 'any' && kind !== 'reference'
+}
+
+function coerce(kind: ArgKind, value: Scalar): Scalar {
+  switch (kind) {
+    case 'number':
+      return toNumber(value)
+    case 'text':
+      return toText(value)
+    case 'boolean':
+      return toBoolean(value)
+    default:
+      return value
+  }
+}
+
+function isMatrix(value: Scalar | Matrix): value is Matrix {
+  return typeof value === 'object' && value !== null && !(value instanceof CellError)
+}
+
+/** Prepares the arguments by kind, then calls the function once, or once per element when broadcasting. */
+function callEager(definition: EagerFunctionDefinition, argEvaluators: ArgEvaluator[], kinds: ArgKind[], ctx: EvalContext): Value {
+  const count = argEvaluators.length
+  const args: Arg[] = new Array(count)
+  let broadcasting = false
+  for (let i = 0; i < count; i++) {
+    const value = argEvaluators[i](ctx)
+    const kind = kinds[i]
+    if (kind === 'any' || value === MISSING) {
+      args[i] = value
+      continue
+    }
+    if (kind === 'reference') {
+      if (!(value instanceof RangeRef) && !(value instanceof ReferenceList)) {
+        return value instanceof CellError ? value : CellError.VALUE
+      }
+      args[i] = value
+      continue
+    }
+    const scalarOrMatrix = operand(value)
+    if (isMatrix(scalarOrMatrix)) {
+      broadcasting = true
+      args[i] = scalarOrMatrix as RangeRef | ArrayValue
+      continue
+    }
+    if (scalarOrMatrix instanceof CellError && kind !== 'scalarOrError') return scalarOrMatrix
+    const coerced = coerce(kind, scalarOrMatrix)
+    if (coerced instanceof CellError && kind !== 'scalarOrError') return coerced
+    args[i] = coerced
+  }
+  if (!broadcasting) return definition.impl(args, ctx)
+  const matrixIndexes: number[] = []
+  const operands: (Matrix | Scalar)[] = []
+  for (let i = 0; i < count; i++) {
+    const arg = args[i]
+    if (isScalarKind(kinds[i]) && arg !== MISSING && isMatrix(arg as Scalar | Matrix)) {
+      matrixIndexes.push(i)
+      operands.push(arg as Matrix)
+    }
+  }
+  const elementArgs = args.slice()
+  return broadcast(operands, (values) => {
+    for (let j = 0; j < matrixIndexes.length; j++) {
+      const index = matrixIndexes[j]
+      const kind = kinds[index]
+      const value = values[j]
+      if (value instanceof CellError && kind !== 'scalarOrError') return value
+      const coerced = coerce(kind, value)
+      if (coerced instanceof CellError && kind !== 'scalarOrError') return coerced
+      elementArgs[index] = coerced
+    }
+    return scalarOf(definition.impl(elementArgs, ctx))
+  })
+}
+
+/** One element of a broadcast result: references are read, arrays give their first item. */
+function scalarOf(value: Value): Scalar {
+  if (value instanceof RangeRef) return value.isSingleCell ? value.get(0, 0) : CellError.VALUE
+  if (value instanceof ArrayValue) return value.height > 0 && value.width > 0 ? value.data[0] : CellError.VALUE
+  if (value instanceof ReferenceList) return CellError.VALUE
+  return value
+}
+
+/** The reference a range node denotes for a formula at (row, col); #REF! when it leaves the sheet. */
+export function makeRange(
+  sheet: Sheet,
+  kind: 'cells' | 'columns' | 'rows',
+  start: RefCorner,
+  end: RefCorner,
+  row: number,
+  col: number,
+): RangeRef | CellError {
+  let r1 = start.rowAbsolute ? start.row : row + start.row
+  let r2 = end.rowAbsolute ? end.row : row + end.row
+  let c1 = start.colAbsolute ? start.col : col + start.col
+  let c2 = end.colAbsolute ? end.col : col + end.col
+  if (kind === 'columns') {
+    r1 = 0
+    r2 = MAX_ROW
+  } else if (kind === 'rows') {
+    c1 = 0
+    c2 = MAX_COL
+  }
+  if (r1 > r2) [r1, r2] = [r2, r1]
+  if (c1 > c2) [c1, c2] = [c2, c1]
+  if (r1 < 0 || c1 < 0 || r2 > MAX_ROW || c2 > MAX_COL) return CellError.REF
+  return new RangeRef(sheet, r1, c1, r2, c2)
+}
+
+function outermostCall(node: Node): string | undefined {
+  let current = node
+  while (current.type === 'group') current = current.expression
+  return current.type === 'call' ? current.name : undefined
+}
+
+/** Compiles a formula tree. `key` is its shape key (see parser). */
+export function compileFormula(ast: Node, key: string, host: CompileHost): CompiledFormula {
+  const compilation = new Compilation(host)
+  const evaluate = compilation.compile(ast, 'value')
+  const outer = outermostCall(ast)
+  const outerDefinition: FunctionDefinition | undefined = outer === undefined ? undefined : host.functions.get(outer)
+  return {
+    key,
+    ast,
+    evaluate,
+    cells: compilation.cells,
+    ranges: compilation.ranges,
+    names: [...compilation.names],
+    spills: compilation.spills,
+    volatile: compilation.volatile,
+    isSubtotal: outer === 'SUBTOTAL' || outer === 'AGGREGATE',
+    missingSheets: [...compilation.missingSheets],
+    resultFormat: outerDefinition?.resultFormat,
+    sheets: collectSheetNames(ast),
+  }
+}
+
+/** Compiles an expression for evaluation in reference mode (defined names, INDIRECT text). */
+export function compileExpression(ast: Node, host: CompileHost): {
+  evaluate: Evaluator
+  cells: StaticCellDependency[]
+  ranges: StaticRangeDependency[]
+  names: string[]
+} {
+  const compilation = new Compilation(host)
+  const evaluate = compilation.compile(ast, 'reference')
+  return { evaluate, cells: compilation.cells, ranges: compilation.ranges, names: [...compilation.names] }
+}

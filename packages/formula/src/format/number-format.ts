@@ -1,0 +1,555 @@
+/**
+ * Excel number format codes: up to four sections (`positive;negative;zero;text`), colours (`[Red]`),
+ * digit placeholders `0 # ?`, thousands separators and scaling (`#,##0,`), percent, scientific
+ * (`0.00E+00`), quoted and escaped literals, `_x` spacing, and dates and times (`d-mmm-yy h:mm AM/PM`,
+ * elapsed `[h]:mm`). Without a format a number shows with up to 2 decimals.
+ */
+import { numberToText } from '../coerce.js'
+import { dateFromSerial, timeFromSerial, weekdayFromSerial } from '../dates.js'
+import { CellError } from '../values.js'
+import type { Scalar } from '../values.js'
+
+export interface FormattedValue {
+  text: string
+  /** The colour the format asks for ('red', 'blue'...), if any. */
+  color?: string
+}
+
+type Token =
+  | { kind: 'literal'; text: string }
+  | { kind: 'digit'; char: '0' | '#' | '?' }
+  | { kind: 'point' }
+  | { kind: 'comma' }
+  | { kind: 'percent' }
+  | { kind: 'exponent'; sign: '+' | '-' }
+  | { kind: 'text' }
+  | { kind: 'date'; code: string }
+  | { kind: 'ampm'; upper: string; lower: string }
+  | { kind: 'elapsed'; unit: 'h' | 'm' | 's'; width: number }
+  | { kind: 'general' }
+
+interface Section {
+  tokens: Token[]
+  color?: string
+  condition?: { operator: string; value: number }
+  isDate: boolean
+}
+
+const COLORS = ['black', 'blue', 'cyan', 'green', 'magenta', 'red', 'white', 'yellow']
+const cache = new Map<string, Section[]>()
+
+/** Formats a cell value for display with an Excel format code (or the default when none). */
+export function formatValue(value: Scalar, format?: string): string {
+  return formatValueWithColor(value, format).text
+}
+
+export function formatValueWithColor(value: Scalar, format?: string): FormattedValue {
+  if (value === null) return { text: '' }
+  if (value instanceof CellError) return { text: value.code }
+  if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE' }
+  const sections = format === undefined || format === '' ? undefined : parseFormat(format)
+  if (typeof value === 'string') {
+    const textSection = sections && (sections[3] ?? sections.find((s, i) => i === 0 && s.tokens.some((t) => t.kind === 'text')))
+    if (!textSection) return { text: value }
+    return { text: renderText(textSection, value), color: textSection.color }
+  }
+  if (!sections) return { text: defaultNumber(value) }
+  const { section, absolute } = chooseSection(sections, value)
+  const text = section.isDate ? renderDate(section, value) : renderNumber(section, absolute ? Math.abs(value) : value)
+  return { text, color: section.color }
+}
+
+/** The spec's default: up to two decimals, no trailing zeros; General for very large or tiny values. */
+export function defaultNumber(value: number): string {
+  if (value === 0) return '0'
+  const magnitude = Math.abs(value)
+  if (magnitude >= 1e15 || magnitude < 0.005) return numberToText(value)
+  const rounded = Math.round(value * 100) / 100
+  const text = String(Object.is(rounded, -0) ? 0 : rounded)
+  return text
+}
+
+/** Excel's General format as a cell of standard width shows it (at most 11 characters). */
+export function generalNumber(value: number): string {
+  if (value === 0) return '0'
+  const magnitude = Math.abs(value)
+  if (magnitude >= 1e11 || magnitude < 1e-9) {
+    const [mantissa, exponent] = value.toExponential(5).split('e')
+    const trimmed = mantissa.includes('.') ? mantissa.replace(/\.?0+$/, '') : mantissa
+    const exponentNumber = Number(exponent)
+    return `${trimmed}E${exponentNumber < 0 ? '-' : '+'}${String(Math.abs(exponentNumber)).padStart(2, '0')}`
+  }
+  const integerDigits = Math.max(1, Math.floor(Math.log10(magnitude)) + 1)
+  const decimals = Math.max(0, 10 - integerDigits - (value < 0 ? 1 : 0))
+  const rounded = Number(value.toFixed(decimals))
+  return numberToText(rounded)
+}
+
+function chooseSection(sections: Section[], value: number): { section: Section; absolute: boolean } {
+  const numeric = sections.slice(0, 3)
+  if (numeric.some((section) => section.condition)) {
+    for (let i = 0; i < numeric.length; i++) {
+      const condition = numeric[i].condition
+      if (condition && test(condition, value)) return { section: numeric[i], absolute: i > 0 && value < 0 }
+      if (!condition) return { section: numeric[i], absolute: value < 0 && i > 0 }
+    }
+    return { section: numeric[numeric.length - 1], absolute: false }
+  }
+  if (numeric.length === 1) return { section: numeric[0], absolute: false }
+  if (value > 0) return { section: numeric[0], absolute: false }
+  if (value < 0) return { section: numeric[1], absolute: true }
+  return { section: numeric[2] ?? numeric[0], absolute: false }
+}
+
+function test(condition: { operator: string; value: number }, value: number): boolean {
+  switch (condition.operator) {
+    case '<':
+      return value < condition.value
+    case '<=':
+      return value <= condition.value
+    case '>':
+      return value > condition.value
+    case '>=':
+      return value >= condition.value
+    case '<>':
+      return value !== condition.value
+    default:
+      return value === condition.value
+  }
+}
+
+export function parseFormat(format: string): Section[] {
+  const cached = cache.get(format)
+  if (cached) return cached
+  const sections = splitSections(format).map(parseSection)
+  if (cache.size > 500) cache.clear()
+  cache.set(format, sections)
+  return sections
+}
+
+function splitSections(format: string): string[] {
+  const sections: string[] = []
+  let current = ''
+  let quoted = false
+  for (let i = 0; i < format.length; i++) {
+    const ch = format[i]
+    if (ch === '"') quoted = !quoted
+    if (!quoted && ch === '\\' && i + 1 < format.length) {
+      current += ch + format[++i]
+      continue
+    }
+    if (!quoted && ch === ';') {
+      sections.push(current)
+      current = ''
+      continue
+    }
+    current += ch
+  }
+  sections.push(current)
+  return sections.slice(0, 4)
+}
+
+function parseSection(source: string): Section {
+  const tokens: Token[] = []
+  const section: Section = { tokens, isDate: false }
+  let i = 0
+  const lower = source.toLowerCase()
+  const push = (token: Token) => tokens.push(token)
+  while (i < source.length) {
+    const ch = source[i]
+    const lc = lower[i]
+    if (ch === '"') {
+      const end = source.indexOf('"', i + 1)
+      push({ kind: 'literal', text: source.slice(i + 1, end < 0 ? source.length : end) })
+      i = end < 0 ? source.length : end + 1
+      continue
+    }
+    if (ch === '\\') {
+      push({ kind: 'literal', text: source[i + 1] ?? '' })
+      i += 2
+      continue
+    }
+    if (ch === '_') {
+      push({ kind: 'literal', text: ' ' })
+      i += 2
+      continue
+    }
+    if (ch === '*') {
+      i += 2
+      continue
+    }
+    if (ch === '[') {
+      const end = source.indexOf(']', i)
+      const inner = source.slice(i + 1, end < 0 ? source.length : end)
+      i = end < 0 ? source.length : end + 1
+      const innerLower = inner.toLowerCase()
+      if (COLORS.includes(innerLower)) section.color = innerLower
+      else if (/^color\d+$/.test(innerLower)) section.color = innerLower
+      else if (/^(h+|m+|s+)$/.test(innerLower)) {
+        push({ kind: 'elapsed', unit: innerLower[0] as 'h' | 'm' | 's', width: inner.length })
+        section.isDate = true
+      } else if (/^(<=|>=|<>|<|>|=)-?\d+(\.\d+)?$/.test(inner)) {
+        const match = /^(<=|>=|<>|<|>|=)(.*)$/.exec(inner) as RegExpExecArray
+        section.condition = { operator: match[1], value: Number(match[2]) }
+      } else if (inner.startsWith('$')) {
+        const symbol = inner.slice(1).split('-')[0]
+        if (symbol) push({ kind: 'literal', text: symbol })
+      }
+      continue
+    }
+    if (lower.startsWith('general', i)) {
+      push({ kind: 'general' })
+      i += 7
+      continue
+    }
+    if (lower.startsWith('am/pm', i)) {
+      push({ kind: 'ampm', upper: 'AM', lower: 'PM' })
+      section.isDate = true
+      i += 5
+      continue
+    }
+    if (lower.startsWith('a/p', i)) {
+      push({ kind: 'ampm', upper: 'A', lower: 'P' })
+      section.isDate = true
+      i += 3
+      continue
+    }
+    if (ch === '0' || ch === '#' || ch === '?') {
+      push({ kind: 'digit', char: ch })
+      i++
+      continue
+    }
+    if (ch === '.') {
+      // `.0` right after seconds is a fraction of a second.
+      const previous = tokens[tokens.length - 1]
+      if (previous?.kind === 'date' && previous.code.startsWith('s')) {
+        let j = i + 1
+        while (source[j] === '0') j++
+        push({ kind: 'date', code: '.' + '0'.repeat(j - i - 1) })
+        i = j
+        continue
+      }
+      push({ kind: 'point' })
+      i++
+      continue
+    }
+    if (ch === ',') {
+      push({ kind: 'comma' })
+      i++
+      continue
+    }
+    if (ch === '%') {
+      push({ kind: 'percent' })
+      i++
+      continue
+    }
+    if ((ch === 'E' || ch === 'e') && (source[i + 1] === '+' || source[i + 1] === '-')) {
+      push({ kind: 'exponent', sign: source[i + 1] as '+' | '-' })
+      i += 2
+      continue
+    }
+    if (ch === '@') {
+      push({ kind: 'text' })
+      i++
+      continue
+    }
+    if ('ymdhs'.includes(lc)) {
+      let j = i
+      while (lower[j] === lc) j++
+      push({ kind: 'date', code: lower.slice(i, j) })
+      section.isDate = true
+      i = j
+      continue
+    }
+    if (lc === 'b' && (lower[i + 1] === '1' || lower[i + 1] === '2')) {
+      i += 2
+      continue
+    }
+    push({ kind: 'literal', text: ch })
+    i++
+  }
+  // `m` means minutes right after hours or right before seconds.
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t]
+    if (token.kind !== 'date' || token.code[0] !== 'm' || token.code.length > 2) continue
+    const before = previousDateToken(tokens, t)
+    const after = nextDateToken(tokens, t)
+    if ((before && before.code[0] === 'h') || (after && after.code[0] === 's')) {
+      tokens[t] = { kind: 'date', code: token.code === 'm' ? 'n' : 'nn' }
+    }
+  }
+  return section
+}
+
+function previousDateToken(tokens: Token[], index: number): { code: string } | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const token = tokens[i]
+    if (token.kind === 'date') return token
+    if (token.kind === 'elapsed') return { code: token.unit }
+  }
+  return undefined
+}
+
+function nextDateToken(tokens: Token[], index: number): { code: string } | undefined {
+  for (let i = index + 1; i < tokens.length; i++) {
+    const token = tokens[i]
+    if (token.kind === 'date') return token
+    if (token.kind === 'elapsed') return { code: token.unit }
+  }
+  return undefined
+}
+
+function renderText(section: Section, value: string): string {
+  let out = ''
+  for (const token of section.tokens) {
+    if (token.kind === 'text') out += value
+    else if (token.kind === 'literal') out += token.text
+  }
+  return out
+}
+
+function renderNumber(section: Section, value: number): string {
+  const tokens = section.tokens
+  if (tokens.length === 0) return ''
+  if (tokens.some((token) => token.kind === 'general')) {
+    let out = ''
+    for (const token of tokens) {
+      if (token.kind === 'general') out += generalNumber(value)
+      else if (token.kind === 'literal') out += token.text
+    }
+    return out
+  }
+  const digitIndexes: number[] = []
+  tokens.forEach((token, index) => {
+    if (token.kind === 'digit') digitIndexes.push(index)
+  })
+  const pointIndex = tokens.findIndex((token) => token.kind === 'point')
+  const exponentIndex = tokens.findIndex((token) => token.kind === 'exponent')
+  const percentCount = tokens.filter((token) => token.kind === 'percent').length
+  const mantissaEnd = exponentIndex >= 0 ? exponentIndex : tokens.length
+  const integerDigits = digitIndexes.filter((i) => i < mantissaEnd && (pointIndex < 0 || i < pointIndex))
+  const fractionDigits = digitIndexes.filter((i) => pointIndex >= 0 && i > pointIndex && i < mantissaEnd)
+  const exponentDigits = digitIndexes.filter((i) => exponentIndex >= 0 && i > exponentIndex)
+  const lastIntegerDigit = integerDigits.length > 0 ? integerDigits[integerDigits.length - 1] : -1
+  // Commas right after the last integer placeholder scale by 1000 each; one between placeholders groups.
+  let scaleCommas = 0
+  for (let i = lastIntegerDigit + 1; i < tokens.length && tokens[i].kind === 'comma'; i++) scaleCommas++
+  const grouping = tokens.some(
+    (token, i) => token.kind === 'comma' && i < lastIntegerDigit && integerDigits.length > 0 && i > integerDigits[0],
+  )
+  let scaled = value * Math.pow(100, percentCount) / Math.pow(1000, scaleCommas)
+  const negative = scaled < 0
+  scaled = Math.abs(scaled)
+  const decimals = fractionDigits.length
+  let exponent = 0
+  if (exponentIndex >= 0 && scaled !== 0) {
+    const step = integerDigits.length > 1 && tokens.slice(0, integerDigits[0]).every((t) => t.kind !== 'digit') && integerDigits.every((i) => (tokens[i] as { char: string }).char === '#') ? integerDigits.length : 1
+    exponent = Math.floor(Math.log10(scaled))
+    if (step > 1) exponent = Math.floor(exponent / step) * step
+    else exponent -= Math.max(0, integerDigits.length - 1)
+    scaled /= Math.pow(10, exponent)
+    if (Number(scaled.toFixed(decimals)) >= Math.pow(10, Math.max(1, step > 1 ? step : integerDigits.length))) {
+      scaled /= 10
+      exponent += 1
+    }
+  }
+  const fixed = roundToFixed(scaled, decimals)
+  const [integerPart, fractionText = ''] = fixed.split('.')
+  let integerText = integerPart
+  if (integerText === '0' && integerDigits.every((i) => (tokens[i] as { char: string }).char !== '0')) integerText = ''
+  // Fraction placeholders: '0' keeps its digit, '#' drops trailing zeros, '?' turns them into spaces.
+  const fractionChars = fractionText.split('')
+  for (let k = fractionChars.length - 1; k >= 0; k--) {
+    const placeholder = (tokens[fractionDigits[k]] as { char: string }).char
+    if (fractionChars[k] !== '0' || placeholder === '0') break
+    fractionChars[k] = placeholder === '?' ? ' ' : ''
+  }
+  const isZero = /^0*$/.test(integerText.replace(/\D/g, '')) && /^0*$/.test(fractionText)
+  const minimumIntegerDigits = integerDigits.filter((i) => (tokens[i] as { char: string }).char === '0').length
+  if (integerText.length < minimumIntegerDigits) integerText = integerText.padStart(minimumIntegerDigits, '0')
+  const groupedInteger = grouping ? groupThousands(integerText) : integerText
+  const integerSlots = distribute(groupedInteger, integerDigits.map((i) => (tokens[i] as { char: string }).char), grouping)
+  let out = ''
+  let fractionPosition = 0
+  let exponentWritten = false
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]
+    switch (token.kind) {
+      case 'literal':
+        out += token.text
+        break
+      case 'digit':
+        if (i < mantissaEnd && (pointIndex < 0 || i < pointIndex)) out += integerSlots.get(i) ?? ''
+        else if (i < mantissaEnd) out += fractionChars[fractionPosition++] ?? ''
+        else if (!exponentWritten) {
+          exponentWritten = true
+          const digits = String(Math.abs(exponent)).padStart(exponentDigits.length, '0')
+          out += digits
+        }
+        break
+      case 'point':
+        out += '.'
+        break
+      case 'percent':
+        out += '%'
+        break
+      case 'exponent':
+        out += 'E' + (exponent < 0 ? '-' : token.sign === '+' ? '+' : '')
+        break
+      case 'text':
+        break
+      default:
+        break
+    }
+  }
+  return negative && !isZero ? '-' + out : out
+
+  function distribute(text: string, placeholders: string[], grouped: boolean): Map<number, string> {
+    const slots = new Map<number, string>()
+    if (placeholders.length === 0) return slots
+    if (grouped) {
+      // The grouped digits go to the first placeholder; the others print nothing.
+      slots.set(integerDigits[0], text)
+      return slots
+    }
+    let remaining = text
+    for (let k = placeholders.length - 1; k >= 0; k--) {
+      const index = integerDigits[k]
+      if (k === 0) {
+        slots.set(index, remaining.length > 0 ? remaining : placeholders[k] === '0' ? '0' : placeholders[k] === '?' ? ' ' : '')
+        break
+      }
+      if (remaining.length > 0) {
+        slots.set(index, remaining[remaining.length - 1])
+        remaining = remaining.slice(0, -1)
+      } else slots.set(index, placeholders[k] === '0' ? '0' : placeholders[k] === '?' ? ' ' : '')
+    }
+    return slots
+  }
+}
+
+function roundToFixed(value: number, decimals: number): string {
+  // Round half away from zero on the decimal representation, as Excel does (1.005 → 1.01).
+  const shifted = Number(Math.round(Number(value + 'e' + decimals)) + 'e-' + decimals)
+  const result = Number.isFinite(shifted) ? shifted : value
+  return result.toFixed(decimals)
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+function renderDate(section: Section, value: number): string {
+  if (value < 0 || value > 2_958_465.99999) return '#'.repeat(11)
+  const tokens = section.tokens
+  const hasAmPm = tokens.some((token) => token.kind === 'ampm')
+  const fractionToken = tokens.find((token) => token.kind === 'date' && token.code.startsWith('.')) as
+    | { code: string }
+    | undefined
+  const fractionDigits = fractionToken ? fractionToken.code.length - 1 : 0
+  // Round to the smallest unit shown so that 0.99999999 shows as the next second, not 59.999.
+  const unit = 86_400 * Math.pow(10, fractionDigits)
+  const rounded = Math.round(value * unit) / unit
+  const date = dateFromSerial(rounded)
+  const time = timeFromSerial(rounded)
+  const totalSeconds = rounded * 86_400
+  let out = ''
+  for (const token of tokens) {
+    switch (token.kind) {
+      case 'literal':
+        out += token.text
+        break
+      case 'digit':
+        out += token.char === '0' ? '0' : ''
+        break
+      case 'point':
+        out += '.'
+        break
+      case 'comma':
+        out += ','
+        break
+      case 'percent':
+        out += '%'
+        break
+      case 'ampm':
+        out += time.hours < 12 ? token.upper : token.lower
+        break
+      case 'elapsed': {
+        const amount =
+          token.unit === 'h'
+            ? Math.floor(totalSeconds / 3600)
+            : token.unit === 'm'
+              ? Math.floor(totalSeconds / 60)
+              : Math.floor(totalSeconds)
+        out += String(amount).padStart(token.width, '0')
+        break
+      }
+      case 'date':
+        out += dateCode(token.code, date, time, hasAmPm, rounded)
+        break
+      default:
+        break
+    }
+  }
+  return out
+}
+
+function dateCode(
+  code: string,
+  date: { year: number; month: number; day: number },
+  time: { hours: number; minutes: number; seconds: number; ms: number },
+  hasAmPm: boolean,
+  serial: number,
+): string {
+  if (code.startsWith('.')) {
+    const digits = code.length - 1
+    return '.' + String(Math.floor(time.ms / Math.pow(10, 3 - digits))).padStart(digits, '0')
+  }
+  switch (code[0]) {
+    case 'y':
+      return code.length <= 2 ? String(date.year % 100).padStart(2, '0') : String(date.year)
+    case 'm':
+      if (code.length === 1) return String(date.month)
+      if (code.length === 2) return String(date.month).padStart(2, '0')
+      if (code.length === 3) return MONTH_NAMES[date.month - 1].slice(0, 3)
+      if (code.length === 5) return MONTH_NAMES[date.month - 1][0]
+      return MONTH_NAMES[date.month - 1]
+    case 'd':
+      if (code.length === 1) return String(date.day)
+      if (code.length === 2) return String(date.day).padStart(2, '0')
+      if (code.length === 3) return DAY_NAMES[weekdayFromSerial(serial)].slice(0, 3)
+      return DAY_NAMES[weekdayFromSerial(serial)]
+    case 'h': {
+      let hours = time.hours
+      if (hasAmPm) hours = hours % 12 === 0 ? 12 : hours % 12
+      return code.length === 1 ? String(hours) : String(hours).padStart(2, '0')
+    }
+    case 'n':
+      return code.length === 1 ? String(time.minutes) : String(time.minutes).padStart(2, '0')
+    case 's':
+      return code.length === 1 ? String(time.seconds) : String(time.seconds).padStart(2, '0')
+    default:
+      return code
+  }
+}
+
+/** Whether a format code shows dates or times (so a cell with it holds a date serial). */
+export function isDateFormat(format: string): boolean {
+  return parseFormat(format).some((section) => section.isDate)
+}

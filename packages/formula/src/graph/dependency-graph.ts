@@ -1,0 +1,361 @@
+/**
+ * The dependency graph: which formulas read which cells and ranges, and dirty marking of everything
+ * downstream of a change (breadth-first, iterative, never recursive).
+ */
+import { CellState } from '../engine/formula-cell.js'
+import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
+import type { Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
+import { cornerCol, cornerRow } from '../parser/printer.js'
+import { MAX_COL, MAX_ROW } from '../values.js'
+import { RangeNode } from './range-node.js'
+
+/** Ranges with more cells than this keep no per-cell edges (whole columns, whole rows, huge blocks). */
+const WIDE_RANGE_CELLS = 1_000_000
+
+/** What a name stands for, for dependency purposes. */
+export interface NameDependencies {
+  readonly cells: readonly StaticCellDependency[]
+  readonly ranges: readonly StaticRangeDependency[]
+  readonly names: readonly string[]
+}
+
+export interface GraphHost {
+  /** The definition a name has for formulas on `sheet` (sheet scope first, then workbook). */
+  nameDependencies(name: string, sheet: Sheet): NameDependencies | undefined
+}
+
+interface Bounds {
+  top: number
+  left: number
+  bottom: number
+  right: number
+}
+
+/** Bounds of a static range seen from (row, col), normalised and clipped; undefined when off the sheet. */
+export function rangeBounds(dep: StaticRangeDependency, row: number, col: number): Bounds | undefined {
+  let r1 = cornerRow(dep.start, row)
+  let r2 = cornerRow(dep.end, row)
+  let c1 = cornerCol(dep.start, col)
+  let c2 = cornerCol(dep.end, col)
+  if (dep.kind === 'columns') {
+    r1 = 0
+    r2 = MAX_ROW
+  } else if (dep.kind === 'rows') {
+    c1 = 0
+    c2 = MAX_COL
+  }
+  const top = Math.min(r1, r2)
+  const bottom = Math.max(r1, r2)
+  const left = Math.min(c1, c2)
+  const right = Math.max(c1, c2)
+  if (top < 0 || left < 0 || bottom > MAX_ROW || right > MAX_COL) return undefined
+  return { top, left, bottom, right }
+}
+
+function addToSlot(slots: DependentSlot[], row: number, dependent: Dependent): void {
+  const slot = slots[row]
+  if (slot === undefined) slots[row] = dependent
+  else if (Array.isArray(slot)) slot.push(dependent)
+  else slots[row] = [slot, dependent]
+}
+
+function removeFromSlot(slots: DependentSlot[], row: number, dependent: Dependent): void {
+  const slot = slots[row]
+  if (slot === undefined) return
+  if (slot === dependent) {
+    slots[row] = undefined
+    return
+  }
+  if (!Array.isArray(slot)) return
+  const index = slot.indexOf(dependent)
+  if (index < 0) return
+  slot[index] = slot[slot.length - 1]
+  slot.pop()
+  if (slot.length === 1) slots[row] = slot[0]
+}
+
+function removeFromList(list: Dependent[], dependent: Dependent): void {
+  const index = list.lastIndexOf(dependent)
+  if (index < 0) return
+  list[index] = list[list.length - 1]
+  list.pop()
+}
+
+export class DependencyGraph {
+  private readonly nodes = new Map<string, RangeNode>()
+  /** Chains of nodes with the same sheet, top row and columns, sorted by bottom row. */
+  private readonly chains = new Map<string, RangeNode[]>()
+  /** Wide nodes per sheet id. */
+  private readonly wide = new Map<number, RangeNode[]>()
+  /** Formulas per upper-case name they mention. */
+  readonly nameUsers = new Map<string, Set<FormulaCell>>()
+  readonly volatile = new Set<FormulaCell>()
+  /** Formulas per upper-case sheet name they mention that does not exist. */
+  readonly missingSheetUsers = new Map<string, Set<FormulaCell>>()
+  /** Counts dirty-marking rounds; range nodes remember the round that last marked them. */
+  epoch = 0
+
+  constructor(private readonly host: GraphHost) {}
+
+  get rangeNodeCount(): number {
+    return this.nodes.size
+  }
+
+  addCellEdge(sheet: Sheet, row: number, col: number, dependent: Dependent): void {
+    const column = sheet.column(col)
+    addToSlot((column.dependents ??= []), row, dependent)
+  }
+
+  removeCellEdge(sheet: Sheet, row: number, col: number, dependent: Dependent): void {
+    const slots = sheet.columns[col]?.dependents
+    if (slots) removeFromSlot(slots, row, dependent)
+  }
+
+  /** The shared node for a range, created with its edges on first use. */
+  rangeNode(sheet: Sheet, top: number, left: number, bottom: number, right: number): RangeNode {
+    const key = `${sheet.id}:${top}:${left}:${bottom}:${right}`
+    let node = this.nodes.get(key)
+    if (node !== undefined) return node
+    const cells = (bottom - top + 1) * (right - left + 1)
+    const wide = cells > WIDE_RANGE_CELLS
+    node = new RangeNode(sheet, top, left, bottom, right, key, wide)
+    this.nodes.set(key, node)
+    if (wide) {
+      let list = this.wide.get(sheet.id)
+      if (list === undefined) this.wide.set(sheet.id, (list = []))
+      list.push(node)
+      return node
+    }
+    const chainKey = `${sheet.id}:${top}:${left}:${right}`
+    let chain = this.chains.get(chainKey)
+    if (chain === undefined) this.chains.set(chainKey, (chain = []))
+    // The largest smaller node of the chain covers our upper rows.
+    let low = 0
+    let high = chain.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (chain[middle].bottom < bottom) low = middle + 1
+      else high = middle
+    }
+    const smaller = low > 0 ? chain[low - 1] : null
+    chain.splice(low, 0, node)
+    node.smaller = smaller
+    if (smaller !== null) smaller.dependents.push(node)
+    for (let col = left; col <= right; col++) {
+      const column = sheet.column(col)
+      const slots = (column.dependents ??= [])
+      for (let row = node.ownTop; row <= bottom; row++) addToSlot(slots, row, node)
+    }
+    return node
+  }
+
+  /** Drops a dependent from a node, and the node itself (with its edges) once nothing depends on it. */
+  private releaseRangeNode(node: RangeNode, dependent: Dependent): void {
+    removeFromList(node.dependents, dependent)
+    let current: RangeNode | null = node
+    while (current !== null && current.dependents.length === 0) {
+      this.nodes.delete(current.key)
+      if (current.wide) {
+        const list = this.wide.get(current.sheet.id)
+        if (list) removeFromList(list as Dependent[], current)
+        return
+      }
+      const chainKey = `${current.sheet.id}:${current.top}:${current.left}:${current.right}`
+      const chain = this.chains.get(chainKey)
+      if (chain) {
+        const index = chain.indexOf(current)
+        if (index >= 0) chain.splice(index, 1)
+        if (chain.length === 0) this.chains.delete(chainKey)
+      }
+      for (let col = current.left; col <= current.right; col++) {
+        const slots = current.sheet.columns[col]?.dependents
+        if (!slots) continue
+        for (let row = current.ownTop; row <= current.bottom; row++) removeFromSlot(slots, row, current)
+      }
+      const smaller: RangeNode | null = current.smaller
+      if (smaller !== null) removeFromList(smaller.dependents, current)
+      current = smaller
+    }
+  }
+
+  /** Adds the edges of a formula cell: its cells, ranges, names, spill references, volatility. */
+  register(cell: FormulaCell): void {
+    const compiled = cell.compiled
+    this.registerReferences(cell, compiled.cells, compiled.ranges, true)
+    for (const spill of compiled.spills) {
+      const sheet = spill.sheet ?? cell.sheet
+      const row = cornerRow(spill.ref, cell.row)
+      const col = cornerCol(spill.ref, cell.col)
+      if (row >= 0 && col >= 0 && row <= MAX_ROW && col <= MAX_COL) this.addCellEdge(sheet, row, col, cell)
+    }
+    if (compiled.names.length > 0) this.registerNames(cell, compiled.names, true, 0)
+    if (compiled.volatile) this.volatile.add(cell)
+    for (const name of compiled.missingSheets) {
+      let users = this.missingSheetUsers.get(name)
+      if (users === undefined) this.missingSheetUsers.set(name, (users = new Set()))
+      users.add(cell)
+    }
+  }
+
+  /** Removes every edge `register` added for the cell (its position and formula must be unchanged). */
+  unregister(cell: FormulaCell): void {
+    const compiled = cell.compiled
+    this.registerReferences(cell, compiled.cells, compiled.ranges, false)
+    for (const spill of compiled.spills) {
+      const sheet = spill.sheet ?? cell.sheet
+      const row = cornerRow(spill.ref, cell.row)
+      const col = cornerCol(spill.ref, cell.col)
+      if (row >= 0 && col >= 0 && row <= MAX_ROW && col <= MAX_COL) this.removeCellEdge(sheet, row, col, cell)
+    }
+    if (compiled.names.length > 0) this.registerNames(cell, compiled.names, false, 0)
+    if (compiled.volatile) this.volatile.delete(cell)
+    for (const name of compiled.missingSheets) this.missingSheetUsers.get(name)?.delete(cell)
+  }
+
+  private registerReferences(
+    cell: FormulaCell,
+    cells: readonly StaticCellDependency[],
+    ranges: readonly StaticRangeDependency[],
+    add: boolean,
+  ): void {
+    for (let i = 0; i < cells.length; i++) {
+      const dep = cells[i]
+      const sheet = dep.sheet ?? cell.sheet
+      const row = cornerRow(dep.ref, cell.row)
+      const col = cornerCol(dep.ref, cell.col)
+      if (row < 0 || col < 0 || row > MAX_ROW || col > MAX_COL) continue
+      if (add) this.addCellEdge(sheet, row, col, cell)
+      else this.removeCellEdge(sheet, row, col, cell)
+    }
+    for (let i = 0; i < ranges.length; i++) {
+      const dep = ranges[i]
+      const bounds = rangeBounds(dep, cell.row, cell.col)
+      if (bounds === undefined) continue
+      const sheet = dep.sheet ?? cell.sheet
+      if (add) this.rangeNode(sheet, bounds.top, bounds.left, bounds.bottom, bounds.right).dependents.push(cell)
+      else {
+        const node = this.nodes.get(`${sheet.id}:${bounds.top}:${bounds.left}:${bounds.bottom}:${bounds.right}`)
+        if (node !== undefined) this.releaseRangeNode(node, cell)
+      }
+    }
+  }
+
+  private registerNames(cell: FormulaCell, names: readonly string[], add: boolean, depth: number): void {
+    if (depth > 20) return
+    for (const name of names) {
+      if (depth === 0) {
+        let users = this.nameUsers.get(name)
+        if (add) {
+          if (users === undefined) this.nameUsers.set(name, (users = new Set()))
+          users.add(cell)
+        } else users?.delete(cell)
+      }
+      const definition = this.host.nameDependencies(name, cell.sheet)
+      if (definition === undefined) continue
+      this.registerReferences(cell, definition.cells, definition.ranges, add)
+      if (definition.names.length > 0) this.registerNames(cell, definition.names, add, depth + 1)
+    }
+  }
+
+  /** Drops every edge and node (before a rebuild after a structural change). */
+  clear(): void {
+    this.nodes.clear()
+    this.chains.clear()
+    this.wide.clear()
+    this.nameUsers.clear()
+    this.volatile.clear()
+    this.missingSheetUsers.clear()
+  }
+
+  /**
+   * Marks dirty every formula downstream of the changed positions, of the clean formulas in `seeds`
+   * (volatile ones) and of the formulas already in `queue` (new ones, created dirty), appending the
+   * newly dirtied formulas to `queue` in breadth-first order (which is close to calculation order).
+   * `onDirty` is told of each formula as it turns dirty (to log its old value).
+   */
+  markDirty(
+    positions: readonly { sheet: Sheet; row: number; col: number }[],
+    seeds: readonly FormulaCell[],
+    queue: FormulaCell[],
+    onDirty: (cell: FormulaCell) => void,
+  ): void {
+    const epoch = ++this.epoch
+    const markFormula = (cell: FormulaCell): void => {
+      if (cell.state !== CellState.Clean) return
+      cell.state = CellState.Dirty
+      cell.sheet.column(cell.col).pendingFormulas++
+      onDirty(cell)
+      queue.push(cell)
+    }
+    const visitNode = (node: RangeNode): void => {
+      // Nodes reached through a chain are marked iteratively to keep deep chains off the call stack.
+      const pending: RangeNode[] = [node]
+      node.markedEpoch = epoch
+      while (pending.length > 0) {
+        const current = pending.pop() as RangeNode
+        const dependents = current.dependents
+        for (let i = 0; i < dependents.length; i++) {
+          const dependent = dependents[i]
+          if (dependent instanceof RangeNode) {
+            if (dependent.markedEpoch !== epoch) {
+              dependent.markedEpoch = epoch
+              pending.push(dependent)
+            }
+          } else markFormula(dependent)
+        }
+      }
+    }
+    const visitPosition = (sheet: Sheet, row: number, col: number): void => {
+      const column = sheet.columns[col]
+      if (column !== undefined) {
+        const slot = column.dependents?.[row]
+        if (slot !== undefined) {
+          if (Array.isArray(slot)) {
+            for (let i = 0; i < slot.length; i++) {
+              const dependent = slot[i]
+              if (dependent instanceof RangeNode) {
+                if (dependent.markedEpoch !== epoch) visitNode(dependent)
+              } else markFormula(dependent)
+            }
+          } else if (slot instanceof RangeNode) {
+            if (slot.markedEpoch !== epoch) visitNode(slot)
+          } else markFormula(slot)
+        }
+        const owner = column.spilledFrom?.get(row)
+        if (owner !== undefined) markFormula(owner)
+      }
+      const wide = this.wide.get(sheet.id)
+      if (wide !== undefined) {
+        for (const node of wide) if (node.markedEpoch !== epoch && node.contains(row, col)) visitNode(node)
+      }
+    }
+    for (const seed of seeds) markFormula(seed)
+    for (const position of positions) {
+      visitPosition(position.sheet, position.row, position.col)
+      // A value typed into a spill area, or into the area a blocked formula wants, recalculates its owner.
+      for (const owner of position.sheet.spillOwners) {
+        const height = owner.spills ? owner.spillHeight : owner.blockedHeight
+        const width = owner.spills ? owner.spillWidth : owner.blockedWidth
+        if (
+          position.row >= owner.row &&
+          position.row < owner.row + height &&
+          position.col >= owner.col &&
+          position.col < owner.col + width
+        ) {
+          markFormula(owner)
+        }
+      }
+    }
+    for (let i = 0; i < queue.length; i++) {
+      const cell = queue[i]
+      visitPosition(cell.sheet, cell.row, cell.col)
+      if (cell.spills) {
+        for (let r = 0; r < cell.spillHeight; r++) {
+          for (let c = 0; c < cell.spillWidth; c++) {
+            if (r !== 0 || c !== 0) visitPosition(cell.sheet, cell.row + r, cell.col + c)
+          }
+        }
+      }
+    }
+  }
+}
