@@ -1,4 +1,6 @@
 import type { FunctionDefinition } from '../types.js'
 import { functions as core } from './core.js'
+import { functions as lookups } from './lookups.js'
+import { functions as references } from './references.js'
 
-export const functions: readonly FunctionDefinition[] = [...core]
+export const functions: readonly FunctionDefinition[] = [...core, ...lookups, ...references]
