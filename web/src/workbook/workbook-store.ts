@@ -4,22 +4,20 @@ import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
 import type { CalcEngine, EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 import type { CellChange, WorkbookCommand } from './commands'
-import { describeCommand, nextSheetName } from './commands'
+import { describeCommand } from './commands'
 
 /** Spec 1 §2: the grid shows at least 100 rows and 50 columns, more when the sheet has more. */
 export const DISPLAY_ROWS = 100
 export const DISPLAY_COLUMNS = 50
 
-export interface CellRecord {
-  input: string
-  style?: CellStyle
-  format?: string
-}
+export type CellInputValue = string | number | boolean | null
 
 export interface SheetSnapshot {
   name: string
   /** keyed by A1 address */
   cells: Record<string, { input?: string; style?: CellStyle; format?: string }>
+  /** a dense block of inputs from A1, row by row: the fast way to open a large sheet */
+  rows?: readonly (readonly (CellInputValue | undefined)[])[]
   /** keyed by zero-based column index */
   columnWidths?: Record<string, number>
   rowCount?: number
@@ -53,24 +51,33 @@ export interface AppliedChange {
 }
 
 const key = (col: number, row: number) => row * MAX_COLUMNS + col
+const positionOf = (k: number): CellPosition => ({ col: k % MAX_COLUMNS, row: Math.floor(k / MAX_COLUMNS) })
 
+interface ServerValue {
+  text: string
+  kind: Pick<GridCell, 'align' | 'error' | 'numeric'>
+  /** what the local engine showed when the server's answer came; a later local change wins */
+  localText: string
+}
+
+/** One sheet's presentation: styles, number formats, widths. Inputs and values live in the engine. */
 export class SheetModel {
   name: string
-  readonly cells = new Map<number, CellRecord>()
+  readonly styles = new Map<number, CellStyle>()
+  readonly formats = new Map<number, string>()
   /** replaced, not mutated, on every change so views can tell widths changed */
   columnWidths: ReadonlyMap<number, number> = new Map()
   declaredRows: number
   declaredColumns: number
-  /** the furthest used row and column, for Ctrl+End and the grid's size */
+  /** rows and columns up to the furthest cell ever written: the grid grows to show them */
   usedRows = 0
   usedColumns = 0
   /** what the grid drew last, by cell key; cleared whenever values may have changed */
   readonly views = new Map<number, GridCell | null>()
-  /** values the server sent, kept while the local engine still agrees on the cell's inputs */
-  readonly serverValues = new Map<number, { display: string; align: GridCell['align']; error: boolean; numeric: boolean; localDisplay: string }>()
+  readonly serverValues = new Map<number, ServerValue>()
   readonly source: GridDataSource
 
-  constructor(name: string, rows = 0, columns = 0, view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined) {
+  constructor(name: string, rows: number, columns: number, view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined) {
     this.name = name
     this.declaredRows = rows
     this.declaredColumns = columns
@@ -85,10 +92,6 @@ export class SheetModel {
     return this.source.columnCount
   }
 
-  record(pos: CellPosition): CellRecord | undefined {
-    return this.cells.get(key(pos.col, pos.row))
-  }
-
   /** extends the used area to cover a cell that now holds something */
   touch(pos: CellPosition): void {
     if (pos.row + 1 > this.usedRows) this.usedRows = pos.row + 1
@@ -96,7 +99,7 @@ export class SheetModel {
   }
 }
 
-/** The grid's view of one sheet: its size grows with what it holds, never below 100 × 50. */
+/** The grid's view of one sheet: it grows with what the sheet holds, never below 100 × 50. */
 class SheetSource implements GridDataSource {
   private readonly sheet: SheetModel
   private readonly view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined
@@ -132,10 +135,10 @@ const HISTORY_LIMIT = 200
 const VIEW_CACHE_LIMIT = 20_000
 
 /**
- * A workbook in the browser: the sheets' inputs, styles and formats, an engine that computes
- * their values at once, and the undo history. It is the grid's data source. Everything changes
- * through `dispatch(command)`; the server's answers come in through `applyServerChanges`, and
- * its values win over the local engine's.
+ * A workbook in the browser: the engine holds the sheets' inputs and computes their values at
+ * once; this store adds styles, number formats and widths, the undo history, and is the grid's
+ * data source. Everything changes through `dispatch(command)`; the server's answers come in
+ * through `applyServerChanges`, and its values win over the local engine's.
  */
 export class WorkbookStore {
   readonly id: string
@@ -153,7 +156,11 @@ export class WorkbookStore {
     this.id = snapshot.id
     this.name = snapshot.name
     const sheets = snapshot.sheets.length > 0 ? snapshot.sheets : [{ name: 'Sheet1', cells: {} }]
-    for (const sheet of sheets) this.loadSheet(sheet)
+    // every sheet exists before any cell loads, so cross-sheet formulas resolve
+    const models = sheets.map((sheet) => this.addSheetModel(sheet))
+    const batch: { sheet: string; address: string; input: string }[] = []
+    sheets.forEach((sheet, i) => this.loadSheetContent(models[i], sheet, batch))
+    if (batch.length > 0) this.engine.loadCells(batch)
   }
 
   /** Bumps on every change; the grid repaints when it moves. */
@@ -181,19 +188,19 @@ export class WorkbookStore {
   }
 
   getInput(sheet: string, pos: CellPosition): string {
-    return this.sheet(sheet)?.record(pos)?.input ?? ''
+    return this.sheet(sheet) ? this.engine.getInput(sheet, cellAddress(pos)) : ''
   }
 
   getStyle(sheet: string, pos: CellPosition): CellStyle | undefined {
-    return this.sheet(sheet)?.record(pos)?.style
+    return this.sheet(sheet)?.styles.get(key(pos.col, pos.row))
   }
 
   getFormat(sheet: string, pos: CellPosition): string | undefined {
-    return this.sheet(sheet)?.record(pos)?.format
+    return this.sheet(sheet)?.formats.get(key(pos.col, pos.row))
   }
 
   getValue(sheet: string, pos: CellPosition): EngineValue {
-    return this.engine.getValue(sheet, cellAddress(pos))
+    return this.sheet(sheet) ? this.engine.getValue(sheet, cellAddress(pos)) : null
   }
 
   /** The text a cell shows, as the grid draws it. */
@@ -207,43 +214,37 @@ export class WorkbookStore {
   }
 
   isFilled(sheet: string, pos: CellPosition): boolean {
-    const input = this.sheet(sheet)?.record(pos)?.input
-    return input !== undefined && input !== ''
+    return this.getInput(sheet, pos) !== ''
   }
 
   /** The bottom-right corner of the used area (Ctrl+End). */
   lastUsedCell(sheet: string): CellPosition {
-    const model = this.sheet(sheet)
-    if (!model) return { col: 0, row: 0 }
     let maxRow = 0
     let maxCol = 0
-    for (const [k, record] of model.cells) {
-      if (record.input === '') continue
-      const row = Math.floor(k / MAX_COLUMNS)
-      const col = k % MAX_COLUMNS
-      if (row > maxRow) maxRow = row
-      if (col > maxCol) maxCol = col
-    }
+    if (!this.sheet(sheet)) return { col: 0, row: 0 }
+    this.engine.forEachCell(sheet, (cell) => {
+      if (cell.input === '') return
+      if (cell.row > maxRow) maxRow = cell.row
+      if (cell.col > maxCol) maxCol = cell.col
+    })
     return { col: maxCol, row: maxRow }
   }
 
   /** The inputs of a block, row by row, for copying. */
   inputsOf(sheet: string, range: CellRange): string[][] {
-    const rows: string[][] = []
-    for (let row = range.startRow; row <= range.endRow; row++) {
-      const line: string[] = []
-      for (let col = range.startCol; col <= range.endCol; col++) line.push(this.getInput(sheet, { col, row }))
-      rows.push(line)
-    }
-    return rows
+    return this.mapRange(range, (pos) => this.getInput(sheet, pos))
   }
 
   /** The shown texts of a block, row by row, for copying to other programs. */
   displaysOf(sheet: string, range: CellRange): string[][] {
-    const rows: string[][] = []
+    return this.mapRange(range, (pos) => this.getDisplay(sheet, pos))
+  }
+
+  private mapRange<T>(range: CellRange, read: (pos: CellPosition) => T): T[][] {
+    const rows: T[][] = []
     for (let row = range.startRow; row <= range.endRow; row++) {
-      const line: string[] = []
-      for (let col = range.startCol; col <= range.endCol; col++) line.push(this.getDisplay(sheet, { col, row }))
+      const line: T[] = []
+      for (let col = range.startCol; col <= range.endCol; col++) line.push(read({ col, row }))
       rows.push(line)
     }
     return rows
@@ -268,8 +269,8 @@ export class WorkbookStore {
   }
 
   /**
-   * Applies a command. Throws (changing nothing) when it names a sheet that does not exist or
-   * an address that is not one. User commands go on the undo history.
+   * Applies a command. Throws, changing nothing, when it names a sheet that does not exist or an
+   * address that is not one. User commands go on the undo history.
    */
   dispatch(command: WorkbookCommand, origin: ChangeOrigin = 'user'): void {
     this.validate(command)
@@ -279,17 +280,15 @@ export class WorkbookStore {
       if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift()
       this.redoStack.length = 0
     }
-    this.changed()
-    for (const listener of this.changeListeners) listener({ command, inverse, origin })
+    this.changed({ command, inverse, origin })
   }
 
   undo(): boolean {
     const entry = this.undoStack.pop()
     if (!entry) return false
-    const inverse = this.apply(entry.inverse)
-    this.redoStack.push({ command: entry.command, inverse: entry.inverse })
-    this.changed()
-    for (const listener of this.changeListeners) listener({ command: entry.inverse, inverse, origin: 'undo' })
+    const redoInverse = this.apply(entry.inverse)
+    this.redoStack.push({ command: redoInverse, inverse: entry.inverse })
+    this.changed({ command: entry.inverse, inverse: redoInverse, origin: 'undo' })
     return true
   }
 
@@ -298,15 +297,14 @@ export class WorkbookStore {
     if (!entry) return false
     const inverse = this.apply(entry.command)
     this.undoStack.push({ command: entry.command, inverse })
-    this.changed()
-    for (const listener of this.changeListeners) listener({ command: entry.command, inverse, origin: 'redo' })
+    this.changed({ command: entry.command, inverse, origin: 'redo' })
     return true
   }
 
   /**
    * The server's answer to an edit: the cells whose inputs or values changed. Inputs it reports
-   * replace ours (another tab or the assistant may have written them) and its values are shown
-   * in place of the local engine's until our own inputs change those cells again.
+   * replace ours (another tab or the assistant may have written them) and its values are shown in
+   * place of the local engine's until a local change moves that cell's value again.
    */
   applyServerChanges(changes: readonly ServerCellChange[]): void {
     const bySheet = new Map<string, CellChange[]>()
@@ -314,10 +312,10 @@ export class WorkbookStore {
       const model = this.sheet(change.sheet)
       const pos = parseCellAddress(change.address)
       if (!model || !pos) continue
-      const current = model.record(pos)
+      const k = key(pos.col, pos.row)
       const cellChange: CellChange = { address: cellAddress(pos) }
       let differs = false
-      if (change.input !== undefined && change.input !== (current?.input ?? '')) {
+      if (change.input !== undefined && change.input !== this.engine.getInput(model.name, cellChange.address)) {
         cellChange.input = change.input
         differs = true
       }
@@ -325,17 +323,13 @@ export class WorkbookStore {
         cellChange.style = change.style
         differs = true
       }
-      if (change.format !== undefined && (change.format ?? undefined) !== current?.format) {
+      if (change.format !== undefined && (change.format ?? undefined) !== model.formats.get(k)) {
         cellChange.format = change.format
         differs = true
       }
-      if (differs) {
-        const list = bySheet.get(model.name) ?? []
-        list.push(cellChange)
-        bySheet.set(model.name, list)
-      }
+      if (differs) bySheet.set(model.name, [...(bySheet.get(model.name) ?? []), cellChange])
     }
-    for (const [sheet, cells] of bySheet) this.apply({ type: 'set-cells', sheet, cells })
+    for (const [sheet, cells] of bySheet) this.applySetCells(sheet, cells)
 
     for (const change of changes) {
       const model = this.sheet(change.sheet)
@@ -344,12 +338,13 @@ export class WorkbookStore {
       const k = key(pos.col, pos.row)
       model.views.delete(k)
       model.serverValues.delete(k)
-      const localDisplay = this.computeView(model, pos.col, pos.row)?.text ?? ''
-      const value = change.value
-      const display = change.display ?? (isEngineError(value) ? value.code : localDisplay)
-      if (display !== localDisplay) model.serverValues.set(k, { ...kindOfValue(value), display, localDisplay })
+      const localText = this.computeView(model, pos.col, pos.row)?.text ?? ''
+      const text = change.display ?? (isEngineError(change.value) ? change.value.code : localText)
+      if (text !== localText) model.serverValues.set(k, { text, kind: kindOfValue(change.value), localText })
     }
-    this.changed()
+    this.clearViews()
+    this.revisionCounter++
+    for (const listener of this.listeners) listener()
   }
 
   snapshot(): WorkbookSnapshot {
@@ -358,14 +353,11 @@ export class WorkbookStore {
       name: this.name,
       sheets: this.sheetList.map((model) => {
         const cells: SheetSnapshot['cells'] = {}
-        for (const [k, record] of model.cells) {
-          const address = cellAddress({ col: k % MAX_COLUMNS, row: Math.floor(k / MAX_COLUMNS) })
-          const entry: SheetSnapshot['cells'][string] = {}
-          if (record.input !== '') entry.input = record.input
-          if (record.style) entry.style = record.style
-          if (record.format) entry.format = record.format
-          cells[address] = entry
-        }
+        this.engine.forEachCell(model.name, (cell) => {
+          if (cell.input !== '') cells[cell.address] = { input: cell.input }
+        })
+        for (const [k, style] of model.styles) (cells[cellAddress(positionOf(k))] ??= {}).style = style
+        for (const [k, format] of model.formats) (cells[cellAddress(positionOf(k))] ??= {}).format = format
         const columnWidths: Record<string, number> = {}
         for (const [col, width] of model.columnWidths) columnWidths[String(col)] = width
         return { name: model.name, cells, columnWidths, rowCount: model.declaredRows, columnCount: model.declaredColumns }
@@ -373,34 +365,40 @@ export class WorkbookStore {
     }
   }
 
-  private changed(): void {
+  private changed(change: AppliedChange): void {
     this.revisionCounter++
     for (const listener of this.listeners) listener()
+    for (const listener of this.changeListeners) listener(change)
   }
 
-  private loadSheet(snapshot: SheetSnapshot, index?: number): SheetModel {
+  private addSheetModel(snapshot: SheetSnapshot, index?: number): SheetModel {
     const model = new SheetModel(snapshot.name, snapshot.rowCount ?? 0, snapshot.columnCount ?? 0, (sheet, col, row) =>
       this.view(sheet, col, row),
     )
     this.engine.addSheet(snapshot.name)
     if (index === undefined) this.sheetList.push(model)
     else this.sheetList.splice(index, 0, model)
-    const batch: { sheet: string; address: string; input: string }[] = []
+    return model
+  }
+
+  private loadSheetContent(model: SheetModel, snapshot: SheetSnapshot, batch: { sheet: string; address: string; input: string }[]): void {
+    if (snapshot.rows && snapshot.rows.length > 0) {
+      this.engine.loadSheet(model.name, snapshot.rows)
+      model.usedRows = Math.max(model.usedRows, snapshot.rows.length)
+      model.usedColumns = Math.max(model.usedColumns, ...snapshot.rows.slice(0, 1000).map((r) => r.length))
+    }
     for (const [address, cell] of Object.entries(snapshot.cells)) {
       const pos = parseCellAddress(address)
       if (!pos) continue
-      const record: CellRecord = { input: cell.input ?? '' }
-      if (cell.style) record.style = cell.style
-      if (cell.format) record.format = cell.format
-      model.cells.set(key(pos.col, pos.row), record)
+      const k = key(pos.col, pos.row)
+      if (cell.style) model.styles.set(k, cell.style)
+      if (cell.format) model.formats.set(k, cell.format)
+      if (cell.input) batch.push({ sheet: model.name, address: cellAddress(pos), input: cell.input })
       model.touch(pos)
-      if (record.input !== '') batch.push({ sheet: snapshot.name, address: cellAddress(pos), input: record.input })
     }
     const widths = new Map<number, number>()
     for (const [col, width] of Object.entries(snapshot.columnWidths ?? {})) widths.set(Number(col), width)
     model.columnWidths = widths
-    if (batch.length > 0) this.engine.setCells(batch)
-    return model
   }
 
   private requireSheet(name: string): SheetModel {
@@ -422,11 +420,17 @@ export class WorkbookStore {
         for (const range of command.ranges) if (!parseRangeAddress(range)) throw new Error(`${range} is not a range`)
         return
       case 'resize-column':
+        this.requireSheet(command.sheet)
+        if (command.width !== null && !(command.width > 0)) throw new Error('A column width must be positive')
+        return
       case 'insert-rows':
       case 'delete-rows':
       case 'insert-columns':
       case 'delete-columns':
         this.requireSheet(command.sheet)
+        if (!Number.isInteger(command.at) || command.at < 0 || !Number.isInteger(command.count) || command.count < 1) {
+          throw new Error(`${command.type} needs a position and a count of at least 1`)
+        }
         return
       case 'add-sheet':
         if (this.sheet(command.name)) throw new Error(`There is already a sheet named ${command.name}`)
@@ -440,7 +444,7 @@ export class WorkbookStore {
         if (this.sheetList.length === 1) throw new Error('A workbook keeps at least one sheet')
         return
       case 'batch':
-        // a batch is validated step by step as it applies; a failing step rolls the batch back
+        // each step is validated as the batch applies; a failing step rolls the batch back
         return
     }
   }
@@ -455,14 +459,13 @@ export class WorkbookStore {
         const changes: CellChange[] = []
         for (const text of command.ranges) {
           const range = parseRangeAddress(text)!
-          // whole columns or rows style only the used part; the grid has no per-column styles
+          // whole columns or rows style the used part and the displayed grid, not a million cells
           const endRow = Math.min(range.endRow, Math.max(model.usedRows - 1, range.startRow, DISPLAY_ROWS - 1))
           const endCol = Math.min(range.endCol, Math.max(model.usedColumns - 1, range.startCol, DISPLAY_COLUMNS - 1))
           for (let row = range.startRow; row <= endRow; row++) {
             for (let col = range.startCol; col <= endCol; col++) {
-              const record = model.record({ col, row })
               const change: CellChange = { address: cellAddress({ col, row }) }
-              if (command.style) change.style = mergeStyle(record?.style, command.style)
+              if (command.style) change.style = mergeStyle(model.styles.get(key(col, row)), command.style)
               if (command.format !== undefined) change.format = command.format
               changes.push(change)
             }
@@ -479,9 +482,15 @@ export class WorkbookStore {
         model.columnWidths = widths
         return { type: 'resize-column', sheet: command.sheet, column: command.column, width: previous }
       }
+      case 'insert-rows':
+      case 'insert-columns':
+        return this.applyInsert(command.sheet, command.type === 'insert-rows' ? 'rows' : 'columns', command.at, command.count)
+      case 'delete-rows':
+      case 'delete-columns':
+        return this.applyDelete(command.sheet, command.type === 'delete-rows' ? 'rows' : 'columns', command.at, command.count)
       case 'add-sheet': {
-        const index = command.index ?? this.sheetList.length
-        this.loadSheet({ name: command.name, cells: {} }, index)
+        this.addSheetModel({ name: command.name, cells: {} }, command.index ?? this.sheetList.length)
+        this.clearViews()
         return { type: 'delete-sheet', name: command.name }
       }
       case 'rename-sheet': {
@@ -495,27 +504,24 @@ export class WorkbookStore {
         const model = this.requireSheet(command.name)
         const index = this.sheetList.indexOf(model)
         const restore = this.snapshot().sheets[index]
+        const formulasBefore = this.allFormulas()
         this.engine.removeSheet(command.name)
         this.sheetList.splice(index, 1)
         this.clearViews()
+        const commands: WorkbookCommand[] = [{ type: 'add-sheet', name: command.name, index }]
         const cells = Object.entries(restore.cells).map(([address, cell]) => ({
           address,
           input: cell.input ?? '',
           style: cell.style ?? null,
           format: cell.format ?? null,
         }))
-        const commands: WorkbookCommand[] = [{ type: 'add-sheet', name: command.name, index }]
         if (cells.length > 0) commands.push({ type: 'set-cells', sheet: command.name, cells })
         for (const [col, width] of Object.entries(restore.columnWidths ?? {})) {
           commands.push({ type: 'resize-column', sheet: command.name, column: Number(col), width })
         }
+        commands.push(...this.formulaRestores(formulasBefore, command.name))
         return { type: 'batch', label: `restore ${command.name}`, commands }
       }
-      case 'insert-rows':
-      case 'delete-rows':
-      case 'insert-columns':
-      case 'delete-columns':
-        throw new Error(`${command.type} is not available in this version`)
       case 'batch': {
         const inverses: WorkbookCommand[] = []
         try {
@@ -539,36 +545,110 @@ export class WorkbookStore {
     for (const change of changes) {
       const pos = parseCellAddress(change.address)!
       const k = key(pos.col, pos.row)
-      const before = model.cells.get(k)
-      const undo: CellChange = { address: cellAddress(pos) }
-      const after: CellRecord = { input: before?.input ?? '' }
-      if (before?.style) after.style = before.style
-      if (before?.format) after.format = before.format
+      const address = cellAddress(pos)
+      const undo: CellChange = { address }
       if (change.input !== undefined) {
-        undo.input = before?.input ?? ''
-        after.input = change.input
-        if (change.input !== (before?.input ?? '')) engineBatch.push({ sheet, address: undo.address, input: change.input })
+        const before = this.engine.getInput(sheet, address)
+        undo.input = before
+        if (change.input !== before) engineBatch.push({ sheet, address, input: change.input })
+        if (change.input !== '') model.touch(pos)
       }
       if (change.style !== undefined) {
-        undo.style = before?.style ?? null
-        if (change.style === null || Object.keys(change.style).length === 0) delete after.style
-        else after.style = change.style
+        undo.style = model.styles.get(k) ?? null
+        if (change.style === null || Object.keys(change.style).length === 0) model.styles.delete(k)
+        else {
+          model.styles.set(k, change.style)
+          model.touch(pos)
+        }
       }
       if (change.format !== undefined) {
-        undo.format = before?.format ?? null
-        if (change.format === null || change.format === '') delete after.format
-        else after.format = change.format
+        undo.format = model.formats.get(k) ?? null
+        if (change.format === null || change.format === '') model.formats.delete(k)
+        else model.formats.set(k, change.format)
       }
       inverse.push(undo)
-      if (after.input === '' && !after.style && !after.format) model.cells.delete(k)
-      else {
-        model.cells.set(k, after)
-        model.touch(pos)
-      }
     }
     if (engineBatch.length > 0) this.engine.setCells(engineBatch)
     this.clearViews()
     return { type: 'set-cells', sheet, cells: inverse }
+  }
+
+  private applyInsert(sheet: string, axis: 'rows' | 'columns', at: number, count: number): WorkbookCommand {
+    const model = this.requireSheet(sheet)
+    if (axis === 'rows') this.engine.insertRows(sheet, at, count)
+    else this.engine.insertColumns(sheet, at, count)
+    shiftKeys(model.styles, axis, at, count)
+    shiftKeys(model.formats, axis, at, count)
+    if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, count)
+    if (axis === 'rows' && model.usedRows > at) model.usedRows += count
+    if (axis === 'columns' && model.usedColumns > at) model.usedColumns += count
+    this.clearViews()
+    return { type: axis === 'rows' ? 'delete-rows' : 'delete-columns', sheet, at, count }
+  }
+
+  private applyDelete(sheet: string, axis: 'rows' | 'columns', at: number, count: number): WorkbookCommand {
+    const model = this.requireSheet(sheet)
+    const removed: CellChange[] = []
+    const inBand = (pos: CellPosition) => (axis === 'rows' ? pos.row >= at && pos.row < at + count : pos.col >= at && pos.col < at + count)
+    this.engine.forEachCell(sheet, (cell) => {
+      if (cell.input !== '' && inBand(cell)) removed.push({ address: cell.address, input: cell.input })
+    })
+    for (const [k, style] of model.styles) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), style })
+    for (const [k, format] of model.formats) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), format })
+    const widths = model.columnWidths
+    const formulasBefore = this.allFormulas()
+    if (axis === 'rows') this.engine.deleteRows(sheet, at, count)
+    else this.engine.deleteColumns(sheet, at, count)
+    shiftKeys(model.styles, axis, at, -count)
+    shiftKeys(model.formats, axis, at, -count)
+    if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, -count)
+    if (axis === 'rows') model.usedRows = Math.max(at, model.usedRows - count)
+    else model.usedColumns = Math.max(at, model.usedColumns - count)
+    this.clearViews()
+    const commands: WorkbookCommand[] = [{ type: axis === 'rows' ? 'insert-rows' : 'insert-columns', sheet, at, count }]
+    if (removed.length > 0) commands.push({ type: 'set-cells', sheet, cells: removed })
+    if (axis === 'columns') {
+      for (let col = at; col < at + count; col++) {
+        const width = widths.get(col)
+        if (width !== undefined) commands.push({ type: 'resize-column', sheet, column: col, width })
+      }
+    }
+    commands.push(...this.formulaRestores(formulasBefore, null))
+    return { type: 'batch', label: `restore ${axis}`, commands }
+  }
+
+  /** Every formula of the workbook by sheet and address, to restore references a deletion broke. */
+  private allFormulas(): Map<string, Map<string, string>> {
+    const all = new Map<string, Map<string, string>>()
+    for (const model of this.sheetList) {
+      const formulas = new Map<string, string>()
+      this.engine.forEachCell(model.name, (cell) => {
+        if (cell.input.startsWith('=')) formulas.set(cell.address, cell.input)
+      })
+      all.set(model.name, formulas)
+    }
+    return all
+  }
+
+  /**
+   * The set-cells that put back formulas a deletion rewrote. `before` was read before the
+   * deletion; once the inverse has re-inserted what was deleted, the original addresses hold again.
+   */
+  private formulaRestores(before: Map<string, Map<string, string>>, skipSheet: string | null): WorkbookCommand[] {
+    const commands: WorkbookCommand[] = []
+    for (const [sheet, formulas] of before) {
+      if (sheet === skipSheet) continue
+      const after = new Map<string, string>()
+      if (this.sheet(sheet)) {
+        this.engine.forEachCell(sheet, (cell) => {
+          if (cell.input.startsWith('=')) after.set(cell.address, cell.input)
+        })
+      }
+      const cells: CellChange[] = []
+      for (const [address, input] of formulas) if (after.get(address) !== input) cells.push({ address, input })
+      if (cells.length > 0) commands.push({ type: 'set-cells', sheet, cells })
+    }
+    return commands
   }
 
   private clearViews(): void {
@@ -586,23 +666,21 @@ export class WorkbookStore {
   }
 
   private computeView(model: SheetModel, col: number, row: number): GridCell | undefined {
-    const record = model.cells.get(key(col, row))
-    if (!record) return undefined
-    let view: GridCell
-    if (record.input === '') {
-      view = { text: '', align: 'left', numeric: false, error: false }
-    } else {
-      const address = cellAddress({ col, row })
-      const value = this.engine.getValue(model.name, address)
-      const display = this.engine.getDisplay(model.name, address, record.format)
-      view = { ...kindOfValue(value), text: display }
-      const server = model.serverValues.get(key(col, row))
-      if (server) {
-        if (server.localDisplay === display) view = { text: server.display, align: server.align, numeric: server.numeric, error: server.error }
-        else model.serverValues.delete(key(col, row))
-      }
+    const k = key(col, row)
+    const style = model.styles.get(k)
+    const address = cellAddress({ col, row })
+    const value = this.engine.getValue(model.name, address)
+    if (value === null && this.engine.getInput(model.name, address) === '') {
+      return style ? { text: '', align: 'left', numeric: false, error: false, style } : undefined
     }
-    if (record.style) view.style = record.style
+    const text = this.engine.getDisplay(model.name, address, model.formats.get(k))
+    let view: GridCell = { ...kindOfValue(value), text }
+    const server = model.serverValues.get(k)
+    if (server) {
+      if (server.localText === text) view = { ...server.kind, text: server.text }
+      else model.serverValues.delete(k)
+    }
+    if (style) view.style = style
     return view
   }
 }
@@ -624,4 +702,27 @@ function mergeStyle(base: CellStyle | undefined, patch: Partial<CellStyle>): Cel
   return Object.keys(merged).length === 0 ? null : merged
 }
 
-export { nextSheetName }
+/** Moves per-cell entries after a row or column insert (count > 0) or delete (count < 0) at `at`. */
+function shiftKeys<T>(map: Map<number, T>, axis: 'rows' | 'columns', at: number, count: number): void {
+  const moved: [number, T][] = []
+  for (const [k, value] of map) {
+    const pos = positionOf(k)
+    const index = axis === 'rows' ? pos.row : pos.col
+    if (index < at) continue
+    map.delete(k)
+    if (count < 0 && index < at - count) continue
+    const next = axis === 'rows' ? { ...pos, row: pos.row + count } : { ...pos, col: pos.col + count }
+    moved.push([key(next.col, next.row), value])
+  }
+  for (const [k, value] of moved) map.set(k, value)
+}
+
+function shiftWidths(widths: ReadonlyMap<number, number>, at: number, count: number): Map<number, number> {
+  const next = new Map<number, number>()
+  for (const [col, width] of widths) {
+    if (col < at) next.set(col, width)
+    else if (count > 0) next.set(col + count, width)
+    else if (col >= at - count) next.set(col + count, width)
+  }
+  return next
+}

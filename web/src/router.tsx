@@ -1,0 +1,70 @@
+import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router'
+import { LoginPage } from './pages/LoginPage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { RegisterPage } from './pages/RegisterPage'
+import { HomePage } from './pages/HomePage'
+import { SectionPage } from './pages/SectionPage'
+import { ShortcutsPage } from './pages/ShortcutsPage'
+import { GuardedShell } from './shell/AppShell'
+import { Toaster } from './toasts/Toaster'
+import type { FunctionSuggestion } from './spreadsheet/SpreadsheetView'
+
+/** The route tree of spec 1 §2, built in code. */
+export function createAppRouter(functions: readonly FunctionSuggestion[]) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Outlet />
+        <Toaster />
+      </>
+    ),
+    notFoundComponent: NotFoundPage,
+  })
+
+  const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginPage })
+  const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/register', component: RegisterPage })
+
+  // every other screen needs a signed-in user and sits in the shell
+  const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: GuardedShell })
+  const child = { getParentRoute: () => appRoute }
+  const routeTree = rootRoute.addChildren([
+    loginRoute,
+    registerRoute,
+    appRoute.addChildren([
+      createRoute({ ...child, path: '/', component: () => <HomePage functions={functions} /> }),
+      createRoute({
+        ...child,
+        path: '/models',
+        component: () => (
+          <SectionPage title="Financial Model Templates Library" description="DCF, three-statement, startup, SaaS and real-estate models, ready to fill in." />
+        ),
+      }),
+      createRoute({ ...child, path: '/files', component: () => <SectionPage title="File Management" description="Your uploaded workbooks and documents." /> }),
+      createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
+      createRoute({
+        ...child,
+        path: '/visualizations',
+        component: () => <SectionPage title="Visualizations" description="Charts and dashboards drawn from your ranges." />,
+      }),
+      createRoute({ ...child, path: '/shortcuts', component: ShortcutsPage }),
+      createRoute({
+        ...child,
+        path: '/insights',
+        component: () => <SectionPage title="Insights" description="Figures, trends and anomalies computed from your workbooks." />,
+      }),
+      createRoute({
+        ...child,
+        path: '/version-control',
+        component: () => <SectionPage title="Version Control" description="Track every change, find any version instantly" />,
+      }),
+    ]),
+  ])
+
+  return createRouter({ routeTree, notFoundMode: 'root', defaultPreload: false })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,210 @@
+import { Navigate, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { useSession } from '../app/app-context'
+import { useAuth } from '../auth/auth-context'
+import type { CurrentUser } from '../auth/auth-service'
+import { clearSelection, fillSelection } from '../spreadsheet/grid-actions'
+import { useWorkspace } from '../spreadsheet/workspace-context'
+import { toast } from '../toasts/toast-store'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Dialog } from '../ui/Dialog'
+import type { MenuEntry } from '../ui/Menu'
+import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
+import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
+import { HelpDialog } from './HelpDialog'
+import { ImportDialog } from './ImportDialog'
+import { MenuBar } from './MenuBar'
+import { NAVIGATION } from './navigation-items'
+import type { ShellActions } from './shell-actions'
+import { ShellActionsContext } from './shell-actions'
+import { Sidebar } from './Sidebar'
+import { Toolbar } from './Toolbar'
+import { TopBar } from './TopBar'
+import { workbookTitle } from './user-display'
+
+/** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
+export function GuardedShell() {
+  const { state } = useAuth()
+  if (state.status === 'loading') {
+    return (
+      <div className="loading-screen" role="status">
+        Loading...
+      </div>
+    )
+  }
+  if (state.status === 'signed-out') return <Navigate to="/login" replace />
+  return <AppShell user={state.user} />
+}
+
+const SAVE_LABELS = { saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' } as const
+
+function AppShell({ user }: { user: CurrentUser }) {
+  const { service } = useAuth()
+  const [session, controller] = useSession()
+  const [ws, workspace] = useWorkspace()
+  const navigate = useNavigate()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [helpOpen, setHelpOpen] = useState(false)
+  const [importOpen, setImportOpen] = useState(false)
+  const [clearOpen, setClearOpen] = useState(false)
+  const [profileOpen, setProfileOpen] = useState(false)
+  const onHome = pathname === '/'
+
+  useEffect(() => {
+    void controller.start(user)
+  }, [controller, user])
+
+  // spec: nothing typed is lost — save at once when the page is hidden or closed
+  useEffect(() => {
+    const flush = () => {
+      if (document.visibilityState === 'hidden') void controller.flush()
+    }
+    const onPageHide = () => void controller.flush()
+    document.addEventListener('visibilitychange', flush)
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      document.removeEventListener('visibilitychange', flush)
+      window.removeEventListener('pagehide', onPageHide)
+    }
+  }, [controller])
+
+  // Alt+S, Alt+V, Alt+M, Alt+F, Alt+D go to their screens (the Shortcuts page lists them)
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+      const letter = e.code.startsWith('Key') ? e.code.slice(3) : ''
+      const item = NAVIGATION.find((n) => n.shortcut === `Alt+${letter}`)
+      if (item) {
+        e.preventDefault()
+        void navigate({ to: item.path })
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [navigate])
+
+  const signOut = async () => {
+    try {
+      await controller.stop()
+      await service.signOut()
+      toast({ title: 'Signed out', description: 'You have been signed out successfully', variant: 'success' })
+      await navigate({ to: '/login' })
+    } catch (error) {
+      console.error('Sign out failed', error)
+      toast({ title: 'Error', description: 'Failed to sign out', variant: 'destructive' })
+    }
+  }
+
+  const actions: ShellActions = useMemo(
+    () => ({ openImport: () => setImportOpen(true), confirmClearAll: () => setClearOpen(true), openHelp: () => setHelpOpen(true) }),
+    [],
+  )
+
+  const { store, sheet, selection } = ws
+  const format = store?.getFormat(sheet, selection.active) ?? null
+  const formatEntries: MenuEntry[] | null = store
+    ? [
+        { label: 'Bold', shortcut: 'Ctrl+B', onSelect: () => workspace.styleSelection({ bold: !workspace.activeStyle()?.bold }) },
+        { label: 'Italic', shortcut: 'Ctrl+I', onSelect: () => workspace.styleSelection({ italic: !workspace.activeStyle()?.italic }) },
+        { label: 'Underline', shortcut: 'Ctrl+U', onSelect: () => workspace.styleSelection({ underline: !workspace.activeStyle()?.underline }) },
+        'separator',
+        { label: 'Currency', onSelect: () => workspace.formatSelection(CURRENCY_FORMAT) },
+        { label: 'Percent', onSelect: () => workspace.formatSelection(PERCENT_FORMAT) },
+        { label: 'Increase decimals', onSelect: () => workspace.formatSelection(adjustDecimals(format, 1, store.getDisplay(sheet, selection.active))) },
+        { label: 'Decrease decimals', onSelect: () => workspace.formatSelection(adjustDecimals(format, -1, store.getDisplay(sheet, selection.active))) },
+        { label: 'Clear number format', onSelect: () => workspace.formatSelection(null) },
+      ]
+    : null
+
+  const title = workbookTitle(store ? { id: store.id, sheetNames: store.sheetNames } : null)
+
+  return (
+    <ShellActionsContext.Provider value={actions}>
+      <div className="app-shell">
+        <Sidebar />
+        <div className="app-main">
+          <TopBar
+            user={user}
+            workbookTitle={title}
+            saveState={store ? SAVE_LABELS[session.saveState] : undefined}
+            onSignOut={() => void signOut()}
+            onProfile={() => setProfileOpen(true)}
+          />
+          <MenuBar
+            file={{
+              onNewSpreadsheet: () => {
+                void navigate({ to: '/' })
+                if (!controller.hasRealWorkbook) void controller.startBlank()
+                else toast({ title: 'New Spreadsheet', description: 'Creating more workbooks arrives with the spreadsheet service.' })
+              },
+              onImport: () => setImportOpen(true),
+              onSaveJson: () => {
+                if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
+                const state = sheetSaveState(store, sheet, selection)
+                downloadBlob(new Blob([JSON.stringify(state, null, 2)], { type: 'application/json' }), SAVE_FILE_NAME)
+              },
+              onExportXls: () => {
+                if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
+                void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
+              },
+              onDownloadXlsx: () => undefined,
+              onShare: () => toast({ title: 'Share', description: 'Coming Soon' }),
+              canDownloadXlsx: false,
+            }}
+            edit={
+              store
+                ? {
+                    onUndo: () => workspace.undo(),
+                    onRedo: () => workspace.redo(),
+                    onClear: () => clearSelection(workspace),
+                    onFillDown: () => fillSelection(workspace, 'down'),
+                    onFillRight: () => fillSelection(workspace, 'right'),
+                    onGoTo: () => workspace.openGoTo(),
+                    canUndo: store.canUndo,
+                    canRedo: store.canRedo,
+                  }
+                : null
+            }
+            format={formatEntries}
+            onHelp={() => setHelpOpen(true)}
+          />
+          {onHome && <Toolbar onImport={() => setImportOpen(true)} />}
+          <main className="app-content" id="main-content">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} defaultName={user.displayName ?? ''} defaultEmail={user.email ?? ''} />
+      <ImportDialog
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={() => {
+          setImportOpen(false)
+          void navigate({ to: '/' })
+        }}
+      />
+      <ConfirmDialog
+        open={clearOpen}
+        title="Clear all data?"
+        message="This removes every workbook from your session and all data kept in this browser, then reloads the page. It cannot be undone."
+        confirmLabel="Clear All Data"
+        destructive
+        onCancel={() => setClearOpen(false)}
+        onConfirm={() => {
+          setClearOpen(false)
+          void controller.clearEverything()
+        }}
+      />
+      <Dialog open={profileOpen} title="Profile" onClose={() => setProfileOpen(false)} width={380}>
+        <dl className="profile-list">
+          <dt>Name</dt>
+          <dd>{user.displayName ?? '—'}</dd>
+          <dt>Email</dt>
+          <dd>{user.email ?? '—'}</dd>
+          <dt>Sign-in</dt>
+          <dd>{service.usesFirebase ? 'Firebase Authentication' : 'Finsheet account'}</dd>
+        </dl>
+      </Dialog>
+    </ShellActionsContext.Provider>
+  )
+}

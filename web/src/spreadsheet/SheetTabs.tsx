@@ -1,0 +1,102 @@
+import { MoreVertical, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { sheetNameProblem } from '../workbook/commands'
+import { Menu } from '../ui/Menu'
+
+interface SheetTabsProps {
+  sheets: readonly string[]
+  active: string
+  onSelect(name: string): void
+  onAdd(): void
+  onRename(from: string, to: string): void
+  onDelete(name: string): void
+  onClearEverything(): void
+}
+
+/** One tab per sheet, the active one highlighted; double click renames; + adds the next SheetN. */
+export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onClearEverything }: SheetTabsProps) {
+  const [renaming, setRenaming] = useState<string | null>(null)
+  const [draft, setDraft] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const startRename = (name: string) => {
+    setRenaming(name)
+    setDraft(name)
+    setProblem(null)
+  }
+  const finishRename = () => {
+    if (renaming === null) return
+    const next = draft.trim()
+    const issue = sheetNameProblem(next, sheets, renaming)
+    if (issue) {
+      setProblem(issue)
+      return
+    }
+    onRename(renaming, next)
+    setRenaming(null)
+  }
+
+  return (
+    <div className="sheet-tabs">
+      <button type="button" className="icon-button sheet-add" aria-label="Add sheet" title="Add sheet" onClick={onAdd}>
+        <Plus size={16} />
+      </button>
+      <div role="tablist" aria-label="Sheets" className="sheet-tab-list">
+        {sheets.map((name) =>
+          renaming === name ? (
+            <span key={name} className="sheet-tab sheet-tab-editing">
+              <input
+                autoFocus
+                aria-label={`Rename sheet ${name}`}
+                aria-invalid={problem !== null}
+                value={draft}
+                onChange={(e) => {
+                  setDraft(e.target.value)
+                  setProblem(null)
+                }}
+                onBlur={finishRename}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') finishRename()
+                  if (e.key === 'Escape') setRenaming(null)
+                }}
+              />
+              {problem && (
+                <span role="alert" className="sheet-tab-problem">
+                  {problem}
+                </span>
+              )}
+            </span>
+          ) : (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={name === active}
+              className={`sheet-tab ${name === active ? 'active' : ''}`}
+              onClick={() => onSelect(name)}
+              onDoubleClick={() => startRename(name)}
+              onKeyDown={(e) => {
+                if (e.key === 'F2') startRename(name)
+              }}
+              title="Double click to rename"
+            >
+              {name}
+            </button>
+          ),
+        )}
+      </div>
+      <Menu
+        label={<MoreVertical size={16} />}
+        ariaLabel="Sheet options"
+        title="Sheet options"
+        buttonClassName="icon-button"
+        entries={[
+          { label: 'Rename sheet', shortcut: 'F2', onSelect: () => startRename(active) },
+          { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => onDelete(active) },
+          'separator',
+          { label: 'Clear everything…', onSelect: onClearEverything },
+        ]}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+import type { CellRange } from '../grid/address'
+import { cellAddress, forEachCell, rangeHeight, rangeWidth } from '../grid/address'
+import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../grid/clipboard'
+import type { FilledCell } from '../grid/fill'
+import { fillCopy, fillSeries } from '../grid/fill'
+import { translateFormula } from '../grid/formula-editing'
+import { rangeSelection, selectionRange } from '../grid/selection'
+import type { CellChange } from '../workbook/commands'
+import type { CopyMark, Workspace } from './workspace'
+
+/**
+ * The grid's editing actions on the workspace's selection. Each turns into one command, so one
+ * undo reverts it whole.
+ */
+
+/** Delete and Backspace: empties the selected cells' contents and keeps their formatting, as Excel does. */
+export function clearSelection(workspace: Workspace): void {
+  const { store, sheet, selection } = workspace.state
+  if (!store) return
+  const cells: CellChange[] = []
+  const range = selectionRange(selection)
+  const model = store.sheet(sheet)
+  if (!model) return
+  // only cells that hold something: a whole-column selection must not write a million blanks
+  for (let row = range.startRow; row <= Math.min(range.endRow, model.usedRows - 1); row++) {
+    for (let col = range.startCol; col <= Math.min(range.endCol, model.usedColumns - 1); col++) {
+      if (store.isFilled(sheet, { col, row })) cells.push({ address: cellAddress({ col, row }), input: '' })
+    }
+  }
+  if (cells.length > 0) store.dispatch({ type: 'set-cells', sheet, cells })
+}
+
+/** Ctrl+C / Ctrl+X: the shown values as TSV and an HTML table for other programs; our own paste keeps formulas. */
+export function copySelection(workspace: Workspace, clipboard: DataTransfer, cut: boolean): void {
+  const { store, sheet, selection } = workspace.state
+  if (!store) return
+  const range = clampToUsed(workspace, selectionRange(selection))
+  const displays = store.displaysOf(sheet, range)
+  const text = toTsv(displays)
+  clipboard.setData('text/plain', text)
+  clipboard.setData('text/html', toHtmlTable(displays))
+  const styles: CopyMark['styles'] = []
+  const formats: CopyMark['formats'] = []
+  for (let row = range.startRow; row <= range.endRow; row++) {
+    const styleRow: CopyMark['styles'][number] = []
+    const formatRow: CopyMark['formats'][number] = []
+    for (let col = range.startCol; col <= range.endCol; col++) {
+      styleRow.push(store.getStyle(sheet, { col, row }))
+      formatRow.push(store.getFormat(sheet, { col, row }))
+    }
+    styles.push(styleRow)
+    formats.push(formatRow)
+  }
+  workspace.setCopy({ sheet, range, cut, text, inputs: store.inputsOf(sheet, range), styles, formats })
+}
+
+/** A whole-column or whole-row selection copies only the part that holds something. */
+function clampToUsed(workspace: Workspace, range: CellRange): CellRange {
+  const { store, sheet } = workspace.state
+  const model = store?.sheet(sheet)
+  if (!model) return range
+  return {
+    ...range,
+    endRow: Math.max(range.startRow, Math.min(range.endRow, model.usedRows - 1)),
+    endCol: Math.max(range.startCol, Math.min(range.endCol, model.usedColumns - 1)),
+  }
+}
+
+/**
+ * Ctrl+V: text that is our own last copy pastes its inputs (formulas with their references moved,
+ * styles and formats kept; a cut moves the cells); any other text is read as TSV from Excel or
+ * Google Sheets and typed into the cells. Returns the pasted range, or null when nothing was pasted.
+ */
+export function pasteText(workspace: Workspace, text: string): CellRange | null {
+  const { store, sheet, selection, copy } = workspace.state
+  if (!store) return null
+  const model = store.sheet(sheet)
+  if (!model) return null
+  const bounds = { columnCount: model.columnCount, rowCount: Math.max(model.rowCount, 1_048_576) }
+  const own = copy && normaliseLineEnds(copy.text) === normaliseLineEnds(text) && store.sheet(copy.sheet) ? copy : null
+  const block = own ? own.inputs : parseTsv(text)
+  if (block.length === 0 || block[0].length === 0) return null
+  const height = block.length
+  const width = block[0].length
+  const target = pasteTargetRange(height, width, selectionRange(selection), bounds)
+  const origin = own ? { col: own.range.startCol, row: own.range.startRow } : null
+  const cells: CellChange[] = []
+  const written = new Set<string>()
+  for (const cell of planPaste(height, width, origin, target)) {
+    let input = block[cell.sourceRow][cell.sourceCol]
+    if (own && !own.cut && input.startsWith('=')) input = translateFormula(input, cell.rowOffset, cell.colOffset)
+    const change: CellChange = { address: cellAddress(cell.pos), input }
+    if (own) {
+      change.style = own.styles[cell.sourceRow][cell.sourceCol] ?? null
+      change.format = own.formats[cell.sourceRow][cell.sourceCol] ?? null
+    }
+    written.add(change.address)
+    cells.push(change)
+  }
+  const commands = []
+  if (own?.cut) {
+    const clears: CellChange[] = []
+    forEachCell(own.range, (pos) => {
+      const address = cellAddress(pos)
+      if (own.sheet !== sheet || !written.has(address)) clears.push({ address, input: '', style: null, format: null })
+    })
+    commands.push({ type: 'set-cells' as const, sheet: own.sheet, cells: clears })
+  }
+  commands.push({ type: 'set-cells' as const, sheet, cells })
+  store.dispatch(commands.length === 1 ? commands[0] : { type: 'batch', label: 'move cells', commands })
+  if (own?.cut) workspace.setCopy(null)
+  workspace.setSelection(rangeSelection(target))
+  return target
+}
+
+function normaliseLineEnds(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(/\n$/, '')
+}
+
+function writeFilled(workspace: Workspace, filled: FilledCell[], label: string): void {
+  const { store, sheet } = workspace.state
+  if (!store || filled.length === 0) return
+  store.dispatch({
+    type: 'batch',
+    label,
+    commands: [{ type: 'set-cells', sheet, cells: filled.map((f) => ({ address: cellAddress(f.pos), input: f.input })) }],
+  })
+}
+
+/** The fill handle was dragged from `source` to `target`. */
+export function fillByHandle(workspace: Workspace, source: CellRange, target: CellRange): void {
+  const { store, sheet } = workspace.state
+  if (!store) return
+  const filled = fillSeries(source, target, (pos) => store.getInput(sheet, pos), translateFormula)
+  writeFilled(workspace, filled, 'fill')
+  workspace.setSelection(rangeSelection(target))
+}
+
+/** Ctrl+D and Ctrl+R. */
+export function fillSelection(workspace: Workspace, axis: 'down' | 'right'): void {
+  const { store, sheet, selection } = workspace.state
+  if (!store) return
+  const range = clampToUsed(workspace, selectionRange(selection))
+  const filled = fillCopy(range, axis, (pos) => store.getInput(sheet, pos), translateFormula)
+  writeFilled(workspace, filled, axis === 'down' ? 'fill down' : 'fill right')
+}
+
+/** The status bar's summary of a multi-cell selection: Sum, Average and Count of its numbers. */
+export function selectionSummary(workspace: Workspace): { sum: number; average: number; count: number; numbers: number } | null {
+  const { store, sheet, selection } = workspace.state
+  if (!store) return null
+  const range = clampToUsed(workspace, selectionRange(selection))
+  if (rangeWidth(range) * rangeHeight(range) < 2 || rangeWidth(range) * rangeHeight(range) > 200_000) return null
+  let sum = 0
+  let numbers = 0
+  let count = 0
+  forEachCell(range, (pos) => {
+    if (!store.isFilled(sheet, pos)) return
+    count++
+    const value = store.getValue(sheet, pos)
+    if (typeof value === 'number') {
+      sum += value
+      numbers++
+    }
+  })
+  return { sum, average: numbers > 0 ? sum / numbers : 0, count, numbers }
+}

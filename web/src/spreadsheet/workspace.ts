@@ -1,0 +1,198 @@
+import type { CellRange } from '../grid/address'
+import { rangeAddress } from '../grid/address'
+import type { Selection } from '../grid/selection'
+import { selectionRange, singleCellSelection } from '../grid/selection'
+import type { CellStyle } from '../grid/types'
+import type { CalcEngine } from '../workbook/calc-engine'
+import type { WorkbookCommand } from '../workbook/commands'
+import { nextSheetName } from '../workbook/commands'
+import type { WorkbookSnapshot } from '../workbook/workbook-store'
+import { WorkbookStore } from '../workbook/workbook-store'
+
+export type WorkbookStatus = 'none' | 'loading' | 'ready'
+
+/** The copied or cut block, shown with marching ants until it is pasted or Escape is pressed. */
+export interface CopyMark {
+  sheet: string
+  range: CellRange
+  cut: boolean
+  /** the clipboard text written, to recognise our own copy when it is pasted back */
+  text: string
+  inputs: string[][]
+  styles: (CellStyle | undefined)[][]
+  formats: (string | undefined)[][]
+}
+
+export interface WorkspaceState {
+  status: WorkbookStatus
+  store: WorkbookStore | null
+  /** the active sheet's name */
+  sheet: string
+  selection: Selection
+  /** the store's revision, so views re-render when cells change */
+  revision: number
+  copy: CopyMark | null
+  /** the Go To dialog (Ctrl+G, Edit menu) */
+  goToOpen: boolean
+}
+
+/**
+ * What the spreadsheet screen works on: the open workbook, its active sheet and the selection.
+ * The grid, the formula bar, the toolbar, the menus and the status bar all read and change it
+ * here, so a toolbar click styles exactly the cells the grid has selected.
+ */
+export class Workspace {
+  private current: WorkspaceState = {
+    status: 'none',
+    store: null,
+    sheet: '',
+    selection: singleCellSelection({ col: 0, row: 0 }),
+    revision: 0,
+    copy: null,
+    goToOpen: false,
+  }
+  private readonly listeners = new Set<() => void>()
+  private unsubscribeStore: (() => void) | null = null
+  private readonly createEngine: () => CalcEngine
+  /** runs before the active sheet changes, so pending edits are saved first */
+  beforeSheetSwitch: (() => Promise<void> | void) | null = null
+
+  constructor(createEngine: () => CalcEngine) {
+    this.createEngine = createEngine
+  }
+
+  get state(): WorkspaceState {
+    return this.current
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  setLoading(): void {
+    this.update({ status: 'loading' })
+  }
+
+  /** Opens a workbook (replacing any open one) on the given sheet or its first. */
+  open(snapshot: WorkbookSnapshot, activeSheet?: string): WorkbookStore {
+    this.unsubscribeStore?.()
+    const store = new WorkbookStore(this.createEngine(), snapshot)
+    this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
+    const sheet = activeSheet && store.sheet(activeSheet) ? activeSheet : store.sheetNames[0]
+    this.update({
+      status: 'ready',
+      store,
+      sheet,
+      selection: singleCellSelection({ col: 0, row: 0 }),
+      revision: store.revision,
+      copy: null,
+    })
+    return store
+  }
+
+  close(): void {
+    this.unsubscribeStore?.()
+    this.unsubscribeStore = null
+    this.update({ status: 'none', store: null, sheet: '', copy: null })
+  }
+
+  setSelection(selection: Selection): void {
+    this.update({ selection })
+  }
+
+  setCopy(copy: CopyMark | null): void {
+    this.update({ copy })
+  }
+
+  openGoTo(): void {
+    this.update({ goToOpen: true })
+  }
+
+  closeGoTo(): void {
+    this.update({ goToOpen: false })
+  }
+
+  /** Spec 1 §4: switching saves the current sheet first; the same sheet is ignored. */
+  async switchSheet(name: string): Promise<void> {
+    const { store, sheet } = this.current
+    if (!store || name === sheet || !store.sheet(name)) return
+    await this.beforeSheetSwitch?.()
+    this.update({ sheet: name, selection: singleCellSelection({ col: 0, row: 0 }) })
+  }
+
+  /** Ctrl+PgDn / Ctrl+PgUp: the next or previous sheet, wrapping round. */
+  async stepSheet(direction: 1 | -1): Promise<void> {
+    const { store, sheet } = this.current
+    if (!store) return
+    const names = store.sheetNames
+    const index = names.indexOf(sheet)
+    await this.switchSheet(names[(index + direction + names.length) % names.length])
+  }
+
+  /** Spec 1 §4: the next unused SheetN is appended and becomes active. */
+  async addSheet(): Promise<string | null> {
+    const { store } = this.current
+    if (!store) return null
+    const name = nextSheetName(store.sheetNames)
+    store.dispatch({ type: 'add-sheet', name })
+    await this.beforeSheetSwitch?.()
+    this.update({ sheet: name, selection: singleCellSelection({ col: 0, row: 0 }) })
+    return name
+  }
+
+  renameSheet(from: string, to: string): void {
+    const { store, sheet } = this.current
+    if (!store || from === to) return
+    store.dispatch({ type: 'rename-sheet', from, to })
+    if (sheet === from) this.update({ sheet: to })
+  }
+
+  deleteSheet(name: string): void {
+    const { store, sheet } = this.current
+    if (!store) return
+    const index = store.sheetNames.indexOf(name)
+    store.dispatch({ type: 'delete-sheet', name })
+    if (sheet === name) {
+      const names = store.sheetNames
+      this.update({ sheet: names[Math.min(index, names.length - 1)], selection: singleCellSelection({ col: 0, row: 0 }) })
+    }
+  }
+
+  dispatch(command: WorkbookCommand): void {
+    this.current.store?.dispatch(command)
+  }
+
+  /** Merges a style patch into every selected cell (toolbar buttons and shortcuts). */
+  styleSelection(style: Partial<CellStyle>): void {
+    const { store, sheet, selection } = this.current
+    if (!store) return
+    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(selectionRange(selection))], style })
+  }
+
+  /** Sets the number format of every selected cell; null returns them to General. */
+  formatSelection(format: string | null): void {
+    const { store, sheet, selection } = this.current
+    if (!store) return
+    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(selectionRange(selection))], format })
+  }
+
+  /** The style of the active cell, for the toolbar's pressed states. */
+  activeStyle(): CellStyle | undefined {
+    const { store, sheet, selection } = this.current
+    return store?.getStyle(sheet, selection.active)
+  }
+
+  undo(): void {
+    this.current.store?.undo()
+  }
+
+  redo(): void {
+    this.current.store?.redo()
+  }
+
+  private update(patch: Partial<WorkspaceState>): void {
+    this.current = { ...this.current, ...patch }
+    for (const listener of this.listeners) listener()
+  }
+}

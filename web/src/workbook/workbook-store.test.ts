@@ -1,0 +1,172 @@
+import { Engine } from '@finsheet/formula'
+import { describe, expect, it } from 'vitest'
+import type { AppliedChange, WorkbookSnapshot } from './workbook-store'
+import { WorkbookStore } from './workbook-store'
+
+const at = (address: string) => {
+  const m = /^([A-Z]+)(\d+)$/.exec(address)!
+  return { col: m[1].charCodeAt(0) - 65, row: Number(m[2]) - 1 }
+}
+
+function open(snapshot: Partial<WorkbookSnapshot> = {}) {
+  return new WorkbookStore(new Engine(), { id: 'wb', sheets: [{ name: 'Sheet1', cells: {} }], ...snapshot })
+}
+
+describe('WorkbookStore', () => {
+  it('computes values at once and shows them formatted', () => {
+    const store = open()
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '10' }, { address: 'A2', input: '=A1*1.5' }] })
+    expect(store.getValue('Sheet1', at('A2'))).toBe(15)
+    expect(store.getDisplay('Sheet1', at('A2'))).toBe('15')
+    const cell = store.dataSource('Sheet1')!.getCell(0, 1)
+    expect(cell).toMatchObject({ text: '15', align: 'right', numeric: true })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A2'], format: '$#,##0.00' })
+    expect(store.getDisplay('Sheet1', at('A2'))).toBe('$15.00')
+  })
+
+  it('shows errors as errors and text on the left', () => {
+    const store = open()
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B1', input: '=1/0' }, { address: 'B2', input: 'Revenue' }] })
+    expect(store.dataSource('Sheet1')!.getCell(1, 0)).toMatchObject({ text: '#DIV/0!', error: true })
+    expect(store.dataSource('Sheet1')!.getCell(1, 1)).toMatchObject({ text: 'Revenue', align: 'left' })
+  })
+
+  it('undoes and redoes edits, styles and widths', () => {
+    const store = open()
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '1' }] })
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '2' }] })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1:B2'], style: { bold: true } })
+    store.dispatch({ type: 'resize-column', sheet: 'Sheet1', column: 0, width: 180 })
+    expect(store.getStyle('Sheet1', at('B2'))).toEqual({ bold: true })
+    expect(store.undoLabel).toBe('column width')
+    store.undo()
+    expect(store.sheet('Sheet1')!.columnWidths.get(0)).toBeUndefined()
+    store.undo()
+    expect(store.getStyle('Sheet1', at('B2'))).toBeUndefined()
+    store.undo()
+    expect(store.getInput('Sheet1', at('A1'))).toBe('1')
+    store.redo()
+    expect(store.getInput('Sheet1', at('A1'))).toBe('2')
+    store.undo()
+    store.undo()
+    expect(store.getInput('Sheet1', at('A1'))).toBe('')
+    expect(store.canUndo).toBe(false)
+    store.redo()
+    expect(store.getInput('Sheet1', at('A1'))).toBe('1')
+  })
+
+  it('merges style patches and clears a style with undefined', () => {
+    const store = open()
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1'], style: { bold: true, color: '#ff0000' } })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1'], style: { italic: true, color: undefined } })
+    expect(store.getStyle('Sheet1', at('A1'))).toEqual({ bold: true, italic: true })
+  })
+
+  it('rejects a command for a missing sheet or a bad address and changes nothing', () => {
+    const store = open()
+    const before = store.revision
+    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Nope', cells: [{ address: 'A1', input: '1' }] })).toThrow('There is no sheet named Nope')
+    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A0', input: '1' }] })).toThrow('A0 is not a cell address')
+    expect(store.revision).toBe(before)
+    expect(store.canUndo).toBe(false)
+  })
+
+  it('rolls a failing batch back whole', () => {
+    const store = open()
+    expect(() =>
+      store.dispatch({
+        type: 'batch',
+        label: 'paste',
+        commands: [
+          { type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: 'kept?' }] },
+          { type: 'set-cells', sheet: 'Missing', cells: [{ address: 'A1', input: 'x' }] },
+        ],
+      }),
+    ).toThrow()
+    expect(store.getInput('Sheet1', at('A1'))).toBe('')
+  })
+
+  it('adds, renames and deletes sheets with formulas following, and undoes the delete', () => {
+    const store = open()
+    store.dispatch({ type: 'add-sheet', name: 'Sheet2' })
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet2', cells: [{ address: 'A1', input: '7' }] })
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '=Sheet2!A1*2' }] })
+    store.dispatch({ type: 'rename-sheet', from: 'Sheet2', to: 'Inputs' })
+    expect(store.getInput('Sheet1', at('A1'))).toBe('=Inputs!A1*2')
+    expect(store.getValue('Sheet1', at('A1'))).toBe(14)
+    store.dispatch({ type: 'delete-sheet', name: 'Inputs' })
+    expect(store.sheetNames).toEqual(['Sheet1'])
+    expect(store.getDisplay('Sheet1', at('A1'))).toBe('#REF!')
+    store.undo()
+    expect(store.sheetNames).toEqual(['Sheet1', 'Inputs'])
+    expect(store.getInput('Sheet1', at('A1'))).toBe('=Inputs!A1*2')
+    expect(store.getValue('Sheet1', at('A1'))).toBe(14)
+    expect(() => store.dispatch({ type: 'add-sheet', name: 'Inputs' })).toThrow('There is already a sheet named Inputs')
+  })
+
+  it('inserts and deletes rows, moving styles, and undo restores broken references', () => {
+    const store = open()
+    store.dispatch({
+      type: 'set-cells',
+      sheet: 'Sheet1',
+      cells: [{ address: 'A1', input: '1' }, { address: 'A2', input: '2' }, { address: 'A3', input: '=A2*10' }],
+    })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A3'], style: { bold: true } })
+    store.dispatch({ type: 'insert-rows', sheet: 'Sheet1', at: 1, count: 1 })
+    expect(store.getInput('Sheet1', at('A4'))).toBe('=A3*10')
+    expect(store.getStyle('Sheet1', at('A4'))).toEqual({ bold: true })
+    store.undo()
+    expect(store.getInput('Sheet1', at('A3'))).toBe('=A2*10')
+    store.dispatch({ type: 'delete-rows', sheet: 'Sheet1', at: 1, count: 1 })
+    expect(store.getDisplay('Sheet1', at('A2'))).toBe('#REF!')
+    store.undo()
+    expect(store.getInput('Sheet1', at('A2'))).toBe('2')
+    expect(store.getInput('Sheet1', at('A3'))).toBe('=A2*10')
+    expect(store.getValue('Sheet1', at('A3'))).toBe(20)
+  })
+
+  it('tells listeners about every change with its inverse', () => {
+    const store = open()
+    const seen: AppliedChange[] = []
+    store.onChange((change) => seen.push(change))
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'C3', input: 'x' }] })
+    store.undo()
+    expect(seen.map((c) => c.origin)).toEqual(['user', 'undo'])
+    expect(seen[0].inverse).toEqual({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'C3', input: '' }] })
+  })
+
+  it("shows the server's value until a local edit changes the cell again", () => {
+    const store = open({ sheets: [{ name: 'Sheet1', cells: { A1: { input: '2' }, A2: { input: '=A1*2' } } }] })
+    store.applyServerChanges([{ sheet: 'Sheet1', address: 'A2', value: 5, display: '5' }])
+    expect(store.getDisplay('Sheet1', at('A2'))).toBe('5')
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '3' }] })
+    expect(store.getDisplay('Sheet1', at('A2'))).toBe('6')
+    store.applyServerChanges([{ sheet: 'Sheet1', address: 'B1', input: 'from the assistant' }])
+    expect(store.getInput('Sheet1', at('B1'))).toBe('from the assistant')
+    expect(store.canUndo).toBe(true)
+    expect(store.undoLabel).toBe('edit A1')
+  })
+
+  it('opens a large block quickly through the bulk path and grows the grid to fit', () => {
+    const rows = Array.from({ length: 2000 }, (_, r) => Array.from({ length: 60 }, (_, c) => r * 100 + c))
+    const store = open({ sheets: [{ name: 'Data', cells: {}, rows }] })
+    const source = store.dataSource('Data')!
+    expect(source.rowCount).toBe(2001)
+    expect(source.columnCount).toBe(61)
+    expect(store.getDisplay('Data', { col: 59, row: 1999 })).toBe('199959')
+    expect(store.lastUsedCell('Data')).toEqual({ col: 59, row: 1999 })
+  })
+
+  it('snapshots inputs, styles, formats and widths, and reopens the same', () => {
+    const store = open()
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B2', input: '=1+1' }, { address: 'C3', input: '15%' }] })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['B2'], style: { italic: true }, format: '0.00' })
+    store.dispatch({ type: 'resize-column', sheet: 'Sheet1', column: 2, width: 150 })
+    const snapshot = store.snapshot()
+    expect(snapshot.sheets[0].cells).toEqual({ B2: { input: '=1+1', style: { italic: true }, format: '0.00' }, C3: { input: '15%' } })
+    const again = new WorkbookStore(new Engine(), snapshot)
+    expect(again.getDisplay('Sheet1', at('B2'))).toBe('2.00')
+    expect(again.getDisplay('Sheet1', at('C3'))).toBe('15%')
+    expect(again.sheet('Sheet1')!.columnWidths.get(2)).toBe(150)
+  })
+})
