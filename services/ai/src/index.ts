@@ -1,1 +1,5 @@
-export {}
+export { buildAiApp } from './app.js'
+export type { AiAppDependencies } from './app.js'
+export { createAiService } from './service.js'
+export { loadAiConfig, AiEnv } from './config.js'
+export type { AiConfig } from './config.js'

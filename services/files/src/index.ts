@@ -1,1 +1,5 @@
-export {}
+export { buildFilesApp } from './app.js'
+export type { FilesAppDependencies } from './app.js'
+export { createFilesService } from './service.js'
+export { loadFilesConfig, FilesEnv } from './config.js'
+export type { FilesConfig } from './config.js'

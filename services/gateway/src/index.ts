@@ -1,1 +1,8 @@
-export {}
+export { buildGatewayApp } from './app.js'
+export type { GatewayDependencies } from './app.js'
+export { createGatewayService } from './service.js'
+export { loadGatewayConfig, GatewayEnv } from './config.js'
+export type { GatewayConfig } from './config.js'
+export { startAllInOne } from './all-in-one.js'
+export type { AllInOne, AllInOneOptions } from './all-in-one.js'
+export { PLACEHOLDER_PAGE } from './web.js'

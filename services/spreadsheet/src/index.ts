@@ -1,1 +1,5 @@
-export {}
+export { buildSpreadsheetApp } from './app.js'
+export type { SpreadsheetAppDependencies } from './app.js'
+export { createSpreadsheetService } from './service.js'
+export { loadSpreadsheetConfig, SpreadsheetEnv } from './config.js'
+export type { SpreadsheetConfig } from './config.js'

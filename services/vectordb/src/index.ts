@@ -1,1 +1,5 @@
-export {}
+export { buildVectordbApp } from './app.js'
+export type { VectordbAppDependencies } from './app.js'
+export { createVectordbService } from './service.js'
+export { loadVectordbConfig, VectordbEnv } from './config.js'
+export type { VectordbConfig } from './config.js'

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyInstance,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -44,17 +46,24 @@ export interface ServiceAppOptions {
 
 const REQUEST_ID_HEADER = 'x-request-id'
 
+export interface BaseAppOptions {
+  name: string
+  /** A pino logger, pino options, or false for silence (tests). */
+  logger?: Logger | boolean | { level?: string }
+  bodyLimit?: number
+  /** Replaces the default 404 JSON answer, for the gateway's web-app fallback. */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown
+}
+
 /**
- * Builds a Fastify app with the Finsheet conventions: TypeBox types, request ids in logs, one error
- * shape, bearer auth on every route not marked public, /health, /status and /docs/json.
+ * A Fastify app with the conventions every Finsheet server shares: TypeBox types, request ids in
+ * logs and in the x-request-id header, one error shape, 404 JSON, JSON bodies validated as sent.
  */
-export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
-  const startedAt = new Date()
+export function createBaseApp(options: BaseAppOptions): ServiceApp {
   const loggerSetting = options.logger ?? false
   const base = {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: REQUEST_ID_HEADER,
-    requestIdLogLabel: 'reqId',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   }
@@ -69,9 +78,12 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
 
   app.setValidatorCompiler(createValidatorCompiler())
   app.setErrorHandler(handleError)
-  app.setNotFoundHandler((request, reply) => {
-    handleError(platformErrors.routeNotFound(request.method, request.url.split('?')[0]), request, reply)
-  })
+  app.setNotFoundHandler(
+    options.notFoundHandler ??
+      ((request, reply) => {
+        handleError(platformErrors.routeNotFound(request.method, request.url.split('?')[0]), request, reply)
+      }),
+  )
   // A POST without a body is an empty object, so routes whose fields are all optional accept it.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {}
@@ -79,6 +91,16 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id)
   })
+  return app
+}
+
+/**
+ * Builds a service app: the base conventions plus bearer auth on every route not marked public,
+ * /health, /status and /docs/json.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<ServiceApp> {
+  const startedAt = new Date()
+  const app = createBaseApp(options)
 
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import type { ServiceArea } from '@finsheet/contracts'
+import { createLogger, type Logger, type ServiceApp } from '@finsheet/platform'
+import { createUsersService, loadUsersConfig } from '@finsheet/users-service'
+import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/spreadsheet-service'
+import { createFilesService, loadFilesConfig } from '@finsheet/files-service'
+import { createAiService, loadAiConfig } from '@finsheet/ai-service'
+import { createVectordbService, loadVectordbConfig } from '@finsheet/vectordb-service'
+import { loadGatewayConfig } from './config.js'
+import { createGatewayService } from './service.js'
+
+type Env = Record<string, string | undefined>
+
+export interface AllInOneOptions {
+  /** Gateway port; 0 picks a free one. Default: PORT from env, else 8080. */
+  port?: number
+  /** Gateway interface. Default: HOST from env, else 127.0.0.1. */
+  host?: string
+  /** Where the embedded adapters keep their data. Default: DATA_DIR from env, else ./data. */
+  dataDir?: string
+  /** Environment the services read their config from; default process.env. */
+  env?: Env
+  /** A pino logger, or false for silence. Default: info-level logs to stdout. */
+  logger?: Logger | false
+  /** The built web app. Default: web/dist of this repository. */
+  webRoot?: string
+}
+
+export interface AllInOne {
+  /** The gateway, such as http://127.0.0.1:8080 */
+  url: string
+  port: number
+  dataDir: string
+  /** Loopback URL of each service behind the gateway. */
+  services: Record<ServiceArea, string>
+  close(): Promise<void>
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url))
+
+type Starter = (env: Env, logger: Logger | false) => Promise<ServiceApp>
+
+const starters: Array<[ServiceArea, Starter]> = [
+  // users first: it writes the signing keys the other services verify with
+  ['users', (env, logger) => createUsersService(loadUsersConfig(env), { logger })],
+  ['spreadsheet', (env, logger) => createSpreadsheetService(loadSpreadsheetConfig(env), { logger })],
+  ['files', (env, logger) => createFilesService(loadFilesConfig(env), { logger })],
+  ['ai', (env, logger) => createAiService(loadAiConfig(env), { logger })],
+  ['vectordb', (env, logger) => createVectordbService(loadVectordbConfig(env), { logger })],
+]
+
+/**
+ * Every service in this process on its own loopback port, behind the gateway: what `npm start`
+ * runs, and what cross-service tests start on free ports with a temporary DATA_DIR.
+ */
+export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllInOne> {
+  const baseEnv = options.env ?? process.env
+  const dataDir = resolve(options.dataDir ?? baseEnv.DATA_DIR ?? './data')
+  mkdirSync(dataDir, { recursive: true })
+  const env: Env = { ...baseEnv, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' }
+  const root = options.logger === false ? false : (options.logger ?? createLogger(null, baseEnv.LOG_LEVEL ?? 'info'))
+  const loggerFor = (name: string) => (root === false ? false : root.child({ service: name }))
+
+  const started: ServiceApp[] = []
+  const closeAll = async () => {
+    for (const app of started.reverse()) await app.close().catch(() => undefined)
+  }
+  try {
+    const services = {} as Record<ServiceArea, string>
+    for (const [area, start] of starters) {
+      const app = await start(env, loggerFor(area))
+      started.push(app)
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      services[area] = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    }
+    const gatewayConfig = loadGatewayConfig({
+      ...env,
+      USERS_URL: services.users,
+      SPREADSHEET_URL: services.spreadsheet,
+      FILES_URL: services.files,
+      AI_URL: services.ai,
+      VECTORDB_URL: services.vectordb,
+    })
+    const gateway = await createGatewayService(gatewayConfig, { logger: loggerFor('gateway'), webRoot: options.webRoot ?? baseEnv.WEB_ROOT ?? DEFAULT_WEB_ROOT })
+    started.push(gateway)
+    const host = options.host ?? baseEnv.HOST ?? '127.0.0.1'
+    await gateway.listen({ port: options.port ?? Number(baseEnv.PORT ?? 8080), host })
+    const port = (gateway.server.address() as AddressInfo).port
+    return {
+      url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,
+      port,
+      dataDir,
+      services,
+      close: closeAll,
+    }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
