@@ -164,6 +164,16 @@ export interface SheetView {
   usedColEnd(top: number, bottom: number): number
   /** Whether the cell holds a formula whose outermost function is SUBTOTAL or AGGREGATE. */
   isSubtotalCell(row: number, col: number): boolean
+  /**
+   * Sum and count of the numbers in a block and its first error — what SUM, COUNT and AVERAGE need
+   * from a range — computed by the engine without a callback per cell. Optional for test doubles.
+   */
+  aggregateNumbers?(
+    top: number,
+    left: number,
+    bottom: number,
+    right: number,
+  ): { sum: number; count: number; error: CellError | null }
   /** Whether the cell holds a formula. */
   hasFormula(row: number, col: number): boolean
   /** The formula text of the cell (with '='), or undefined. */

@@ -17,8 +17,12 @@ export interface RangeAddress {
   right: number
 }
 
+const LETTERS_CACHE: string[] = []
+
 /** `0` → `A`, `25` → `Z`, `26` → `AA`. */
 export function columnToLetters(col: number): string {
+  const cached = LETTERS_CACHE[col]
+  if (cached !== undefined) return cached
   let letters = ''
   let n = col + 1
   while (n > 0) {
@@ -26,6 +30,7 @@ export function columnToLetters(col: number): string {
     letters = String.fromCharCode(65 + remainder) + letters
     n = Math.floor((n - 1) / 26)
   }
+  if (col >= 0 && col < 1024) LETTERS_CACHE[col] = letters
   return letters
 }
 

@@ -70,8 +70,11 @@ export class Calculator implements CalculationGuard {
     throw NEED
   }
 
-  /** Starts a calculation round: the change log is emptied. */
-  begin(): void {
+  private logging = true
+
+  /** Starts a calculation round: the change log is emptied (and kept only when `log` is true). */
+  begin(log = true): void {
+    this.logging = log
     this.run++
     this.loggedCells = []
     this.loggedValues = []
@@ -81,7 +84,7 @@ export class Calculator implements CalculationGuard {
 
   /** Records the value a formula cell had before this round (once per round). */
   logOld(cell: FormulaCell): void {
-    if (cell.loggedEpoch === this.run) return
+    if (!this.logging || cell.loggedEpoch === this.run) return
     cell.loggedEpoch = this.run
     this.loggedCells.push(cell)
     this.loggedValues.push(cell.sheet.columns[cell.col]?.values[cell.row])
@@ -98,16 +101,33 @@ export class Calculator implements CalculationGuard {
 
   /** Marks everything downstream of the positions (and volatile formulas) dirty and calculates. */
   recalculate(positions: readonly { sheet: Sheet; row: number; col: number }[], volatile: readonly FormulaCell[]): void {
-    this.host.graph.markDirty(positions, volatile, this.queue, (cell) => this.logOld(cell))
-    this.dropCyclesOf(this.queue)
+    const queue = this.queue
+    this.host.graph.markDirty(positions, volatile, queue, 0)
+    if (this.logging) for (let i = 0; i < queue.length; i++) this.logOld(queue[i])
+    this.dropCyclesOf(queue)
     this.calculate()
   }
 
-  /** The formula-cell changes of this round (values that differ from before), then spill-area changes. */
-  changes(exclude?: (sheet: Sheet, row: number, col: number) => boolean): CellChange[] {
-    const changes: CellChange[] = []
+  /** Marks the readers of positions dirty mid-calculation (spills that grew or shrank). */
+  private redirty(positions: { sheet: Sheet; row: number; col: number }[]): void {
+    const queue = this.queue
+    const from = queue.length
+    this.host.graph.markDirty(positions, [], queue, from)
+    if (this.logging) for (let i = from; i < queue.length; i++) this.logOld(queue[i])
+  }
+
+  /**
+   * Appends this round's changes to `changes`: formula cells whose value differs from before (except
+   * `skipCells`), then cells an array spilled into or out of (except positions `skipPosition` names).
+   */
+  changes(
+    changes: CellChange[],
+    skipCells: ReadonlySet<FormulaCell>,
+    skipPosition: (sheet: Sheet, row: number, col: number) => boolean,
+  ): void {
     for (let i = 0; i < this.loggedCells.length; i++) {
       const cell = this.loggedCells[i]
+      if (skipCells.has(cell)) continue
       const column = cell.sheet.columns[cell.col]
       if (column?.formulas?.[cell.row] !== cell) continue // removed since
       const value = column.values[cell.row]
@@ -121,12 +141,11 @@ export class Calculator implements CalculationGuard {
       })
     }
     for (const { sheet, row, col, old } of this.spillLog.values()) {
-      if (exclude?.(sheet, row, col)) continue
+      if (skipPosition(sheet, row, col)) continue
       const value = sheet.columns[col]?.values[row]
       if (sameScalar(old, value)) continue
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: value ?? null })
     }
-    return changes
   }
 
   /** Cycles currently shown as #CIRC!, each as its cells. */
@@ -261,10 +280,11 @@ export class Calculator implements CalculationGuard {
       }
     }
     // Cells newly covered by the spill have readers that were not dirty: recalculate them too.
-    if (changed.length > 0) this.host.graph.markDirty(changed, [], this.queue, (dirty) => this.logOld(dirty))
+    if (changed.length > 0) this.redirty(changed)
   }
 
   private logSpill(sheet: Sheet, row: number, col: number): void {
+    if (!this.logging) return
     const key = `${sheet.id}:${row}:${col}`
     if (!this.spillLog.has(key)) this.spillLog.set(key, { sheet, row, col, old: sheet.columns[col]?.values[row] })
   }
@@ -292,7 +312,7 @@ export class Calculator implements CalculationGuard {
     cell.blockedHeight = 0
     cell.blockedWidth = 0
     sheet.spillOwners.delete(cell)
-    if (cleared.length > 0) this.host.graph.markDirty(cleared, [], this.queue, (dirty) => this.logOld(dirty))
+    if (cleared.length > 0) this.redirty(cleared)
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { parseCellInput } from '../input/parse-input.js'
 import type { Node } from '../parser/ast.js'
 import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
+import { fastShapeKey } from '../parser/shape-key.js'
 import { printFormula } from '../parser/printer.js'
 import { CellError, MAX_COL, MAX_ROW, RangeRef } from '../values.js'
 import type { Scalar, Value } from '../values.js'
@@ -30,6 +31,7 @@ import type { CompiledFormula } from './formula-cell.js'
 import { isValidName } from './names.js'
 import type { DefinedName, NameInfo } from './names.js'
 import { Sheet, formulaTextOf } from './sheet.js'
+import type { Column } from './sheet.js'
 import { collectSheetNames, dropSheetFromTree, renameSheetInTree, shiftTree } from './structure.js'
 import type { StructuralChange } from './structure.js'
 
@@ -129,6 +131,15 @@ function canonicalText(value: Scalar): string {
 
 function positionKey(sheet: Sheet, row: number, col: number): number {
   return sheet.id * 2 ** 35 + row * 16_384 + col
+}
+
+/** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
+interface Edit {
+  positions: { sheet: Sheet; row: number; col: number }[]
+  edited: { sheet: Sheet; row: number; col: number }[]
+  newCells: FormulaCell[]
+  /** Whether the caller wants the change list (not when loading). */
+  report: boolean
 }
 
 const R1C1_PART = /^R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?$/i
@@ -319,9 +330,9 @@ export class Engine {
   /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
     const targets = updates.map((update) => ({ sheet: this.sheet(update.sheet), ...this.address(update.address), input: update.input }))
-    return this.mutate((positions, newCells) => {
-      for (const { sheet, row, col, input } of targets) this.applyInput(sheet, row, col, input, positions, newCells)
-    }, true)
+    return this.mutate((edit) => {
+      for (const { sheet, row, col, input } of targets) this.applyInput(sheet, row, col, input, edit)
+    })
   }
 
   /**
@@ -332,13 +343,13 @@ export class Engine {
   loadSheet(sheet: string, rows: readonly (readonly (CellInputValue | undefined)[])[], origin = 'A1'): void {
     const target = this.sheet(sheet)
     const start = this.address(origin)
-    this.mutate((positions, newCells) => {
+    this.mutate((edit) => {
       for (let r = 0; r < rows.length; r++) {
         const cells = rows[r]
         for (let c = 0; c < cells.length; c++) {
           const input = cells[c]
           if (input === undefined || input === null) continue
-          this.applyInput(target, start.row + r, start.col + c, input, positions, newCells)
+          this.applyInput(target, start.row + r, start.col + c, input, edit)
         }
       }
     }, false)
@@ -346,10 +357,10 @@ export class Engine {
 
   /** Loads many cells anywhere with one recalculation and without a change list. */
   loadCells(updates: readonly CellUpdate[]): void {
-    this.mutate((positions, newCells) => {
+    this.mutate((edit) => {
       for (const update of updates) {
         const { row, col } = this.address(update.address)
-        this.applyInput(this.sheet(update.sheet), row, col, update.input, positions, newCells)
+        this.applyInput(this.sheet(update.sheet), row, col, update.input, edit)
       }
     }, false)
   }
@@ -373,14 +384,11 @@ export class Engine {
    * Runs an edit: `work` applies changes and lists the changed positions and new formula cells; then
    * the new formulas are wired into the graph and everything downstream is recalculated once.
    */
-  private mutate(
-    work: (positions: { sheet: Sheet; row: number; col: number }[], newCells: FormulaCell[]) => void,
-    reportInputs = true,
-  ): CellChange[] {
-    this.calculator.begin()
-    const positions: { sheet: Sheet; row: number; col: number }[] = []
-    const newCells: FormulaCell[] = []
-    work(positions, newCells)
+  private mutate(work: (edit: Edit) => void, report = true): CellChange[] {
+    this.calculator.begin(report)
+    const edit: Edit = { positions: [], edited: [], newCells: [], report }
+    work(edit)
+    const { positions, edited, newCells } = edit
     for (const cell of newCells) {
       if (cell.sheet.formulaAt(cell.row, cell.col) !== cell) continue // replaced later in the same batch
       this.graph.register(cell)
@@ -388,11 +396,11 @@ export class Engine {
     }
     this.nowSerial = serialFromJsDate(this.clock())
     this.calculator.recalculate(positions, [...this.graph.volatile])
-    if (!reportInputs) return []
+    if (!report) return []
     const reported = new Set<number>()
     const changes: CellChange[] = []
-    for (let i = positions.length - 1; i >= 0; i--) {
-      const { sheet, row, col } = positions[i]
+    for (let i = edited.length - 1; i >= 0; i--) {
+      const { sheet, row, col } = edited[i]
       if (!this.sheets.includes(sheet)) continue
       const key = positionKey(sheet, row, col)
       if (reported.has(key)) continue
@@ -400,59 +408,75 @@ export class Engine {
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
     }
     changes.reverse()
-    for (const change of this.calculator.changes()) {
-      const sheet = this.sheetsByName.get(change.sheet.toUpperCase())
-      if (sheet !== undefined && reported.has(positionKey(sheet, change.row, change.col))) continue
-      changes.push(change)
-    }
+    this.calculator.changes(changes, new Set(newCells), (sheet, row, col) => reported.has(positionKey(sheet, row, col)))
     return changes
   }
 
-  private applyInput(
-    sheet: Sheet,
-    row: number,
-    col: number,
-    input: CellInputValue,
-    positions: { sheet: Sheet; row: number; col: number }[],
-    newCells: FormulaCell[],
-  ): void {
+  private applyInput(sheet: Sheet, row: number, col: number, input: CellInputValue, edit: Edit): void {
     const column = sheet.column(col)
-    const existing = column.formulas?.[row]
+    const existing = column.formulas === null ? undefined : column.formulas[row]
     if (existing !== undefined) this.removeFormula(existing)
+    const position = { sheet, row, col }
+    if (edit.report) edit.edited.push(position)
+    const spilledHere = column.spilledFrom === null ? undefined : column.spilledFrom.get(row)
+    if (typeof input === 'number' && Number.isFinite(input)) {
+      // The common case of loading numbers, without building an input description.
+      this.writeConstant(sheet, column, row, col, input, undefined, undefined, spilledHere)
+      edit.positions.push(position)
+      return
+    }
+    if (typeof input === 'string' && input.length > 1 && input.charCodeAt(0) === 61 /* = */) {
+      if (spilledHere !== undefined) this.unspill(column, row)
+      const text = closeParentheses(input)
+      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col), text)
+      ;(column.formulas ??= [])[row] = cell
+      column.pendingFormulas++
+      this.calculator.logOld(cell)
+      if (column.inputs !== null) column.inputs.delete(row)
+      const format = cell.compiled.resultFormat
+      if (format !== undefined) (column.formats ??= new Map()).set(row, format)
+      else if (column.formats !== null) column.formats.delete(row)
+      // Its readers are reached from the new cell itself when the graph marks what is dirty.
+      edit.newCells.push(cell)
+      return
+    }
     const parsed = parseCellInput(input)
-    const spilledHere = column.spilledFrom?.get(row)
     if (parsed.kind === 'empty') {
       // Clearing a cell that only shows a spilled value changes nothing.
       if (spilledHere === undefined) sheet.writeValue(row, col, undefined)
       column.inputs?.delete(row)
       column.formats?.delete(row)
-      positions.push({ sheet, row, col })
+      edit.positions.push(position)
       return
     }
-    if (spilledHere !== undefined) {
-      column.spilledFrom?.delete(row)
-      if (column.spilledFrom?.size === 0) column.spilledFrom = null
-    }
-    if (parsed.kind === 'formula') {
-      const text = closeParentheses(parsed.text)
-      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col), text)
-      ;(column.formulas ??= [])[row] = cell
-      column.pendingFormulas++
-      this.calculator.logOld(cell)
-      column.inputs?.delete(row)
-      const format = cell.compiled.resultFormat
-      if (format !== undefined) (column.formats ??= new Map()).set(row, format)
-      else column.formats?.delete(row)
-      newCells.push(cell)
-      positions.push({ sheet, row, col })
-      return
-    }
-    sheet.writeValue(row, col, parsed.value)
-    if (typeof input === 'string' && input !== canonicalText(parsed.value)) (column.inputs ??= new Map()).set(row, input)
-    else column.inputs?.delete(row)
-    if (parsed.format !== undefined) (column.formats ??= new Map()).set(row, parsed.format)
-    else column.formats?.delete(row)
-    positions.push({ sheet, row, col })
+    if (parsed.kind === 'formula') return // unreachable: formulas are handled above
+    const typed = typeof input === 'string' && input !== canonicalText(parsed.value) ? input : undefined
+    this.writeConstant(sheet, column, row, col, parsed.value, typed, parsed.format, spilledHere)
+    edit.positions.push(position)
+  }
+
+  private writeConstant(
+    sheet: Sheet,
+    column: Column,
+    row: number,
+    col: number,
+    value: Exclude<Scalar, null>,
+    typed: string | undefined,
+    format: string | undefined,
+    spilledHere: FormulaCell | undefined,
+  ): void {
+    if (spilledHere !== undefined) this.unspill(column, row)
+    sheet.writeValue(row, col, value)
+    if (typed !== undefined) (column.inputs ??= new Map()).set(row, typed)
+    else if (column.inputs !== null) column.inputs.delete(row)
+    if (format !== undefined) (column.formats ??= new Map()).set(row, format)
+    else if (column.formats !== null) column.formats.delete(row)
+  }
+
+  /** A cell typed over a spilled value stops being part of the spill (its owner will show #SPILL!). */
+  private unspill(column: Column, row: number): void {
+    column.spilledFrom?.delete(row)
+    if (column.spilledFrom?.size === 0) column.spilledFrom = null
   }
 
   private removeFormula(cell: FormulaCell): void {
@@ -480,27 +504,35 @@ export class Engine {
   // -----------------------------------------------------------------------------------------------------
 
   private compileText(text: string, row: number, col: number): CompiledFormula {
-    const tokens = tokenize(text.charCodeAt(0) === 61 ? text.slice(1) : text)
+    const body = text.charCodeAt(0) === 61 ? text.slice(1) : text
+    const fastKey = fastShapeKey(body, row, col)
+    if (fastKey !== undefined) {
+      const cached = this.compileCache.get(fastKey)
+      if (cached !== undefined) return cached
+    }
+    const tokens = tokenize(body)
     const last = tokens[tokens.length - 1]
     if (last.type === TokenType.Invalid) return invalidFormula(`Unexpected text: ${last.text.slice(0, 20)}`)
     const key = shapeKey(tokens, row, col)
-    const cached = this.compileCache.get(key)
-    if (cached !== undefined) return cached
-    let ast: Node
-    try {
-      ast = parseTokens(tokens, row, col)
-    } catch (error) {
-      if (error instanceof FormulaSyntaxError) return invalidFormula(error.message)
-      throw error
+    let compiled = this.compileCache.get(key)
+    if (compiled === undefined) {
+      let ast: Node
+      try {
+        ast = parseTokens(tokens, row, col)
+      } catch (error) {
+        if (error instanceof FormulaSyntaxError) return invalidFormula(error.message)
+        throw error
+      }
+      compiled = compileFormula(ast, key, this.compileHost)
+      this.cache(key, compiled)
     }
-    return this.intern(key, ast)
+    if (fastKey !== undefined) this.cache(fastKey, compiled)
+    return compiled
   }
 
-  private intern(key: string, ast: Node): CompiledFormula {
-    const compiled = compileFormula(ast, key, this.compileHost)
+  private cache(key: string, compiled: CompiledFormula): void {
     if (this.compileCache.size >= 100_000) this.compileCache.clear()
     this.compileCache.set(key, compiled)
-    return compiled
   }
 
   /** Compiles a tree produced by a transformation (printing it for the cell gives its shape key). */
@@ -895,10 +927,11 @@ export class Engine {
       const result = shiftTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, false, upper, change)
       if (result.changed) definition.ast = result.ast
     }
-    return this.mutate((positions) => {
+    return this.mutate(() => {
       // 2. Take the graph down, move the storage, then rebuild everything and recalculate all formulas.
       this.graph.clear()
       for (const sheet of this.sheets) {
+        sheet.wideRanges = []
         for (const column of sheet.columns) {
           if (column === undefined) continue
           column.dependents = null
@@ -934,7 +967,6 @@ export class Engine {
         this.calculator.enqueue(cell)
       })
       this.calculator.forgetCycles()
-      positions.length = 0
     })
   }
 
@@ -986,7 +1018,7 @@ export class Engine {
         })
       }
     }
-    return this.mutate((positions, newCells) => {
+    return this.mutate((edit) => {
       for (let r = 0; r < targetHeight; r++) {
         for (let c = 0; c < targetWidth; c++) {
           const item = block[(r % height) * width + (c % width)]
@@ -996,7 +1028,7 @@ export class Engine {
           if (item.formula !== undefined && !item.formula.compiled.invalid) {
             input = printFormula(item.formula.compiled.ast, row, col)
           }
-          this.applyInput(target, row, col, input, positions, newCells)
+          this.applyInput(target, row, col, input, edit)
           const column = target.column(col)
           if (item.format !== undefined) (column.formats ??= new Map()).set(row, item.format)
         }

@@ -3,6 +3,7 @@
  * dependents that read each cell. Dense columns make range reads a tight loop and avoid string keys.
  */
 import { printFormula } from '../parser/printer.js'
+import { CellError } from '../values.js'
 import type { Scalar, SheetView } from '../values.js'
 import { CellState } from './formula-cell.js'
 import type { FormulaCell } from './formula-cell.js'
@@ -15,6 +16,8 @@ export type DependentSlot = Dependent | Dependent[] | undefined
 /** Prefix sums of a column from a fixed top row, so that `SUM($A$1:An)` down a column costs O(n) in total. */
 export interface PrefixAggregate {
   readonly top: number
+  /** The bottom row of the last request; a request for another bottom row starts the prefix sums. */
+  lastBottom: number
   /** sums[i] = sum of the numbers in rows top..top+i; valid for i < length. */
   sums: Float64Array
   counts: Uint32Array
@@ -64,6 +67,8 @@ export class Sheet implements SheetView {
   columns: (Column | undefined)[] = []
   /** Formula cells whose arrays spill or were blocked, for spill collision checks. */
   readonly spillOwners = new Set<FormulaCell>()
+  /** Range nodes over this sheet too large for per-cell edges, found by a containment check. */
+  wideRanges: RangeNode[] = []
 
   constructor(
     readonly id: number,
@@ -194,26 +199,51 @@ export class Sheet implements SheetView {
   }
 
   /**
-   * Sum and count of the numbers in one column's rows top..bottom, or the first error, using (and
-   * extending) a prefix aggregate that starts at `top`. The caller must have checked calculation states.
+   * Sum and count of the numbers of a block and its first error (column by column), as SUM, COUNT and
+   * AVERAGE see a range. Uncalculated formulas in the block are calculated first.
    */
-  columnAggregate(col: number, top: number, bottom: number): { sum: number; count: number; error: Scalar } {
+  aggregateNumbers(top: number, left: number, bottom: number, right: number): { sum: number; count: number; error: CellError | null } {
+    this.ensureCalculated(top, left, bottom, right)
+    let sum = 0
+    let count = 0
+    const lastCol = Math.min(right, this.columns.length - 1)
+    for (let col = left; col <= lastCol; col++) {
+      const part = this.columnAggregate(col, top, bottom)
+      if (part.error !== null) return { sum: 0, count: 0, error: part.error }
+      sum += part.sum
+      count += part.count
+    }
+    return { sum, count, error: null }
+  }
+
+  /**
+   * Sum and count of one column's numbers in rows top..bottom. A second request from the same top row
+   * with another bottom row (running totals filled down) builds prefix sums, so that every later
+   * request costs O(1) plus the rows added since.
+   */
+  private columnAggregate(col: number, top: number, bottom: number): { sum: number; count: number; error: CellError | null } {
     const column = this.columns[col]
-    if (column === undefined) return { sum: 0, count: 0, error: null }
+    if (column === undefined) return EMPTY_AGGREGATE
     const values = column.values
     const last = Math.min(bottom, values.length - 1)
-    if (last < top) return { sum: 0, count: 0, error: null }
+    if (last < top) return EMPTY_AGGREGATE
     let prefix: PrefixAggregate | undefined
     if (column.prefixes !== null) {
       for (const candidate of column.prefixes) if (candidate.top === top) prefix = candidate
     }
     if (prefix === undefined) {
-      // Build a prefix only for the second request from the same top: a single SUM gains nothing from it.
-      column.prefixes ??= []
-      prefix = { top, sums: new Float64Array(0), counts: new Uint32Array(0), length: 0, firstError: -1 }
-      column.prefixes.push(prefix)
+      ;(column.prefixes ??= []).push({
+        top,
+        lastBottom: last,
+        sums: new Float64Array(0),
+        counts: new Uint32Array(0),
+        length: 0,
+        firstError: -1,
+      })
       return directAggregate(values, top, last)
     }
+    if (prefix.sums.length === 0 && prefix.lastBottom === last) return directAggregate(values, top, last)
+    prefix.lastBottom = last
     const needed = last - top + 1
     if (prefix.sums.length < needed) {
       const capacity = Math.max(needed, Math.min(values.length - top, prefix.sums.length * 2 + 16))
@@ -234,7 +264,7 @@ export class Sheet implements SheetView {
         if (typeof value === 'number') {
           sum += value
           count++
-        } else if (value !== undefined && typeof value === 'object' && value !== null && prefix.firstError < 0) {
+        } else if (value instanceof CellError && prefix.firstError < 0) {
           prefix.firstError = i
         }
         sums[i] = sum
@@ -243,7 +273,7 @@ export class Sheet implements SheetView {
       prefix.length = needed
     }
     if (prefix.firstError >= 0 && prefix.firstError < needed) {
-      return { sum: 0, count: 0, error: values[top + prefix.firstError] as Scalar }
+      return { sum: 0, count: 0, error: values[top + prefix.firstError] as CellError }
     }
     return { sum: prefix.sums[needed - 1], count: prefix.counts[needed - 1], error: null }
   }
@@ -256,11 +286,13 @@ export class Sheet implements SheetView {
   }
 }
 
+const EMPTY_AGGREGATE = { sum: 0, count: 0, error: null }
+
 function directAggregate(
   values: (Scalar | undefined)[],
   top: number,
   last: number,
-): { sum: number; count: number; error: Scalar } {
+): { sum: number; count: number; error: CellError | null } {
   let sum = 0
   let count = 0
   for (let row = top; row <= last; row++) {
@@ -268,7 +300,7 @@ function directAggregate(
     if (typeof value === 'number') {
       sum += value
       count++
-    } else if (value !== undefined && typeof value === 'object' && value !== null) {
+    } else if (value instanceof CellError) {
       return { sum: 0, count: 0, error: value }
     }
   }

@@ -63,7 +63,7 @@ export function formatValueWithColor(value: Scalar, format?: string): FormattedV
 export function defaultNumber(value: number): string {
   if (value === 0) return '0'
   const magnitude = Math.abs(value)
-  if (magnitude >= 1e15 || magnitude < 0.005) return numberToText(value)
+  if (magnitude >= 1e15 || magnitude < 0.005) return generalNumber(value)
   const rounded = Math.round(value * 100) / 100
   const text = String(Object.is(rounded, -0) ? 0 : rounded)
   return text
@@ -331,9 +331,11 @@ function renderNumber(section: Section, value: number): string {
   const fractionDigits = digitIndexes.filter((i) => pointIndex >= 0 && i > pointIndex && i < mantissaEnd)
   const exponentDigits = digitIndexes.filter((i) => exponentIndex >= 0 && i > exponentIndex)
   const lastIntegerDigit = integerDigits.length > 0 ? integerDigits[integerDigits.length - 1] : -1
-  // Commas right after the last integer placeholder scale by 1000 each; one between placeholders groups.
+  const mantissaDigits = digitIndexes.filter((i) => i < mantissaEnd)
+  const lastDigit = mantissaDigits.length > 0 ? mantissaDigits[mantissaDigits.length - 1] : -1
+  // Commas right after the last digit placeholder scale by 1000 each; one between placeholders groups.
   let scaleCommas = 0
-  for (let i = lastIntegerDigit + 1; i < tokens.length && tokens[i].kind === 'comma'; i++) scaleCommas++
+  for (let i = lastDigit + 1; i < tokens.length && tokens[i].kind === 'comma'; i++) scaleCommas++
   const grouping = tokens.some(
     (token, i) => token.kind === 'comma' && i < lastIntegerDigit && integerDigits.length > 0 && i > integerDigits[0],
   )

@@ -149,6 +149,30 @@ export function forEachNumber(
   return undefined
 }
 
+/**
+ * The sum and count of the numbers of the arguments by SUM's rules (see {@link forEachNumber}), or the
+ * first error. Ranges are summed by the engine in one pass (with prefix sums for running totals).
+ */
+export function sumAndCount(args: readonly Arg[]): { sum: number; count: number } | CellError {
+  let sum = 0
+  let count = 0
+  for (const arg of args) {
+    if (arg instanceof RangeRef && arg.sheet.aggregateNumbers !== undefined) {
+      const part = arg.sheet.aggregateNumbers(arg.top, arg.left, arg.bottom, arg.right)
+      if (part.error !== null) return part.error
+      sum += part.sum
+      count += part.count
+      continue
+    }
+    const error = forEachNumber([arg], (n) => {
+      sum += n
+      count++
+    })
+    if (error) return error
+  }
+  return { sum, count }
+}
+
 /** All numbers of the arguments (see {@link forEachNumber}), or the first error. */
 export function collectNumbers(
   args: readonly Arg[],

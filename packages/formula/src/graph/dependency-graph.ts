@@ -4,7 +4,7 @@
  */
 import { CellState } from '../engine/formula-cell.js'
 import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
-import type { Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
+import type { Column, Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import { RangeNode } from './range-node.js'
@@ -85,8 +85,6 @@ export class DependencyGraph {
   private readonly nodes = new Map<string, RangeNode>()
   /** Chains of nodes with the same sheet, top row and columns, sorted by bottom row. */
   private readonly chains = new Map<string, RangeNode[]>()
-  /** Wide nodes per sheet id. */
-  private readonly wide = new Map<number, RangeNode[]>()
   /** Formulas per upper-case name they mention. */
   readonly nameUsers = new Map<string, Set<FormulaCell>>()
   readonly volatile = new Set<FormulaCell>()
@@ -121,9 +119,7 @@ export class DependencyGraph {
     node = new RangeNode(sheet, top, left, bottom, right, key, wide)
     this.nodes.set(key, node)
     if (wide) {
-      let list = this.wide.get(sheet.id)
-      if (list === undefined) this.wide.set(sheet.id, (list = []))
-      list.push(node)
+      sheet.wideRanges.push(node)
       return node
     }
     const chainKey = `${sheet.id}:${top}:${left}:${right}`
@@ -156,8 +152,7 @@ export class DependencyGraph {
     while (current !== null && current.dependents.length === 0) {
       this.nodes.delete(current.key)
       if (current.wide) {
-        const list = this.wide.get(current.sheet.id)
-        if (list) removeFromList(list as Dependent[], current)
+        removeFromList(current.sheet.wideRanges as Dependent[], current)
         return
       }
       const chainKey = `${current.sheet.id}:${current.top}:${current.left}:${current.right}`
@@ -261,7 +256,6 @@ export class DependencyGraph {
   clear(): void {
     this.nodes.clear()
     this.chains.clear()
-    this.wide.clear()
     this.nameUsers.clear()
     this.volatile.clear()
     this.missingSheetUsers.clear()
@@ -269,71 +263,24 @@ export class DependencyGraph {
 
   /**
    * Marks dirty every formula downstream of the changed positions, of the clean formulas in `seeds`
-   * (volatile ones) and of the formulas already in `queue` (new ones, created dirty), appending the
-   * newly dirtied formulas to `queue` in breadth-first order (which is close to calculation order).
-   * `onDirty` is told of each formula as it turns dirty (to log its old value).
+   * (volatile ones) and of the formulas in `queue` from index `from` on (new ones, created dirty),
+   * appending the newly dirtied formulas to `queue` in breadth-first order (which is close to
+   * calculation order).
    */
   markDirty(
     positions: readonly { sheet: Sheet; row: number; col: number }[],
     seeds: readonly FormulaCell[],
     queue: FormulaCell[],
-    onDirty: (cell: FormulaCell) => void,
+    from = queue.length,
   ): void {
-    const epoch = ++this.epoch
-    const markFormula = (cell: FormulaCell): void => {
-      if (cell.state !== CellState.Clean) return
-      cell.state = CellState.Dirty
-      cell.sheet.column(cell.col).pendingFormulas++
-      onDirty(cell)
-      queue.push(cell)
-    }
-    const visitNode = (node: RangeNode): void => {
-      // Nodes reached through a chain are marked iteratively to keep deep chains off the call stack.
-      const pending: RangeNode[] = [node]
-      node.markedEpoch = epoch
-      while (pending.length > 0) {
-        const current = pending.pop() as RangeNode
-        const dependents = current.dependents
-        for (let i = 0; i < dependents.length; i++) {
-          const dependent = dependents[i]
-          if (dependent instanceof RangeNode) {
-            if (dependent.markedEpoch !== epoch) {
-              dependent.markedEpoch = epoch
-              pending.push(dependent)
-            }
-          } else markFormula(dependent)
-        }
-      }
-    }
-    const visitPosition = (sheet: Sheet, row: number, col: number): void => {
-      const column = sheet.columns[col]
-      if (column !== undefined) {
-        const slot = column.dependents?.[row]
-        if (slot !== undefined) {
-          if (Array.isArray(slot)) {
-            for (let i = 0; i < slot.length; i++) {
-              const dependent = slot[i]
-              if (dependent instanceof RangeNode) {
-                if (dependent.markedEpoch !== epoch) visitNode(dependent)
-              } else markFormula(dependent)
-            }
-          } else if (slot instanceof RangeNode) {
-            if (slot.markedEpoch !== epoch) visitNode(slot)
-          } else markFormula(slot)
-        }
-        const owner = column.spilledFrom?.get(row)
-        if (owner !== undefined) markFormula(owner)
-      }
-      const wide = this.wide.get(sheet.id)
-      if (wide !== undefined) {
-        for (const node of wide) if (node.markedEpoch !== epoch && node.contains(row, col)) visitNode(node)
-      }
-    }
-    for (const seed of seeds) markFormula(seed)
+    this.epoch++
+    for (const seed of seeds) markFormula(seed, queue)
     for (const position of positions) {
-      visitPosition(position.sheet, position.row, position.col)
+      const sheet = position.sheet
+      this.visitPosition(sheet, position.row, position.col, queue)
+      if (sheet.spillOwners.size === 0) continue
       // A value typed into a spill area, or into the area a blocked formula wants, recalculates its owner.
-      for (const owner of position.sheet.spillOwners) {
+      for (const owner of sheet.spillOwners) {
         const height = owner.spills ? owner.spillHeight : owner.blockedHeight
         const width = owner.spills ? owner.spillWidth : owner.blockedWidth
         if (
@@ -342,20 +289,77 @@ export class DependencyGraph {
           position.col >= owner.col &&
           position.col < owner.col + width
         ) {
-          markFormula(owner)
+          markFormula(owner, queue)
         }
       }
     }
-    for (let i = 0; i < queue.length; i++) {
+    for (let i = from; i < queue.length; i++) {
       const cell = queue[i]
-      visitPosition(cell.sheet, cell.row, cell.col)
-      if (cell.spills) {
+      this.visitPosition(cell.sheet, cell.row, cell.col, queue)
+      if (cell.spillHeight > 1 || cell.spillWidth > 1) {
         for (let r = 0; r < cell.spillHeight; r++) {
           for (let c = 0; c < cell.spillWidth; c++) {
-            if (r !== 0 || c !== 0) visitPosition(cell.sheet, cell.row + r, cell.col + c)
+            if (r !== 0 || c !== 0) this.visitPosition(cell.sheet, cell.row + r, cell.col + c, queue)
           }
         }
       }
     }
   }
+
+  private visitPosition(sheet: Sheet, row: number, col: number, queue: FormulaCell[]): void {
+    const column = sheet.columns[col]
+    if (column !== undefined) {
+      const dependents = column.dependents
+      if (dependents !== null) {
+        const slot = dependents[row]
+        if (slot !== undefined) {
+          if (Array.isArray(slot)) {
+            for (let i = 0; i < slot.length; i++) {
+              const dependent = slot[i]
+              if (dependent instanceof RangeNode) {
+                if (dependent.markedEpoch !== this.epoch) this.visitNode(dependent, queue)
+              } else markFormula(dependent, queue)
+            }
+          } else if (slot instanceof RangeNode) {
+            if (slot.markedEpoch !== this.epoch) this.visitNode(slot, queue)
+          } else markFormula(slot, queue)
+        }
+      }
+      if (column.spilledFrom !== null) {
+        const owner = column.spilledFrom.get(row)
+        if (owner !== undefined) markFormula(owner, queue)
+      }
+    }
+    const wide = sheet.wideRanges
+    for (let i = 0; i < wide.length; i++) {
+      const node = wide[i]
+      if (node.markedEpoch !== this.epoch && node.contains(row, col)) this.visitNode(node, queue)
+    }
+  }
+
+  /** Marks a range node's readers, and larger nodes of its chain, iteratively (chains can be long). */
+  private visitNode(node: RangeNode, queue: FormulaCell[]): void {
+    const epoch = this.epoch
+    const pending: RangeNode[] = [node]
+    node.markedEpoch = epoch
+    while (pending.length > 0) {
+      const dependents = (pending.pop() as RangeNode).dependents
+      for (let i = 0; i < dependents.length; i++) {
+        const dependent = dependents[i]
+        if (dependent instanceof RangeNode) {
+          if (dependent.markedEpoch !== epoch) {
+            dependent.markedEpoch = epoch
+            pending.push(dependent)
+          }
+        } else markFormula(dependent, queue)
+      }
+    }
+  }
+}
+
+function markFormula(cell: FormulaCell, queue: FormulaCell[]): void {
+  if (cell.state !== CellState.Clean) return
+  cell.state = CellState.Dirty
+  ;(cell.sheet.columns[cell.col] as Column).pendingFormulas++
+  queue.push(cell)
 }

@@ -1,6 +1,6 @@
 import { CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { checkNumber, forEachNumber } from '../helpers.js'
+import { checkNumber, sumAndCount } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 
@@ -14,11 +14,8 @@ export const SUM: FunctionDefinition = {
   description: 'Adds all the numbers in a range of cells.',
   example: 'SUM(A1:A10)',
   impl: (args) => {
-    let total = 0
-    const error = forEachNumber(args, (n) => {
-      total += n
-    })
-    return error ?? checkNumber(total)
+    const result = sumAndCount(args)
+    return result instanceof CellError ? result : checkNumber(result.sum)
   },
 }
 

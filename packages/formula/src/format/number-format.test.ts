@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { CellError } from '../values.js'
+import { formatValue, formatValueWithColor } from './number-format.js'
+
+describe('formatValue', () => {
+  it.each([
+    [1234.567, undefined, '1234.57'],
+    [2, undefined, '2'],
+    [2.5, undefined, '2.5'],
+    [-0.004, undefined, '-0.004'],
+    [1e20, undefined, '1E+20'],
+    [1234.567, '0', '1235'],
+    [1234.567, '0.00', '1234.57'],
+    [1234.567, '#,##0', '1,235'],
+    [1234567.891, '#,##0.00', '1,234,567.89'],
+    [1234.5, '$#,##0.00', '$1,234.50'],
+    [-1234.5, '$#,##0.00', '-$1,234.50'],
+    [0.153, '0%', '15%'],
+    [0.153, '0.0%', '15.3%'],
+    [-1234, '#,##0;(#,##0)', '(1,234)'],
+    [1234, '#,##0;(#,##0)', '1,234'],
+    [0, '#,##0;(#,##0);"-"', '-'],
+    [-5, '0;-0;0;@', '-5'],
+    [1234567, '#,##0,', '1,235'],
+    [1234567, '#,##0.0,,"M"', '1.2M'],
+    [12345.678, '0.00E+00', '1.23E+04'],
+    [0.000123, '0.00E+00', '1.23E-04'],
+    [5, '"x"0', 'x5'],
+    [5, '0" units"', '5 units'],
+    [1.005, '0.00', '1.01'],
+    [45322, 'yyyy-mm-dd', '2024-01-31'],
+    [45322, 'mmm-yy', 'Jan-24'],
+    [45322, 'd-mmm-yy', '31-Jan-24'],
+    [45322, 'dddd, mmmm d, yyyy', 'Wednesday, January 31, 2024'],
+    [45322.75, 'd-mmm-yy h:mm AM/PM', '31-Jan-24 6:00 PM'],
+    [45322.5, 'h:mm:ss', '12:00:00'],
+    [1.5, '[h]:mm', '36:00'],
+    [0.000011574, 'h:mm:ss', '0:00:01'],
+    [60, 'yyyy-mm-dd', '1900-02-29'],
+    [42, '000', '042'],
+    [3.5, '#.##', '3.5'],
+    [0.5, '#.00', '.50'],
+    [1234, 'General', '1234'],
+    [1 / 3, 'General', '0.333333333'],
+  ])('%s with %s is %s', (value, format, expected) => {
+    expect(formatValue(value, format)).toBe(expected)
+  })
+
+  it('shows text, booleans, errors and empty cells', () => {
+    expect(formatValue('abc', '0.00')).toBe('abc')
+    expect(formatValue('abc', '0;0;0;"<"@">"')).toBe('<abc>')
+    expect(formatValue(true)).toBe('TRUE')
+    expect(formatValue(CellError.DIV0, '0.00')).toBe('#DIV/0!')
+    expect(formatValue(null, '0.00')).toBe('')
+  })
+
+  it('reports colours', () => {
+    expect(formatValueWithColor(-5, '0;[Red]-0')).toEqual({ text: '-5', color: 'red' })
+    expect(formatValueWithColor(5, '[Blue]0')).toEqual({ text: '5', color: 'blue' })
+  })
+
+  it('honours conditions', () => {
+    expect(formatValue(150, '[>100]"big";"small"')).toBe('big')
+    expect(formatValue(50, '[>100]"big";"small"')).toBe('small')
+  })
+})

@@ -1,0 +1,229 @@
+/**
+ * The formula benchmark: Finsheet's engine against HyperFormula on the same workloads, in one process.
+ * For each workload and engine: build plus first evaluation, recalculation after editing one input,
+ * and heap (peak during the build, and retained after it), as medians of 10 runs on fresh engines.
+ *
+ *   npm run bench:formula            (options: --runs N, --only <workload>)
+ */
+import { HyperFormula } from 'hyperformula'
+import type { RawCellContent } from 'hyperformula'
+import { Engine, CellError, columnToLetters } from '@finsheet/formula'
+
+type Input = string | number
+
+interface Workload {
+  name: string
+  /** Row-major inputs starting at A1. */
+  rows: Input[][]
+  /** The input edited after the build, 0-based. */
+  edit: { row: number; col: number; value: number }
+  /** A cell whose value both engines must agree on after the edit, 0-based. */
+  probe: { row: number; col: number }
+}
+
+function chains(): Workload {
+  const rows: Input[][] = []
+  for (let i = 1; i <= 10_000; i++) {
+    rows.push([i, `=A${i}*2`, i === 1 ? '=B1+1' : `=B${i}+C${i - 1}`, `=C${i}/2+A${i}`])
+  }
+  return { name: 'arithmetic chains (10,000 rows × 3 formulas)', rows, edit: { row: 0, col: 0, value: 7 }, probe: { row: 9_999, col: 3 } }
+}
+
+function prefixSums(): Workload {
+  const rows: Input[][] = []
+  for (let i = 1; i <= 5_000; i++) rows.push([i, `=SUM($A$1:A${i})`])
+  return { name: 'running totals =SUM($A$1:An) (5,000 rows)', rows, edit: { row: 0, col: 0, value: 7 }, probe: { row: 4_999, col: 1 } }
+}
+
+function concatenations(): Workload {
+  const rows: Input[][] = []
+  for (let i = 1; i <= 10_000; i++) rows.push([`item ${i}`, i, `=CONCATENATE(A${i},"-",B${i})`])
+  return { name: 'CONCATENATE (10,000 rows)', rows, edit: { row: 4_999, col: 1, value: 7 }, probe: { row: 4_999, col: 2 } }
+}
+
+function bigSum(): Workload {
+  const rows: Input[][] = []
+  for (let i = 1; i <= 100_000; i++) rows.push([i])
+  rows[0].push('=SUM(A1:A100000)')
+  return { name: 'one =SUM(A1:A100000) over 100,000 numbers', rows, edit: { row: 49_999, col: 0, value: 7 }, probe: { row: 0, col: 1 } }
+}
+
+function financialGrid(): Workload {
+  const height = 200
+  const width = 120
+  const rows: Input[][] = []
+  for (let r = 0; r < height; r++) {
+    const row: Input[] = []
+    for (let c = 0; c < width; c++) {
+      const left = c > 0 ? `${columnToLetters(c - 1)}${r + 1}` : undefined
+      const above = r > 0 ? `${columnToLetters(c)}${r}` : undefined
+      if (!left && !above) row.push(100)
+      else if (!above) row.push(`=${left}*1.01`)
+      else if (!left) row.push(`=${above}*1.02`)
+      else row.push(`=(${left}+${above})/2+1`)
+    }
+    rows.push(row)
+  }
+  return { name: 'financial grid 200×120 (left + above)', rows, edit: { row: 0, col: 0, value: 150 }, probe: { row: height - 1, col: width - 1 } }
+}
+
+interface Measurement {
+  buildMs: number
+  editMs: number
+  peakHeapMb: number
+  retainedHeapMb: number
+  probe: unknown
+}
+
+const gc = (globalThis as { gc?: () => void }).gc
+if (!gc) throw new Error('Run with node --expose-gc (npm run bench:formula does)')
+
+function heapMb(): number {
+  return process.memoryUsage().heapUsed / 1_048_576
+}
+
+interface EngineAdapter {
+  name: string
+  build(rows: Input[][]): unknown
+  edit(instance: unknown, workload: Workload): void
+  read(instance: unknown, row: number, col: number): unknown
+  dispose(instance: unknown): void
+}
+
+const finsheet: EngineAdapter = {
+  name: 'Finsheet',
+  build(rows) {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.loadSheet('Sheet1', rows)
+    return engine
+  },
+  edit(instance, { edit }) {
+    ;(instance as Engine).setCell('Sheet1', `${columnToLetters(edit.col)}${edit.row + 1}`, edit.value)
+  },
+  read(instance, row, col) {
+    const value = (instance as Engine).getValue('Sheet1', `${columnToLetters(col)}${row + 1}`)
+    return value instanceof CellError ? value.code : value
+  },
+  dispose() {},
+}
+
+const hyperformula: EngineAdapter = {
+  name: 'HyperFormula',
+  build(rows) {
+    return HyperFormula.buildFromArray(rows as RawCellContent[][], { licenseKey: 'gpl-v3', maxRows: 1_048_576 })
+  },
+  edit(instance, { edit }) {
+    ;(instance as HyperFormula).setCellContents({ sheet: 0, row: edit.row, col: edit.col }, edit.value)
+  },
+  read(instance, row, col) {
+    const value = (instance as HyperFormula).getCellValue({ sheet: 0, row, col })
+    return typeof value === 'object' && value !== null && 'type' in value ? `#${String(value.type)}` : value
+  },
+  dispose(instance) {
+    ;(instance as HyperFormula).destroy()
+  },
+}
+
+function measure(adapter: EngineAdapter, workload: Workload): Measurement {
+  gc!()
+  gc!()
+  const before = heapMb()
+  const buildStart = performance.now()
+  const instance = adapter.build(workload.rows)
+  const buildMs = performance.now() - buildStart
+  const peak = heapMb() - before
+  gc!()
+  const retained = heapMb() - before
+  const editStart = performance.now()
+  adapter.edit(instance, workload)
+  const editMs = performance.now() - editStart
+  const probe = adapter.read(instance, workload.probe.row, workload.probe.col)
+  adapter.dispose(instance)
+  return { buildMs, editMs, peakHeapMb: Math.max(peak, retained), retainedHeapMb: retained, probe }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  return index >= 0 ? process.argv[index + 1] : undefined
+}
+
+const runs = Number(argument('runs') ?? 10)
+const only = argument('only')
+const workloads = [chains, prefixSums, concatenations, bigSum, financialGrid]
+  .map((make) => make())
+  .filter((workload) => only === undefined || workload.name.toLowerCase().includes(only.toLowerCase()))
+
+interface Row {
+  workload: string
+  metric: string
+  finsheet: number
+  hyperformula: number
+  target: string
+  pass: boolean
+}
+
+const table: Row[] = []
+let allAgree = true
+for (const workload of workloads) {
+  const results = new Map<string, Measurement[]>()
+  // Alternate the engines run by run so that neither always runs on a warmer or fuller heap.
+  for (let run = 0; run <= runs; run++) {
+    for (const adapter of run % 2 === 0 ? [finsheet, hyperformula] : [hyperformula, finsheet]) {
+      const measurement = measure(adapter, workload)
+      if (run === 0) continue // warm-up: JIT compilation of both engines
+      const list = results.get(adapter.name) ?? []
+      list.push(measurement)
+      results.set(adapter.name, list)
+    }
+  }
+  const ours = results.get(finsheet.name) as Measurement[]
+  const theirs = results.get(hyperformula.name) as Measurement[]
+  const probeOurs = ours[0].probe
+  const probeTheirs = theirs[0].probe
+  const agree =
+    typeof probeOurs === 'number' && typeof probeTheirs === 'number'
+      ? Math.abs(probeOurs - probeTheirs) <= 1e-9 * Math.max(1, Math.abs(probeTheirs))
+      : probeOurs === probeTheirs
+  if (!agree) {
+    allAgree = false
+    console.error(`${workload.name}: the engines disagree after the edit: Finsheet ${String(probeOurs)}, HyperFormula ${String(probeTheirs)}`)
+  }
+  const build = [median(ours.map((m) => m.buildMs)), median(theirs.map((m) => m.buildMs))]
+  const edit = [median(ours.map((m) => m.editMs)), median(theirs.map((m) => m.editMs))]
+  const peak = [median(ours.map((m) => m.peakHeapMb)), median(theirs.map((m) => m.peakHeapMb))]
+  const retained = [median(ours.map((m) => m.retainedHeapMb)), median(theirs.map((m) => m.retainedHeapMb))]
+  table.push({ workload: workload.name, metric: 'build + first evaluation (ms)', finsheet: build[0], hyperformula: build[1], target: '≥ 4× faster', pass: build[1] / build[0] >= 4 })
+  const editTarget = workload.name.startsWith('financial grid') ? '< 10 ms' : workload.name.startsWith('one =SUM') ? '< 1 ms' : '—'
+  const editPass = editTarget === '< 10 ms' ? edit[0] < 10 : editTarget === '< 1 ms' ? edit[0] < 1 : true
+  table.push({ workload: workload.name, metric: 'recalculation after one edit (ms)', finsheet: edit[0], hyperformula: edit[1], target: editTarget, pass: editPass })
+  table.push({ workload: workload.name, metric: 'peak heap (MB)', finsheet: peak[0], hyperformula: peak[1], target: '≤ HyperFormula', pass: peak[0] <= peak[1] })
+  table.push({ workload: workload.name, metric: 'retained heap (MB)', finsheet: retained[0], hyperformula: retained[1], target: '—', pass: true })
+}
+
+const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2))
+const header = ['workload', 'metric', 'Finsheet', 'HyperFormula', 'HF / Finsheet', 'target', 'pass']
+const lines = table.map((row) => [
+  row.workload,
+  row.metric,
+  format(row.finsheet),
+  format(row.hyperformula),
+  `${(row.hyperformula / row.finsheet).toFixed(1)}×`,
+  row.target,
+  row.pass ? 'yes' : 'NO',
+])
+const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)))
+const printLine = (cells: string[]) => '| ' + cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ') + ' |'
+console.log(`\nFormula engine benchmark — medians of ${runs} runs, Node ${process.version}\n`)
+console.log(printLine(header))
+console.log('|' + widths.map((width) => '-'.repeat(width + 2)).join('|') + '|')
+for (const line of lines) console.log(printLine(line))
+const failed = table.filter((row) => !row.pass).length
+console.log(`\n${table.length - failed} of ${table.length} rows meet their target${allAgree ? '; the engines agree on every probe cell.' : '; THE ENGINES DISAGREE (see above).'}`)
+process.exitCode = failed > 0 || !allAgree ? 1 : 0
