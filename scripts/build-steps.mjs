@@ -1,8 +1,8 @@
 // Build steps shared by `npm run build` and `npm start`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -13,6 +13,58 @@ function run(command, args, label) {
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' })
   if (result.status !== 0) throw new Error(`${label} failed`)
   console.log(`${label} done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** Every workspace the services load, in dependency order. */
+export const SERVER_WORKSPACES = [
+  'packages/contracts',
+  'packages/formula',
+  'packages/workbook',
+  'packages/platform',
+  'services/users',
+  'services/spreadsheet',
+  'services/files',
+  'services/ai',
+  'services/vectordb',
+  'services/gateway',
+]
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    return entry.isDirectory() ? listFiles(path) : [path]
+  })
+}
+
+const newestOf = (files) => files.reduce((newest, file) => Math.max(newest, statSync(file).mtimeMs), 0)
+
+/**
+ * Emits JavaScript for each workspace whose dist is missing or older than its sources. esbuild
+ * strips the types without checking them (`npm run build` and CI type-check with tsc -b): a clean
+ * clone starts in seconds instead of waiting for a full type-checked build.
+ */
+export async function transpileWorkspaces(workspaces = SERVER_WORKSPACES) {
+  const started = Date.now()
+  const esbuild = await import('esbuild')
+  const built = []
+  for (const workspace of workspaces) {
+    const src = join(repoRoot, workspace, 'src')
+    const dist = join(repoRoot, workspace, 'dist')
+    const sources = listFiles(src).filter((file) => !/\.test\.ts$/.test(file))
+    if (sources.length === 0) continue
+    const distFiles = listFiles(dist)
+    if (existsSync(join(dist, 'index.js')) && newestOf(distFiles) >= newestOf(sources)) continue
+    const code = sources.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    await esbuild.build({ entryPoints: code, outdir: dist, outbase: src, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' })
+    for (const asset of sources.filter((file) => !file.endsWith('.ts'))) {
+      const target = join(dist, relative(src, asset))
+      mkdirSync(dirname(target), { recursive: true })
+      copyFileSync(asset, target)
+    }
+    built.push(workspace)
+  }
+  if (built.length > 0) console.log(`transpiled ${built.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
 /** TypeScript project references: incremental, so quick when nothing changed. */

@@ -4,14 +4,9 @@
 // and data under ./data (DATA_DIR to move it).
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { buildTypeScript, buildWeb, repoRoot, webDist } from './build-steps.mjs'
+import { buildWeb, repoRoot, transpileWorkspaces, webDist } from './build-steps.mjs'
 
-try {
-  buildTypeScript('services/gateway')
-} catch (error) {
-  console.error(error.message)
-  process.exit(1)
-}
+await transpileWorkspaces()
 try {
   buildWeb()
 } catch (error) {
