@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLANK_SHEET_COLUMNS } from '@finsheet/contracts'
-import type { ServiceApp } from '@finsheet/platform'
+import { LocalTokenVerifier, type ServiceApp } from '@finsheet/platform'
 import { loadUsersConfig } from './config.js'
 import { createUsersService } from './service.js'
 
@@ -100,10 +100,15 @@ describe('anonymous users and the token exchange', () => {
     expect((await post('/token', {})).statusCode).toBe(400)
   })
 
-  it('publishes the public signing key', async () => {
+  it('publishes the public signing key, which a service without DATA_DIR verifies tokens with', async () => {
     const response = await get('/.well-known/jwks.json')
     expect(response.json().keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' })
     expect(response.json().keys[0].d).toBeUndefined()
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const remote = new LocalTokenVerifier({ jwksUrl: `${address}/.well-known/jwks.json` }, { issuer: 'finsheet-users', audience: 'finsheet' })
+    const { token, user } = await register('remote@example.com', 'Remo Te')
+    expect(await remote.verify(token)).toEqual(user)
+    await expect(remote.verify(token.slice(0, -4) + 'AAAA')).rejects.toMatchObject({ statusCode: 401 })
   })
 })
 
