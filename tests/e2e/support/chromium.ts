@@ -50,3 +50,14 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   })
 }
+
+/**
+ * A browser context for the tests. The TypeScript loaders (tsx, vitest) compile functions with a
+ * `__name` helper to keep their names; functions passed to `page.evaluate` run in the page, so
+ * the page gets the same helper.
+ */
+export async function newTestContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options)
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((target) => target)')
+  return context
+}

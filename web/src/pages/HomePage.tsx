@@ -28,8 +28,6 @@ function setFlag(name: string): void {
   }
 }
 
-const SAVE_LABELS = { saved: 'All changes saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' } as const
-
 export function HomePage({ functions }: { functions: readonly FunctionSuggestion[] }) {
   const [session, controller] = useSession()
   const actions = useShellActions()
@@ -58,7 +56,7 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
           onClearAll={actions.confirmClearAll}
         />
       ) : (
-        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} saveState={SAVE_LABELS[session.saveState]} />
+        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} />
       )}
       <WelcomeTour
         open={tourOpen}

@@ -101,18 +101,23 @@ function AppShell({ user }: { user: CurrentUser }) {
   )
 
   const { store, sheet, selection } = ws
+  /** a menu action on the grid, after which the keyboard goes back to the grid */
+  const onGrid = (action: () => void) => () => {
+    action()
+    workspace.focusGrid()
+  }
   const format = store?.getFormat(sheet, selection.active) ?? null
   const formatEntries: MenuEntry[] | null = store
     ? [
-        { label: 'Bold', shortcut: 'Ctrl+B', onSelect: () => workspace.styleSelection({ bold: !workspace.activeStyle()?.bold }) },
-        { label: 'Italic', shortcut: 'Ctrl+I', onSelect: () => workspace.styleSelection({ italic: !workspace.activeStyle()?.italic }) },
-        { label: 'Underline', shortcut: 'Ctrl+U', onSelect: () => workspace.styleSelection({ underline: !workspace.activeStyle()?.underline }) },
+        { label: 'Bold', shortcut: 'Ctrl+B', onSelect: onGrid(() => workspace.styleSelection({ bold: !workspace.activeStyle()?.bold })) },
+        { label: 'Italic', shortcut: 'Ctrl+I', onSelect: onGrid(() => workspace.styleSelection({ italic: !workspace.activeStyle()?.italic })) },
+        { label: 'Underline', shortcut: 'Ctrl+U', onSelect: onGrid(() => workspace.styleSelection({ underline: !workspace.activeStyle()?.underline })) },
         'separator',
-        { label: 'Currency', onSelect: () => workspace.formatSelection(CURRENCY_FORMAT) },
-        { label: 'Percent', onSelect: () => workspace.formatSelection(PERCENT_FORMAT) },
-        { label: 'Increase decimals', onSelect: () => workspace.formatSelection(adjustDecimals(format, 1, store.getDisplay(sheet, selection.active))) },
-        { label: 'Decrease decimals', onSelect: () => workspace.formatSelection(adjustDecimals(format, -1, store.getDisplay(sheet, selection.active))) },
-        { label: 'Clear number format', onSelect: () => workspace.formatSelection(null) },
+        { label: 'Currency', onSelect: onGrid(() => workspace.formatSelection(CURRENCY_FORMAT)) },
+        { label: 'Percent', onSelect: onGrid(() => workspace.formatSelection(PERCENT_FORMAT)) },
+        { label: 'Increase decimals', onSelect: onGrid(() => workspace.formatSelection(adjustDecimals(format, 1, store.getDisplay(sheet, selection.active)))) },
+        { label: 'Decrease decimals', onSelect: onGrid(() => workspace.formatSelection(adjustDecimals(format, -1, store.getDisplay(sheet, selection.active)))) },
+        { label: 'Clear number format', onSelect: onGrid(() => workspace.formatSelection(null)) },
       ]
     : null
 
@@ -154,11 +159,11 @@ function AppShell({ user }: { user: CurrentUser }) {
             edit={
               store
                 ? {
-                    onUndo: () => workspace.undo(),
-                    onRedo: () => workspace.redo(),
-                    onClear: () => clearSelection(workspace),
-                    onFillDown: () => fillSelection(workspace, 'down'),
-                    onFillRight: () => fillSelection(workspace, 'right'),
+                    onUndo: onGrid(() => workspace.undo()),
+                    onRedo: onGrid(() => workspace.redo()),
+                    onClear: onGrid(() => clearSelection(workspace)),
+                    onFillDown: onGrid(() => fillSelection(workspace, 'down')),
+                    onFillRight: onGrid(() => fillSelection(workspace, 'right')),
                     onGoTo: () => workspace.openGoTo(),
                     canUndo: store.canUndo,
                     canRedo: store.canRedo,

@@ -70,7 +70,14 @@ export function Toolbar({ onImport }: { onImport(): void }) {
   const style: CellStyle = (store && store.getStyle(sheet, selection.active)) || {}
   const format = store?.getFormat(sheet, selection.active) ?? null
   const disabled = !store
-  const setStyle = (patch: Partial<CellStyle>) => workspace.styleSelection(patch)
+  const setStyle = (patch: Partial<CellStyle>) => {
+    workspace.styleSelection(patch)
+    workspace.focusGrid()
+  }
+  const setFormat = (value: string | null) => {
+    workspace.formatSelection(value)
+    workspace.focusGrid()
+  }
   const align = (value: HorizontalAlign) => setStyle({ align: style.align === value ? undefined : value })
   const shown = store ? store.getDisplay(sheet, selection.active) : ''
 
@@ -191,16 +198,16 @@ export function Toolbar({ onImport }: { onImport(): void }) {
         ]}
       />
       <span className="toolbar-separator" />
-      <ToolButton label="Currency format" pressed={format === CURRENCY_FORMAT} onClick={() => workspace.formatSelection(format === CURRENCY_FORMAT ? null : CURRENCY_FORMAT)} disabled={disabled}>
+      <ToolButton label="Currency format" pressed={format === CURRENCY_FORMAT} onClick={() => setFormat(format === CURRENCY_FORMAT ? null : CURRENCY_FORMAT)} disabled={disabled}>
         <DollarSign size={16} />
       </ToolButton>
-      <ToolButton label="Percent format" pressed={format === PERCENT_FORMAT} onClick={() => workspace.formatSelection(format === PERCENT_FORMAT ? null : PERCENT_FORMAT)} disabled={disabled}>
+      <ToolButton label="Percent format" pressed={format === PERCENT_FORMAT} onClick={() => setFormat(format === PERCENT_FORMAT ? null : PERCENT_FORMAT)} disabled={disabled}>
         <Percent size={16} />
       </ToolButton>
-      <ToolButton label="Decrease decimals" onClick={() => workspace.formatSelection(adjustDecimals(format, -1, shown))} disabled={disabled}>
+      <ToolButton label="Decrease decimals" onClick={() => setFormat(adjustDecimals(format, -1, shown))} disabled={disabled}>
         <DecimalsArrowLeft size={16} />
       </ToolButton>
-      <ToolButton label="Increase decimals" onClick={() => workspace.formatSelection(adjustDecimals(format, 1, shown))} disabled={disabled}>
+      <ToolButton label="Increase decimals" onClick={() => setFormat(adjustDecimals(format, 1, shown))} disabled={disabled}>
         <DecimalsArrowRight size={16} />
       </ToolButton>
       <Menu
@@ -211,7 +218,7 @@ export function Toolbar({ onImport }: { onImport(): void }) {
         entries={NUMBER_FORMATS.map((f) => ({
           label: f.label,
           shortcut: f.example,
-          onSelect: () => workspace.formatSelection(f.format),
+          onSelect: () => setFormat(f.format),
         }))}
       />
       <span className="toolbar-spacer" />

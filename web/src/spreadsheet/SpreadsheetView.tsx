@@ -30,7 +30,6 @@ interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
   functions: readonly FunctionSuggestion[]
   onClearEverything(): void
-  saveState?: string
   /** hears every frame the grid draws (the benchmark's probe) */
   onDraw?: (stats: DrawStats) => void
 }
@@ -44,7 +43,7 @@ const keyOf = (e: ReactKeyboardEvent): NavigationKey => ({ key: e.key, shift: e.
  * the status bar. Editing follows spec 1 §4 and Excel: type, F2 or '=' to edit; Enter, Tab,
  * Escape and blur; arrows and clicks point at cells while a formula can take a reference.
  */
-export function SpreadsheetView({ functions, onClearEverything, saveState, onDraw }: SpreadsheetViewProps) {
+export function SpreadsheetView({ functions, onClearEverything, onDraw }: SpreadsheetViewProps) {
   const [state, workspace] = useWorkspace()
   const { store, sheet, selection, copy } = state
   const gridRef = useRef<GridHandle>(null)
@@ -79,6 +78,13 @@ export function SpreadsheetView({ functions, onClearEverything, saveState, onDra
   )
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
+
+  useEffect(() => {
+    workspace.focusGridHandler = () => requestAnimationFrame(() => focusGrid())
+    return () => {
+      workspace.focusGridHandler = null
+    }
+  }, [workspace, focusGrid])
 
   // a new sheet or workbook starts without an edit in progress
   useEffect(() => {
@@ -566,9 +572,9 @@ export function SpreadsheetView({ functions, onClearEverything, saveState, onDra
         active={sheet}
         onSelect={(name) => {
           if (editorRef.current) commit(null)
-          void workspace.switchSheet(name)
+          void workspace.switchSheet(name).then(focusGrid)
         }}
-        onAdd={() => void workspace.addSheet()}
+        onAdd={() => void workspace.addSheet().then(focusGrid)}
         onRename={(from, to) => workspace.renameSheet(from, to)}
         onDelete={(name) => workspace.deleteSheet(name)}
         onClearEverything={onClearEverything}
@@ -579,7 +585,7 @@ export function SpreadsheetView({ functions, onClearEverything, saveState, onDra
         sheetIndex={store.sheetNames.indexOf(sheet)}
         sheetCount={store.sheetNames.length}
         summary={selectionSummary(workspace)}
-        saveState={saveState}
+        loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
       />
       <GoToDialog
         open={state.goToOpen}

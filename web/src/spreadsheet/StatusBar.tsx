@@ -5,13 +5,14 @@ interface StatusBarProps {
   sheetIndex: number
   sheetCount: number
   summary: { sum: number; average: number; count: number; numbers: number } | null
-  saveState?: string
+  /** percent of a large sheet's rows loaded so far, while it streams in */
+  loading?: number | null
 }
 
 const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 })
 
 /** Spec 1 §2: the selected address or 'Ready', 'Sheet X of N', and the zoom at 100%. */
-export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, saveState }: StatusBarProps) {
+export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading }: StatusBarProps) {
   return (
     <footer className="status-bar" aria-label="Status bar">
       <span className="status-address" data-testid="status-address">
@@ -30,7 +31,11 @@ export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, save
           <span>Count: {summary.count}</span>
         </span>
       )}
-      {saveState && <span className="status-save">{saveState}</span>}
+      {loading != null && (
+        <span className="status-loading" role="status">
+          Loading rows… {loading}%
+        </span>
+      )}
       {sheetCount > 0 && (
         <span className="status-sheet">
           Sheet {sheetIndex + 1} of {sheetCount}

@@ -1,5 +1,5 @@
 import type { CellRange } from '../grid/address'
-import { cellAddress, forEachCell, rangeHeight, rangeWidth } from '../grid/address'
+import { cellAddress, forEachCell, MAX_COLUMNS, MAX_ROWS, rangeHeight, rangeWidth } from '../grid/address'
 import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../grid/clipboard'
 import type { FilledCell } from '../grid/fill'
 import { fillCopy, fillSeries } from '../grid/fill'
@@ -54,15 +54,17 @@ export function copySelection(workspace: Workspace, clipboard: DataTransfer, cut
   workspace.setCopy({ sheet, range, cut, text, inputs: store.inputsOf(sheet, range), styles, formats })
 }
 
-/** A whole-column or whole-row selection copies only the part that holds something. */
+/** A selection of whole columns or whole rows acts on the part that holds something, not a million cells. */
 function clampToUsed(workspace: Workspace, range: CellRange): CellRange {
   const { store, sheet } = workspace.state
   const model = store?.sheet(sheet)
   if (!model) return range
+  const wholeColumns = range.startRow === 0 && range.endRow >= model.rowCount - 1
+  const wholeRows = range.startCol === 0 && range.endCol >= model.columnCount - 1
   return {
     ...range,
-    endRow: Math.max(range.startRow, Math.min(range.endRow, model.usedRows - 1)),
-    endCol: Math.max(range.startCol, Math.min(range.endCol, model.usedColumns - 1)),
+    endRow: wholeColumns ? Math.max(range.startRow, Math.min(range.endRow, model.usedRows - 1)) : range.endRow,
+    endCol: wholeRows ? Math.max(range.startCol, Math.min(range.endCol, model.usedColumns - 1)) : range.endCol,
   }
 }
 
@@ -76,7 +78,7 @@ export function pasteText(workspace: Workspace, text: string): CellRange | null 
   if (!store) return null
   const model = store.sheet(sheet)
   if (!model) return null
-  const bounds = { columnCount: model.columnCount, rowCount: Math.max(model.rowCount, 1_048_576) }
+  const bounds = { columnCount: MAX_COLUMNS, rowCount: MAX_ROWS }
   const own = copy && normaliseLineEnds(copy.text) === normaliseLineEnds(text) && store.sheet(copy.sheet) ? copy : null
   const block = own ? own.inputs : parseTsv(text)
   if (block.length === 0 || block[0].length === 0) return null

@@ -56,6 +56,8 @@ export class Workspace {
   private readonly createEngine: () => CalcEngine
   /** runs before the active sheet changes, so pending edits are saved first */
   beforeSheetSwitch: (() => Promise<void> | void) | null = null
+  /** set by the grid: gives it the keyboard back after a toolbar or menu action */
+  focusGridHandler: (() => void) | null = null
 
   constructor(createEngine: () => CalcEngine) {
     this.createEngine = createEngine
@@ -68,6 +70,11 @@ export class Workspace {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Returns the keyboard to the grid, as spreadsheet programs do after a toolbar or menu action. */
+  focusGrid(): void {
+    this.focusGridHandler?.()
   }
 
   setLoading(): void {

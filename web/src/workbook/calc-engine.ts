@@ -23,8 +23,8 @@ export interface CalcEngine {
   renameSheet(from: string, to: string): unknown
   removeSheet(name: string): unknown
   setCells(batch: EngineCellInput[]): unknown
-  /** bulk load with one recalculation: rows of inputs from A1 */
-  loadSheet(sheet: string, rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): void
+  /** bulk load with one recalculation: rows of inputs from `origin` (default A1); undefined leaves a cell alone */
+  loadSheet(sheet: string, rows: readonly (readonly (string | number | boolean | null | undefined)[])[], origin?: string): void
   loadCells(batch: EngineCellInput[]): void
   getValue(sheet: string, address: string): EngineValue
   getInput(sheet: string, address: string): string

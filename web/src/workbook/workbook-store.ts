@@ -75,6 +75,8 @@ export class SheetModel {
   /** what the grid drew last, by cell key; cleared whenever values may have changed */
   readonly views = new Map<number, GridCell | null>()
   readonly serverValues = new Map<number, ServerValue>()
+  /** while rows stream in: how far they have come, and the cells edited meanwhile (not to be overwritten) */
+  loading: { loadedRows: number; totalRows: number; edited: Set<number> } | null = null
   readonly source: GridDataSource
 
   constructor(name: string, rows: number, columns: number, view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined) {
@@ -302,6 +304,42 @@ export class WorkbookStore {
   }
 
   /**
+   * Starts streaming a large sheet in: the grid takes the final size at once and shows the rows
+   * as they arrive through `loadRows`. Edits made meanwhile win over the rows that arrive later.
+   */
+  beginLoading(sheet: string, totalRows: number, totalColumns: number): void {
+    const model = this.requireSheet(sheet)
+    model.declaredRows = Math.max(model.declaredRows, totalRows)
+    model.declaredColumns = Math.max(model.declaredColumns, totalColumns)
+    model.loading = { loadedRows: 0, totalRows, edited: new Set() }
+    this.notify()
+  }
+
+  /** Loads a block of inputs (rows from `startRow`) through the engine's bulk path; no undo, no save. */
+  loadRows(sheet: string, startRow: number, rows: readonly (readonly (CellInputValue | undefined)[])[]): void {
+    const model = this.requireSheet(sheet)
+    const edited = model.loading?.edited
+    const block =
+      edited && edited.size > 0
+        ? rows.map((cells, r) => cells.map((input, c) => (edited.has(key(c, startRow + r)) ? undefined : input)))
+        : rows
+    this.engine.loadSheet(sheet, block, cellAddress({ col: 0, row: startRow }))
+    if (rows.length > 0) {
+      model.usedRows = Math.max(model.usedRows, startRow + rows.length)
+      model.usedColumns = Math.max(model.usedColumns, rows[0].length, rows[rows.length - 1].length)
+    }
+    if (model.loading) model.loading.loadedRows = Math.max(model.loading.loadedRows, startRow + rows.length)
+    this.clearViews()
+    this.notify()
+  }
+
+  endLoading(sheet: string): void {
+    const model = this.requireSheet(sheet)
+    model.loading = null
+    this.notify()
+  }
+
+  /**
    * The server's answer to an edit: the cells whose inputs or values changed. Inputs it reports
    * replace ours (another tab or the assistant may have written them) and its values are shown in
    * place of the local engine's until a local change moves that cell's value again.
@@ -343,8 +381,7 @@ export class WorkbookStore {
       if (text !== localText) model.serverValues.set(k, { text, kind: kindOfValue(change.value), localText })
     }
     this.clearViews()
-    this.revisionCounter++
-    for (const listener of this.listeners) listener()
+    this.notify()
   }
 
   snapshot(): WorkbookSnapshot {
@@ -365,9 +402,14 @@ export class WorkbookStore {
     }
   }
 
-  private changed(change: AppliedChange): void {
+  /** a change the views must show but nobody needs to save */
+  private notify(): void {
     this.revisionCounter++
     for (const listener of this.listeners) listener()
+  }
+
+  private changed(change: AppliedChange): void {
+    this.notify()
     for (const listener of this.changeListeners) listener(change)
   }
 
@@ -548,6 +590,7 @@ export class WorkbookStore {
       const address = cellAddress(pos)
       const undo: CellChange = { address }
       if (change.input !== undefined) {
+        model.loading?.edited.add(k)
         const before = this.engine.getInput(sheet, address)
         undo.input = before
         if (change.input !== before) engineBatch.push({ sheet, address, input: change.input })
