@@ -225,8 +225,9 @@ export class Calculator implements CalculationGuard {
   }
 
   /** Writes a result, spilling arrays into the cells below and to the right when they are free. */
-  private store(cell: FormulaCell, result: Scalar | ArrayValue): void {
+  private store(cell: FormulaCell, value: Scalar | ArrayValue): void {
     const sheet = cell.sheet
+    const result = cell.arrayHeight > 0 ? fitToArea(value, cell.arrayHeight, cell.arrayWidth) : value
     if (!(result instanceof ArrayValue)) {
       if (cell.spills || cell.blockedHeight > 0) this.clearSpill(cell)
       sheet.writeValue(cell.row, cell.col, result)
@@ -500,6 +501,27 @@ export class Calculator implements CalculationGuard {
       }
     }
   }
+}
+
+/**
+ * The result of a legacy array formula fitted to its fixed area: a single value fills it, a row or
+ * column repeats, and positions beyond a smaller array show #N/A.
+ */
+function fitToArea(value: Scalar | ArrayValue, height: number, width: number): Scalar | ArrayValue {
+  if (height === 1 && width === 1) return value instanceof ArrayValue ? finalize(value.data[0]) : value
+  const data: Scalar[] = new Array(height * width)
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      if (!(value instanceof ArrayValue)) {
+        data[r * width + c] = value
+        continue
+      }
+      const rr = value.height === 1 ? 0 : r
+      const cc = value.width === 1 ? 0 : c
+      data[r * width + c] = rr < value.height && cc < value.width ? value.get(rr, cc) : CellError.NA
+    }
+  }
+  return new ArrayValue(height, width, data)
 }
 
 /** A formula result as a cell holds it: references are read, an empty result shows 0. */

@@ -2,7 +2,7 @@
  * The calculation engine: sheets of cells, formulas, the dependency graph and recalculation.
  * See the package index for the public API in brief.
  */
-import { formatAddress, parseAddress, parseRange } from '../address/a1.js'
+import { formatAddress, formatRange, parseAddress, parseRange } from '../address/a1.js'
 import type { CellAddress, RangeAddress } from '../address/a1.js'
 import { serialFromJsDate } from '../dates.js'
 import { EngineUsageError, InvalidAddressError, MESSAGES, SheetNotFoundError } from '../errors.js'
@@ -48,6 +48,17 @@ export interface CellUpdate {
   /** A1 address such as 'B3'. */
   address: string
   input: CellInputValue
+  /**
+   * For a legacy array formula (Ctrl+Shift+Enter, or an xlsx `<f t="array" ref="...">`): the range it
+   * fills, whose top-left cell is `address`. The formula's result is fitted to exactly that range.
+   */
+  arrayRange?: string
+  /**
+   * The formula was saved without dynamic-array semantics (a plain `<f>` in an xlsx file): ranges where
+   * one value is expected are implicitly intersected with the formula's row or column, and the formula
+   * never spills — as Excel 365 shows such formulas with '@'.
+   */
+  legacy?: boolean
 }
 
 export interface EngineOptions {
@@ -73,6 +84,8 @@ export interface CellSnapshot {
   format?: string
   /** Whether the value was spilled by an array formula in another cell. */
   spilled?: boolean
+  /** The range a legacy array formula anchored here fills. */
+  arrayRange?: string
 }
 
 const DEFAULT_ITERATION: IterationSettings = { enabled: false, maxIterations: 100, maxChange: 0.001 }
@@ -94,6 +107,7 @@ function invalidFormula(message: string): CompiledFormula {
     sheets: [],
     resultFormat: undefined,
     invalid: true,
+    legacy: false,
   }
 }
 
@@ -266,7 +280,12 @@ export class Engine {
     this.forEachFormula((cell) => {
       if (cell.compiled.sheets.includes(upper)) {
         this.graph.unregister(cell)
-        cell.compiled = this.compileTree(renameSheetInTree(cell.compiled.ast, previous, newName), cell.row, cell.col)
+        cell.compiled = this.compileTree(
+          renameSheetInTree(cell.compiled.ast, previous, newName),
+          cell.row,
+          cell.col,
+          cell.compiled.legacy,
+        )
         cell.text = undefined
         this.graph.register(cell)
       }
@@ -329,10 +348,30 @@ export class Engine {
 
   /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
-    const targets = updates.map((update) => ({ sheet: this.sheet(update.sheet), ...this.address(update.address), input: update.input }))
+    const targets = updates.map((update) => ({
+      sheet: this.sheet(update.sheet),
+      ...this.address(update.address),
+      input: update.input,
+      area: this.arrayArea(update),
+      legacy: update.legacy === true,
+    }))
     return this.mutate((edit) => {
-      for (const { sheet, row, col, input } of targets) this.applyInput(sheet, row, col, input, edit)
+      for (const { sheet, row, col, input, area, legacy } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy)
     })
+  }
+
+  /** Sets a legacy array formula (Ctrl+Shift+Enter) that fills `range` with its result. */
+  setArrayFormula(sheet: string, range: string, formula: string): CellChange[] {
+    const { top, left } = parseRange(range)
+    return this.setCells([{ sheet, address: formatAddress(top, left), input: formula, arrayRange: range }])
+  }
+
+  private arrayArea(update: CellUpdate): { height: number; width: number } | undefined {
+    if (update.arrayRange === undefined) return undefined
+    const area = parseRange(update.arrayRange)
+    const anchor = this.address(update.address)
+    if (area.top !== anchor.row || area.left !== anchor.col) throw new InvalidAddressError(update.arrayRange)
+    return { height: area.bottom - area.top + 1, width: area.right - area.left + 1 }
   }
 
   /**
@@ -360,7 +399,7 @@ export class Engine {
     this.mutate((edit) => {
       for (const update of updates) {
         const { row, col } = this.address(update.address)
-        this.applyInput(this.sheet(update.sheet), row, col, update.input, edit)
+        this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true)
       }
     }, false)
   }
@@ -412,7 +451,15 @@ export class Engine {
     return changes
   }
 
-  private applyInput(sheet: Sheet, row: number, col: number, input: CellInputValue, edit: Edit): void {
+  private applyInput(
+    sheet: Sheet,
+    row: number,
+    col: number,
+    input: CellInputValue,
+    edit: Edit,
+    arrayArea?: { height: number; width: number },
+    legacy = false,
+  ): void {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
     if (existing !== undefined) this.removeFormula(existing)
@@ -428,7 +475,11 @@ export class Engine {
     if (typeof input === 'string' && input.length > 1 && input.charCodeAt(0) === 61 /* = */) {
       if (spilledHere !== undefined) this.unspill(column, row)
       const text = closeParentheses(input)
-      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col), text)
+      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col, legacy && arrayArea === undefined), text)
+      if (arrayArea !== undefined) {
+        cell.arrayHeight = arrayArea.height
+        cell.arrayWidth = arrayArea.width
+      }
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
       this.calculator.logOld(cell)
@@ -503,9 +554,10 @@ export class Engine {
   // Compilation
   // -----------------------------------------------------------------------------------------------------
 
-  private compileText(text: string, row: number, col: number): CompiledFormula {
+  private compileText(text: string, row: number, col: number, legacy = false): CompiledFormula {
     const body = text.charCodeAt(0) === 61 ? text.slice(1) : text
-    const fastKey = fastShapeKey(body, row, col)
+    const fast = fastShapeKey(body, row, col)
+    const fastKey = fast === undefined ? undefined : legacy ? '\u0004' + fast : fast
     if (fastKey !== undefined) {
       const cached = this.compileCache.get(fastKey)
       if (cached !== undefined) return cached
@@ -513,7 +565,7 @@ export class Engine {
     const tokens = tokenize(body)
     const last = tokens[tokens.length - 1]
     if (last.type === TokenType.Invalid) return invalidFormula(`Unexpected text: ${last.text.slice(0, 20)}`)
-    const key = shapeKey(tokens, row, col)
+    const key = (legacy ? '\u0004' : '') + shapeKey(tokens, row, col)
     let compiled = this.compileCache.get(key)
     if (compiled === undefined) {
       let ast: Node
@@ -523,7 +575,7 @@ export class Engine {
         if (error instanceof FormulaSyntaxError) return invalidFormula(error.message)
         throw error
       }
-      compiled = compileFormula(ast, key, this.compileHost)
+      compiled = compileFormula(ast, key, this.compileHost, legacy)
       this.cache(key, compiled)
     }
     if (fastKey !== undefined) this.cache(fastKey, compiled)
@@ -536,14 +588,14 @@ export class Engine {
   }
 
   /** Compiles a tree produced by a transformation (printing it for the cell gives its shape key). */
-  private compileTree(ast: Node, row: number, col: number): CompiledFormula {
-    return this.compileText(printFormula(ast, row, col), row, col)
+  private compileTree(ast: Node, row: number, col: number, legacy: boolean): CompiledFormula {
+    return this.compileText(printFormula(ast, row, col), row, col, legacy)
   }
 
   /** Gives a cell a new tree (rename, sheet removal, name changes) and marks it for recalculation. */
   private recompileCell(cell: FormulaCell, ast: Node): void {
     this.graph.unregister(cell)
-    if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col)
+    if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
     else cell.compiled = this.compileText(cell.text ?? '', cell.row, cell.col)
     this.graph.register(cell)
     if (cell.state === CellState.Clean) {
@@ -628,7 +680,17 @@ export class Engine {
       value: this.valueAt(sheet, row, col),
     }
     const formula = column?.formulas?.[row]
-    if (formula !== undefined) snapshot.formula = formulaTextOf(formula)
+    if (formula !== undefined) {
+      snapshot.formula = formulaTextOf(formula)
+      if (formula.arrayHeight > 0) {
+        snapshot.arrayRange = formatRange({
+          top: row,
+          left: col,
+          bottom: row + formula.arrayHeight - 1,
+          right: col + formula.arrayWidth - 1,
+        })
+      }
+    }
     const format = column?.formats?.get(row)
     if (format !== undefined) snapshot.format = format
     if (column?.spilledFrom?.has(row)) snapshot.spilled = true
@@ -949,7 +1011,7 @@ export class Engine {
         const moved = cell.row !== plan.row || cell.col !== plan.col
         cell.row = plan.row
         cell.col = plan.col
-        if (plan.changed) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col)
+        if (plan.changed) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
         // The typed text names absolute positions; once anything moved it is printed from the tree.
         if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined
       }
@@ -1028,7 +1090,7 @@ export class Engine {
           if (item.formula !== undefined && !item.formula.compiled.invalid) {
             input = printFormula(item.formula.compiled.ast, row, col)
           }
-          this.applyInput(target, row, col, input, edit)
+          this.applyInput(target, row, col, input, edit, undefined, item.formula?.compiled.legacy === true)
           const column = target.column(col)
           if (item.format !== undefined) (column.formats ??= new Map()).set(row, item.format)
         }

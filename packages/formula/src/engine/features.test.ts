@@ -60,6 +60,39 @@ describe('dynamic arrays', () => {
     expect(v(engine, 'B3')).toBe(null)
   })
 
+  it('fills a legacy array formula range exactly, repeating a single value', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.setArrayFormula('Sheet1', 'C2:C5', '=123')
+    engine.setArrayFormula('Sheet1', 'D2:E3', '={1;2;3}')
+    engine.setCell('Sheet1', 'G2', '=SUM(ANCHORARRAY(C2))')
+    expect(['C2', 'C3', 'C5', 'D2', 'E2', 'D3', 'G2'].map((address) => v(engine, address))).toEqual([123, 123, 123, 1, 1, 2, 492])
+    expect(engine.getCell('Sheet1', 'D2').arrayRange).toBe('D2:E3')
+  })
+
+  it('intersects ranges implicitly in formulas saved without dynamic arrays', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.setCells([
+      { sheet: 'Sheet1', address: 'A1', input: 1 },
+      { sheet: 'Sheet1', address: 'A2', input: 2 },
+      { sheet: 'Sheet1', address: 'A3', input: 3 },
+      { sheet: 'Sheet1', address: 'B2', input: '=A1:A3*10', legacy: true },
+      { sheet: 'Sheet1', address: 'C2', input: '=A:A', legacy: true },
+      { sheet: 'Sheet1', address: 'D5', input: '=A1:A3', legacy: true },
+      { sheet: 'Sheet1', address: 'E1', input: '=SUMPRODUCT(A1:A3*2)', legacy: true },
+      { sheet: 'Sheet1', address: 'F1', input: '=SUM(A1:A3)', legacy: true },
+    ])
+    expect([v(engine, 'B2'), v(engine, 'B3'), v(engine, 'C2'), v(engine, 'D5'), v(engine, 'F1')]).toEqual([20, null, 2, '#VALUE!', 6])
+    if (engine.getFunctions().has('SUMPRODUCT')) expect(v(engine, 'E1')).toBe(12)
+  })
+
+  it('replaces errors element by element in IFERROR', () => {
+    const engine = sheet({ A1: 1, A2: 0, A3: 2, B1: 'a', B2: 'b', B3: 'c', C1: '=IFERROR(1/A1:A3,B1:B3)', D1: '=IFERROR({1;0;2}/{0;0;0},{7,8})' })
+    expect([v(engine, 'C1'), v(engine, 'C2'), v(engine, 'C3')]).toEqual([1, 'b', 0.5])
+    expect([v(engine, 'D1'), v(engine, 'E1'), v(engine, 'E3')]).toEqual([7, 8, 8])
+  })
+
   it('lets IF pick element by element from arrays', () => {
     const engine = sheet({ A1: 1, A2: -2, A3: 3, B1: '=IF(A1:A3>0,"pos","neg")' })
     expect([v(engine, 'B1'), v(engine, 'B2'), v(engine, 'B3')]).toEqual(['pos', 'neg', 'pos'])

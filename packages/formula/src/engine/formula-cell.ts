@@ -56,6 +56,8 @@ export interface CompiledFormula {
   readonly sheets: readonly string[]
   /** The text did not parse: the cell keeps it and shows #ERROR!. */
   readonly invalid?: boolean
+  /** Compiled with pre-dynamic-array semantics (implicit intersection), as loaded from a file. */
+  readonly legacy: boolean
 }
 
 export class FormulaCell {
@@ -68,6 +70,9 @@ export class FormulaCell {
   blockedWidth = 0
   /** Epoch of the last recalculation that logged this cell's old value for the change list. */
   loggedEpoch = -1
+  /** A legacy array formula (Ctrl+Shift+Enter) fills exactly this many rows and columns; 0 when dynamic. */
+  arrayHeight = 0
+  arrayWidth = 0
 
   constructor(
     public sheet: Sheet,

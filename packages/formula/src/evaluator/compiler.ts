@@ -42,6 +42,20 @@ export interface CompileHost {
 type Mode = 'value' | 'reference'
 type ArgEvaluator = (ctx: EvalContext) => Arg
 
+/**
+ * Functions whose arguments pre-dynamic-array Excel evaluated as arrays: inside them, legacy formulas
+ * keep ranges whole instead of intersecting them.
+ */
+const ARRAY_CONTEXT_FUNCTIONS = new Set([
+  'SUMPRODUCT', 'MMULT', 'MDETERM', 'MINVERSE', 'TRANSPOSE', 'FREQUENCY', 'LINEST', 'LOGEST', 'TREND', 'GROWTH',
+  'SUMX2MY2', 'SUMX2PY2', 'SUMXMY2', 'CORREL', 'COVAR', 'COVARIANCE.P', 'COVARIANCE.S', 'PEARSON', 'RSQ',
+  'SLOPE', 'INTERCEPT', 'FORECAST', 'FORECAST.LINEAR', 'STEYX', 'TTEST', 'T.TEST', 'CHITEST', 'CHISQ.TEST',
+  'FTEST', 'F.TEST', 'PROB', 'LOOKUP', 'MATCH', 'INDEX', 'VLOOKUP', 'HLOOKUP', 'XLOOKUP', 'XMATCH', 'AGGREGATE',
+  'NPV', 'IRR', 'MIRR', 'XNPV', 'XIRR', 'FVSCHEDULE', 'MODE.MULT', 'PERCENTRANK', 'QUARTILE', 'PERCENTILE',
+  'FILTER', 'SORT', 'SORTBY', 'UNIQUE', 'SEQUENCE', 'TEXTJOIN', 'CONCAT', 'COUNTIF', 'COUNTIFS', 'SUMIF',
+  'SUMIFS', 'AVERAGEIF', 'AVERAGEIFS', 'MAXIFS', 'MINIFS',
+])
+
 class Compilation {
   readonly cells: StaticCellDependency[] = []
   readonly ranges: StaticRangeDependency[] = []
@@ -49,8 +63,32 @@ class Compilation {
   readonly spills: StaticCellDependency[] = []
   readonly missingSheets = new Set<string>()
   volatile = false
+  /** Depth of array-evaluated function arguments around the node being compiled (legacy formulas). */
+  private arrayContext = 0
 
-  constructor(private readonly host: CompileHost) {}
+  constructor(
+    private readonly host: CompileHost,
+    /**
+     * A formula saved without dynamic-array semantics (a plain formula in an xlsx file): where a single
+     * value is expected, ranges are implicitly intersected with the formula's row or column, as
+     * Excel 365 shows with '@'.
+     */
+    private readonly legacy = false,
+  ) {}
+
+  /** Whether ranges in value positions are intersected here. */
+  private get intersecting(): boolean {
+    return this.legacy && this.arrayContext === 0
+  }
+
+  /** Wraps an operand so that a range in it is reduced to one cell (legacy formulas only). */
+  private scalarOperand(evaluator: Evaluator): Evaluator {
+    if (!this.intersecting) return evaluator
+    return (ctx) => {
+      const value = evaluator(ctx)
+      return value instanceof RangeRef || value instanceof ReferenceList ? implicit(value, ctx) : value
+    }
+  }
 
   /** The sheet a reference names; undefined for the formula's own sheet; null when it does not exist. */
   private sheetOf(name: string | undefined): Sheet | undefined | null {
@@ -89,7 +127,7 @@ class Compilation {
       case 'unary':
         return this.compileUnary(node)
       case 'percent': {
-        const inner = this.compile(node.operand, 'value')
+        const inner = this.scalarOperand(this.compile(node.operand, 'value'))
         return (ctx) => {
           const value = inner(ctx)
           return typeof value === 'number' ? value / 100 : percent(value)
@@ -225,7 +263,7 @@ class Compilation {
       const inner = this.compile(node.operand, 'reference')
       return (ctx) => implicit(inner(ctx), ctx)
     }
-    const inner = this.compile(node.operand, 'value')
+    const inner = this.scalarOperand(this.compile(node.operand, 'value'))
     if (node.operator === '+') return inner
     return (ctx) => {
       const value = inner(ctx)
@@ -234,8 +272,8 @@ class Compilation {
   }
 
   private compileBinary(node: NodeOf<'binary'>): Evaluator {
-    const left = this.compile(node.left, 'value')
-    const right = this.compile(node.right, 'value')
+    const left = this.scalarOperand(this.compile(node.left, 'value'))
+    const right = this.scalarOperand(this.compile(node.right, 'value'))
     const operator = node.operator
     switch (operator) {
       case '+':
@@ -318,6 +356,16 @@ class Compilation {
       const error = new CellError('#ERROR!', `${definition.name} takes ${expected} arguments`)
       return () => error
     }
+    const arrayArguments = this.legacy && ARRAY_CONTEXT_FUNCTIONS.has(definition.name)
+    if (arrayArguments) this.arrayContext++
+    try {
+      return this.compileKnownCall(definition, node)
+    } finally {
+      if (arrayArguments) this.arrayContext--
+    }
+  }
+
+  private compileKnownCall(definition: FunctionDefinition, node: NodeOf<'call'>): Evaluator {
     if (definition.lazy) {
       const args: LazyArg[] = node.args.map((arg) => ({
         evaluate: arg.type === 'missing' ? () => null : (this.compile(arg, 'reference') as LazyArg['evaluate']),
@@ -334,7 +382,8 @@ class Compilation {
     const kinds: ArgKind[] = argNodes.map((_, i) => kindAt(definition, i))
     const args: ArgEvaluator[] = argNodes.map((arg, i) => {
       if (arg.type === 'missing') return () => MISSING
-      return this.compile(arg, isScalarKind(kinds[i]) ? 'value' : 'reference')
+      if (!isScalarKind(kinds[i])) return this.compile(arg, 'reference')
+      return this.scalarOperand(this.compile(arg, 'value'))
     })
     const impl = definition.impl
     if (kinds.every((kind) => kind === 'any')) {
@@ -469,16 +518,30 @@ export function makeRange(
   return new RangeRef(sheet, r1, c1, r2, c2)
 }
 
+/** A legacy formula's result in its one cell: a range intersects, an array gives its first item. */
+function legacyResult(value: Value, ctx: EvalContext): Value {
+  if (value instanceof RangeRef || value instanceof ReferenceList) {
+    if (value instanceof RangeRef && value.isSingleCell) return value
+    return implicit(value, ctx)
+  }
+  if (value instanceof ArrayValue) return value.height > 0 && value.width > 0 ? value.data[0] : CellError.VALUE
+  return value
+}
+
 function outermostCall(node: Node): string | undefined {
   let current = node
   while (current.type === 'group') current = current.expression
   return current.type === 'call' ? current.name : undefined
 }
 
-/** Compiles a formula tree. `key` is its shape key (see parser). */
-export function compileFormula(ast: Node, key: string, host: CompileHost): CompiledFormula {
-  const compilation = new Compilation(host)
-  const evaluate = compilation.compile(ast, 'value')
+/**
+ * Compiles a formula tree. `key` is its shape key (see parser). `legacy` formulas (saved without
+ * dynamic arrays) intersect ranges where one value is expected, including their result.
+ */
+export function compileFormula(ast: Node, key: string, host: CompileHost, legacy = false): CompiledFormula {
+  const compilation = new Compilation(host, legacy)
+  const body = compilation.compile(ast, 'value')
+  const evaluate: Evaluator = legacy ? (ctx) => legacyResult(body(ctx), ctx) : body
   const outer = outermostCall(ast)
   const outerDefinition: FunctionDefinition | undefined = outer === undefined ? undefined : host.functions.get(outer)
   return {
@@ -494,6 +557,7 @@ export function compileFormula(ast: Node, key: string, host: CompileHost): Compi
     missingSheets: [...compilation.missingSheets],
     resultFormat: outerDefinition?.resultFormat,
     sheets: collectSheetNames(ast),
+    legacy,
   }
 }
 

@@ -152,9 +152,10 @@ function scanRow(text: string, pos: number): [number, number, boolean] | undefin
   if (absolute) i++
   const start = i
   while (i < text.length && isDigit(text.charCodeAt(i))) i++
-  if (i === start || text.charCodeAt(start) === Ch.Zero || i - start > 7) return undefined
+  if (i === start || i - start > 7) return undefined
+  // Leading zeros are allowed, as Excel reads `A01` as A1; row 0 does not exist.
   const row = Number(text.slice(start, i)) - 1
-  if (row > MAX_ROW) return undefined
+  if (row < 0 || row > MAX_ROW) return undefined
   return [i, row, absolute]
 }
 

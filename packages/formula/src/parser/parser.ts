@@ -392,6 +392,12 @@ class Parser {
       this.next()
       return { type: 'call', name, args }
     }
+    if (name === 'ANCHORARRAY' || name === 'SINGLE') {
+      // How files store `A1#` and `@A1`: read them as the operators they stand for.
+      const operand = this.parseExpression()
+      this.expect(TokenType.CloseParen, "')'")
+      return name === 'ANCHORARRAY' ? { type: 'spill', operand } : { type: 'unary', operator: '@', operand }
+    }
     while (true) {
       const token = this.peek()
       if (token.type === TokenType.Comma || token.type === TokenType.CloseParen) args.push({ type: 'missing' })

@@ -93,7 +93,7 @@ export function fastShapeKey(text: string, row: number, col: number): string | u
         isCell =
           digitCount > 0 &&
           digitCount <= 7 &&
-          text.charCodeAt(digitsStart) !== Ch.Zero &&
+          rowNumber >= 1 &&
           rowNumber - 1 <= MAX_ROW &&
           column - 1 <= MAX_COL &&
           !continuesName(next) &&

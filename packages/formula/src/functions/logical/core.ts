@@ -64,14 +64,16 @@ export const IFERROR: FunctionDefinition = {
     const fallback = (): Value => (args[1].isMissing ? 0 : args[1].evaluate(ctx))
     if (isMulti(value)) {
       const matrix = toMatrix(value) as ArrayValue | RangeRef
-      let replacement: ArrayValue | RangeRef | Scalar | undefined
-      return broadcast([matrix], ([item]) => {
-        if (!(item instanceof CellError)) return item === null ? 0 : item
-        replacement ??= toMatrixOrScalar(fallback(), ctx)
-        return replacement instanceof ArrayValue || replacement instanceof RangeRef
-          ? replacement.get(0, 0)
-          : replacement
+      let hasError = false
+      forEachValue(matrix, (item) => {
+        if (item instanceof CellError) hasError = true
+        return !hasError
       })
+      // The fallback is evaluated only when needed, then taken element by element like the value.
+      const replacement = hasError ? toMatrixOrScalar(fallback(), ctx) : null
+      return broadcast([matrix, replacement], ([item, other]) =>
+        item instanceof CellError ? (other === null ? 0 : other) : item === null ? 0 : item,
+      )
     }
     const scalar = toScalar(value, ctx)
     if (scalar instanceof CellError) return fallback()

@@ -31,6 +31,16 @@ function optionalNumber(arg: Arg | undefined, fallback: number): number | CellEr
   return number instanceof CellError ? number : Math.trunc(number)
 }
 
+/** OFFSET's height or width: truncated, except that a fraction of one row or column still counts as one. */
+function optionalSize(arg: Arg | undefined, fallback: number): number | CellError {
+  if (arg === undefined || arg === MISSING || arg === null) return fallback
+  if (typeof arg === 'object' && !(arg instanceof CellError)) return CellError.VALUE
+  const number = toNumber(arg)
+  if (number instanceof CellError) return number
+  if (number !== 0 && Math.abs(number) < 1) return Math.sign(number)
+  return Math.trunc(number)
+}
+
 export const INDEX: FunctionDefinition = {
   name: 'INDEX',
   category: 'lookup',
@@ -61,7 +71,8 @@ export const INDEX: FunctionDefinition = {
       col = row
       row = 1
     }
-    if (row < 0 || col < 0 || row > matrix.height || col > matrix.width) return CellError.REF
+    if (row < 0 || col < 0) return CellError.VALUE
+    if (row > matrix.height || col > matrix.width) return CellError.REF
     if (matrix instanceof RangeRef) {
       const top = row === 0 ? matrix.top : matrix.top + row - 1
       const bottom = row === 0 ? matrix.bottom : top
@@ -141,8 +152,8 @@ export const OFFSET: FunctionDefinition = {
     if (base instanceof CellError) return base
     const rows = optionalNumber(args[1], 0)
     const cols = optionalNumber(args[2], 0)
-    const height = optionalNumber(args[3], base.height)
-    const width = optionalNumber(args[4], base.width)
+    const height = optionalSize(args[3], base.height)
+    const width = optionalSize(args[4], base.width)
     for (const n of [rows, cols, height, width]) if (n instanceof CellError) return n
     const [r, c, h, w] = [rows, cols, height, width] as number[]
     if (h === 0 || w === 0) return CellError.REF
