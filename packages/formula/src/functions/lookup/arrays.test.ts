@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ArrayValue, CellError, RangeRef } from '../../values.js'
-import type { Value } from '../../values.js'
+import { ArrayValue, CellError } from '../../values.js'
+import type { Value , RangeRef } from '../../values.js'
 import { MISSING } from '../types.js'
 import { functions } from './index.js'
 import { arr, caller, makeSheet, ref } from './test-harness.js'

@@ -2,8 +2,8 @@
  * FILTER, SORT, SORTBY and UNIQUE: the dynamic-array functions that select and order rows.
  */
 import { compareText } from '../../coerce.js'
-import { ArrayValue, CellError } from '../../values.js'
-import type { Scalar, Value } from '../../values.js'
+import { CellError } from '../../values.js'
+import type { Scalar, Value , ArrayValue} from '../../values.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import { integerArg, readArray, spilled } from './arrays.js'
