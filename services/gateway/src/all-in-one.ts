@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import type { ServiceArea } from '@finsheet/contracts'
 import { createLogger, type Logger, type ServiceApp } from '@finsheet/platform'
 import { createUsersService, loadUsersConfig } from '@finsheet/users-service'
@@ -69,21 +69,20 @@ export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllI
     for (const app of started.reverse()) await app.close().catch(() => undefined)
   }
   try {
+    // Ports are chosen up front so every service knows every other's URL (USERS_URL, FILES_URL, …).
     const services = {} as Record<ServiceArea, string>
-    for (const [area, start] of starters) {
-      const app = await start(env, loggerFor(area))
-      started.push(app)
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      services[area] = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const ports = {} as Record<ServiceArea, number>
+    for (const [area] of starters) {
+      ports[area] = await freeLoopbackPort()
+      services[area] = `http://127.0.0.1:${ports[area]}`
+      env[`${area.toUpperCase()}_URL`] = services[area]
     }
-    const gatewayConfig = loadGatewayConfig({
-      ...env,
-      USERS_URL: services.users,
-      SPREADSHEET_URL: services.spreadsheet,
-      FILES_URL: services.files,
-      AI_URL: services.ai,
-      VECTORDB_URL: services.vectordb,
-    })
+    for (const [area, start] of starters) {
+      const app = await start({ ...env, PORT: String(ports[area]) }, loggerFor(area))
+      started.push(app)
+      await app.listen({ port: ports[area], host: '127.0.0.1' })
+    }
+    const gatewayConfig = loadGatewayConfig(env)
     const gateway = await createGatewayService(gatewayConfig, { logger: loggerFor('gateway'), webRoot: options.webRoot ?? baseEnv.WEB_ROOT ?? DEFAULT_WEB_ROOT })
     started.push(gateway)
     const host = options.host ?? baseEnv.HOST ?? '127.0.0.1'
@@ -100,4 +99,15 @@ export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllI
     await closeAll()
     throw error
   }
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolvePort(port))
+    })
+  })
 }
