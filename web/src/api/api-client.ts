@@ -97,6 +97,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** health and status checks carry no token */
   anonymous?: boolean
+  /** lets the request finish after the page is gone (saving on page hide); bodies up to 64 KB */
+  keepalive?: boolean
 }
 
 const NETWORK_ERROR_STATUS = 500
@@ -154,7 +156,7 @@ export class ApiClient {
 
       let failure: ApiError
       try {
-        const response = await this.fetchImpl(url, { method, headers, body, credentials: 'include', signal: options.signal })
+        const response = await this.fetchImpl(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive })
         if (response.status === 204) return null as T
         const parsed = await readBody(response)
         if (response.ok) return parsed as T

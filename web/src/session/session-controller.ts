@@ -44,6 +44,13 @@ export class SessionController {
     this.api = api
     this.workspace = workspace
     workspace.beforeSheetSwitch = () => this.flush()
+    // the active sheet is part of the session: switching sheets is saved like an edit
+    let seen = { store: workspace.state.store, sheet: workspace.state.sheet }
+    workspace.subscribe(() => {
+      const { store, sheet } = workspace.state
+      if (store && store === seen.store && sheet !== seen.sheet) this.scheduleSave()
+      seen = { store, sheet }
+    })
   }
 
   get state(): SessionControllerState {
@@ -133,14 +140,17 @@ export class SessionController {
     }
   }
 
-  /** Saves anything pending now (sheet switch, page hide, sign-out). */
-  async flush(): Promise<void> {
+  /**
+   * Saves anything pending now (sheet switch, page hide, sign-out). `leavingPage` lets the request
+   * outlive the page, as a reload or a closed tab would otherwise cancel it.
+   */
+  async flush(leavingPage = false): Promise<void> {
     if (this.saveTimer) {
       clearTimeout(this.saveTimer)
       this.saveTimer = null
     }
-    if (this.pendingSave) await this.pendingSave.catch(() => undefined)
-    if (this.dirty) await this.saveNow()
+    if (this.pendingSave && !leavingPage) await this.pendingSave.catch(() => undefined)
+    if (this.dirty) await this.saveNow(leavingPage)
   }
 
   /** Sign-out: flush what is pending, then forget the session and close the workbook. */
@@ -187,7 +197,7 @@ export class SessionController {
     this.dirty = false
   }
 
-  private async saveNow(): Promise<void> {
+  private async saveNow(leavingPage = false): Promise<void> {
     const session = this.current.session
     const { store, sheet, status } = this.workspace.state
     // spec 1 §4: nothing is saved while a workbook is loading, nor without a signed-in user
@@ -201,7 +211,7 @@ export class SessionController {
     }, new Date().toISOString())
     const next: UserSession = { ...session, activeWorkbook: store.id, workbooks: { ...session.workbooks, [store.id]: entry } }
     this.update({ session: next, saveState: 'saving' })
-    const saving = this.saveSession(next)
+    const saving = this.saveSession(next, leavingPage)
       .then(() => {
         if (!this.dirty) this.update({ saveState: 'saved' })
       })
@@ -218,9 +228,12 @@ export class SessionController {
     if (this.pendingSave === saving) this.pendingSave = null
   }
 
-  private async saveSession(session: UserSession): Promise<void> {
+  private async saveSession(session: UserSession, keepalive = false): Promise<void> {
     if (!this.user) return
-    const answer = await this.api.post<SaveSessionResponse>('/users/spreadsheet-session', { session, userId: this.user.uid })
+    const body = { session, userId: this.user.uid }
+    // keepalive requests are limited to 64 KB; a bigger session is sent normally and may be cut off
+    const fits = keepalive && JSON.stringify(body).length < 60_000
+    const answer = await this.api.post<SaveSessionResponse>('/users/spreadsheet-session', body, { keepalive: fits })
     this.update({ session: { ...answer.session, workbooks: session.workbooks } })
   }
 

@@ -57,9 +57,9 @@ function AppShell({ user }: { user: CurrentUser }) {
   // spec: nothing typed is lost — save at once when the page is hidden or closed
   useEffect(() => {
     const flush = () => {
-      if (document.visibilityState === 'hidden') void controller.flush()
+      if (document.visibilityState === 'hidden') void controller.flush(true)
     }
-    const onPageHide = () => void controller.flush()
+    const onPageHide = () => void controller.flush(true)
     document.addEventListener('visibilitychange', flush)
     window.addEventListener('pagehide', onPageHide)
     return () => {

@@ -1,0 +1,208 @@
+/**
+ * The whole product in a real browser, through the real gateway and services (all in one process
+ * on free loopback ports with a temporary data folder): sign-up and sign-in, the welcome screen,
+ * a blank workbook edited with values, formulas, pointing, autocomplete, sheets, a pasted block
+ * and undo, all still there after a reload, then sign-out. Screenshots of the login, home and
+ * grid screens go to test-output/.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AllInOne } from '@finsheet/gateway-service'
+import { startAllInOne } from '@finsheet/gateway-service'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebForTests } from './support/build-web.js'
+import { launchChromium, newTestContext } from './support/chromium.js'
+import { clickCell, pasteFromOtherProgram, statusAddress, typeEntry } from './support/grid-page.js'
+
+const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
+
+let browser: Browser
+let stack: AllInOne
+let dataDir: string
+let context: BrowserContext
+let page: Page
+
+const user = { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, password: 'analytical-1843' }
+
+beforeAll(async () => {
+  mkdirSync(OUTPUT, { recursive: true })
+  const webRoot = await buildWebForTests()
+  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-'))
+  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent' } })
+  browser = await launchChromium()
+  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
+  page = await context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** What a cell shows, read the way a screen reader user would: select it, read the cell's label. */
+async function shownIn(address: string): Promise<string> {
+  const box = page.getByLabel('Cell reference')
+  await box.click()
+  await box.fill(address)
+  await box.press('Enter')
+  const label = (await page.locator('[data-testid="cell-editor"]').getAttribute('aria-label')) ?? ''
+  return label === address ? '' : label.slice(address.length + 1)
+}
+
+async function inputOf(address: string): Promise<string> {
+  await shownIn(address)
+  return page.getByLabel('Formula bar').inputValue()
+}
+
+describe('the app through the gateway', () => {
+  it('shows the not-found screen for unknown paths', async () => {
+    await page.goto(`${stack.url}/no/such/page`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('404 Page Not Found')
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(1)
+    expect(await page.title()).toBe('AI-Driven Spreadsheet Application')
+  })
+
+  it('sends a signed-out visitor to /login', async () => {
+    await page.goto(`${stack.url}/version-control`)
+    await page.waitForURL('**/login')
+    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(1)
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
+    await page.screenshot({ path: join(OUTPUT, 'login.png') })
+  })
+
+  it('validates registration with the spec texts', async () => {
+    await page.getByRole('link', { name: 'Create one' }).click()
+    await page.waitForURL('**/register')
+    const alert = page.getByRole('alert')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    expect(await alert.innerText()).toBe('Please fill all required fields')
+    await page.getByLabel('Full name').fill(user.name)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill('short')
+    await page.getByLabel('Confirm password').fill('other')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    expect(await alert.innerText()).toBe('Passwords do not match')
+    await page.getByLabel('Confirm password').fill('short')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    expect(await alert.innerText()).toBe('Password must be at least 6 characters')
+  })
+
+  it('registers, and shows the welcome screen and the tour for a new user', async () => {
+    await page.getByLabel('Password', { exact: true }).fill(user.password)
+    await page.getByLabel('Confirm password').fill(user.password)
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL(`${stack.url}/`)
+    const tour = page.getByRole('dialog', { name: 'Welcome to Finsheet' })
+    await tour.waitFor()
+    await tour.getByRole('button', { name: 'Skip' }).click()
+    await page.getByRole('heading', { name: 'Welcome to Finsheet' }).waitFor()
+    for (const action of ['Upload Excel File', 'Start Blank', 'Continue with existing workbook']) {
+      expect(await page.getByRole('button', { name: new RegExp(action) }).count()).toBe(1)
+    }
+    expect(await page.getByText('Clear All Data & Refresh').count()).toBe(1)
+    expect(await page.getByTestId('workbook-title').innerText()).toBe('Default Workbook')
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBe(8)
+    expect(await page.getByRole('link', { name: 'Spreadsheet' }).getAttribute('aria-current')).toBe('page')
+    await page.screenshot({ path: join(OUTPUT, 'home.png') })
+  })
+
+  it('starts blank and computes values, formulas, pointed references and autocompleted functions', async () => {
+    await page.getByRole('button', { name: /Start Blank/ }).click()
+    await page.getByLabel('Formula bar').waitFor()
+    expect(await page.getByLabel('Formula bar').getAttribute('placeholder')).toBe('Enter formula or value')
+    await typeEntry(page, 'Revenue', 'Tab')
+    await typeEntry(page, '1200')
+    await clickCell(page, 'A2')
+    await typeEntry(page, 'Costs', 'Tab')
+    await typeEntry(page, '700')
+    await clickCell(page, 'A3')
+    await typeEntry(page, 'Profit', 'Tab')
+    await page.keyboard.type('=SUM(')
+    await clickCell(page, 'B1')
+    await clickCell(page, 'B2', ['Shift'])
+    await page.keyboard.press('Enter')
+    await clickCell(page, 'A4')
+    await typeEntry(page, 'Margin', 'Tab')
+    await page.keyboard.type('=ROU')
+    await page.getByRole('option', { name: /^ROUND\b/ }).first().waitFor()
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('(B1-B2)/B1,3')
+    await page.keyboard.press('Enter')
+    expect(await shownIn('B3')).toBe('1900')
+    expect(await inputOf('B3')).toBe('=SUM(B1:B2)')
+    expect(await inputOf('B4')).toBe('=ROUND((B1-B2)/B1,3)')
+    expect(await shownIn('B4')).toBe('0.42')
+    expect(await statusAddress(page)).toBe('B4')
+    await page.getByRole('button', { name: 'Bold (Ctrl+B)' }).click()
+    await page.getByRole('button', { name: 'Percent format' }).click()
+    expect(await shownIn('B4')).toBe('41.70%')
+  })
+
+  it('adds and switches sheets, pastes a TSV block and undoes the last change', async () => {
+    await page.getByRole('button', { name: 'Add sheet' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await typeEntry(page, '=Sheet1!B3*2')
+    expect(await shownIn('A1')).toBe('3800')
+    await clickCell(page, 'C1')
+    await pasteFromOtherProgram(page, 'Q1\tQ2\r\n10\t20\r\n')
+    expect(await shownIn('D2')).toBe('20')
+    await clickCell(page, 'E5')
+    await typeEntry(page, 'a mistake')
+    await page.keyboard.press('Control+z')
+    expect(await shownIn('E5')).toBe('')
+    await page.getByRole('tab', { name: 'Sheet1' }).click()
+    await expect.poll(() => page.getByText('Sheet 1 of 2').count()).toBe(1)
+    expect(await shownIn('A3')).toBe('Profit')
+    await page.screenshot({ path: join(OUTPUT, 'grid.png') })
+  })
+
+  it('keeps everything after a reload', async () => {
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { timeout: 15_000 }).toContain('Saved')
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    expect(await inputOf('B3')).toBe('=SUM(B1:B2)')
+    expect(await shownIn('B4')).toBe('41.70%')
+    expect(await page.getByRole('button', { name: 'Bold (Ctrl+B)' }).getAttribute('aria-pressed')).toBe('true')
+    await page.getByRole('tab', { name: 'Sheet2' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    expect(await shownIn('A1')).toBe('3800')
+    expect(await shownIn('C1')).toBe('Q1')
+    expect(await shownIn('E5')).toBe('')
+  })
+
+  it('saves an edit made just before the page is left', async () => {
+    await page.getByRole('tab', { name: 'Sheet2' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await clickCell(page, 'F1')
+    await typeEntry(page, 'typed then reloaded')
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    const sheet2 = page.getByRole('tab', { name: 'Sheet2' })
+    if ((await sheet2.getAttribute('aria-selected')) !== 'true') await sheet2.click()
+    expect(await shownIn('F1')).toBe('typed then reloaded')
+  })
+
+  it('signs out with its toast, refuses a wrong password, and signs back in to the same work', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click()
+    expect(await page.getByText(user.email).count()).toBe(1)
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await page.waitForURL('**/login')
+    await expect.poll(() => page.getByText('You have been signed out successfully').count()).toBe(1)
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await expect.poll(() => page.locator('.form-alert').innerText()).toMatch(/^invalid login: .* try again later$/)
+    await page.getByLabel('Password').fill(user.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL(`${stack.url}/`)
+    await page.getByLabel('Formula bar').waitFor()
+    const sheet1 = page.getByRole('tab', { name: 'Sheet1' })
+    if ((await sheet1.getAttribute('aria-selected')) !== 'true') await sheet1.click()
+    expect(await shownIn('B3')).toBe('1900')
+    expect(await shownIn('B4')).toBe('41.70%')
+  })
+})
