@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import httpProxy from '@fastify/http-proxy'
 import rateLimit from '@fastify/rate-limit'
+import type { Redis } from 'ioredis'
 import { GatewayHealthResponse, SERVICE_AREAS, type ServiceArea, type ServiceHealth } from '@finsheet/contracts'
 import {
   AppError,
@@ -21,7 +22,8 @@ export interface GatewayDependencies {
   services: Record<ServiceArea, string>
   verifier: TokenVerifier
   logger?: Logger | boolean
-  rateLimit?: { max: number; timeWindowMs: number }
+  /** Requests per window for each user; with `redis` the counts are shared by every gateway replica. */
+  rateLimit?: { max: number; timeWindowMs: number; redis?: Redis }
   bodyLimitBytes?: number
   uploadLimitBytes?: number
   /** Origins besides the gateway's own allowed to call the API from a browser. */
@@ -82,6 +84,7 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
     timeWindow: limits.timeWindowMs,
     // Per user once signed in; per address before.
     keyGenerator: (request) => (request.user ? `user:${request.user.uid}` : `ip:${request.ip}`),
+    ...(limits.redis ? { redis: limits.redis, nameSpace: 'finsheet-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => platformErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   })
 

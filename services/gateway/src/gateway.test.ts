@@ -6,8 +6,11 @@ import { generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_AREAS, type ServiceArea } from '@finsheet/contracts'
 import { ensureSigningKeys, LocalTokenIssuer, LocalTokenVerifier, type ServiceApp } from '@finsheet/platform'
+import { startRedisServer } from '@finsheet/platform/testing'
 import { startAllInOne, type AllInOne } from './all-in-one.js'
 import { buildGatewayApp } from './app.js'
+import { loadGatewayConfig } from './config.js'
+import { createGatewayService } from './service.js'
 import { PLACEHOLDER_PAGE } from './web.js'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-gateway-'))
@@ -250,5 +253,34 @@ describe('gateway limits and policies', () => {
     })
     expect(proxied.status).toBe(503)
     expect(await proxied.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The vectordb service is unavailable' } })
+  })
+})
+
+describe('gateway replicas sharing Redis', () => {
+  it('count one rate limit across replicas', async () => {
+    const redis = await startRedisServer()
+    const dataDir = join(root, 'replicas')
+    const issuer = new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 })
+    const token = await issuer.issueSessionToken({ uid: 'shared', email: null, name: null, anonymous: false })
+    const upstream = await countingUpstream()
+    const env = {
+      DATA_DIR: dataDir,
+      REDIS_URL: redis.url,
+      RATE_LIMIT_MAX: '4',
+      ...Object.fromEntries(SERVICE_AREAS.map((area) => [`${area.toUpperCase()}_URL`, upstream.url])),
+    }
+    const replicas = [await createGatewayService(loadGatewayConfig(env)), await createGatewayService(loadGatewayConfig(env))]
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i++) {
+        const response = await replicas[i % 2].inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${token}` } })
+        statuses.push(response.statusCode)
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
+    } finally {
+      for (const replica of replicas) await replica.close()
+      await new Promise((resolve) => upstream.server.close(resolve))
+      await redis.stop()
+    }
   })
 })
