@@ -74,6 +74,11 @@ describe('editing', () => {
     await page.keyboard.type('blurred')
     await page.getByLabel('Cell reference').click()
     expect(await input('A2')).toBe('blurred')
+    const a1 = await cellPoint(page, 'A1')
+    await page.mouse.dblclick(a1.x, a1.y)
+    await page.keyboard.type('!')
+    await page.keyboard.press('Enter')
+    expect(await input('A1')).toBe('first draft!')
   })
 
   it('clears the selection with Delete and Backspace', async () => {
@@ -278,6 +283,35 @@ describe('columns, formats and sheets', () => {
     await page.mouse.up()
     const width = await page.evaluate(() => (window.harness.workspace.state.store as unknown as { sheet(n: string): { columnWidths: Map<number, number> } }).sheet('Sheet1').columnWidths.get(0))
     expect(width).toBe(COLUMN_WIDTH + 60)
+  })
+
+  it('inserts and deletes rows and columns from the context menu, moving formulas with them', async () => {
+    await pasteFromOtherProgram(page, '5\r\n=A1*2\r\n')
+    const box = (await page.locator('.grid-scroller').boundingBox())!
+    const rowHeader2 = { x: box.x + ROW_HEADER_WIDTH / 2, y: box.y + COLUMN_HEADER_HEIGHT + 24 + 12 }
+    await page.mouse.click(rowHeader2.x, rowHeader2.y, { button: 'right' })
+    await page.getByRole('menu', { name: 'Cell actions' }).getByRole('menuitem', { name: 'Insert 1 row above' }).click()
+    expect(await input('A3')).toBe('=A1*2')
+    expect(await input('A2')).toBe('')
+    await clickCell(page, 'A1')
+    await page.keyboard.press('Shift+F10')
+    await page.getByRole('menuitem', { name: 'Insert 1 column left' }).click()
+    expect(await input('B3')).toBe('=B1*2')
+    expect(await shown('B3')).toBe('10')
+    await page.mouse.click(rowHeader2.x, rowHeader2.y, { button: 'right' })
+    await page.getByRole('menuitem', { name: 'Delete 1 row' }).click()
+    expect(await input('B2')).toBe('=B1*2')
+    await page.keyboard.press('Control+z')
+    expect(await input('B3')).toBe('=B1*2')
+  })
+
+  it('fits a column to its content on a double click of its border', async () => {
+    await typeEntry(page, 'A label much wider than one column')
+    const box = (await page.locator('.grid-scroller').boundingBox())!
+    await page.mouse.dblclick(box.x + ROW_HEADER_WIDTH + COLUMN_WIDTH - 1, box.y + COLUMN_HEADER_HEIGHT / 2)
+    const width = await page.evaluate(() => (window.harness.workspace.state.store as unknown as { sheet(n: string): { columnWidths: Map<number, number> } }).sheet('Sheet1').columnWidths.get(0))
+    expect(width).toBeGreaterThan(180)
+    expect(width).toBeLessThan(300)
   })
 
   it('formats numbers from the menu and the toolbar, and styles the selection', async () => {

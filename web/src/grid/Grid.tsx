@@ -1,4 +1,4 @@
-import type { PointerEvent as ReactPointerEvent, ReactNode, Ref } from 'react'
+import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, ReactNode, Ref } from 'react'
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CellPosition, CellRange } from './address'
 import { fillTargetRange } from './fill'
@@ -27,8 +27,6 @@ export type GridTarget =
 export interface PointerModifiers {
   shift: boolean
   ctrl: boolean
-  /** 2 for a double click */
-  clicks: number
 }
 
 export interface GridHandle {
@@ -57,8 +55,13 @@ export interface GridProps {
   onPointerDown(target: GridTarget, modifiers: PointerModifiers): void
   onPointerDrag(target: GridTarget): void
   onPointerUp(): void
+  onDoubleClick?(target: GridTarget): void
   onFill(source: CellRange, target: CellRange): void
   onColumnResize(col: number, width: number): void
+  /** double click on a column's right border: fit the column to its content */
+  onColumnAutoFit?(col: number): void
+  /** right click; `target` is what was under the pointer */
+  onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
   onDraw?: (stats: DrawStats) => void
   ref?: Ref<GridHandle>
@@ -320,10 +323,6 @@ export function Grid(props: GridProps) {
     pointer.current = { x: event.clientX, y: event.clientY }
     if (resizeCol !== null) {
       event.preventDefault()
-      if (event.detail === 2) {
-        propsRef.current.onColumnResize(resizeCol, DEFAULT_COLUMN_WIDTH)
-        return
-      }
       const width = currentLayout().width(resizeCol)
       interaction.current = { kind: 'resize', col: resizeCol, startX: event.clientX, startWidth: width, width }
       return
@@ -338,8 +337,19 @@ export function Grid(props: GridProps) {
     propsRef.current.onPointerDown(hitTest(event.clientX, event.clientY), {
       shift: event.shiftKey,
       ctrl: event.ctrlKey || event.metaKey,
-      clicks: event.detail,
     })
+  }
+
+  // pointer events carry no click count, so double clicks come from the dblclick event
+  const onDoubleClick = (event: ReactMouseEvent<HTMLDivElement>) => {
+    const p = propsRef.current
+    const resizeCol = resizeEdgeAt(event.clientX, event.clientY)
+    if (resizeCol !== null) {
+      if (p.onColumnAutoFit) p.onColumnAutoFit(resizeCol)
+      else p.onColumnResize(resizeCol, DEFAULT_COLUMN_WIDTH)
+      return
+    }
+    p.onDoubleClick?.(hitTest(event.clientX, event.clientY))
   }
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
@@ -442,7 +452,11 @@ export function Grid(props: GridProps) {
         onPointerMove={onPointerMove}
         onPointerUp={endInteraction}
         onPointerCancel={endInteraction}
-        onContextMenu={(e) => e.preventDefault()}
+        onDoubleClick={onDoubleClick}
+        onContextMenu={(e) => {
+          e.preventDefault()
+          propsRef.current.onContextMenu?.(hitTest(e.clientX, e.clientY), e.clientX, e.clientY)
+        }}
       >
         <div style={{ width: contentWidth, height: contentHeight }} />
       </div>

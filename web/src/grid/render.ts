@@ -45,7 +45,8 @@ export interface GridScene {
 
 const fontCache = new Map<string, string>()
 
-function fontFor(style: CellStyle | undefined): string {
+/** The canvas font a cell is drawn in. */
+export function fontFor(style: CellStyle | undefined): string {
   const bold = style?.bold ? 'bold ' : ''
   const italic = style?.italic ? 'italic ' : ''
   const size = style?.fontSize ?? DEFAULT_FONT_SIZE

@@ -13,11 +13,14 @@ import { REFERENCE_COLORS } from '../grid/render'
 import type { Selection } from '../grid/selection'
 import { extendSelection, rangeSelection, selectAll, selectColumns, selectionRange, selectRows, singleCellSelection } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
-import { clearSelection, copySelection, fillByHandle, fillSelection, pasteText, selectionSummary } from './grid-actions'
+import { autoFitColumn, clearSelection, copySelection, fillByHandle, fillSelection, pasteText, selectionSummary, structureActions } from './grid-actions'
+import type { ContextMenuItem } from './GridContextMenu'
+import { GridContextMenu } from './GridContextMenu'
 import { GoToDialog } from './GoToDialog'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
 import { StatusBar } from './StatusBar'
+import { toast } from '../toasts/toast-store'
 import { useWorkspace } from './workspace-context'
 
 export interface FunctionSuggestion {
@@ -54,6 +57,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const [editorIn, setEditorIn] = useState<'cell' | 'bar'>('cell')
   const [suggestionIndex, setSuggestionIndex] = useState(0)
   const [nameBox, setNameBox] = useState<string | null>(null)
+  const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null)
   const drag = useRef<DragKind>(null)
   const editorRef = useRef(editor)
   editorRef.current = editor
@@ -297,6 +301,11 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       startEditing(null, 'edit')
       return
     }
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault()
+      openContextMenuAtActiveCell()
+      return
+    }
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault()
       clearSelection(workspace)
@@ -361,16 +370,8 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     if (current) commit(null)
     switch (target.kind) {
       case 'cell':
-        if (mods.clicks >= 2 && !mods.shift) {
-          workspace.setSelection(singleCellSelection(target.pos))
-          const original = store?.getInput(sheet, target.pos) ?? ''
-          setEditor(beginEdit(target.pos, original, original, 'edit'))
-          setEditorIn('cell')
-          drag.current = null
-        } else {
-          workspace.setSelection(mods.shift ? extendSelection(selection, target.pos) : singleCellSelection(target.pos))
-          drag.current = 'cells'
-        }
+        workspace.setSelection(mods.shift ? extendSelection(selection, target.pos) : singleCellSelection(target.pos))
+        drag.current = 'cells'
         break
       case 'column': {
         const from = mods.shift ? selection.anchor.col : target.col
@@ -404,6 +405,64 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       const row = target.kind === 'cell' ? target.pos.row : target.kind === 'row' ? target.row : sel.focus.row
       workspace.setSelection(selectRows(sel.anchor.row, row, bounds))
     }
+  }
+
+  // a double click edits the cell in place, caret at the end (F2's edit mode)
+  const onDoubleClick = (target: GridTarget) => {
+    if (target.kind !== 'cell' || editorRef.current || !store) return
+    workspace.setSelection(singleCellSelection(target.pos))
+    const original = store.getInput(sheet, target.pos)
+    setEditor(beginEdit(target.pos, original, original, 'edit'))
+    setEditorIn('cell')
+    drag.current = null
+    focusGrid()
+  }
+
+  const onContextMenu = (target: GridTarget, x: number, y: number) => {
+    if (editorRef.current) commit(null)
+    const sel = workspace.state.selection
+    const r = selectionRange(sel)
+    if (target.kind === 'cell' && !(target.pos.col >= r.startCol && target.pos.col <= r.endCol && target.pos.row >= r.startRow && target.pos.row <= r.endRow)) {
+      workspace.setSelection(singleCellSelection(target.pos))
+    } else if (target.kind === 'column' && !(target.col >= r.startCol && target.col <= r.endCol && r.startRow === 0 && r.endRow === bounds.rowCount - 1)) {
+      workspace.setSelection(selectColumns(target.col, target.col, bounds))
+    } else if (target.kind === 'row' && !(target.row >= r.startRow && target.row <= r.endRow && r.startCol === 0 && r.endCol === bounds.columnCount - 1)) {
+      workspace.setSelection(selectRows(target.row, target.row, bounds))
+    }
+    setContextMenu({ x, y })
+  }
+
+  const openContextMenuAtActiveCell = () => {
+    const rect = gridRef.current?.cellRect(selection.active)
+    const root = gridRef.current?.element?.getBoundingClientRect()
+    setContextMenu({ x: (root?.left ?? 0) + (rect ? rect.x + rect.width / 2 : 60), y: (root?.top ?? 0) + (rect ? rect.y + rect.height : 40) })
+  }
+
+  const contextMenuItems = (): (ContextMenuItem | 'separator')[] => {
+    const clipboardCommand = (command: 'copy' | 'cut') => () => {
+      focusGrid()
+      document.execCommand(command)
+    }
+    const structure = structureActions(workspace)
+    return [
+      { label: 'Cut', shortcut: 'Ctrl+X', onSelect: clipboardCommand('cut') },
+      { label: 'Copy', shortcut: 'Ctrl+C', onSelect: clipboardCommand('copy') },
+      {
+        label: 'Paste',
+        shortcut: 'Ctrl+V',
+        onSelect: () => {
+          focusGrid()
+          navigator.clipboard
+            .readText()
+            .then((text) => pasteText(workspace, text))
+            .catch(() => toast({ title: 'Paste', description: 'The browser did not allow reading the clipboard here: press Ctrl+V to paste.' }))
+        },
+      },
+      'separator',
+      ...structure.map((item) => ({ ...item, onSelect: () => { item.onSelect(); focusGrid() } })),
+      'separator',
+      { label: 'Clear contents', shortcut: 'Delete', onSelect: () => { clearSelection(workspace); focusGrid() } },
+    ]
   }
 
   const onBlurEditor = (e: ReactFocusEvent) => {
@@ -505,6 +564,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           onFill={(from, to) => fillByHandle(workspace, from, to)}
           onColumnResize={(column, width) => workspace.dispatch({ type: 'resize-column', sheet, column, width })}
           onDraw={onDraw}
+          onColumnAutoFit={(column) => autoFitColumn(workspace, column)}
+          onContextMenu={onContextMenu}
+          onDoubleClick={onDoubleClick}
           overlay={
             <textarea
               ref={cellInputRef}
@@ -587,6 +649,17 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         summary={selectionSummary(workspace)}
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
       />
+      {contextMenu && (
+        <GridContextMenu
+          x={contextMenu.x}
+          y={contextMenu.y}
+          items={contextMenuItems()}
+          onClose={() => {
+            setContextMenu(null)
+            focusGrid()
+          }}
+        />
+      )}
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

@@ -3,7 +3,9 @@ import { cellAddress, forEachCell, MAX_COLUMNS, MAX_ROWS, rangeHeight, rangeWidt
 import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../grid/clipboard'
 import type { FilledCell } from '../grid/fill'
 import { fillCopy, fillSeries } from '../grid/fill'
+import { autoFitWidth, measureWithCanvas } from '../grid/autofit'
 import { translateFormula } from '../grid/formula-editing'
+import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { CellChange } from '../workbook/commands'
 import type { CopyMark, Workspace } from './workspace'
@@ -166,4 +168,49 @@ export function selectionSummary(workspace: Workspace): { sum: number; average: 
     }
   })
   return { sum, average: numbers > 0 ? sum / numbers : 0, count, numbers }
+}
+
+/** Double click on a column border: the column takes the width of its widest shown text. */
+export function autoFitColumn(workspace: Workspace, col: number): void {
+  const { store, sheet } = workspace.state
+  const model = store?.sheet(sheet)
+  if (!store || !model) return
+  const rows = Math.min(model.usedRows, 20_000)
+  const texts = function* () {
+    for (let row = 0; row < rows; row++) {
+      const cell = model.source.getCell(col, row)
+      if (cell && cell.text !== '') yield { text: cell.text, font: fontFor(cell.style) }
+    }
+  }
+  store.dispatch({ type: 'resize-column', sheet, column: col, width: autoFitWidth(texts(), measureWithCanvas) })
+}
+
+/**
+ * The insert and delete entries of the grid's menu for the selection: rows when whole rows or
+ * cells are selected, columns when whole columns are; as many as the selection spans.
+ */
+export function structureActions(workspace: Workspace): { label: string; onSelect(): void }[] {
+  const { store, sheet, selection } = workspace.state
+  const model = store?.sheet(sheet)
+  if (!store || !model) return []
+  const range = selectionRange(selection)
+  const wholeColumns = range.startRow === 0 && range.endRow >= model.rowCount - 1
+  const wholeRows = range.startCol === 0 && range.endCol >= model.columnCount - 1
+  const rows = range.endRow - range.startRow + 1
+  const cols = range.endCol - range.startCol + 1
+  const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
+  const run = (command: Parameters<typeof store.dispatch>[0]) => () => store.dispatch(command)
+  const rowItems = [
+    { label: `Insert ${plural(rows, 'row')} above`, onSelect: run({ type: 'insert-rows', sheet, at: range.startRow, count: rows }) },
+    { label: `Insert ${plural(rows, 'row')} below`, onSelect: run({ type: 'insert-rows', sheet, at: range.endRow + 1, count: rows }) },
+    { label: `Delete ${plural(rows, 'row')}`, onSelect: run({ type: 'delete-rows', sheet, at: range.startRow, count: rows }) },
+  ]
+  const columnItems = [
+    { label: `Insert ${plural(cols, 'column')} left`, onSelect: run({ type: 'insert-columns', sheet, at: range.startCol, count: cols }) },
+    { label: `Insert ${plural(cols, 'column')} right`, onSelect: run({ type: 'insert-columns', sheet, at: range.endCol + 1, count: cols }) },
+    { label: `Delete ${plural(cols, 'column')}`, onSelect: run({ type: 'delete-columns', sheet, at: range.startCol, count: cols }) },
+  ]
+  if (wholeColumns && !wholeRows) return columnItems
+  if (wholeRows && !wholeColumns) return rowItems
+  return [...rowItems, ...columnItems]
 }
