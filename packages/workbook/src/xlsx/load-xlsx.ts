@@ -1,0 +1,157 @@
+/**
+ * Loading an xlsx workbook into a calculation engine: every sheet, value and formula (shared formulas
+ * expanded, array formulas at their anchor), defined names of workbook and sheet scope, with one
+ * recalculation. The values Excel cached are kept beside the engine for comparison.
+ */
+import { Engine, parseCellInput, translateFormula, tryParseRange } from '@finsheet/formula'
+import type { CellUpdate, EngineOptions, Scalar } from '@finsheet/formula'
+import { readXlsx } from './read-xlsx.js'
+import type { XlsxCell, XlsxWorkbook } from './read-xlsx.js'
+
+/** A cell whose value a formula computes: the formula's own cell, or a cell its array formula fills. */
+export interface FormulaCellRecord {
+  readonly sheet: string
+  readonly address: string
+  /** The formula with '=' (for a cell filled by an array formula: the anchor's formula). */
+  readonly formula: string
+  /** The anchor of the array formula that fills this cell, when it is not the formula's own cell. */
+  readonly arrayAnchor?: string
+  /** The value Excel cached in the file. */
+  readonly cached: Scalar
+}
+
+export interface LoadedWorkbook {
+  readonly engine: Engine
+  /** Sheet names in workbook order. */
+  readonly sheets: string[]
+  /** Every cell whose value comes from a formula, in sheet then row order. */
+  readonly formulaCells: FormulaCellRecord[]
+  /** Number formats by `Sheet!A1`. */
+  readonly formats: Map<string, string>
+  /** Defined names that could not be loaded, with the engine's reason. */
+  readonly skippedNames: { name: string; sheet?: string; reason: string }[]
+  /** Everything read from the file (values, formulas, merges, column widths...). */
+  readonly workbook: XlsxWorkbook
+}
+
+export interface LoadOptions {
+  /** Options of the engine to create (iterative calculation and so on). */
+  readonly engine?: EngineOptions
+}
+
+/** `Sheet!A1`, the key the CLI and the comparisons use for a cell. */
+export function cellKey(sheet: string, address: string): string {
+  return `${sheet}!${address}`
+}
+
+/** Reads an xlsx file (a path or its bytes) into a new engine, recalculated once. */
+export async function loadXlsxIntoEngine(source: string | Uint8Array, options: LoadOptions = {}): Promise<LoadedWorkbook> {
+  const workbook = await readXlsx(source)
+  return loadWorkbookIntoEngine(workbook, options)
+}
+
+/** Loads a workbook already read by {@link readXlsx} into a new engine. */
+export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOptions = {}): LoadedWorkbook {
+  const engine = new Engine(options.engine)
+  const sheets = workbook.sheets.map((sheet) => sheet.name)
+  for (const name of sheets) engine.addSheet(name)
+
+  const skippedNames: LoadedWorkbook['skippedNames'] = []
+  for (const name of workbook.definedNames) {
+    try {
+      engine.defineName(name.name, name.formula, name.sheet)
+    } catch (error) {
+      skippedNames.push({ name: name.name, ...(name.sheet ? { sheet: name.sheet } : {}), reason: (error as Error).message })
+    }
+  }
+
+  const updates: CellUpdate[] = []
+  const formulaCells: FormulaCellRecord[] = []
+  const formats = new Map<string, string>()
+  for (const sheet of workbook.sheets) {
+    const byAddress = new Map<string, XlsxCell>()
+    for (const cell of sheet.cells) byAddress.set(cell.address, cell)
+    const filledByArray = arrayFilledCells(sheet.cells)
+
+    for (const cell of sheet.cells) {
+      if (cell.numberFormat) formats.set(cellKey(sheet.name, cell.address), cell.numberFormat)
+      const formula = formulaOf(cell, byAddress)
+      if (formula !== undefined) {
+        updates.push(formulaUpdate(sheet.name, cell, formula))
+        formulaCells.push({ sheet: sheet.name, address: cell.address, formula, cached: cell.value })
+        for (const filled of cell.arrayRange ? arrayRangeCells(cell) : []) {
+          formulaCells.push({
+            sheet: sheet.name,
+            address: filled,
+            formula,
+            arrayAnchor: cell.address,
+            cached: byAddress.get(filled)?.value ?? null,
+          })
+        }
+        continue
+      }
+      // Values inside an array formula's range are its results, not inputs: loading them would block the spill.
+      if (filledByArray.has(cell.address)) continue
+      updates.push({ sheet: sheet.name, address: cell.address, input: inputOf(cell.value) })
+    }
+  }
+  engine.loadCells(updates)
+  return { engine, sheets, formulaCells, formats, skippedNames, workbook }
+}
+
+/** The formula of a cell with '=': its own, or its shared master's moved to this cell. */
+function formulaOf(cell: XlsxCell, byAddress: ReadonlyMap<string, XlsxCell>): string | undefined {
+  if (cell.formula !== undefined) return '=' + cell.formula
+  if (cell.sharedFrom === undefined) return undefined
+  const master = byAddress.get(cell.sharedFrom)
+  if (master?.formula === undefined) return undefined
+  return translateFormula('=' + master.formula, master.address, cell.address)
+}
+
+/**
+ * A formula as the engine should run it. A plain formula was saved with the semantics of Excel before
+ * dynamic arrays (implicit intersection, no spilling); an array formula is either a dynamic array,
+ * which spills, or a legacy one that fills exactly its range.
+ */
+function formulaUpdate(sheet: string, cell: XlsxCell, formula: string): CellUpdate {
+  if (cell.arrayRange === undefined) return { sheet, address: cell.address, input: formula, legacy: true }
+  if (cell.dynamicArray) return { sheet, address: cell.address, input: formula }
+  return { sheet, address: cell.address, input: formula, arrayRange: cell.arrayRange }
+}
+
+/** The cells of an array formula's range other than its anchor. */
+function arrayRangeCells(cell: XlsxCell): string[] {
+  const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
+  if (!range) return []
+  const cells: string[] = []
+  for (let row = range.top; row <= range.bottom; row++) {
+    for (let col = range.left; col <= range.right; col++) {
+      if (row === cell.row && col === cell.col) continue
+      cells.push(columnLetters(col) + String(row + 1))
+    }
+  }
+  return cells
+}
+
+function arrayFilledCells(cells: readonly XlsxCell[]): Set<string> {
+  const filled = new Set<string>()
+  for (const cell of cells) for (const address of cell.arrayRange ? arrayRangeCells(cell) : []) filled.add(address)
+  return filled
+}
+
+function columnLetters(col: number): string {
+  let letters = ''
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
+  return letters
+}
+
+/**
+ * A constant as engine input. Text that the engine would read as something else (a number, a date, a
+ * formula, TRUE) gets the apostrophe that keeps it text.
+ */
+function inputOf(value: Scalar): string | number | boolean | null {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value
+  if (typeof value !== 'string') return value.code
+  const reading = parseCellInput(value)
+  return reading.kind === 'value' && reading.value === value ? value : "'" + value
+}

@@ -1,0 +1,146 @@
+import { CellError } from '@finsheet/formula'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { compareWithCachedValues, valuesMatch } from './compare.js'
+import { normalizeFormula } from './formula-text.js'
+import { cellKey, loadXlsxIntoEngine } from './load-xlsx.js'
+import type { LoadedWorkbook } from './load-xlsx.js'
+import { readXlsx, XlsxFormatError } from './read-xlsx.js'
+import type { XlsxWorkbook } from './read-xlsx.js'
+import { DATE_TIME_SERIAL, makeTestWorkbook } from './test-workbook.js'
+
+describe('normalizeFormula', () => {
+  it('removes the prefixes of newer functions and parameters, as Excel displays them', () => {
+    expect(normalizeFormula('_xlfn.CONCAT(A1,_xlfn._xlws.SORT(B1:B3))')).toBe('CONCAT(A1,SORT(B1:B3))')
+    expect(normalizeFormula('=_xlfn.LAMBDA(_xlpm.x,_xlpm.x+1)(2)')).toBe('LAMBDA(x,x+1)(2)')
+  })
+
+  it('leaves string literals and quoted sheet names alone', () => {
+    expect(normalizeFormula('"_xlfn.CONCAT("&\'_xlfn.Sheet\'!A1')).toBe('"_xlfn.CONCAT("&\'_xlfn.Sheet\'!A1')
+    expect(normalizeFormula('"say ""_xlfn.X"""&_xlfn.T(1)')).toBe('"say ""_xlfn.X"""&T(1)')
+  })
+
+  it('turns the stored SINGLE function back into the @ operator', () => {
+    expect(normalizeFormula('_xlfn.SINGLE(A1:A3)*2')).toBe('@(A1:A3)*2')
+  })
+})
+
+describe('readXlsx', () => {
+  let workbook: XlsxWorkbook
+  beforeAll(async () => {
+    workbook = await readXlsx(await makeTestWorkbook())
+  })
+
+  const cell = (sheet: string, address: string) =>
+    workbook.sheets.find((s) => s.name === sheet)?.cells.find((c) => c.address === address)
+
+  it('reads sheets in order with their values', () => {
+    expect(workbook.sheets.map((sheet) => sheet.name)).toEqual(['Data', 'Other Sheet'])
+    expect(['A1', 'A4', 'A5', 'A6'].map((address) => cell('Data', address)?.value)).toEqual([1, 'text', true, '12'])
+  })
+
+  it('keeps the exact number under a date format, finer than a millisecond', () => {
+    expect(cell('Data', 'D1')?.value).toBe(DATE_TIME_SERIAL)
+    expect(cell('Data', 'D1')?.numberFormat).toBe('yyyy-mm-dd h:mm')
+    expect(cell('Data', 'D2')?.value).toBe(DATE_TIME_SERIAL + 1)
+  })
+
+  it('keeps an error result under a date format', () => {
+    expect(cell('Data', 'C4')?.value).toBe(CellError.DIV0)
+  })
+
+  it('marks shared formulas with their master and array formulas with their range', () => {
+    expect(cell('Data', 'B1')).toMatchObject({ formula: 'A1*2', value: 2 })
+    expect(cell('Data', 'B3')).toMatchObject({ sharedFrom: 'B1', value: 6 })
+    expect(cell('Data', 'E1')).toMatchObject({ formula: 'TRANSPOSE(A1:A3)', arrayRange: 'E1:G1', dynamicArray: true })
+    expect(cell('Data', 'C1')?.formula).toBe('DAYS(A3,A1)')
+  })
+
+  it('reads defined names with their scope, skipping built-in ones', () => {
+    expect(workbook.definedNames).toEqual([
+      { name: 'Rate', formula: '0.05', hidden: false },
+      { name: 'Local', sheet: 'Data', formula: 'Data!$A$3*100/3', hidden: false },
+      { name: 'Local', sheet: 'Other Sheet', formula: "'Other Sheet'!$A$1", hidden: false },
+    ])
+  })
+
+  it('reads merges', () => {
+    expect(workbook.sheets[0].merges).toEqual(['H1:I1'])
+  })
+
+  it('rejects a file that is not an xlsx workbook', async () => {
+    await expect(readXlsx(new TextEncoder().encode('plain text, not a zip'))).rejects.toThrow()
+    const JSZip = (await import('jszip')).default
+    const zip = new JSZip()
+    zip.file('hello.txt', 'hi')
+    await expect(readXlsx(await zip.generateAsync({ type: 'uint8array' }))).rejects.toBeInstanceOf(XlsxFormatError)
+  })
+})
+
+describe('loadXlsxIntoEngine', () => {
+  let loaded: LoadedWorkbook
+  beforeAll(async () => {
+    loaded = await loadXlsxIntoEngine(await makeTestWorkbook())
+  })
+  const value = (sheet: string, address: string) => loaded.engine.getValue(sheet, address)
+
+  it('expands shared formulas by moving the master formula', () => {
+    expect(loaded.engine.getFormula('Data', 'B3')).toBe('=A3*2')
+    expect(value('Data', 'B3')).toBe(6)
+  })
+
+  it('resolves workbook and sheet-scoped names', () => {
+    expect(value('Data', 'C2')).toBe(0.5)
+    expect(value('Data', 'C3')).toBe(100)
+    expect(value('Other Sheet', 'B1')).toBe(7)
+    expect(value('Other Sheet', 'B2')).toBe(13)
+  })
+
+  it('intersects ranges in formulas saved without dynamic arrays, and spills dynamic arrays', () => {
+    expect(value('Data', 'H2')).toBe(20)
+    expect([value('Data', 'E1'), value('Data', 'F1'), value('Data', 'G1')]).toEqual([1, 2, 3])
+  })
+
+  it('lists every formula cell with its cached value, array results included', () => {
+    const keys = loaded.formulaCells.map((c) => cellKey(c.sheet, c.address))
+    expect(keys).toEqual(
+      expect.arrayContaining(['Data!B1', 'Data!B2', 'Data!B3', 'Data!E1', 'Data!F1', 'Data!G1', 'Other Sheet!B2']),
+    )
+    expect(loaded.formulaCells.find((c) => c.address === 'F1')).toMatchObject({ arrayAnchor: 'E1', cached: 2 })
+    expect(loaded.formats.get('Data!D1')).toBe('yyyy-mm-dd h:mm')
+  })
+
+  it('matches every cached value of the file', () => {
+    const report = compareWithCachedValues(loaded)
+    expect(report.mismatches).toEqual([])
+    expect(report.passed).toBe(loaded.formulaCells.length)
+  })
+
+  it('reports a cached value that differs', async () => {
+    const wrong = await loadXlsxIntoEngine(await makeTestWorkbook({ wrongCache: true }))
+    const report = compareWithCachedValues(wrong)
+    expect(report.failed).toBe(1)
+    expect(report.mismatches[0]).toMatchObject({ sheet: 'Data', address: 'B3', formula: '=A3*2', ours: 6, excel: 7 })
+  })
+})
+
+describe('valuesMatch', () => {
+  it('compares numbers with a relative tolerance of 1e-9 and an absolute one of 1e-12', () => {
+    expect(valuesMatch(1_000_000, 1_000_000.0001)).toBe(true)
+    expect(valuesMatch(1, 1.00000001)).toBe(false)
+    expect(valuesMatch(0, 1e-13)).toBe(true)
+    expect(valuesMatch(0, 1e-11)).toBe(false)
+  })
+
+  it('compares text, booleans and errors exactly', () => {
+    expect(valuesMatch('a', 'A')).toBe(false)
+    expect(valuesMatch(true, 1)).toBe(false)
+    expect(valuesMatch(CellError.NA, CellError.NA)).toBe(true)
+    expect(valuesMatch(CellError.NA, CellError.VALUE)).toBe(false)
+    expect(valuesMatch(CellError.NA, '#N/A')).toBe(false)
+  })
+
+  it('treats empty text and a missing cached value alike', () => {
+    expect(valuesMatch('', null)).toBe(true)
+    expect(valuesMatch(0, null)).toBe(false)
+  })
+})
