@@ -46,9 +46,17 @@ export function lettersToColumn(letters: string): number {
   return col - 1 <= MAX_COL ? col - 1 : -1
 }
 
+const ROW_TEXT_CACHE: string[] = []
+
 /** `{ row: 0, col: 0 }` → `A1`. */
 export function formatAddress(row: number, col: number): string {
-  return columnToLetters(col) + String(row + 1)
+  // Change lists format tens of thousands of addresses; the row texts are kept for the first rows.
+  let rowText = ROW_TEXT_CACHE[row]
+  if (rowText === undefined) {
+    rowText = String(row + 1)
+    if (row < 65_536) ROW_TEXT_CACHE[row] = rowText
+  }
+  return columnToLetters(col) + rowText
 }
 
 const ADDRESS = /^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$/

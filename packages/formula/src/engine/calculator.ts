@@ -59,9 +59,12 @@ export class Calculator implements CalculationGuard {
   /** Cycles found (iteration off), kept until one of their cells is recalculated. */
   private cycles: FormulaCell[][] = []
   private run = 0
-  private loggedCells: FormulaCell[] = []
-  private loggedValues: (Scalar | undefined)[] = []
   private spillLog = new Map<string, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
+  /** Changes recorded as cells finish calculating (while they are in the processor's cache). */
+  private reported: CellChange[] = []
+  private reportedCells: FormulaCell[] = []
+  /** Some cell was calculated twice this round (a spill moved): the change list is rebuilt at the end. */
+  private recalculatedTwice = false
 
   constructor(private readonly host: CalculatorHost) {}
 
@@ -76,18 +79,18 @@ export class Calculator implements CalculationGuard {
   begin(log = true): void {
     this.logging = log
     this.run++
-    this.loggedCells = []
-    this.loggedValues = []
     this.spillLog = new Map()
     this.queue = []
+    this.reported = []
+    this.reportedCells = []
+    this.recalculatedTwice = false
   }
 
   /** Records the value a formula cell had before this round (once per round). */
   logOld(cell: FormulaCell): void {
     if (!this.logging || cell.loggedEpoch === this.run) return
     cell.loggedEpoch = this.run
-    this.loggedCells.push(cell)
-    this.loggedValues.push(cell.sheet.columns[cell.col]?.values[cell.row])
+    cell.previous = cell.column.values[cell.row]
   }
 
   /** Adds a new (dirty) formula cell to this round's work. */
@@ -102,8 +105,7 @@ export class Calculator implements CalculationGuard {
   /** Marks everything downstream of the positions (and volatile formulas) dirty and calculates. */
   recalculate(positions: readonly { sheet: Sheet; row: number; col: number }[], volatile: readonly FormulaCell[]): void {
     const queue = this.queue
-    this.host.graph.markDirty(positions, volatile, queue, 0)
-    if (this.logging) for (let i = 0; i < queue.length; i++) this.logOld(queue[i])
+    this.host.graph.markDirty(positions, volatile, queue, 0, this.logging ? this.run : -1)
     this.dropCyclesOf(queue)
     this.calculate()
   }
@@ -111,9 +113,7 @@ export class Calculator implements CalculationGuard {
   /** Marks the readers of positions dirty mid-calculation (spills that grew or shrank). */
   private redirty(positions: { sheet: Sheet; row: number; col: number }[]): void {
     const queue = this.queue
-    const from = queue.length
-    this.host.graph.markDirty(positions, [], queue, from)
-    if (this.logging) for (let i = from; i < queue.length; i++) this.logOld(queue[i])
+    this.host.graph.markDirty(positions, [], queue, queue.length, this.logging ? this.run : -1)
   }
 
   /**
@@ -125,20 +125,25 @@ export class Calculator implements CalculationGuard {
     skipCells: ReadonlySet<FormulaCell>,
     skipPosition: (sheet: Sheet, row: number, col: number) => boolean,
   ): void {
-    for (let i = 0; i < this.loggedCells.length; i++) {
-      const cell = this.loggedCells[i]
-      if (skipCells.has(cell)) continue
-      const column = cell.sheet.columns[cell.col]
-      if (column?.formulas?.[cell.row] !== cell) continue // removed since
-      const value = column.values[cell.row]
-      if (sameScalar(this.loggedValues[i], value)) continue
-      changes.push({
-        sheet: cell.sheet.name,
-        address: formatAddress(cell.row, cell.col),
-        row: cell.row,
-        col: cell.col,
-        value: value === undefined ? null : value,
-      })
+    if (this.recalculatedTwice) {
+      this.reported = []
+      this.reportedCells = []
+      const seen = new Set<FormulaCell>()
+      for (const cell of this.queue) {
+        if (cell.loggedEpoch !== this.run || seen.has(cell)) continue
+        seen.add(cell)
+        cell.reportedEpoch = -1
+        this.report(cell)
+      }
+    }
+    const reported = this.reported
+    const cells = this.reportedCells
+    for (let i = 0; i < reported.length; i++) {
+      const cell = cells[i]
+      if (skipCells.size > 0 && skipCells.has(cell)) continue
+      const formulas = cell.column.formulas
+      if (formulas === null || formulas[cell.row] !== cell) continue // removed since
+      changes.push(reported[i])
     }
     for (const { sheet, row, col, old } of this.spillLog.values()) {
       if (skipPosition(sheet, row, col)) continue
@@ -169,22 +174,25 @@ export class Calculator implements CalculationGuard {
     let next = 0
     while (true) {
       let cell: FormulaCell
-      if (stack.length > 0) cell = stack[stack.length - 1]
-      else {
+      let fromStack: boolean
+      if (stack.length > 0) {
+        cell = stack[stack.length - 1]
+        fromStack = true
+      } else {
         if (next >= queue.length) break
         cell = queue[next++]
-        if (cell.state === CellState.Clean) continue
-        stack.push(cell)
+        fromStack = false
       }
       if (cell.state === CellState.Clean) {
-        stack.pop()
+        if (fromStack) stack.pop()
         continue
       }
       const needed = this.evaluate(cell)
       if (needed === null) {
-        stack.pop()
+        if (fromStack) stack.pop()
         continue
       }
+      if (!fromStack) stack.push(cell)
       cell.state = CellState.Waiting
       let cyclic: FormulaCell | undefined
       for (const other of needed) {
@@ -220,8 +228,30 @@ export class Calculator implements CalculationGuard {
     }
     this.store(cell, result)
     cell.state = CellState.Clean
-    cell.sheet.columns[cell.col]!.pendingFormulas--
+    cell.column.pendingFormulas--
+    if (this.logging) this.report(cell)
     return null
+  }
+
+  /** Records the cell's change, if its value differs from the one it had before this round. */
+  private report(cell: FormulaCell): void {
+    if (cell.loggedEpoch !== this.run) return
+    if (cell.reportedEpoch === this.run) {
+      this.recalculatedTwice = true
+      return
+    }
+    cell.reportedEpoch = this.run
+    const value = cell.column.values[cell.row]
+    const previous = cell.previous
+    if (value === previous || sameScalar(previous, value)) return
+    this.reportedCells.push(cell)
+    this.reported.push({
+      sheet: cell.sheet.name,
+      address: formatAddress(cell.row, cell.col),
+      row: cell.row,
+      col: cell.col,
+      value: value === undefined ? null : value,
+    })
   }
 
   /** Writes a result, spilling arrays into the cells below and to the right when they are free. */
@@ -229,8 +259,10 @@ export class Calculator implements CalculationGuard {
     const sheet = cell.sheet
     const result = cell.arrayHeight > 0 ? fitToArea(value, cell.arrayHeight, cell.arrayWidth) : value
     if (!(result instanceof ArrayValue)) {
-      if (cell.spills || cell.blockedHeight > 0) this.clearSpill(cell)
-      sheet.writeValue(cell.row, cell.col, result)
+      if (cell.spillHeight > 1 || cell.spillWidth > 1 || cell.blockedHeight > 0) this.clearSpill(cell)
+      const column = cell.column
+      column.values[cell.row] = result
+      if (column.prefixes !== null) column.invalidateFrom(cell.row)
       return
     }
     const height = result.height
@@ -327,7 +359,8 @@ export class Calculator implements CalculationGuard {
       for (const cell of component) {
         this.store(cell, new CellError('#CIRC!', 'Circular reference'))
         cell.state = CellState.Clean
-        cell.sheet.columns[cell.col]!.pendingFormulas--
+        cell.column.pendingFormulas--
+        if (this.logging) this.report(cell)
       }
       this.cycles.push(this.sorted(component))
       return
@@ -393,7 +426,8 @@ export class Calculator implements CalculationGuard {
     }
     for (const cell of cells) {
       cell.state = CellState.Clean
-      cell.sheet.columns[cell.col]!.pendingFormulas--
+      cell.column.pendingFormulas--
+      if (this.logging) this.report(cell)
     }
   }
 

@@ -475,7 +475,8 @@ export class Engine {
     if (typeof input === 'string' && input.length > 1 && input.charCodeAt(0) === 61 /* = */) {
       if (spilledHere !== undefined) this.unspill(column, row)
       const text = closeParentheses(input)
-      const cell = new FormulaCell(sheet, row, col, this.compileText(text, row, col, legacy && arrayArea === undefined), text)
+      const compiled = this.compileText(text, row, col, legacy && arrayArea === undefined)
+      const cell = new FormulaCell(sheet, column, row, col, compiled, text)
       if (arrayArea !== undefined) {
         cell.arrayHeight = arrayArea.height
         cell.arrayWidth = arrayArea.width

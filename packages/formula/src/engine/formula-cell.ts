@@ -1,7 +1,7 @@
 import type { Node, RefCorner } from '../parser/ast.js'
-import type { Value } from '../values.js'
+import type { Scalar, Value } from '../values.js'
 import type { EvalContext } from '../evaluator/context.js'
-import type { Sheet } from './sheet.js'
+import type { Column, Sheet } from './sheet.js'
 
 /** Calculation states of a formula cell. Anything but CLEAN must be calculated before it is read. */
 export const enum CellState {
@@ -68,14 +68,19 @@ export class FormulaCell {
   /** The area the formula wanted to spill into when it was blocked (#SPILL!), so unblocking recalculates. */
   blockedHeight = 0
   blockedWidth = 0
-  /** Epoch of the last recalculation that logged this cell's old value for the change list. */
+  /** The calculation round that recorded `previous` (its value before the round), for the change list. */
   loggedEpoch = -1
+  previous: Scalar | undefined = undefined
+  /** The calculation round that last reported this cell as changed. */
+  reportedEpoch = -1
   /** A legacy array formula (Ctrl+Shift+Enter) fills exactly this many rows and columns; 0 when dynamic. */
   arrayHeight = 0
   arrayWidth = 0
 
   constructor(
     public sheet: Sheet,
+    /** The storage column of the cell (it moves with the cell when columns are inserted or deleted). */
+    public column: Column,
     public row: number,
     public col: number,
     public compiled: CompiledFormula,

@@ -31,7 +31,7 @@ export class EvalContext implements FunctionContext {
     this.sheet = sheet
     this.row = row
     this.col = col
-    this.bindings.length = 0
+    if (this.bindings.length !== 0) this.bindings.length = 0
   }
 
   now(): number {

@@ -4,7 +4,7 @@
  */
 import { CellState } from '../engine/formula-cell.js'
 import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
-import type { Column, Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
+import type { Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import { RangeNode } from './range-node.js'
@@ -92,6 +92,8 @@ export class DependencyGraph {
   readonly missingSheetUsers = new Map<string, Set<FormulaCell>>()
   /** Counts dirty-marking rounds; range nodes remember the round that last marked them. */
   epoch = 0
+  /** The calculation round whose old values are being recorded (-1: none), see FormulaCell.previous. */
+  private logRound = -1
 
   constructor(private readonly host: GraphHost) {}
 
@@ -271,10 +273,12 @@ export class DependencyGraph {
     positions: readonly { sheet: Sheet; row: number; col: number }[],
     seeds: readonly FormulaCell[],
     queue: FormulaCell[],
-    from = queue.length,
+    from: number,
+    logRound: number,
   ): void {
     this.epoch++
-    for (const seed of seeds) markFormula(seed, queue)
+    this.logRound = logRound
+    for (const seed of seeds) this.markFormula(seed, queue)
     for (const position of positions) {
       const sheet = position.sheet
       this.visitPosition(sheet, position.row, position.col, queue)
@@ -289,7 +293,7 @@ export class DependencyGraph {
           position.col >= owner.col &&
           position.col < owner.col + width
         ) {
-          markFormula(owner, queue)
+          this.markFormula(owner, queue)
         }
       }
     }
@@ -318,16 +322,16 @@ export class DependencyGraph {
               const dependent = slot[i]
               if (dependent instanceof RangeNode) {
                 if (dependent.markedEpoch !== this.epoch) this.visitNode(dependent, queue)
-              } else markFormula(dependent, queue)
+              } else this.markFormula(dependent, queue)
             }
           } else if (slot instanceof RangeNode) {
             if (slot.markedEpoch !== this.epoch) this.visitNode(slot, queue)
-          } else markFormula(slot, queue)
+          } else this.markFormula(slot, queue)
         }
       }
       if (column.spilledFrom !== null) {
         const owner = column.spilledFrom.get(row)
-        if (owner !== undefined) markFormula(owner, queue)
+        if (owner !== undefined) this.markFormula(owner, queue)
       }
     }
     const wide = sheet.wideRanges
@@ -335,6 +339,18 @@ export class DependencyGraph {
       const node = wide[i]
       if (node.markedEpoch !== this.epoch && node.contains(row, col)) this.visitNode(node, queue)
     }
+  }
+
+  private markFormula(cell: FormulaCell, queue: FormulaCell[]): void {
+    if (cell.state !== CellState.Clean) return
+    cell.state = CellState.Dirty
+    const column = cell.column
+    column.pendingFormulas++
+    if (this.logRound >= 0 && cell.loggedEpoch !== this.logRound) {
+      cell.loggedEpoch = this.logRound
+      cell.previous = column.values[cell.row]
+    }
+    queue.push(cell)
   }
 
   /** Marks a range node's readers, and larger nodes of its chain, iteratively (chains can be long). */
@@ -351,15 +367,9 @@ export class DependencyGraph {
             dependent.markedEpoch = epoch
             pending.push(dependent)
           }
-        } else markFormula(dependent, queue)
+        } else this.markFormula(dependent, queue)
       }
     }
   }
 }
 
-function markFormula(cell: FormulaCell, queue: FormulaCell[]): void {
-  if (cell.state !== CellState.Clean) return
-  cell.state = CellState.Dirty
-  ;(cell.sheet.columns[cell.col] as Column).pendingFormulas++
-  queue.push(cell)
-}
