@@ -75,7 +75,8 @@ export function readNumber(text: string): NumberReading | undefined {
     if (dollar && percent) return undefined
     return { value, format }
   }
-  return readDateTime(trimmed)
+  // Dates and times must be exactly that: Excel reads " 12 " as 12 but not " 2024-01-10 " as a date.
+  return trimmed.length === text.length ? readDateTime(trimmed) : undefined
 }
 
 const MONTH_NAMES = [

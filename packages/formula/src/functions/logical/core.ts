@@ -111,7 +111,8 @@ export const AND: FunctionDefinition = {
         if (error) return error
         continue
       }
-      if (arg === null) continue
+      // An empty argument or empty text is ignored, like an empty cell.
+      if (arg === null || arg === '') continue
       const truth = toBoolean(arg)
       if (truth instanceof CellError) return truth
       seen = true
