@@ -12,3 +12,6 @@ export {
 } from './xlsx/compare.js'
 export type { ComparisonReport, Mismatch } from './xlsx/compare.js'
 export { describeMismatch, runCli, USAGE } from './cli/main.js'
+export * from './model/index.js'
+export * from './templates/index.js'
+export * from './export/index.js'

@@ -1,9 +1,42 @@
-import { createServiceApp, probe, type DocumentStore, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
+import { createServiceApp, probe, type BlobStore, type DocumentStore, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
+import { EngineCache, type EngineCacheOptions } from './engine/engine-cache.js'
+import { PerformanceMetrics } from './metrics/performance-metrics.js'
+import { createSnapshotStore } from './storage/snapshot-store.js'
+import { createSpreadsheetRepository } from './storage/spreadsheet-repository.js'
+import { VersionService } from './workbooks/version-service.js'
+import { WorkbookService } from './workbooks/workbook-service.js'
+import type { SpreadsheetServices } from './routes/services.js'
+import { workbookRoutes } from './routes/workbook-routes.js'
+import { cellRoutes } from './routes/cell-routes.js'
+import { sheetRoutes } from './routes/sheet-routes.js'
+import { historyRoutes } from './routes/history-routes.js'
+import { versionRoutes } from './routes/version-routes.js'
+import { templateRoutes } from './routes/template-routes.js'
+import { searchRoutes } from './routes/search-routes.js'
+import { exportRoutes } from './routes/export-routes.js'
+import { chartRoutes } from './routes/chart-routes.js'
+import { metricsRoutes } from './routes/metrics-routes.js'
 
 export interface SpreadsheetAppDependencies {
   verifier: TokenVerifier
   store: DocumentStore
+  /** Where version snapshots live. */
+  blobs: BlobStore
   logger?: Logger | boolean
+  /** Quiet time before an automatic version; 0 turns automatic versions off. Default 30 s. */
+  autosaveQuietMs?: number
+  engineCache?: Partial<EngineCacheOptions>
+  /** Largest ordinary JSON body in bytes. */
+  bodyLimit?: number
+  /** Largest bulk-import body in bytes. */
+  importLimit?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The spreadsheet service's parts, for tests and the all-in-one start. */
+    spreadsheet: SpreadsheetServices
+  }
 }
 
 /** Workbooks, sheets, cells, recalculation, history, undo/redo, export, versions and charts. Builds the app from its dependencies; never listens. */
@@ -14,7 +47,35 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
     publicPrefix: '/api/spreadsheet',
     verifier: deps.verifier,
     logger: deps.logger,
-    probes: [probe('documents', deps.store)],
+    bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
+    probes: [probe('documents', deps.store), probe('blobs', deps.blobs)],
   })
+
+  const repo = createSpreadsheetRepository(deps.store)
+  const snapshots = createSnapshotStore(deps.blobs)
+  const metrics = new PerformanceMetrics()
+  const cache = new EngineCache({ maxWorkbooks: deps.engineCache?.maxWorkbooks ?? 32, maxCells: deps.engineCache?.maxCells ?? 3_000_000 })
+  const workbooks = new WorkbookService(repo, snapshots, cache, metrics)
+  const versions = new VersionService(repo, snapshots, workbooks, metrics, { quietMs: deps.autosaveQuietMs ?? 30_000, logger: app.log })
+  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions }
+  app.decorate('spreadsheet', services)
+
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.recordRequest(request.method, request.routeOptions.url ?? '(no route)', reply.statusCode, reply.elapsedTime)
+  })
+  app.addHook('onClose', async () => {
+    versions.close()
+  })
+
+  workbookRoutes(app, services, { importLimit: deps.importLimit ?? 256 * 1024 * 1024 })
+  cellRoutes(app, services)
+  sheetRoutes(app, services)
+  historyRoutes(app, services)
+  versionRoutes(app, services)
+  templateRoutes(app)
+  searchRoutes(app, services)
+  exportRoutes(app, services)
+  chartRoutes(app, services)
+  metricsRoutes(app, services)
   return app
 }

@@ -4,6 +4,16 @@ import { loadConfig, platformEnvProperties } from '@finsheet/platform'
 export const SpreadsheetEnv = Type.Object({
   ...platformEnvProperties,
   PORT: Type.Integer({ default: 3002, minimum: 0, maximum: 65_535 }),
+  /** Quiet time after the last change before an automatic version is made; 0 turns them off. */
+  AUTOSAVE_QUIET_MS: Type.Integer({ default: 30_000, minimum: 0 }),
+  /** Open workbooks (engines) kept in memory at most. */
+  ENGINE_CACHE_WORKBOOKS: Type.Integer({ default: 32, minimum: 1 }),
+  /** Cells kept in open engines at most, across workbooks. */
+  ENGINE_CACHE_CELLS: Type.Integer({ default: 3_000_000, minimum: 1000 }),
+  /** Largest JSON body of an ordinary request, in bytes. */
+  BODY_LIMIT_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
+  /** Largest body of a bulk import (a parsed workbook from the files service), in bytes. */
+  IMPORT_LIMIT_BYTES: Type.Integer({ default: 256 * 1024 * 1024, minimum: 1024 }),
 })
 export type SpreadsheetConfig = Static<typeof SpreadsheetEnv>
 

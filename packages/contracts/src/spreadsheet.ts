@@ -1,0 +1,901 @@
+import { Type, type Static } from 'typebox'
+import { StrictObject } from './common.js'
+
+/*
+ * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side
+ * recalculation, the change log with history and undo, versions, templates, search, export, charts
+ * and metrics. Paths are relative to /api/spreadsheet.
+ */
+
+// ---- limits -------------------------------------------------------------------------------------
+
+/** Formulas longer than this are refused, as Excel does. */
+export const MAX_FORMULA_LENGTH = 8192
+/** Excel's limit on the characters of a cell. */
+export const MAX_CELL_TEXT_LENGTH = 32_767
+/** Updates one update-cells call or one change may carry. */
+export const MAX_UPDATES_PER_CHANGE = 20_000
+/** Cells one format-cells command may touch. */
+export const MAX_FORMATTED_CELLS = 100_000
+export const MAX_SHEETS = 255
+export const MAX_WORKBOOK_NAME_LENGTH = 200
+/** Spec 1 §9: default recent workbooks limit. */
+export const DEFAULT_WORKBOOK_LIST_LIMIT = 10
+/** Spec 2 §9: vector and cell search return up to 20 results. */
+export const DEFAULT_SEARCH_LIMIT = 20
+/** Spec 1 §9: the templates preview shows 15 rows. */
+export const TEMPLATE_PREVIEW_ROWS = 15
+export const TEMPLATE_PREVIEW_COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
+
+// ---- cells --------------------------------------------------------------------------------------
+
+/** A calculated value: number, text, boolean, an error code such as '#DIV/0!' (type error), or null. */
+export const CellValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])
+export type CellValue = Static<typeof CellValue>
+
+/** What a user may type or send: formulas start with '='. */
+export const CellInput = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])
+export type CellInput = Static<typeof CellInput>
+
+export const CellType = Type.Union([
+  Type.Literal('number'),
+  Type.Literal('text'),
+  Type.Literal('boolean'),
+  Type.Literal('error'),
+  Type.Literal('empty'),
+])
+export type CellType = Static<typeof CellType>
+
+export const HorizontalAlign = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])
+
+const CssColour = Type.String({ maxLength: 64, pattern: '^[#A-Za-z0-9(),.% -]*$' })
+
+/** The look of a cell, as the toolbar sets it. */
+export const CellStyle = StrictObject({
+  bold: Type.Optional(Type.Boolean()),
+  italic: Type.Optional(Type.Boolean()),
+  underline: Type.Optional(Type.Boolean()),
+  fontFamily: Type.Optional(Type.String({ maxLength: 64 })),
+  fontSize: Type.Optional(Type.Number({ minimum: 1, maximum: 409 })),
+  /** Text colour, a CSS colour. */
+  color: Type.Optional(CssColour),
+  /** Background colour, a CSS colour. */
+  fill: Type.Optional(CssColour),
+  align: Type.Optional(HorizontalAlign),
+})
+export type CellStyle = Static<typeof CellStyle>
+
+/** A cell as the cells route returns it, keyed by its address. */
+export const Cell = Type.Object({
+  value: CellValue,
+  /** The formula with '=', or null for a constant. */
+  formula: Type.Union([Type.String(), Type.Null()]),
+  /** What was typed ('15%', '=A1*2'); '' for a cell filled by a spilling formula or holding only a style. */
+  input: Type.String(),
+  type: CellType,
+  /** The number format code (Excel syntax), chosen by the user or suggested by the input. */
+  format: Type.Union([Type.String(), Type.Null()]),
+  style: Type.Union([CellStyle, Type.Null()]),
+  /** The value as the grid shows it, formatted. */
+  display: Type.String(),
+})
+export type Cell = Static<typeof Cell>
+
+/** Column widths in CSS pixels by 0-based column index. */
+export const ColumnWidths = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0, maximum: 2000 }))
+export type ColumnWidths = Static<typeof ColumnWidths>
+
+export const SheetCells = Type.Object({
+  name: Type.String(),
+  cells: Type.Record(Type.String(), Cell),
+  /** One past the last used row and column (0 for an empty sheet). */
+  rowCount: Type.Integer(),
+  columnCount: Type.Integer(),
+  columnWidths: ColumnWidths,
+  /** Merged ranges such as 'A1:C1'. */
+  merges: Type.Array(Type.String()),
+})
+export type SheetCells = Static<typeof SheetCells>
+
+// ---- workbooks ----------------------------------------------------------------------------------
+
+export const WorkbookParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+export type WorkbookParams = Static<typeof WorkbookParams>
+
+/** Spec 2 §3, Workbook metadata. */
+export const WorkbookMetadata = Type.Object({
+  id: Type.String(),
+  workbookId: Type.String(),
+  name: Type.String(),
+  createdBy: Type.String({ description: 'uid of the owner' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  /** Sheet names in order. */
+  sheets: Type.Array(Type.String()),
+  isAIGenerated: Type.Boolean(),
+  storageUrl: Type.Union([Type.String(), Type.Null()]),
+  templateId: Type.Union([Type.String(), Type.Null()]),
+  revision: Type.Integer(),
+  totalSheets: Type.Integer(),
+  totalCells: Type.Integer(),
+  totalFormulas: Type.Integer(),
+})
+export type WorkbookMetadata = Static<typeof WorkbookMetadata>
+
+export const CreateWorkbookBody = StrictObject({
+  name: Type.Optional(Type.String({ maxLength: MAX_WORKBOOK_NAME_LENGTH })),
+  /** Copies a built-in template in (GET /templates lists them). */
+  templateId: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type CreateWorkbookBody = Static<typeof CreateWorkbookBody>
+
+export const CreateWorkbookResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  workbook: WorkbookMetadata,
+})
+export type CreateWorkbookResponse = Static<typeof CreateWorkbookResponse>
+
+export const RenameWorkbookBody = StrictObject({ name: Type.String({ maxLength: MAX_WORKBOOK_NAME_LENGTH }) })
+export type RenameWorkbookBody = Static<typeof RenameWorkbookBody>
+
+export const ListWorkbooksQuery = StrictObject({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_WORKBOOK_LIST_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+})
+export type ListWorkbooksQuery = Static<typeof ListWorkbooksQuery>
+
+export const ListWorkbooksResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Newest first (by last change). */
+  workbooks: Type.Array(WorkbookMetadata),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+})
+export type ListWorkbooksResponse = Static<typeof ListWorkbooksResponse>
+
+export const WorkbookMetadataResponse = Type.Object({ success: Type.Literal(true), workbook: WorkbookMetadata })
+export type WorkbookMetadataResponse = Static<typeof WorkbookMetadataResponse>
+
+export const ChartType = Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie'), Type.Literal('area')])
+export type ChartType = Static<typeof ChartType>
+
+export const ChartSeries = Type.Object({ name: Type.String(), values: Type.Array(Type.Union([Type.Number(), Type.Null()])) })
+export const ChartData = Type.Object({
+  labels: Type.Array(Type.String()),
+  series: Type.Array(ChartSeries),
+})
+export type ChartData = Static<typeof ChartData>
+
+export const Chart = Type.Object({
+  id: Type.String(),
+  type: ChartType,
+  title: Type.String(),
+  sheet: Type.String(),
+  /** The range on `sheet`, such as 'A1:C6'; it follows inserted and deleted rows and columns. */
+  dataRange: Type.String(),
+  /** true: each column is a series and the first column holds the labels. */
+  seriesInColumns: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  /** The chart's data read from the cells now. */
+  data: ChartData,
+})
+export type Chart = Static<typeof Chart>
+
+/** GET /workbook/{id}: spec 2 §3, Workbook (server side), with its cells. */
+export const FullWorkbook = Type.Object({
+  workbookId: Type.String(),
+  name: Type.String(),
+  revision: Type.Integer(),
+  sheets: Type.Array(SheetCells),
+  sheetOrder: Type.Array(Type.String()),
+  totalCells: Type.Integer(),
+  totalSheets: Type.Integer(),
+  totalFormulas: Type.Integer(),
+  metadata: Type.Object({
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    lastModified: Type.String({ format: 'date-time' }),
+    workbookName: Type.String(),
+    sheetCount: Type.Integer(),
+    cellCount: Type.Integer(),
+    formulaCount: Type.Integer(),
+    templateId: Type.Union([Type.String(), Type.Null()]),
+    charts: Type.Array(Chart),
+  }),
+  createdBy: Type.String(),
+  isAIGenerated: Type.Boolean(),
+  storageUrl: Type.Union([Type.String(), Type.Null()]),
+})
+export type FullWorkbook = Static<typeof FullWorkbook>
+
+export const FullWorkbookResponse = Type.Object({ success: Type.Literal(true), workbook: FullWorkbook })
+export type FullWorkbookResponse = Static<typeof FullWorkbookResponse>
+
+export const CellsQuery = StrictObject({ sheet: Type.Optional(Type.String({ maxLength: 64 })) })
+export type CellsQuery = Static<typeof CellsQuery>
+
+/** GET /workbook/{id}/cells: spec 2 §7. With ?sheet= only that sheet is read. */
+export const CellsResponse = Type.Object({
+  success: Type.Literal(true),
+  workbook: Type.Object({
+    workbookId: Type.String(),
+    name: Type.String(),
+    revision: Type.Integer(),
+    sheets: Type.Array(SheetCells),
+    sheetOrder: Type.Array(Type.String()),
+    totalCells: Type.Integer(),
+    totalSheets: Type.Integer(),
+  }),
+})
+export type CellsResponse = Static<typeof CellsResponse>
+
+export const DeleteWorkbookResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String() })
+export type DeleteWorkbookResponse = Static<typeof DeleteWorkbookResponse>
+
+// ---- sheets -------------------------------------------------------------------------------------
+
+export const SheetSummary = Type.Object({
+  name: Type.String(),
+  index: Type.Integer(),
+  cellCount: Type.Integer(),
+  formulaCount: Type.Integer(),
+  columnWidths: ColumnWidths,
+  merges: Type.Array(Type.String()),
+})
+export type SheetSummary = Static<typeof SheetSummary>
+
+export const SheetsResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  revision: Type.Integer(),
+  sheets: Type.Array(SheetSummary),
+  sheetOrder: Type.Array(Type.String()),
+  totalSheets: Type.Integer(),
+})
+export type SheetsResponse = Static<typeof SheetsResponse>
+
+export const SheetParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }), sheet: Type.String({ minLength: 1, maxLength: 64 }) })
+export type SheetParams = Static<typeof SheetParams>
+
+const Revision = Type.Integer({ minimum: 0, description: 'The workbook revision the edit was made on; older ones are merged cell by cell' })
+
+export const AddSheetBody = StrictObject({
+  /** The next unused SheetN when absent (spec 1 §4). */
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Position in the sheet order; the end when absent. */
+  index: Type.Optional(Type.Integer({ minimum: 0 })),
+  revision: Type.Optional(Revision),
+})
+export type AddSheetBody = Static<typeof AddSheetBody>
+
+export const UpdateSheetBody = StrictObject({
+  /** Renames the sheet; formulas that refer to it follow. */
+  name: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Moves the sheet to this position. */
+  index: Type.Optional(Type.Integer({ minimum: 0 })),
+  revision: Type.Optional(Revision),
+})
+export type UpdateSheetBody = Static<typeof UpdateSheetBody>
+
+export const RevisionQuery = StrictObject({ revision: Type.Optional(Revision) })
+export type RevisionQuery = Static<typeof RevisionQuery>
+
+// ---- commands (the change log's vocabulary, shared with the web client) -------------------------
+
+export const CellEdit = StrictObject({
+  address: Type.String({ maxLength: 16 }),
+  /** What the user typed; '' or null clears the content. Absent: content unchanged. */
+  input: Type.Optional(CellInput),
+  /** The whole style; null removes it. Absent: unchanged. */
+  style: Type.Optional(Type.Union([CellStyle, Type.Null()])),
+  /** A number format code; null returns to General. Absent: unchanged. */
+  format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+})
+export type CellEdit = Static<typeof CellEdit>
+
+const SheetName = Type.String({ minLength: 1, maxLength: 64 })
+const Position = Type.Integer({ minimum: 0 })
+const Count = Type.Integer({ minimum: 1, maximum: 1_048_576 })
+
+export const SetCellsCommand = StrictObject({ type: Type.Literal('set-cells'), sheet: SheetName, cells: Type.Array(CellEdit, { maxItems: MAX_UPDATES_PER_CHANGE * 2 }) })
+/** Merges a style patch into every cell of the ranges, or sets their number format. */
+export const FormatCellsCommand = StrictObject({
+  type: Type.Literal('format-cells'),
+  sheet: SheetName,
+  ranges: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1000 }),
+  style: Type.Optional(CellStyle),
+  format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+})
+/** Width in CSS pixels; null returns to the default width. */
+export const ResizeColumnCommand = StrictObject({
+  type: Type.Literal('resize-column'),
+  sheet: SheetName,
+  column: Type.Integer({ minimum: 0, maximum: 16_383 }),
+  width: Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null()]),
+})
+export const InsertRowsCommand = StrictObject({ type: Type.Literal('insert-rows'), sheet: SheetName, at: Position, count: Count })
+export const DeleteRowsCommand = StrictObject({ type: Type.Literal('delete-rows'), sheet: SheetName, at: Position, count: Count })
+export const InsertColumnsCommand = StrictObject({ type: Type.Literal('insert-columns'), sheet: SheetName, at: Position, count: Count })
+export const DeleteColumnsCommand = StrictObject({ type: Type.Literal('delete-columns'), sheet: SheetName, at: Position, count: Count })
+export const AddSheetCommand = StrictObject({ type: Type.Literal('add-sheet'), name: SheetName, index: Type.Optional(Position) })
+export const RenameSheetCommand = StrictObject({ type: Type.Literal('rename-sheet'), from: SheetName, to: SheetName })
+export const DeleteSheetCommand = StrictObject({ type: Type.Literal('delete-sheet'), name: SheetName })
+export const MoveSheetCommand = StrictObject({ type: Type.Literal('move-sheet'), name: SheetName, index: Position })
+export const MergeCellsCommand = StrictObject({ type: Type.Literal('merge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
+export const UnmergeCellsCommand = StrictObject({ type: Type.Literal('unmerge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
+
+const simpleCommands = [
+  SetCellsCommand,
+  FormatCellsCommand,
+  ResizeColumnCommand,
+  InsertRowsCommand,
+  DeleteRowsCommand,
+  InsertColumnsCommand,
+  DeleteColumnsCommand,
+  AddSheetCommand,
+  RenameSheetCommand,
+  DeleteSheetCommand,
+  MoveSheetCommand,
+  MergeCellsCommand,
+  UnmergeCellsCommand,
+] as const
+
+/** Several commands sent, applied and undone as one change (a paste, a fill). */
+export const BatchCommand = StrictObject({
+  type: Type.Literal('batch'),
+  label: Type.String({ maxLength: 200 }),
+  commands: Type.Array(Type.Union([...simpleCommands]), { maxItems: 1000 }),
+})
+
+export const WorkbookCommand = Type.Union([...simpleCommands, BatchCommand])
+export type WorkbookCommand = Static<typeof WorkbookCommand>
+export type SetCellsCommand = Static<typeof SetCellsCommand>
+export type FormatCellsCommand = Static<typeof FormatCellsCommand>
+export type BatchCommand = Static<typeof BatchCommand>
+
+export const ChangeSource = Type.Union([Type.Literal('user'), Type.Literal('ai'), Type.Literal('paste'), Type.Literal('import')])
+export type ChangeSource = Static<typeof ChangeSource>
+
+/** POST /workbook/{id}/changes: one atomic, undoable change made of commands. */
+export const ApplyChangeBody = StrictObject({
+  commands: Type.Array(WorkbookCommand, { minItems: 1, maxItems: 1000 }),
+  revision: Type.Optional(Revision),
+  /** Shown in undo tooltips and the change log. */
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+  /** An 'ai' change (an assistant changeset) makes a major version. */
+  source: Type.Optional(ChangeSource),
+  /** The assistant's own summary of an AI changeset, kept as the version's aiSummary. */
+  summary: Type.Optional(Type.String({ maxLength: 4000 })),
+})
+export type ApplyChangeBody = Static<typeof ApplyChangeBody>
+
+// ---- updating cells -----------------------------------------------------------------------------
+
+/** A cell whose value (or content) changed, as the client repaints it. */
+export const ChangedCell = Type.Object({
+  sheet: Type.String(),
+  address: Type.String(),
+  value: CellValue,
+  type: CellType,
+  display: Type.String(),
+  input: Type.String(),
+  formula: Type.Union([Type.String(), Type.Null()]),
+  format: Type.Union([Type.String(), Type.Null()]),
+  style: Type.Union([CellStyle, Type.Null()]),
+})
+export type ChangedCell = Static<typeof ChangedCell>
+
+export const CellRef = Type.Object({ sheet: Type.String(), address: Type.String() })
+export type CellRef = Static<typeof CellRef>
+
+const changeResponseProperties = {
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  /** The workbook's revision after this change; send it with the next edit. */
+  revision: Type.Integer(),
+  /** The revision the edit was made on. */
+  baseRevision: Type.Integer(),
+  changeId: Type.Union([Type.String(), Type.Null()]),
+  /** Every cell whose value or content changed, on every sheet. */
+  changedCells: Type.Array(ChangedCell),
+  /** Whether the sheet structure changed (rows, columns or sheets), so the client should reload the layout. */
+  structureChanged: Type.Boolean(),
+  /** The edit was made on an older revision and was merged cell by cell over the newer changes. */
+  merged: Type.Boolean(),
+  /** Cells this edit overwrote that someone else had changed since its revision (the latest write won). */
+  conflicts: Type.Array(CellRef),
+  /** Cells others changed since the edit's revision, for a client that was behind. */
+  concurrentChanges: Type.Array(ChangedCell),
+  message: Type.String(),
+}
+export const ChangeResponse = Type.Object(changeResponseProperties)
+export type ChangeResponse = Static<typeof ChangeResponse>
+
+/** What the sheet routes answer: the change and the sheets as they are now. */
+export const SheetChangeResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  revision: Type.Integer(),
+  changeId: Type.Union([Type.String(), Type.Null()]),
+  sheets: Type.Array(SheetSummary),
+  sheetOrder: Type.Array(Type.String()),
+  /** Cells whose value changed (formulas naming an added, renamed or deleted sheet). */
+  changedCells: Type.Array(ChangedCell),
+  message: Type.String(),
+})
+export type SheetChangeResponse = Static<typeof SheetChangeResponse>
+
+/** POST /update-cell: spec 2 §7. A formula (with or without '=') wins over value. */
+export const UpdateCellBody = StrictObject({
+  workbookId: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The first sheet when absent. */
+  sheetName: Type.Optional(Type.String({ maxLength: 64 })),
+  cellAddress: Type.String({ maxLength: 32 }),
+  value: Type.Optional(CellInput),
+  formula: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  style: Type.Optional(Type.Union([CellStyle, Type.Null()])),
+  format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  revision: Type.Optional(Revision),
+})
+export type UpdateCellBody = Static<typeof UpdateCellBody>
+
+export const CellUpdate = StrictObject({
+  /** Also accepted as `address`. */
+  cellAddress: Type.Optional(Type.String({ maxLength: 32 })),
+  address: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Overrides the batch's sheetName for this cell. */
+  sheetName: Type.Optional(Type.String({ maxLength: 64 })),
+  value: Type.Optional(CellInput),
+  formula: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  style: Type.Optional(Type.Union([CellStyle, Type.Null()])),
+  format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+})
+export type CellUpdate = Static<typeof CellUpdate>
+
+/** POST /update-cells: spec 2 §7. The batch is one atomic change, undone as one. */
+export const UpdateCellsBody = StrictObject({
+  workbookId: Type.String({ minLength: 1, maxLength: 64 }),
+  sheetName: Type.Optional(Type.String({ maxLength: 64 })),
+  updates: Type.Array(CellUpdate, { minItems: 1 }),
+  revision: Type.Optional(Revision),
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+  source: Type.Optional(ChangeSource),
+})
+export type UpdateCellsBody = Static<typeof UpdateCellsBody>
+
+// ---- history and undo ---------------------------------------------------------------------------
+
+export const CellHistoryParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }), address: Type.String({ minLength: 1, maxLength: 100 }) })
+export type CellHistoryParams = Static<typeof CellHistoryParams>
+
+export const CellHistoryQuery = StrictObject({
+  /** The sheet of the cell; also accepted as 'Sheet!A1' in the address. The first sheet when absent. */
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+})
+export type CellHistoryQuery = Static<typeof CellHistoryQuery>
+
+export const ChangeKind = Type.Union([
+  Type.Literal('create'),
+  Type.Literal('edit'),
+  Type.Literal('undo'),
+  Type.Literal('redo'),
+  Type.Literal('restore'),
+  Type.Literal('import'),
+])
+export type ChangeKind = Static<typeof ChangeKind>
+
+export const CellHistoryEntry = Type.Object({
+  revision: Type.Integer(),
+  changeId: Type.String(),
+  kind: ChangeKind,
+  oldInput: Type.String(),
+  newInput: Type.String(),
+  userId: Type.String(),
+  userName: Type.Union([Type.String(), Type.Null()]),
+  timestamp: Type.String({ format: 'date-time' }),
+})
+export type CellHistoryEntry = Static<typeof CellHistoryEntry>
+
+export const CellHistoryResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  sheet: Type.String(),
+  address: Type.String(),
+  /** Newest first. */
+  history: Type.Array(CellHistoryEntry),
+})
+export type CellHistoryResponse = Static<typeof CellHistoryResponse>
+
+export const UndoRedoBody = StrictObject({ revision: Type.Optional(Revision) })
+export type UndoRedoBody = Static<typeof UndoRedoBody>
+
+export const UndoRedoResponse = Type.Object({
+  ...changeResponseProperties,
+  /** The change that was undone or redone. */
+  target: Type.Object({ changeId: Type.String(), label: Type.String(), revision: Type.Integer() }),
+  /** Cells left alone because someone changed them after the change being undone or redone. */
+  skipped: Type.Array(CellRef),
+  canUndo: Type.Boolean(),
+  canRedo: Type.Boolean(),
+})
+export type UndoRedoResponse = Static<typeof UndoRedoResponse>
+
+export const ChangeLogQuery = StrictObject({
+  /** Changes after this revision. */
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+})
+export type ChangeLogQuery = Static<typeof ChangeLogQuery>
+
+export const ChangeLogEntry = Type.Object({
+  id: Type.String(),
+  revision: Type.Integer(),
+  kind: ChangeKind,
+  source: ChangeSource,
+  label: Type.String(),
+  userId: Type.String(),
+  userName: Type.Union([Type.String(), Type.Null()]),
+  timestamp: Type.String({ format: 'date-time' }),
+  cellCount: Type.Integer(),
+  undone: Type.Boolean(),
+  commands: Type.Array(Type.Unknown()),
+})
+export type ChangeLogEntry = Static<typeof ChangeLogEntry>
+
+export const ChangeLogResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  revision: Type.Integer(),
+  changes: Type.Array(ChangeLogEntry),
+})
+export type ChangeLogResponse = Static<typeof ChangeLogResponse>
+
+// ---- versions (spec 1 §3 Version record, §4 Version Control) ------------------------------------
+
+export const VersionType = Type.Union([Type.Literal('major'), Type.Literal('minor'), Type.Literal('auto-save')])
+export type VersionType = Static<typeof VersionType>
+
+export const VersionRecord = Type.Object({
+  id: Type.String(),
+  workbookId: Type.String(),
+  /** 1, 2, 3… within the workbook. */
+  number: Type.Integer(),
+  fileName: Type.String(),
+  author: Type.String(),
+  authorId: Type.String(),
+  timestamp: Type.String({ format: 'date-time' }),
+  type: VersionType,
+  /** 'current' for the workbook's newest version. */
+  status: Type.Union([Type.Literal('current'), Type.Literal('previous')]),
+  /** What changed since the previous version: sheets, counts, notable cells. */
+  changes: Type.String(),
+  /** The assistant's summary when an AI changeset made the version. */
+  aiSummary: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  revision: Type.Integer(),
+  sheets: Type.Integer(),
+  cells: Type.Integer(),
+  formulas: Type.Integer(),
+  restoredFrom: Type.Union([Type.String(), Type.Null()]),
+})
+export type VersionRecord = Static<typeof VersionRecord>
+
+export const VersionTypeFilter = Type.Union([Type.Literal('all'), Type.Literal('major'), Type.Literal('minor'), Type.Literal('auto-save')])
+
+export const ListVersionsQuery = StrictObject({
+  /** Case-insensitive substring of fileName, author, changes, aiSummary or a tag. */
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  type: Type.Optional(VersionTypeFilter),
+  /** Versions whose fileName starts with this workbook name. */
+  workbook: Type.Optional(Type.String({ maxLength: MAX_WORKBOOK_NAME_LENGTH })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+})
+export type ListVersionsQuery = Static<typeof ListVersionsQuery>
+
+export const ListVersionsResponse = Type.Object({
+  success: Type.Literal(true),
+  /** Newest first. */
+  versions: Type.Array(VersionRecord),
+  /** Versions matching the filters. */
+  total: Type.Integer(),
+  /** All the user's versions (in scope), for the Total Versions card. */
+  totalVersions: Type.Integer(),
+  /** The user's workbooks, for the Active Workbooks card. */
+  activeWorkbooks: Type.Integer(),
+})
+export type ListVersionsResponse = Static<typeof ListVersionsResponse>
+
+export const SaveVersionBody = StrictObject({
+  /** Replaces the generated `changes` text. */
+  message: Type.Optional(Type.String({ maxLength: 2000 })),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
+})
+export type SaveVersionBody = Static<typeof SaveVersionBody>
+
+export const VersionResponse = Type.Object({ success: Type.Literal(true), version: VersionRecord })
+export type VersionResponse = Static<typeof VersionResponse>
+
+export const VersionParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }), versionId: Type.String({ minLength: 1, maxLength: 64 }) })
+export type VersionParams = Static<typeof VersionParams>
+
+export const RestoreVersionResponse = Type.Object({ ...changeResponseProperties, version: VersionRecord, restoredFrom: VersionRecord })
+export type RestoreVersionResponse = Static<typeof RestoreVersionResponse>
+
+export const CompareVersionsQuery = StrictObject({
+  /** A version id. */
+  from: Type.String({ minLength: 1, maxLength: 64 }),
+  /** A version id, or 'current' for the workbook as it is now. */
+  to: Type.String({ minLength: 1, maxLength: 64 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 5000 })),
+})
+export type CompareVersionsQuery = Static<typeof CompareVersionsQuery>
+
+const CellState = Type.Object({ input: Type.String(), value: CellValue, type: CellType })
+
+export const CellDifference = Type.Object({
+  sheet: Type.String(),
+  address: Type.String(),
+  status: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('changed')]),
+  inputChanged: Type.Boolean(),
+  valueChanged: Type.Boolean(),
+  before: Type.Union([CellState, Type.Null()]),
+  after: Type.Union([CellState, Type.Null()]),
+})
+export type CellDifference = Static<typeof CellDifference>
+
+export const CompareVersionsResponse = Type.Object({
+  success: Type.Literal(true),
+  from: Type.Object({ id: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]), revision: Type.Integer() }),
+  to: Type.Object({ id: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]), revision: Type.Integer() }),
+  summary: Type.Object({
+    added: Type.Integer(),
+    removed: Type.Integer(),
+    changed: Type.Integer(),
+    inputsChanged: Type.Integer(),
+    valuesChanged: Type.Integer(),
+  }),
+  sheets: Type.Object({
+    added: Type.Array(Type.String()),
+    removed: Type.Array(Type.String()),
+    renamed: Type.Array(Type.Object({ from: Type.String(), to: Type.String() })),
+  }),
+  cells: Type.Array(CellDifference),
+  /** More differences exist than `limit` let through. */
+  truncated: Type.Boolean(),
+})
+export type CompareVersionsResponse = Static<typeof CompareVersionsResponse>
+
+// ---- templates (spec 1 §3) ----------------------------------------------------------------------
+
+export const TemplateCategory = Type.Union([
+  Type.Literal('Valuation'),
+  Type.Literal('Financial Reporting'),
+  Type.Literal('Entrepreneurship'),
+  Type.Literal('SaaS'),
+  Type.Literal('Real Estate'),
+  Type.Literal('Personal Finance'),
+])
+export type TemplateCategory = Static<typeof TemplateCategory>
+
+export const TemplateDifficulty = Type.Union([Type.Literal('Beginner'), Type.Literal('Intermediate'), Type.Literal('Advanced')])
+export type TemplateDifficulty = Static<typeof TemplateDifficulty>
+
+/** One preview row: its index and columns A to F, each holding a value or a formula. */
+export const TemplateRow = Type.Object({
+  rowIndex: Type.Integer(),
+  A: CellInput,
+  B: CellInput,
+  C: CellInput,
+  D: CellInput,
+  E: CellInput,
+  F: CellInput,
+})
+export type TemplateRow = Static<typeof TemplateRow>
+
+export const TemplateSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  category: TemplateCategory,
+  difficulty: TemplateDifficulty,
+  tags: Type.Array(Type.String()),
+  sheets: Type.Array(Type.String()),
+  /** The first sheet's first 15 rows, columns A to F, as typed (values or formulas). */
+  template: Type.Array(TemplateRow),
+  /** The same rows as calculated and formatted for display. */
+  preview: Type.Array(TemplateRow),
+})
+export type TemplateSummary = Static<typeof TemplateSummary>
+
+export const ListTemplatesQuery = StrictObject({
+  /** Over name, description and tags, case-insensitive. */
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  category: Type.Optional(Type.String({ maxLength: 64 })),
+  difficulty: Type.Optional(Type.String({ maxLength: 64 })),
+  tag: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type ListTemplatesQuery = Static<typeof ListTemplatesQuery>
+
+export const ListTemplatesResponse = Type.Object({
+  success: Type.Literal(true),
+  templates: Type.Array(TemplateSummary),
+  categories: Type.Array(Type.String()),
+  difficulties: Type.Array(Type.String()),
+  tags: Type.Array(Type.String()),
+})
+export type ListTemplatesResponse = Static<typeof ListTemplatesResponse>
+
+export const TemplateParams = StrictObject({ templateId: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export const TemplateResponse = Type.Object({ success: Type.Literal(true), template: TemplateSummary })
+export type TemplateResponse = Static<typeof TemplateResponse>
+
+// ---- search -------------------------------------------------------------------------------------
+
+export const SearchCellsBody = StrictObject({
+  query: Type.String({ minLength: 1, maxLength: 256 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: DEFAULT_SEARCH_LIMIT })),
+  /** Also match formula text. */
+  includeFormulas: Type.Optional(Type.Boolean({ default: true })),
+  /** Only this workbook. */
+  workbookId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Only sheets of this name. */
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+  matchCase: Type.Optional(Type.Boolean({ default: false })),
+})
+export type SearchCellsBody = Static<typeof SearchCellsBody>
+
+export const SearchResult = Type.Object({
+  workbookId: Type.String(),
+  sheet: Type.String(),
+  address: Type.String(),
+  value: CellValue,
+  formula: Type.Union([Type.String(), Type.Null()]),
+  display: Type.String(),
+  metadata: Type.Object({
+    workbookName: Type.String(),
+    sheetName: Type.String(),
+    row: Type.Integer({ description: '1-based' }),
+    column: Type.String({ description: 'column letters' }),
+    type: CellType,
+    matchedIn: Type.Union([Type.Literal('value'), Type.Literal('formula')]),
+  }),
+})
+export type SearchResult = Static<typeof SearchResult>
+
+export const SearchCellsResponse = Type.Object({
+  success: Type.Literal(true),
+  query: Type.String(),
+  results: Type.Array(SearchResult),
+  /** More cells matched than `limit` let through. */
+  truncated: Type.Boolean(),
+})
+export type SearchCellsResponse = Static<typeof SearchCellsResponse>
+
+// ---- export -------------------------------------------------------------------------------------
+
+export const ExportFormat = Type.Union([Type.Literal('xlsx'), Type.Literal('csv'), Type.Literal('json')])
+export type ExportFormat = Static<typeof ExportFormat>
+
+export const ExportQuery = StrictObject({
+  format: Type.Optional(ExportFormat),
+  /** csv: the sheet to write (the first when absent); json: only this sheet. */
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type ExportQuery = Static<typeof ExportQuery>
+
+// ---- charts -------------------------------------------------------------------------------------
+
+export const CreateChartBody = StrictObject({
+  workbookId: Type.String({ minLength: 1, maxLength: 64 }),
+  type: ChartType,
+  /** 'A1:C6', or 'Sheet!A1:C6'. */
+  dataRange: Type.String({ minLength: 1, maxLength: 100 }),
+  /** The sheet of dataRange when it names none; the first sheet when absent. */
+  sheetName: Type.Optional(Type.String({ maxLength: 64 })),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  /** true (default): columns are series and the first column the labels; false: rows are series. */
+  seriesInColumns: Type.Optional(Type.Boolean()),
+})
+export type CreateChartBody = Static<typeof CreateChartBody>
+
+export const ChartResponse = Type.Object({ success: Type.Literal(true), chart: Chart })
+export type ChartResponse = Static<typeof ChartResponse>
+
+export const ChartsResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String(), charts: Type.Array(Chart) })
+export type ChartsResponse = Static<typeof ChartsResponse>
+
+export const ChartParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }), chartId: Type.String({ minLength: 1, maxLength: 64 }) })
+
+// ---- metrics ------------------------------------------------------------------------------------
+
+const latencyProperties = {
+  count: Type.Integer(),
+  mean: Type.Number(),
+  p50: Type.Number(),
+  p90: Type.Number(),
+  p99: Type.Number(),
+  max: Type.Number(),
+}
+export const LatencySummary = Type.Object(latencyProperties)
+export type LatencySummary = Static<typeof LatencySummary>
+
+export const PerformanceMetricsResponse = Type.Object({
+  success: Type.Literal(true),
+  /** This replica's figures since it started. */
+  since: Type.String({ format: 'date-time' }),
+  uptimeSeconds: Type.Number(),
+  requests: Type.Object({
+    total: Type.Integer(),
+    errors: Type.Integer(),
+    routes: Type.Array(
+      Type.Object({ method: Type.String(), route: Type.String(), count: Type.Integer(), errors: Type.Integer(), latencyMs: LatencySummary }),
+    ),
+  }),
+  /** Time the engine spent applying edits and recalculating, in ms. */
+  recalculation: Type.Object({ ...latencyProperties, cellsChanged: Type.Integer() }),
+  /** Time each change took from lock to commit, in ms. */
+  writes: LatencySummary,
+  /** Time to load a workbook into an engine, in ms. */
+  engineLoads: LatencySummary,
+  engineCache: Type.Object({
+    hits: Type.Integer(),
+    misses: Type.Integer(),
+    /** Cached engines found behind the stored revision (another replica wrote) and reloaded. */
+    staleReloads: Type.Integer(),
+    evictions: Type.Integer(),
+    size: Type.Integer(),
+    capacity: Type.Integer(),
+    hitRate: Type.Number(),
+  }),
+  versions: Type.Object({ created: Type.Integer(), autoSaves: Type.Integer() }),
+})
+export type PerformanceMetricsResponse = Static<typeof PerformanceMetricsResponse>
+
+// ---- bulk import (the files service's entry point) ----------------------------------------------
+
+export const ImportCell = StrictObject({
+  address: Type.String({ maxLength: 16 }),
+  input: CellInput,
+  format: Type.Optional(Type.String({ maxLength: 255 })),
+  style: Type.Optional(CellStyle),
+})
+export type ImportCell = Static<typeof ImportCell>
+
+export const ImportSheet = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  cells: Type.Array(ImportCell),
+  columnWidths: Type.Optional(ColumnWidths),
+  merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
+})
+export type ImportSheet = Static<typeof ImportSheet>
+
+export const ImportDefinedName = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  formula: Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }),
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type ImportDefinedName = Static<typeof ImportDefinedName>
+
+/** POST /workbooks/import: a parsed workbook stored in one atomic write. */
+export const ImportWorkbookBody = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
+  sheets: Type.Array(ImportSheet, { minItems: 1, maxItems: MAX_SHEETS }),
+  definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
+  isAIGenerated: Type.Optional(Type.Boolean()),
+  storageUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+})
+export type ImportWorkbookBody = Static<typeof ImportWorkbookBody>
+
+export const ImportWorkbookResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  cellCount: Type.Integer(),
+  formulaCount: Type.Integer(),
+  workbook: WorkbookMetadata,
+})
+export type ImportWorkbookResponse = Static<typeof ImportWorkbookResponse>

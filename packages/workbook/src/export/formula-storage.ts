@@ -1,0 +1,58 @@
+/**
+ * Formulas as xlsx files store them: functions added to Excel after 2007 carry the `_xlfn.` prefix
+ * (and the dynamic-array FILTER and SORT also `_xlws.`), or older readers take them for unknown names.
+ * The reverse of the reader's normalizeFormula.
+ */
+
+const FUTURE_FUNCTIONS = new Set(
+  `ACOT ACOTH AGGREGATE ARABIC ARRAYTOTEXT BASE BETA.DIST BETA.INV BINOM.DIST BINOM.DIST.RANGE BINOM.INV BITAND BITLSHIFT BITOR
+  BITRSHIFT BITXOR BYCOL BYROW CEILING.MATH CEILING.PRECISE CHISQ.DIST CHISQ.DIST.RT CHISQ.INV CHISQ.INV.RT CHISQ.TEST CHOOSECOLS
+  CHOOSEROWS COMBINA CONCAT CONFIDENCE.NORM CONFIDENCE.T COT COTH COVARIANCE.P COVARIANCE.S CSC CSCH DAYS DECIMAL DROP ERF.PRECISE
+  ERFC.PRECISE EXPAND EXPON.DIST F.DIST F.DIST.RT F.INV F.INV.RT F.TEST FLOOR.MATH FLOOR.PRECISE FORECAST.ETS FORECAST.LINEAR
+  FORMULATEXT GAMMA GAMMA.DIST GAMMA.INV GAMMALN.PRECISE GAUSS HSTACK HYPGEOM.DIST IFNA IFS IMCOSH IMCOT IMCSC IMCSCH IMSEC IMSECH
+  IMSINH IMTAN ISFORMULA ISOMITTED ISOWEEKNUM LAMBDA LET LOGNORM.DIST LOGNORM.INV MAKEARRAY MAP MAXIFS MINIFS MODE.MULT MODE.SNGL
+  NEGBINOM.DIST NETWORKDAYS.INTL NORM.DIST NORM.INV NORM.S.DIST NORM.S.INV NUMBERVALUE PDURATION PERCENTILE.EXC PERCENTILE.INC
+  PERCENTRANK.EXC PERCENTRANK.INC PERMUTATIONA PHI POISSON.DIST QUARTILE.EXC QUARTILE.INC RANDARRAY RANK.AVG RANK.EQ REDUCE RRI SCAN
+  SEC SECH SEQUENCE SHEET SHEETS SKEW.P SORTBY STDEV.P STDEV.S SWITCH T.DIST T.DIST.2T T.DIST.RT T.INV T.INV.2T T.TEST TAKE TEXTAFTER
+  TEXTBEFORE TEXTJOIN TEXTSPLIT TOCOL TOROW UNICHAR UNICODE UNIQUE VALUETOTEXT VAR.P VAR.S VSTACK WEIBULL.DIST WORKDAY.INTL WRAPCOLS
+  WRAPROWS XLOOKUP XMATCH XOR Z.TEST`.split(/\s+/),
+)
+const WORKSHEET_FUNCTIONS = new Set(['FILTER', 'SORT'])
+
+/** The formula (without '=') as an xlsx file stores it. String literals and quoted sheet names are left alone. */
+export function storedFormula(formula: string): string {
+  let out = ''
+  let i = 0
+  while (i < formula.length) {
+    const ch = formula[i]
+    if (ch === '"' || ch === "'") {
+      let end = i + 1
+      while (end < formula.length) {
+        if (formula[end] === ch) {
+          if (formula[end + 1] === ch) {
+            end += 2
+            continue
+          }
+          end++
+          break
+        }
+        end++
+      }
+      out += formula.slice(i, end)
+      i = end
+      continue
+    }
+    const name = /^[A-Za-z][A-Za-z0-9.]*(?=\()/.exec(formula.slice(i))
+    if (name && !/[A-Za-z0-9_.$!]/.test(formula[i - 1] ?? '')) {
+      const upper = name[0].toUpperCase()
+      if (WORKSHEET_FUNCTIONS.has(upper)) out += '_xlfn._xlws.'
+      else if (FUTURE_FUNCTIONS.has(upper)) out += '_xlfn.'
+      out += name[0]
+      i += name[0].length
+      continue
+    }
+    out += ch
+    i++
+  }
+  return out
+}

@@ -1,0 +1,85 @@
+import { acrossYears, eachYear, type TemplateDefinition } from '../template.js'
+import { HEADER, HIGHLIGHT, INPUT, MONEY, PERCENT, TITLE, TOTAL, WHOLE, DECIMAL_1, MULTIPLE } from './styles.js'
+
+/**
+ * Five months of subscription metrics from a handful of inputs: MRR movements, ARR, growth, net
+ * revenue retention, customers, ARPA, CAC, LTV, LTV:CAC, payback and the quick ratio.
+ */
+export const saasDashboard: TemplateDefinition = {
+  id: 'saas-metrics-dashboard',
+  name: 'SaaS Metrics Dashboard',
+  description:
+    'The core SaaS metrics month by month from a few inputs: MRR and ARR, growth, churn, net revenue retention, ARPA, CAC, customer lifetime value, LTV to CAC, CAC payback and the quick ratio.',
+  category: 'SaaS',
+  difficulty: 'Beginner',
+  tags: ['SaaS', 'Metrics', 'KPIs'],
+  sheets: [
+    {
+      name: 'Dashboard',
+      rows: [
+        ['SaaS Metrics Dashboard'],
+        ['Inputs', 'Value'],
+        ['Starting MRR', 50000],
+        ['New MRR per month', 8000],
+        ['Expansion MRR per month', 2000],
+        ['Monthly MRR churn rate', 0.02],
+        ['Customers at start', 250],
+        ['New customers per month', 40],
+        ['Monthly customer churn rate', 0.03],
+        ['Sales & marketing spend per month', 60000],
+        ['Gross margin', 0.8],
+        [],
+        ['Month', ...acrossYears(1, (_c, p) => `=${p}13+1`)],
+        ['Opening MRR', ...acrossYears('=$B$3', (_c, p) => `=${p}18`)],
+        ['New MRR', ...eachYear(() => '=$B$4')],
+        ['Expansion MRR', ...eachYear(() => '=$B$5')],
+        ['Churned MRR', ...eachYear((c) => `=${c}14*$B$6`)],
+        ['Closing MRR', ...eachYear((c) => `=${c}14+${c}15+${c}16-${c}17`)],
+        ['ARR', ...eachYear((c) => `=${c}18*12`)],
+        ['MRR growth', ...eachYear((c) => `=${c}18/${c}14-1`)],
+        ['Net revenue retention (monthly)', ...eachYear((c) => `=(${c}14+${c}16-${c}17)/${c}14`)],
+        ['Opening customers', ...acrossYears('=$B$7', (_c, p) => `=${p}25`)],
+        ['New customers', ...eachYear(() => '=$B$8')],
+        ['Churned customers', ...eachYear((c) => `=ROUND(${c}22*$B$9,0)`)],
+        ['Closing customers', ...eachYear((c) => `=${c}22+${c}23-${c}24`)],
+        ['Average revenue per account (ARPA)', ...eachYear((c) => `=${c}18/${c}25`)],
+        ['Customer acquisition cost (CAC)', ...eachYear((c) => `=$B$10/${c}23`)],
+        ['Customer lifetime value (LTV)', ...eachYear((c) => `=${c}26*$B$11/$B$9`)],
+        ['LTV to CAC ratio', ...eachYear((c) => `=${c}28/${c}27`)],
+        ['CAC payback (months)', ...eachYear((c) => `=${c}27/(${c}26*$B$11)`)],
+        ['SaaS quick ratio', ...eachYear((c) => `=(${c}15+${c}16)/${c}17`)],
+      ],
+      formats: [
+        ['B3:B5', MONEY],
+        ['B6', PERCENT],
+        ['B7:B8', WHOLE],
+        ['B9', PERCENT],
+        ['B10', MONEY],
+        ['B11', PERCENT],
+        ['B13:F13', '0'],
+        ['B14:F19', MONEY],
+        ['B20:F21', PERCENT],
+        ['B22:F25', WHOLE],
+        ['B26:F28', MONEY],
+        ['B29:F29', MULTIPLE],
+        ['B30:F30', DECIMAL_1],
+        ['B31:F31', MULTIPLE],
+      ],
+      styles: [
+        ['A1', TITLE],
+        ['A2:B2', HEADER],
+        ['B3:B11', INPUT],
+        ['A13:F13', HEADER],
+        ['A18:F19', TOTAL],
+        ['A29:F29', HIGHLIGHT],
+      ],
+      columnWidths: { '0': 300, '1': 110, '2': 110, '3': 110, '4': 110, '5': 110 },
+    },
+  ],
+  keyOutputs: [
+    { label: 'ARR after month 5', sheet: 'Dashboard', address: 'F19' },
+    { label: 'LTV to CAC ratio, month 5', sheet: 'Dashboard', address: 'F29' },
+    { label: 'CAC payback, month 5', sheet: 'Dashboard', address: 'F30' },
+    { label: 'Closing customers, month 5', sheet: 'Dashboard', address: 'F25' },
+  ],
+}

@@ -1,0 +1,652 @@
+/**
+ * An open workbook: a calculation engine holding every sheet, plus what the engine does not keep
+ * (sheet ids, styles, user number formats, merges, column widths, charts) and which cells are stored.
+ * Commands are applied here; the workbook service persists what changed.
+ */
+import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
+import type { CellChange } from '@finsheet/formula'
+import type { CellStyle } from '@finsheet/contracts'
+import {
+  cellTypeOf,
+  compactStyle,
+  formatAddress,
+  hasContent,
+  moveAddress,
+  moveRangeText,
+  parseAddress,
+  rangesOverlap,
+  sortedCells,
+  toJsonValue,
+  tryParseRange,
+  type CellRecord,
+  type ChartRecord,
+  type DefinedNameRecord,
+  type SheetRecord,
+  type StructuralEdit,
+  type WorkbookSnapshot,
+} from '@finsheet/workbook'
+import { MAX_SHEETS } from '@finsheet/contracts'
+import { spreadsheetErrors } from '../errors.js'
+import type { CellDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
+import { isStructural, type CellWrite, type InternalCommand, type StructuralCommand } from './commands.js'
+
+
+/** `sheetId!A1`: a cell's key across the workbook. */
+export const cellKey = (sheetId: string, address: string) => `${sheetId}!${address}`
+export function splitKey(key: string): { sheetId: string; address: string } {
+  const bang = key.indexOf('!')
+  return { sheetId: key.slice(0, bang), address: key.slice(bang + 1) }
+}
+
+const CONTENT = 1
+const FORMULA = 2
+
+export interface InputChange {
+  sheetId: string
+  address: string
+  oldInput: string
+  newInput: string
+}
+
+export interface ApplyResult {
+  /** The commands as applied, inputs as the engine keeps them. */
+  applied: InternalCommand[]
+  /** Applying these in order undoes the change. */
+  inverse: InternalCommand[]
+  /** Cells whose content, style or format the change wrote. */
+  touched: Set<string>
+  /** Cells whose value the engine recalculated. */
+  engineChanges: CellChange[]
+  /** Whether cells moved or sheets changed, so that stored cells are compared in full. */
+  structural: boolean
+  inputChanges: InputChange[]
+}
+
+export interface ApplyOptions {
+  /** Snapshots that replace-workbook commands name, fetched beforehand. */
+  snapshots?: ReadonlyMap<string, WorkbookSnapshot>
+  /** Where the state a replace-workbook command replaces was saved, for its inverse. */
+  replacedKey?: string
+}
+
+export class WorkbookState {
+  engine: Engine
+  revision: number
+  sheets: SheetRecord[]
+  definedNames: DefinedNameRecord[]
+  charts: ChartRecord[]
+  private styles = new Map<string, Map<string, CellStyle>>()
+  private formats = new Map<string, Map<string, string>>()
+  /** What is stored per sheet and address: CONTENT and FORMULA bits (0: only a style or format). */
+  private stored = new Map<string, Map<string, number>>()
+  private stats = new Map<string, SheetStats>()
+
+  private constructor(revision: number, sheets: SheetRecord[], names: DefinedNameRecord[], charts: ChartRecord[]) {
+    this.engine = new Engine()
+    this.revision = revision
+    this.sheets = sheets
+    this.definedNames = names
+    this.charts = charts
+  }
+
+  /** An open workbook from its stored document and cells. */
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts'>, cells: Iterable<CellDoc>): WorkbookState {
+    const state = new WorkbookState(
+      doc.revision,
+      doc.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
+      doc.definedNames.map((name) => ({ ...name })),
+      doc.charts.map((chart) => ({ ...chart })),
+    )
+    const namesById = new Map(state.sheets.map((sheet) => [sheet.id, sheet.name]))
+    for (const sheet of state.sheets) state.engine.addSheet(sheet.name)
+    state.defineNames()
+    const inputs: { sheet: string; address: string; input: string }[] = []
+    for (const cell of cells) {
+      const sheetName = namesById.get(cell.sheetId)
+      if (sheetName === undefined) continue
+      if (cell.input !== '') inputs.push({ sheet: sheetName, address: cell.address, input: cell.input })
+      if (cell.style) state.metaMap(state.styles, cell.sheetId).set(cell.address, cell.style)
+      if (cell.userFormat) state.metaMap(state.formats, cell.sheetId).set(cell.address, cell.userFormat)
+      state.markStored(cell.sheetId, cell.address, cell)
+    }
+    state.engine.loadCells(inputs)
+    return state
+  }
+
+  /** A workbook built from a snapshot (an import, a template, a restored version), nothing stored yet. */
+  static fromSnapshot(snapshot: WorkbookSnapshot, revision: number): WorkbookState {
+    const state = new WorkbookState(
+      revision,
+      snapshot.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
+      snapshot.definedNames.map((name) => ({ ...name })),
+      snapshot.charts.map((chart) => ({ ...chart })),
+    )
+    for (const sheet of state.sheets) state.engine.addSheet(sheet.name)
+    state.defineNames()
+    const inputs: { sheet: string; address: string; input: string }[] = []
+    for (const sheet of snapshot.sheets) {
+      for (const cell of sheet.cells) {
+        if (cell.input !== '') inputs.push({ sheet: sheet.name, address: cell.address, input: cell.input })
+        if (cell.style) state.metaMap(state.styles, sheet.id).set(cell.address, cell.style)
+        if (cell.userFormat) state.metaMap(state.formats, sheet.id).set(cell.address, cell.userFormat)
+      }
+    }
+    state.engine.loadCells(inputs)
+    return state
+  }
+
+  private defineNames(): void {
+    const kept: DefinedNameRecord[] = []
+    for (const name of this.definedNames) {
+      try {
+        this.engine.defineName(name.name, name.formula, name.sheet)
+        kept.push(name)
+      } catch {
+        // A name the engine cannot read (a bad formula, a sheet that is gone) is dropped, as the loader drops it.
+      }
+    }
+    this.definedNames = kept
+  }
+
+  private metaMap<T>(maps: Map<string, Map<string, T>>, sheetId: string): Map<string, T> {
+    let map = maps.get(sheetId)
+    if (!map) maps.set(sheetId, (map = new Map()))
+    return map
+  }
+
+  // ---- lookups ------------------------------------------------------------------------------------
+
+  /** A sheet by name: exact first, then ignoring case, as Excel matches sheet names. */
+  findSheet(name: string): SheetRecord | undefined {
+    return this.sheets.find((sheet) => sheet.name === name) ?? this.sheets.find((sheet) => sheet.name.toUpperCase() === name.toUpperCase())
+  }
+
+  sheetByName(name: string): SheetRecord {
+    const sheet = this.findSheet(name)
+    if (!sheet) throw spreadsheetErrors.sheetNotFound(name)
+    return sheet
+  }
+
+  sheetById(id: string): SheetRecord {
+    const sheet = this.sheets.find((candidate) => candidate.id === id)
+    if (!sheet) throw spreadsheetErrors.sheetNotFound(id)
+    return sheet
+  }
+
+  sheetName = (id: string): string => this.sheets.find((sheet) => sheet.id === id)?.name ?? id
+
+  styleAt(sheetId: string, address: string): CellStyle | undefined {
+    return this.styles.get(sheetId)?.get(address)
+  }
+
+  /** The record of one cell now, or undefined when it holds nothing (no content, style or format). */
+  record(sheetId: string, address: string): CellRecord | undefined {
+    const sheet = this.sheetById(sheetId)
+    const snapshot = this.engine.getCell(sheet.name, address)
+    const style = this.styles.get(sheetId)?.get(address)
+    const userFormat = this.formats.get(sheetId)?.get(address)
+    if (snapshot.input === '' && snapshot.value === null && style === undefined && userFormat === undefined) return undefined
+    return {
+      address: snapshot.address,
+      row: snapshot.row,
+      col: snapshot.col,
+      input: snapshot.input,
+      value: toJsonValue(snapshot.value),
+      type: cellTypeOf(snapshot.value),
+      ...(userFormat !== undefined ? { userFormat } : {}),
+      ...(snapshot.format !== undefined ? { suggestedFormat: snapshot.format } : {}),
+      ...(style !== undefined ? { style } : {}),
+    }
+  }
+
+  /** Every record of a sheet, row-major. */
+  sheetRecords(sheetId: string): CellRecord[] {
+    const sheet = this.sheetById(sheetId)
+    const records = new Map<string, CellRecord>()
+    this.engine.forEachCell(sheet.name, (snapshot) => {
+      const record = this.record(sheetId, snapshot.address)
+      if (record) records.set(snapshot.address, record)
+    })
+    for (const maps of [this.styles, this.formats]) {
+      for (const address of maps.get(sheetId)?.keys() ?? []) {
+        if (records.has(address)) continue
+        const record = this.record(sheetId, address)
+        if (record) records.set(address, record)
+      }
+    }
+    return sortedCells([...records.values()])
+  }
+
+  /** Every record of the workbook by cell key. */
+  allRecords(): Map<string, CellRecord> {
+    const all = new Map<string, CellRecord>()
+    for (const sheet of this.sheets) for (const record of this.sheetRecords(sheet.id)) all.set(cellKey(sheet.id, record.address), record)
+    return all
+  }
+
+  snapshot(name: string): WorkbookSnapshot {
+    return {
+      format: 'finsheet-workbook',
+      formatVersion: 1,
+      name,
+      revision: this.revision,
+      sheets: this.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], cells: this.sheetRecords(sheet.id) })),
+      definedNames: this.definedNames.map((definition) => ({ ...definition })),
+      charts: this.charts.map((chart) => ({ ...chart })),
+    }
+  }
+
+  // ---- what is stored -------------------------------------------------------------------------------
+
+  /** Notes what the store now holds for a cell; answers whether a document was there before. */
+  markStored(sheetId: string, address: string, record: Pick<CellRecord, 'input' | 'value'> | undefined): boolean {
+    const map = this.metaMap(this.stored, sheetId)
+    const before = map.get(address)
+    const stats = this.stats.get(sheetId) ?? { cells: 0, formulas: 0 }
+    if (before !== undefined) {
+      if (before & CONTENT) stats.cells--
+      if (before & FORMULA) stats.formulas--
+    }
+    if (record === undefined) map.delete(address)
+    else {
+      const flags = (hasContent(record) ? CONTENT : 0) | (record.input.startsWith('=') ? FORMULA : 0)
+      map.set(address, flags)
+      if (flags & CONTENT) stats.cells++
+      if (flags & FORMULA) stats.formulas++
+    }
+    this.stats.set(sheetId, stats)
+    return before !== undefined
+  }
+
+  isStored(sheetId: string, address: string): boolean {
+    return this.stored.get(sheetId)?.has(address) ?? false
+  }
+
+  /** Forgets what was stored (a structural change is persisted by comparing everything). */
+  resetStored(records: Map<string, CellRecord>): void {
+    this.stored.clear()
+    this.stats.clear()
+    for (const sheet of this.sheets) this.stats.set(sheet.id, { cells: 0, formulas: 0 })
+    for (const [key, record] of records) {
+      const { sheetId, address } = splitKey(key)
+      this.markStored(sheetId, address, record)
+    }
+  }
+
+  sheetStats(): Record<string, SheetStats> {
+    const result: Record<string, SheetStats> = {}
+    for (const sheet of this.sheets) result[sheet.id] = { ...(this.stats.get(sheet.id) ?? { cells: 0, formulas: 0 }) }
+    return result
+  }
+
+  totals(): { cells: number; formulas: number } {
+    let cells = 0
+    let formulas = 0
+    for (const sheet of this.sheets) {
+      const stats = this.stats.get(sheet.id)
+      cells += stats?.cells ?? 0
+      formulas += stats?.formulas ?? 0
+    }
+    return { cells, formulas }
+  }
+
+  /** Cells held, for the engine cache's memory bound. */
+  size(): number {
+    return this.totals().cells + 1
+  }
+
+  // ---- applying commands ----------------------------------------------------------------------------
+
+  /** Applies commands in order. A failure leaves the state unusable: the caller drops it. */
+  apply(commands: InternalCommand[], options: ApplyOptions = {}): ApplyResult {
+    const result: ApplyResult = { applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] }
+    const inverses: InternalCommand[][] = []
+    for (const command of commands) {
+      if (isStructural(command)) result.structural = true
+      inverses.push(this.applyOne(command, result, options))
+    }
+    result.inverse = inverses.reverse().flat()
+    return result
+  }
+
+  private applyOne(command: InternalCommand, result: ApplyResult, options: ApplyOptions): InternalCommand[] {
+    try {
+      switch (command.type) {
+        case 'set-cells':
+          return this.setCells(command.sheetId, command.cells, result)
+        case 'resize-column':
+          return this.resizeColumn(command, result)
+        case 'insert-rows':
+        case 'delete-rows':
+        case 'insert-columns':
+        case 'delete-columns':
+          return this.restructure(command, result)
+        case 'add-sheet':
+          return this.addSheet(command, result)
+        case 'rename-sheet':
+          return this.renameSheet(command, result)
+        case 'delete-sheet':
+          return this.deleteSheet(command, result)
+        case 'move-sheet':
+          return this.moveSheet(command, result)
+        case 'merge-cells':
+        case 'unmerge-cells':
+          return this.mergeCells(command, result)
+        case 'replace-workbook':
+          return this.replaceWorkbook(command, result, options)
+      }
+    } catch (error) {
+      if (error instanceof EngineUsageError) throw spreadsheetErrors.invalidStructure(error.message)
+      if (error instanceof SheetNotFoundError) throw spreadsheetErrors.sheetNotFound(error.sheet)
+      throw error
+    }
+  }
+
+  private setCells(sheetId: string, writes: CellWrite[], result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(sheetId)
+    const styles = this.metaMap(this.styles, sheetId)
+    const formats = this.metaMap(this.formats, sheetId)
+    // The inverse restores each field a write touched to what it was before the first write.
+    const before = new Map<string, CellWrite>()
+    for (const write of writes) {
+      let old = before.get(write.address)
+      if (!old) before.set(write.address, (old = { address: write.address }))
+      if (write.input !== undefined && old.input === undefined) old.input = this.engine.getInput(sheet.name, write.address)
+      if (write.style !== undefined && old.style === undefined) old.style = styles.get(write.address) ?? null
+      if (write.format !== undefined && old.format === undefined) old.format = formats.get(write.address) ?? null
+    }
+    const updates: { sheet: string; address: string; input: string | number | boolean }[] = []
+    for (const write of writes) {
+      if (write.input !== undefined) updates.push({ sheet: sheet.name, address: write.address, input: write.input })
+      if (write.style !== undefined) {
+        const style = compactStyle(write.style)
+        if (style) styles.set(write.address, style)
+        else styles.delete(write.address)
+      }
+      if (write.format !== undefined) {
+        if (write.format === null || write.format === '') formats.delete(write.address)
+        else formats.set(write.address, write.format)
+      }
+      result.touched.add(cellKey(sheetId, write.address))
+    }
+    if (updates.length > 0) result.engineChanges.push(...this.engine.setCells(updates))
+    const applied: CellWrite[] = writes.map((write) =>
+      write.input === undefined ? { ...write } : { ...write, input: this.engine.getInput(sheet.name, write.address) },
+    )
+    for (const old of before.values()) {
+      if (old.input === undefined) continue
+      const newInput = this.engine.getInput(sheet.name, old.address)
+      if (newInput !== old.input) result.inputChanges.push({ sheetId, address: old.address, oldInput: String(old.input), newInput })
+    }
+    result.applied.push({ type: 'set-cells', sheetId, cells: applied })
+    return [{ type: 'set-cells', sheetId, cells: [...before.values()] }]
+  }
+
+  private resizeColumn(command: Extract<InternalCommand, { type: 'resize-column' }>, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    const key = String(command.column)
+    const old = sheet.columnWidths[key] ?? null
+    if (command.width === null) delete sheet.columnWidths[key]
+    else sheet.columnWidths[key] = command.width
+    result.applied.push({ ...command })
+    return [{ type: 'resize-column', sheetId: command.sheetId, column: command.column, width: old }]
+  }
+
+  /** Formula inputs of every sheet by cell key, to find the formulas a deletion rewrote. */
+  private formulaInputs(): Map<string, string> {
+    const inputs = new Map<string, string>()
+    for (const sheet of this.sheets) {
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.formula !== undefined) inputs.set(cellKey(sheet.id, cell.address), cell.input)
+      })
+    }
+    return inputs
+  }
+
+  /**
+   * After a deletion, the writes that put back every formula the deletion rewrote (to #REF!, or a
+   * narrowed range), at the place it will have once the deleted cells are back.
+   */
+  private rewrittenFormulas(before: Map<string, string>, originalPosition: (sheetId: string, row: number, col: number) => { row: number; col: number }): InternalCommand[] {
+    const writes = new Map<string, CellWrite[]>()
+    for (const sheet of this.sheets) {
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.formula === undefined) return
+        const origin = originalPosition(sheet.id, cell.row, cell.col)
+        const address = formatAddress(origin.row, origin.col)
+        const previous = before.get(cellKey(sheet.id, address))
+        if (previous !== undefined && previous !== cell.input) {
+          let list = writes.get(sheet.id)
+          if (!list) writes.set(sheet.id, (list = []))
+          list.push({ address, input: previous })
+        }
+      })
+    }
+    return [...writes].map(([sheetId, cells]) => ({ type: 'set-cells' as const, sheetId, cells }))
+  }
+
+  private restructure(command: StructuralCommand, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    const edit: StructuralEdit = {
+      axis: command.type.endsWith('rows') ? 'rows' : 'columns',
+      kind: command.type.startsWith('insert') ? 'insert' : 'delete',
+      at: command.at,
+      count: command.count,
+    }
+    const deleting = edit.kind === 'delete'
+    const inBand = (record: { row: number; col: number }) => {
+      const index = edit.axis === 'rows' ? record.row : record.col
+      return index >= edit.at && index < edit.at + edit.count
+    }
+    const removedCells = deleting ? this.sheetRecords(sheet.id).filter(inBand) : []
+    const formulasBefore = deleting ? this.formulaInputs() : new Map<string, string>()
+    const oldMerges = [...sheet.merges]
+    const oldWidths = { ...sheet.columnWidths }
+
+    if (edit.axis === 'rows') {
+      if (deleting) this.engine.deleteRows(sheet.name, edit.at, edit.count)
+      else this.engine.insertRows(sheet.name, edit.at, edit.count)
+    } else if (deleting) this.engine.deleteColumns(sheet.name, edit.at, edit.count)
+    else this.engine.insertColumns(sheet.name, edit.at, edit.count)
+
+    for (const maps of [this.styles, this.formats] as Map<string, Map<string, unknown>>[]) {
+      const map = maps.get(sheet.id)
+      if (!map) continue
+      const moved = new Map<string, unknown>()
+      for (const [address, value] of map) {
+        const { row, col } = parseAddress(address)
+        const to = moveAddress(row, col, edit)
+        if (to) moved.set(formatAddress(to.row, to.col), value)
+      }
+      maps.set(sheet.id, moved)
+    }
+    sheet.merges = sheet.merges.flatMap((range) => {
+      const moved = moveRangeText(range, edit)
+      return moved && moved.includes(':') ? [moved] : []
+    })
+    if (edit.axis === 'columns') {
+      const widths: Record<string, number> = {}
+      for (const [col, width] of Object.entries(sheet.columnWidths)) {
+        const to = moveAddress(0, Number(col), edit)
+        if (to) widths[String(to.col)] = width
+      }
+      sheet.columnWidths = widths
+    }
+    this.charts = this.charts.flatMap((chart) => {
+      if (chart.sheetId !== sheet.id) return [chart]
+      const moved = moveRangeText(chart.dataRange, edit)
+      return moved ? [{ ...chart, dataRange: moved }] : []
+    })
+    result.applied.push({ ...command })
+
+    const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
+    const inverse: InternalCommand[] = [{ type: opposite, sheetId: sheet.id, at: edit.at, count: edit.count }]
+    if (!deleting) return inverse
+    if (removedCells.length > 0) {
+      inverse.push({
+        type: 'set-cells',
+        sheetId: sheet.id,
+        cells: removedCells.map((cell) => ({
+          address: cell.address,
+          input: cell.input,
+          ...(cell.style ? { style: cell.style } : {}),
+          ...(cell.userFormat ? { format: cell.userFormat } : {}),
+        })),
+      })
+    }
+    const original = (sheetId: string, row: number, col: number) => {
+      if (sheetId !== sheet.id) return { row, col }
+      const index = edit.axis === 'rows' ? row : col
+      const before = index >= edit.at ? index + edit.count : index
+      return edit.axis === 'rows' ? { row: before, col } : { row, col: before }
+    }
+    inverse.push(...this.rewrittenFormulas(formulasBefore, original))
+    for (const range of oldMerges) if (!sheet.merges.includes(moveRangeText(range, edit) ?? '')) inverse.push({ type: 'merge-cells', sheetId: sheet.id, range })
+    if (edit.axis === 'columns') {
+      for (let col = edit.at; col < edit.at + edit.count; col++) {
+        const width = oldWidths[String(col)]
+        if (width !== undefined) inverse.push({ type: 'resize-column', sheetId: sheet.id, column: col, width })
+      }
+    }
+    return inverse
+  }
+
+  private validateNewSheetName(name: string, except?: string): void {
+    const trimmed = name.trim()
+    if (trimmed === '' || trimmed.length > 31 || /[:\\/?*[\]]/.test(trimmed) || trimmed.startsWith("'") || trimmed.endsWith("'")) {
+      throw spreadsheetErrors.invalidSheetName(
+        `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,
+      )
+    }
+    const clash = this.sheets.find((sheet) => sheet.id !== except && sheet.name.toUpperCase() === trimmed.toUpperCase())
+    if (clash) throw spreadsheetErrors.sheetExists(clash.name)
+  }
+
+  private addSheet(command: Extract<InternalCommand, { type: 'add-sheet' }>, result: ApplyResult): InternalCommand[] {
+    this.validateNewSheetName(command.name)
+    if (this.sheets.length >= MAX_SHEETS) throw spreadsheetErrors.tooManySheets()
+    if (this.sheets.some((sheet) => sheet.id === command.sheetId)) throw spreadsheetErrors.sheetExists(command.name)
+    const index = Math.max(0, Math.min(command.index, this.sheets.length))
+    const sheet: SheetRecord = { id: command.sheetId, name: command.name.trim(), columnWidths: { ...(command.columnWidths ?? {}) }, merges: [...(command.merges ?? [])] }
+    this.sheets.splice(index, 0, sheet)
+    this.stats.set(sheet.id, { cells: 0, formulas: 0 })
+    if (index === this.sheets.length - 1) result.engineChanges.push(...this.engine.addSheet(sheet.name))
+    else {
+      this.rebuildEngine()
+      result.structural = true
+    }
+    result.applied.push({ ...command, name: sheet.name, index })
+    return [{ type: 'delete-sheet', sheetId: sheet.id }]
+  }
+
+  private renameSheet(command: Extract<InternalCommand, { type: 'rename-sheet' }>, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    this.validateNewSheetName(command.name, sheet.id)
+    const previous = sheet.name
+    const name = command.name.trim()
+    result.engineChanges.push(...this.engine.renameSheet(previous, name))
+    sheet.name = name
+    for (const definition of this.definedNames) if (definition.sheet === previous) definition.sheet = name
+    result.applied.push({ ...command, name })
+    return [{ type: 'rename-sheet', sheetId: sheet.id, name: previous }]
+  }
+
+  private deleteSheet(command: Extract<InternalCommand, { type: 'delete-sheet' }>, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    if (this.sheets.length === 1) throw spreadsheetErrors.lastSheet()
+    const index = this.sheets.indexOf(sheet)
+    const cells = this.sheetRecords(sheet.id)
+    const formulasBefore = this.formulaInputs()
+    result.engineChanges.push(...this.engine.removeSheet(sheet.name))
+    this.sheets.splice(index, 1)
+    this.styles.delete(sheet.id)
+    this.formats.delete(sheet.id)
+    this.charts = this.charts.filter((chart) => chart.sheetId !== sheet.id)
+    this.definedNames = this.definedNames.filter((definition) => definition.sheet !== sheet.name)
+    result.applied.push({ ...command })
+    const inverse: InternalCommand[] = [
+      { type: 'add-sheet', sheetId: sheet.id, name: sheet.name, index, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] },
+    ]
+    if (cells.length > 0) {
+      inverse.push({
+        type: 'set-cells',
+        sheetId: sheet.id,
+        cells: cells.map((cell) => ({
+          address: cell.address,
+          ...(cell.input !== '' ? { input: cell.input } : {}),
+          ...(cell.style ? { style: cell.style } : {}),
+          ...(cell.userFormat ? { format: cell.userFormat } : {}),
+        })),
+      })
+    }
+    inverse.push(...this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col })))
+    return inverse
+  }
+
+  private moveSheet(command: Extract<InternalCommand, { type: 'move-sheet' }>, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    const from = this.sheets.indexOf(sheet)
+    const to = Math.max(0, Math.min(command.index, this.sheets.length - 1))
+    this.sheets.splice(from, 1)
+    this.sheets.splice(to, 0, sheet)
+    // The engine keeps sheets in creation order; 3-D references (Sheet1:Sheet3!A1) follow the new order after a rebuild.
+    if (from !== to) this.rebuildEngine()
+    result.applied.push({ ...command, index: to })
+    return [{ type: 'move-sheet', sheetId: sheet.id, index: from }]
+  }
+
+  private mergeCells(command: Extract<InternalCommand, { type: 'merge-cells' | 'unmerge-cells' }>, result: ApplyResult): InternalCommand[] {
+    const sheet = this.sheetById(command.sheetId)
+    const range = tryParseRange(command.range)
+    if (!range || !command.range.includes(':')) throw spreadsheetErrors.invalidRange(command.range)
+    if (command.type === 'merge-cells') {
+      if (sheet.merges.includes(command.range)) return []
+      const overlap = sheet.merges.find((existing) => {
+        const other = tryParseRange(existing)
+        return other !== undefined && rangesOverlap(other, range)
+      })
+      if (overlap) throw spreadsheetErrors.overlappingMerge(command.range)
+      sheet.merges.push(command.range)
+      result.applied.push({ ...command })
+      return [{ type: 'unmerge-cells', sheetId: sheet.id, range: command.range }]
+    }
+    if (!sheet.merges.includes(command.range)) return []
+    sheet.merges = sheet.merges.filter((existing) => existing !== command.range)
+    result.applied.push({ ...command })
+    return [{ type: 'merge-cells', sheetId: sheet.id, range: command.range }]
+  }
+
+  private replaceWorkbook(command: Extract<InternalCommand, { type: 'replace-workbook' }>, result: ApplyResult, options: ApplyOptions): InternalCommand[] {
+    const snapshot = options.snapshots?.get(command.snapshotKey)
+    if (!snapshot) throw new Error(`Snapshot ${command.snapshotKey} was not fetched before applying`)
+    if (!options.replacedKey) throw new Error('replace-workbook needs the key the replaced state was saved under')
+    const next = WorkbookState.fromSnapshot(snapshot, this.revision)
+    this.engine = next.engine
+    this.sheets = next.sheets
+    this.definedNames = next.definedNames
+    this.charts = next.charts
+    this.styles = next.styles
+    this.formats = next.formats
+    result.structural = true
+    result.applied.push({ ...command })
+    return [{ type: 'replace-workbook', snapshotKey: options.replacedKey }]
+  }
+
+  /** A new engine with the sheets in this.sheets order and every input reloaded. */
+  private rebuildEngine(): void {
+    const engine = new Engine()
+    const inputs: { sheet: string; address: string; input: string }[] = []
+    for (const sheet of this.sheets) {
+      engine.addSheet(sheet.name)
+      if (!this.engine.hasSheet(sheet.name)) continue
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.input !== '') inputs.push({ sheet: sheet.name, address: cell.address, input: cell.input })
+      })
+    }
+    this.engine = engine
+    this.defineNames()
+    engine.loadCells(inputs)
+  }
+}
+
+

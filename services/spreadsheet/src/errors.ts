@@ -1,0 +1,43 @@
+import { AppError } from '@finsheet/platform'
+import { MAX_CELL_TEXT_LENGTH, MAX_FORMATTED_CELLS, MAX_FORMULA_LENGTH, MAX_SHEETS, MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
+
+const thousands = (n: number) => n.toLocaleString('en-US')
+
+/** Every error the spreadsheet service answers with, by code. 4xx messages are shown to users. */
+export const spreadsheetErrors = {
+  workbookNotFound: () => new AppError('WORKBOOK_NOT_FOUND', 404, 'Workbook not found'),
+  versionNotFound: () => new AppError('VERSION_NOT_FOUND', 404, 'Version not found'),
+  chartNotFound: () => new AppError('CHART_NOT_FOUND', 404, 'Chart not found'),
+  templateNotFound: (id: string) => new AppError('TEMPLATE_NOT_FOUND', 400, `Unknown template: ${id}`),
+  templateNotFoundById: () => new AppError('TEMPLATE_NOT_FOUND', 404, 'Template not found'),
+  sheetNotFound: (name: string) => new AppError('SHEET_NOT_FOUND', 400, `Sheet not found: ${name}`),
+  invalidAddress: (address: string) =>
+    new AppError('INVALID_ADDRESS', 400, `Invalid cell address: ${JSON.stringify(address)} (addresses run from A1 to XFD1048576)`),
+  invalidRange: (range: string) => new AppError('INVALID_RANGE', 400, `Invalid range: ${JSON.stringify(range)} (use A1:C3 within A1:XFD1048576)`),
+  formulaTooLong: (address: string, length: number) =>
+    new AppError('FORMULA_TOO_LONG', 400, `The formula in ${address} has ${thousands(length)} characters; formulas can have at most ${thousands(MAX_FORMULA_LENGTH)}`),
+  textTooLong: (address: string) =>
+    new AppError('TEXT_TOO_LONG', 400, `The text in ${address} is longer than ${thousands(MAX_CELL_TEXT_LENGTH)} characters, the most a cell can hold`),
+  invalidFormat: (format: string) => new AppError('INVALID_FORMAT', 400, `Invalid number format: ${JSON.stringify(format)}`),
+  tooManyUpdates: (count: number) =>
+    new AppError('TOO_MANY_UPDATES', 400, `A change can hold at most ${thousands(MAX_UPDATES_PER_CHANGE)} cell updates; this one has ${thousands(count)}`),
+  tooManyFormattedCells: () => new AppError('TOO_MANY_CELLS', 400, `A format can cover at most ${thousands(MAX_FORMATTED_CELLS)} cells at once`),
+  nothingToUpdate: () => new AppError('NOTHING_TO_UPDATE', 400, 'Nothing to update: send a value, a formula, a style or a format'),
+  missingAddress: () => new AppError('INVALID_ADDRESS', 400, 'Each update needs a cellAddress'),
+  invalidSheetName: (message: string) => new AppError('INVALID_SHEET_NAME', 400, message),
+  sheetExists: (name: string) => new AppError('SHEET_EXISTS', 409, `There is already a sheet named ${name}`),
+  lastSheet: () => new AppError('LAST_SHEET', 400, 'A workbook must keep at least one sheet'),
+  tooManySheets: () => new AppError('TOO_MANY_SHEETS', 400, `A workbook can have at most ${MAX_SHEETS} sheets`),
+  invalidStructure: (message: string) => new AppError('INVALID_STRUCTURE_CHANGE', 400, message),
+  overlappingMerge: (range: string) => new AppError('OVERLAPPING_MERGE', 400, `The range ${range} overlaps a merged range`),
+  invalidName: (message: string) => new AppError('INVALID_NAME', 400, message),
+  invalidWorkbookName: () => new AppError('INVALID_WORKBOOK_NAME', 400, 'A workbook name cannot be empty'),
+  revisionAhead: (revision: number, current: number) =>
+    new AppError('UNKNOWN_REVISION', 409, `Revision ${revision} is newer than the workbook's revision ${current}; reload the workbook`),
+  nothingToUndo: () => new AppError('NOTHING_TO_UNDO', 409, 'Nothing to undo'),
+  nothingToRedo: () => new AppError('NOTHING_TO_REDO', 409, 'Nothing to redo'),
+  busy: () => new AppError('WORKBOOK_BUSY', 503, 'The workbook is being changed by many clients at once; try again'),
+  exportTooLarge: () => new AppError('EXPORT_TOO_LARGE', 400, 'This sheet is too large to export as CSV'),
+  invalidChart: (message: string) => new AppError('INVALID_CHART', 400, message),
+  compareLimit: () => new AppError('INVALID_COMPARE', 400, 'Choose two versions of this workbook to compare'),
+}

@@ -1,0 +1,224 @@
+import {
+  CellsQuery,
+  CellsResponse,
+  CreateWorkbookBody,
+  CreateWorkbookResponse,
+  DeleteWorkbookResponse,
+  ErrorBody,
+  FullWorkbookResponse,
+  ImportWorkbookBody,
+  ImportWorkbookResponse,
+  ListWorkbooksQuery,
+  ListWorkbooksResponse,
+  RenameWorkbookBody,
+  WorkbookMetadataResponse,
+  WorkbookParams,
+  DEFAULT_WORKBOOK_LIST_LIMIT,
+} from '@finsheet/contracts'
+import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
+import { findTemplate, toCellsJson, toSheetCells, type WorkbookSnapshot } from '@finsheet/workbook'
+import { spreadsheetErrors } from '../errors.js'
+import type { WorkbookState } from '../engine/workbook-state.js'
+import type { WorkbookDoc } from '../storage/documents.js'
+import { toChart } from '../workbooks/charts.js'
+import { blankSnapshot, snapshotFromSheets, templateSnapshot } from '../workbooks/new-workbooks.js'
+import type { SpreadsheetServices } from './services.js'
+import { toMetadata, workbookTotals } from './responses.js'
+
+const tags = ['workbooks']
+
+export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, options: { importLimit: number }) {
+  const { workbooks, versions } = services
+
+  /** Stores a new workbook and its first version. */
+  const create = (user: AuthUser, input: Parameters<typeof workbooks.createWorkbook>[1], firstVersion: { message: string; tags: string[] }) =>
+    workbooks.createWorkbook(user, input, async (workbook: WorkbookDoc, state: WorkbookState) => {
+      await versions.createVersion(workbook, state, user, { type: 'major', message: firstVersion.message, tags: firstVersion.tags })
+    })
+
+  const describe = (snapshot: WorkbookSnapshot) => {
+    const cells = snapshot.sheets.reduce((sum, sheet) => sum + sheet.cells.filter((cell) => cell.input !== '').length, 0)
+    const formulas = snapshot.sheets.reduce((sum, sheet) => sum + sheet.cells.filter((cell) => cell.input.startsWith('=')).length, 0)
+    const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`
+    return `${count(snapshot.sheets.length, 'sheet')}, ${count(cells, 'cell')}, ${count(formulas, 'formula')}`
+  }
+
+  app.post(
+    '/workbooks',
+    {
+      schema: {
+        tags,
+        summary: 'Create a workbook, blank (one sheet, Sheet1) or copied from a built-in template',
+        body: CreateWorkbookBody,
+        response: { 201: CreateWorkbookResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      const { templateId } = request.body
+      const template = templateId === undefined ? undefined : findTemplate(templateId)
+      if (templateId !== undefined && !template) throw spreadsheetErrors.templateNotFound(templateId)
+      const name = request.body.name?.trim() ?? template?.name ?? 'Untitled workbook'
+      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
+      const snapshot = template ? templateSnapshot(name, template) : blankSnapshot(name)
+      const workbook = await create(
+        user,
+        { name, snapshot, templateId: template?.id ?? null, kind: 'create', label: template ? `Create from template ${template.name}` : 'Create workbook' },
+        template
+          ? { message: `Created from the ${template.name} template: ${describe(snapshot)}.`, tags: ['template', template.category] }
+          : { message: 'Created a blank workbook with Sheet1.', tags: ['created'] },
+      )
+      return reply.status(201).send({ success: true as const, workbookId: workbook.id, workbook: toMetadata(workbook) })
+    },
+  )
+
+  app.post(
+    '/workbooks/import',
+    {
+      bodyLimit: options.importLimit,
+      schema: {
+        tags,
+        summary: 'Store a parsed workbook (every sheet, cell, formula, format, merge and width) in one atomic write',
+        description: 'The entry point of file imports: the files service parses an upload and sends the result here with the user’s token.',
+        body: ImportWorkbookBody,
+        response: { 201: ImportWorkbookResponse, 413: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      const name = request.body.name.trim()
+      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
+      const snapshot = snapshotFromSheets(name, request.body.sheets, request.body.definedNames)
+      const workbook = await create(
+        user,
+        { name, snapshot, kind: 'import', label: 'Import workbook', isAIGenerated: request.body.isAIGenerated ?? false, storageUrl: request.body.storageUrl ?? null },
+        { message: `Imported ${describe(snapshot)}.`, tags: ['import'] },
+      )
+      const totals = workbookTotals(workbook)
+      return reply.status(201).send({ success: true as const, workbookId: workbook.id, cellCount: totals.cells, formulaCount: totals.formulas, workbook: toMetadata(workbook) })
+    },
+  )
+
+  app.get(
+    '/workbooks',
+    {
+      schema: {
+        tags,
+        summary: "The user's workbooks, most recently changed first",
+        querystring: ListWorkbooksQuery,
+        response: { 200: ListWorkbooksResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request)
+      const limit = request.query.limit ?? DEFAULT_WORKBOOK_LIST_LIMIT
+      const offset = request.query.offset ?? 0
+      const [list, total] = await Promise.all([services.repo.listWorkbooks(user.uid, { limit, offset }), services.repo.countWorkbooks(user.uid)])
+      return { success: true as const, workbooks: list.map(toMetadata), total, limit, offset }
+    },
+  )
+
+  app.get(
+    '/workbooks/:id',
+    { schema: { tags, summary: 'Workbook metadata', params: WorkbookParams, response: { 200: WorkbookMetadataResponse, ...errorResponses } } },
+    async (request) => ({ success: true as const, workbook: toMetadata(await workbooks.requireWorkbook(request.params.id, currentUser(request))) }),
+  )
+
+  app.patch(
+    '/workbooks/:id',
+    {
+      schema: { tags, summary: 'Rename a workbook', params: WorkbookParams, body: RenameWorkbookBody, response: { 200: WorkbookMetadataResponse, ...errorResponses } },
+    },
+    async (request) => {
+      const name = request.body.name.trim()
+      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
+      return { success: true as const, workbook: toMetadata(await workbooks.renameWorkbook(request.params.id, currentUser(request), name)) }
+    },
+  )
+
+  app.get(
+    '/workbook/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The whole workbook: metadata, every sheet with its cells, and charts with their data',
+        params: WorkbookParams,
+        response: { 200: FullWorkbookResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
+      const snapshot = await workbooks.storedSnapshot(workbook)
+      const totals = workbookTotals(workbook)
+      const cellsBySheet = new Map(snapshot.sheets.map((sheet) => [sheet.id, sheet]))
+      return {
+        success: true as const,
+        workbook: {
+          workbookId: workbook.id,
+          name: workbook.name,
+          revision: workbook.revision,
+          sheets: snapshot.sheets.map(toSheetCells),
+          sheetOrder: snapshot.sheets.map((sheet) => sheet.name),
+          totalCells: totals.cells,
+          totalSheets: workbook.sheets.length,
+          totalFormulas: totals.formulas,
+          metadata: {
+            createdAt: workbook.createdAt,
+            updatedAt: workbook.updatedAt,
+            lastModified: workbook.updatedAt,
+            workbookName: workbook.name,
+            sheetCount: workbook.sheets.length,
+            cellCount: totals.cells,
+            formulaCount: totals.formulas,
+            templateId: workbook.templateId,
+            charts: workbook.charts.map((chart) => {
+              const sheet = cellsBySheet.get(chart.sheetId)
+              return toChart(chart, sheet?.name ?? '', sheet?.cells ?? [])
+            }),
+          },
+          createdBy: workbook.ownerId,
+          isAIGenerated: workbook.isAIGenerated,
+          storageUrl: workbook.storageUrl,
+        },
+      }
+    },
+  )
+
+  app.delete(
+    '/workbook/:id',
+    { schema: { tags, summary: 'Delete a workbook with its cells, history and versions', params: WorkbookParams, response: { 200: DeleteWorkbookResponse, ...errorResponses } } },
+    async (request) => {
+      await workbooks.deleteWorkbook(request.params.id, currentUser(request))
+      return { success: true as const, workbookId: request.params.id }
+    },
+  )
+
+  app.get(
+    '/workbook/:id/cells',
+    {
+      schema: {
+        tags: ['cells'],
+        summary: 'Cells keyed by address, with value, formula, style, format and type; ?sheet= reads that sheet only',
+        params: WorkbookParams,
+        querystring: CellsQuery,
+        response: { 200: CellsResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
+      const sheetName = request.query.sheet
+      let onlySheet: string | undefined
+      if (sheetName !== undefined) {
+        const sheet = workbook.sheets.find((candidate) => candidate.name === sheetName) ?? workbook.sheets.find((candidate) => candidate.name.toUpperCase() === sheetName.toUpperCase())
+        if (!sheet) throw spreadsheetErrors.sheetNotFound(sheetName)
+        onlySheet = sheet.id
+      }
+      const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
+      const json = toCellsJson({ ...snapshot, sheets: workbook.sheets.map((sheet) => snapshot.sheets.find((s) => s.id === sheet.id) ?? { ...sheet, cells: [] }) }, {
+        workbookId: workbook.id,
+        ...(onlySheet ? { sheet: workbook.sheets.find((sheet) => sheet.id === onlySheet)?.name } : {}),
+      })
+      return { success: true as const, workbook: { ...json, totalCells: workbookTotals(workbook).cells } }
+    },
+  )
+}

@@ -1,0 +1,114 @@
+/** The documents the spreadsheet service stores, one collection each. */
+import type { CellStyle, CellType, CellValue, ChangeKind, ChangeSource, VersionType } from '@finsheet/contracts'
+import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
+import type { InternalCommand } from '../engine/commands.js'
+
+export interface SheetStats {
+  cells: number
+  formulas: number
+}
+
+export interface WorkbookDoc {
+  id: string
+  ownerId: string
+  name: string
+  /** Bumped by every change; an edit names the revision it was made on. */
+  revision: number
+  /** In workbook order. */
+  sheets: SheetRecord[]
+  sheetStats: Record<string, SheetStats>
+  definedNames: DefinedNameRecord[]
+  charts: ChartRecord[]
+  createdAt: string
+  updatedAt: string
+  isAIGenerated: boolean
+  storageUrl: string | null
+  templateId: string | null
+  /** The revision the newest version shows; changes after it are waiting for one. */
+  versionedRevision: number
+  versionCount: number
+}
+
+/** One non-empty cell: (workbook, sheet, address) → input, value, style and format. */
+export interface CellDoc {
+  id: string
+  workbookId: string
+  sheetId: string
+  address: string
+  row: number
+  col: number
+  input: string
+  value: CellValue
+  type: CellType
+  userFormat?: string
+  suggestedFormat?: string
+  style?: CellStyle
+  /** The revision that last wrote this cell (its input or its value). */
+  revision: number
+}
+
+/** One entry of a workbook's change log. Its id sorts by revision. */
+export interface ChangeDoc {
+  id: string
+  workbookId: string
+  revision: number
+  /** The revision the change was made on (older than revision - 1 when merged). */
+  baseRevision: number
+  userId: string
+  userName: string | null
+  at: string
+  kind: ChangeKind
+  source: ChangeSource
+  label: string
+  commands: InternalCommand[]
+  /** What undoes the change; null when it cannot be undone. */
+  inverse: InternalCommand[] | null
+  undoable: boolean
+  undone: boolean
+  /** For undo changes: whether they were redone. */
+  redone: boolean
+  /** The change an undo or redo acted on. */
+  target: string | null
+  /** Cells whose content the change wrote, as sheetId!A1 (for merging stale edits). */
+  touched: string[]
+  structural: boolean
+  cellCount: number
+  /** The assistant's summary of an AI changeset. */
+  summary: string | null
+}
+
+/** One change of one cell's input, for the cell history route. */
+export interface CellHistoryDoc {
+  id: string
+  workbookId: string
+  sheetId: string
+  address: string
+  revision: number
+  changeId: string
+  kind: ChangeKind
+  oldInput: string
+  newInput: string
+  userId: string
+  userName: string | null
+  at: string
+}
+
+export interface VersionDoc {
+  id: string
+  workbookId: string
+  ownerId: string
+  number: number
+  fileName: string
+  author: string
+  authorId: string
+  timestamp: string
+  type: VersionType
+  changes: string
+  aiSummary: string | null
+  tags: string[]
+  revision: number
+  stats: { sheets: number; cells: number; formulas: number }
+  /** Where the snapshot lives in the blob store. */
+  snapshotKey: string
+  restoredFrom: string | null
+}

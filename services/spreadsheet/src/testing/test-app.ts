@@ -1,0 +1,51 @@
+/** The spreadsheet app on throwaway embedded adapters, with tokens for made-up users, for tests. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  createSqliteDocumentStore,
+  ensureSigningKeys,
+  FsBlobStore,
+  LocalTokenIssuer,
+  LocalTokenVerifier,
+  type DocumentStore,
+  type ServiceApp,
+} from '@finsheet/platform'
+import { buildSpreadsheetApp, type SpreadsheetAppDependencies } from '../app.js'
+
+const tokenOptions = { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 3600 }
+
+export interface TestApp {
+  app: ServiceApp
+  store: DocumentStore
+  /** A bearer token for a user with this uid. */
+  tokenFor(uid: string, name?: string): Promise<string>
+  close(): Promise<void>
+}
+
+export async function startTestApp(options: Partial<Pick<SpreadsheetAppDependencies, 'autosaveQuietMs' | 'engineCache' | 'bodyLimit' | 'store'>> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-'))
+  const issuer = new LocalTokenIssuer(await ensureSigningKeys(dir), tokenOptions)
+  const store = options.store ?? createSqliteDocumentStore({ path: join(dir, 'spreadsheet.sqlite') })
+  const blobs = new FsBlobStore({ root: join(dir, 'blobs'), downloadBaseUrl: '/download' })
+  const app = await buildSpreadsheetApp({
+    verifier: new LocalTokenVerifier({ dataDir: dir }, tokenOptions),
+    store,
+    blobs,
+    autosaveQuietMs: options.autosaveQuietMs ?? 0,
+    engineCache: options.engineCache,
+    bodyLimit: options.bodyLimit,
+  })
+  await app.ready()
+  return {
+    app,
+    store,
+    tokenFor: (uid, name) => issuer.issueSessionToken({ uid, email: `${uid}@example.com`, name: name ?? uid, anonymous: false }),
+    async close() {
+      await app.close()
+      await store.close()
+      await blobs.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

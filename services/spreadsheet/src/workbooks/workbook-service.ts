@@ -1,0 +1,705 @@
+/**
+ * Workbooks and their changes. Every change runs under the workbook's lock: the open engine applies
+ * it and recalculates, then the changed inputs and values, the change log entry, the cells' history
+ * and the new revision are stored in one transaction that only succeeds on the revision the engine
+ * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
+ */
+import type { AuthUser } from '@finsheet/platform'
+import type { CellRef, ChangeKind, ChangeSource, ChangedCell, WorkbookCommand } from '@finsheet/contracts'
+import {
+  clearedCell,
+  sameRecord,
+  sameStyle,
+  sortedCells,
+  toChangedCell,
+  type CellRecord,
+  type SheetSnapshot,
+  type WorkbookSnapshot,
+} from '@finsheet/workbook'
+import { MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
+import { spreadsheetErrors } from '../errors.js'
+import { describeCommands, isStructural, type CellWrite, type InternalCommand } from '../engine/commands.js'
+import type { EngineCache } from '../engine/engine-cache.js'
+import { newWorkbookId } from '../engine/ids.js'
+import { KeyedLock } from '../engine/keyed-lock.js'
+import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
+import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
+import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
+import type { CellDoc, CellHistoryDoc, ChangeDoc, WorkbookDoc } from '../storage/documents.js'
+import type { SnapshotStore } from '../storage/snapshot-store.js'
+import { cellDocId, changeId, historyDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
+
+/** Per-cell history is kept for changes up to this size; larger ones (a restore, a huge paste) are in the change log only. */
+const HISTORY_CELL_LIMIT = 10_000
+/** A stale edit is merged cell by cell over at most this many newer changes; further behind, the client is told to reload. */
+const MERGE_WINDOW = 1000
+const DELETE_CHUNK = 500
+const WRITE_ATTEMPTS = 4
+
+class RevisionConflict extends Error {}
+
+export interface ChangeOutcome {
+  workbook: WorkbookDoc
+  state: WorkbookState
+  revision: number
+  baseRevision: number
+  changeId: string
+  changedCells: ChangedCell[]
+  structureChanged: boolean
+  merged: boolean
+  conflicts: CellRef[]
+  concurrentChanges: ChangedCell[]
+  message: string
+  /** Cells an undo or redo left alone. */
+  skipped: CellRef[]
+  label: string
+  kind: ChangeKind
+  source: ChangeSource
+  target: ChangeTarget | null
+}
+
+/** What a change does, prepared against the open workbook under the lock. */
+interface PreparedChange {
+  kind: ChangeKind
+  source: ChangeSource
+  label?: string
+  summary?: string | null
+  /** Applies the change to the state; throws (before or midway) on bad input. */
+  apply(state: WorkbookState): ApplyResult
+  fullDiff: boolean
+  /** An undo marks its target undone; a redo marks its undo redone. */
+  mark?: { changeId: string; field: 'undone' | 'redone' }
+  /** The change an undo or redo acts on. */
+  target?: ChangeTarget
+  skipped?: CellRef[]
+}
+
+export interface ChangeTarget {
+  changeId: string
+  label: string
+  revision: number
+}
+
+export interface ChangeRequest {
+  /** The API's commands, or a function building them from the open workbook (to default a sheet name). */
+  commands: WorkbookCommand[] | ((state: WorkbookState) => WorkbookCommand[])
+  revision?: number
+  label?: string
+  source?: ChangeSource
+  summary?: string
+}
+
+/** Something to run after a change is stored, still under the workbook's lock (a version). */
+export type AfterCommit = (outcome: ChangeOutcome) => Promise<void>
+
+/** Whoever wants to hear about stored changes (the auto-save scheduler). */
+export interface ChangeListener {
+  changed(workbook: WorkbookDoc, user: AuthUser, outcome: ChangeOutcome): void
+}
+
+export interface NewWorkbook {
+  name: string
+  snapshot: WorkbookSnapshot
+  templateId?: string | null
+  isAIGenerated?: boolean
+  storageUrl?: string | null
+  kind: 'create' | 'import'
+  label: string
+}
+
+const emptyResult = (): ApplyResult => ({ applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] })
+
+function mergeResults(results: ApplyResult[]): ApplyResult {
+  const merged = emptyResult()
+  for (const result of results) {
+    merged.applied.push(...result.applied)
+    for (const key of result.touched) merged.touched.add(key)
+    merged.engineChanges.push(...result.engineChanges)
+    merged.structural ||= result.structural
+    merged.inputChanges.push(...result.inputChanges)
+  }
+  merged.inverse = [...results].reverse().flatMap((result) => result.inverse)
+  return merged
+}
+
+export function displayName(user: AuthUser): string {
+  return user.name ?? user.email ?? (user.anonymous ? 'Anonymous user' : user.uid)
+}
+
+function toCellDoc(workbookId: string, sheetId: string, record: CellRecord, revision: number): CellDoc {
+  return { id: cellDocId(workbookId, sheetId, record.address), workbookId, sheetId, revision, ...record }
+}
+
+function fromCellDoc(doc: CellDoc): CellRecord {
+  return {
+    address: doc.address,
+    row: doc.row,
+    col: doc.col,
+    input: doc.input,
+    value: doc.value,
+    type: doc.type,
+    ...(doc.userFormat !== undefined ? { userFormat: doc.userFormat } : {}),
+    ...(doc.suggestedFormat !== undefined ? { suggestedFormat: doc.suggestedFormat } : {}),
+    ...(doc.style !== undefined ? { style: doc.style } : {}),
+  }
+}
+
+export class WorkbookService {
+  readonly lock = new KeyedLock()
+  private listeners: ChangeListener[] = []
+
+  constructor(
+    private readonly repo: SpreadsheetRepository,
+    private readonly snapshots: SnapshotStore,
+    private readonly cache: EngineCache,
+    private readonly metrics: PerformanceMetrics,
+  ) {}
+
+  onChange(listener: ChangeListener): void {
+    this.listeners.push(listener)
+  }
+
+  // ---- reading --------------------------------------------------------------------------------------
+
+  /** The user's workbook, or 404 for one that is missing or someone else's. */
+  async requireWorkbook(id: string, user: AuthUser): Promise<WorkbookDoc> {
+    const workbook = await this.repo.ownedWorkbook(id, user.uid)
+    if (!workbook) throw spreadsheetErrors.workbookNotFound()
+    return workbook
+  }
+
+  /** One sheet's records, read from the store alone (other sheets are not touched). */
+  async sheetRecords(workbook: WorkbookDoc, sheetId: string): Promise<CellRecord[]> {
+    return sortedCells((await this.repo.sheetCells(workbook.id, sheetId)).map(fromCellDoc))
+  }
+
+  /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
+  async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
+    const docs = onlySheetId ? await this.repo.sheetCells(workbook.id, onlySheetId) : await this.repo.workbookCells(workbook.id)
+    const bySheet = new Map<string, CellRecord[]>()
+    for (const doc of docs) {
+      let list = bySheet.get(doc.sheetId)
+      if (!list) bySheet.set(doc.sheetId, (list = []))
+      list.push(fromCellDoc(doc))
+    }
+    const sheets: SheetSnapshot[] = workbook.sheets
+      .filter((sheet) => onlySheetId === undefined || sheet.id === onlySheetId)
+      .map((sheet) => ({ ...sheet, cells: sortedCells(bySheet.get(sheet.id) ?? []) }))
+    return {
+      format: 'finsheet-workbook',
+      formatVersion: 1,
+      name: workbook.name,
+      revision: workbook.revision,
+      sheets,
+      definedNames: workbook.definedNames,
+      charts: workbook.charts,
+    }
+  }
+
+  /** The open workbook at the stored revision: from the cache, or loaded from the store. */
+  private async open(workbook: WorkbookDoc): Promise<WorkbookState> {
+    const cached = this.cache.get(workbook.id, workbook.revision)
+    if (cached) return cached
+    let doc = workbook
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const started = performance.now()
+      const cells = await this.repo.workbookCells(doc.id)
+      // Another replica may have written between reading the document and its cells: load again then.
+      const again = await this.repo.workbooks().get(doc.id)
+      if (!again) throw spreadsheetErrors.workbookNotFound()
+      if (again.revision !== doc.revision) {
+        doc = again
+        continue
+      }
+      const state = WorkbookState.load(doc, cells)
+      this.metrics.recordLoad(performance.now() - started)
+      this.cache.set(doc.id, state)
+      return state
+    }
+    throw spreadsheetErrors.busy()
+  }
+
+  /** Runs `work` on the open workbook under its lock, for reads that need the engine and metadata writes. */
+  withOpenWorkbook<T>(id: string, user: AuthUser, work: (workbook: WorkbookDoc, state: WorkbookState) => Promise<T>): Promise<T> {
+    return this.lock.run(id, async () => {
+      const workbook = await this.requireWorkbook(id, user)
+      const state = await this.open(workbook)
+      return work(workbook, state)
+    })
+  }
+
+  /**
+   * Changes workbook fields that are not cells (charts) under the lock, without a new revision. The
+   * write only succeeds on the revision the state is at; otherwise the state is reloaded and `mutate`
+   * runs again.
+   */
+  async updateMetadata<T>(id: string, user: AuthUser, mutate: (state: WorkbookState, workbook: WorkbookDoc) => T): Promise<T> {
+    return this.lock.run(id, async () => {
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        const workbook = await this.requireWorkbook(id, user)
+        const state = await this.open(workbook)
+        const result = mutate(state, workbook)
+        const updated = await this.repo.workbooks().update({ id, revision: workbook.revision }, { charts: state.charts, updatedAt: new Date().toISOString() })
+        if (updated === 1) return result
+        this.cache.drop(id)
+      }
+      throw spreadsheetErrors.busy()
+    })
+  }
+
+  // ---- creating ---------------------------------------------------------------------------------------
+
+  /** Stores a new workbook from a snapshot (blank, a template, an import) in one transaction. */
+  async createWorkbook(user: AuthUser, input: NewWorkbook, afterCreate?: (workbook: WorkbookDoc, state: WorkbookState) => Promise<void>): Promise<WorkbookDoc> {
+    const id = newWorkbookId()
+    const started = performance.now()
+    const state = WorkbookState.fromSnapshot(input.snapshot, 1)
+    this.metrics.recordRecalculation(performance.now() - started, 0)
+    const records = state.allRecords()
+    state.resetStored(records)
+    const now = new Date().toISOString()
+    const workbook: WorkbookDoc = {
+      id,
+      ownerId: user.uid,
+      name: input.name,
+      revision: 1,
+      sheets: state.sheets,
+      sheetStats: state.sheetStats(),
+      definedNames: state.definedNames,
+      charts: state.charts,
+      createdAt: now,
+      updatedAt: now,
+      isAIGenerated: input.isAIGenerated ?? false,
+      storageUrl: input.storageUrl ?? null,
+      templateId: input.templateId ?? null,
+      versionedRevision: 0,
+      versionCount: 0,
+    }
+    const cells = [...records].map(([key, record]) => toCellDoc(id, splitKey(key).sheetId, record, 1))
+    const change: ChangeDoc = {
+      id: changeId(id, 1),
+      workbookId: id,
+      revision: 1,
+      baseRevision: 0,
+      userId: user.uid,
+      userName: displayName(user),
+      at: now,
+      kind: input.kind,
+      source: input.kind === 'import' ? 'import' : 'user',
+      label: input.label,
+      commands: [],
+      inverse: null,
+      undoable: false,
+      undone: false,
+      redone: false,
+      target: null,
+      touched: [],
+      structural: false,
+      cellCount: cells.length,
+      summary: null,
+    }
+    const writeStarted = performance.now()
+    await this.repo.store.transaction(async (tx) => {
+      await this.repo.workbooks(tx).insert(workbook)
+      if (cells.length > 0) await this.repo.cells(tx).putMany(cells)
+      await this.repo.changes(tx).insert(change)
+    })
+    this.metrics.recordWrite(performance.now() - writeStarted)
+    this.cache.set(id, state)
+    if (afterCreate) await this.lock.run(id, () => afterCreate(workbook, state))
+    return workbook
+  }
+
+  async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
+    await this.lock.run(id, async () => {
+      await this.requireWorkbook(id, user)
+      await this.repo.deleteWorkbook(id)
+      this.cache.drop(id)
+    })
+    await this.snapshots.deleteWorkbook(id)
+  }
+
+  async renameWorkbook(id: string, user: AuthUser, name: string): Promise<WorkbookDoc> {
+    return this.lock.run(id, async () => {
+      const workbook = await this.requireWorkbook(id, user)
+      const updatedAt = new Date().toISOString()
+      await this.repo.workbooks().update({ id }, { name, updatedAt })
+      return { ...workbook, name, updatedAt }
+    })
+  }
+
+  // ---- changing ---------------------------------------------------------------------------------------
+
+  /** Applies API commands as one atomic, undoable change. */
+  change(id: string, user: AuthUser, request: ChangeRequest, afterCommit?: AfterCommit): Promise<ChangeOutcome> {
+    return this.commit(id, user, request.revision, async (state) => {
+      const commands = typeof request.commands === 'function' ? request.commands(state) : request.commands
+      const updates = countUpdates(commands)
+      if (updates > MAX_UPDATES_PER_CHANGE) throw spreadsheetErrors.tooManyUpdates(updates)
+      return {
+        kind: 'edit',
+        source: request.source ?? 'user',
+        label: request.label,
+        summary: request.summary ?? null,
+        fullDiff: mayRestructure(commands),
+        apply: (target) => mergeResults(commands.map((command) => target.apply(translateCommand(target, command)))),
+      }
+    }, afterCommit)
+  }
+
+  /** Undoes the user's latest change that is not undone yet. */
+  undo(id: string, user: AuthUser, revision?: number): Promise<ChangeOutcome> {
+    return this.commit(id, user, revision, async (state, workbook) => {
+      const target = await this.repo.lastUndoable(id, user.uid)
+      if (!target || !target.inverse) throw spreadsheetErrors.nothingToUndo()
+      const { commands, skipped } = this.withoutConflicts(state, target.inverse, target.commands)
+      return {
+        kind: 'undo',
+        source: target.source,
+        label: `Undo: ${target.label}`,
+        fullDiff: commands.some(isStructural),
+        target: { changeId: target.id, label: target.label, revision: target.revision },
+        mark: { changeId: target.id, field: 'undone' },
+        skipped,
+        ...(await this.replacing(commands, state, workbook)),
+      }
+    })
+  }
+
+  /** Redoes the user's latest undo, unless they made a new change since. */
+  redo(id: string, user: AuthUser, revision?: number): Promise<ChangeOutcome> {
+    return this.commit(id, user, revision, async (state, workbook) => {
+      const undo = await this.repo.lastRedoable(id, user.uid)
+      const original = undo?.target ? await this.repo.changes().get(undo.target) : null
+      if (!undo || !original) throw spreadsheetErrors.nothingToRedo()
+      const { commands, skipped } = this.withoutConflicts(state, original.commands, undo.commands)
+      return {
+        kind: 'redo',
+        source: original.source,
+        label: `Redo: ${original.label}`,
+        fullDiff: commands.some(isStructural),
+        target: { changeId: original.id, label: original.label, revision: original.revision },
+        mark: { changeId: undo.id, field: 'redone' },
+        skipped,
+        ...(await this.replacing(commands, state, workbook)),
+      }
+    })
+  }
+
+  /** Puts a stored snapshot (a version) in place as one undoable change. */
+  restoreSnapshot(id: string, user: AuthUser, snapshotKey: string, label: string, revision: number | undefined, afterCommit: AfterCommit): Promise<ChangeOutcome> {
+    return this.commit(
+      id,
+      user,
+      revision,
+      async (state, workbook) => ({
+        kind: 'restore',
+        source: 'user',
+        label,
+        fullDiff: true,
+        ...(await this.replacing([{ type: 'replace-workbook', snapshotKey }], state, workbook)),
+      }),
+      afterCommit,
+    )
+  }
+
+  /**
+   * The apply step of commands that may hold replace-workbook: their snapshots are fetched and the
+   * state they replace is saved first, so that the change can be undone.
+   */
+  private async replacing(commands: InternalCommand[], state: WorkbookState, workbook: WorkbookDoc): Promise<Pick<PreparedChange, 'apply'>> {
+    const replacements = commands.filter((command): command is Extract<InternalCommand, { type: 'replace-workbook' }> => command.type === 'replace-workbook')
+    if (replacements.length === 0) return { apply: (target) => target.apply(commands) }
+    const snapshots = new Map<string, WorkbookSnapshot>()
+    for (const command of replacements) snapshots.set(command.snapshotKey, await this.snapshots.get(command.snapshotKey))
+    const replacedKey = this.snapshots.restoreKey(workbook.id, workbook.revision)
+    await this.snapshots.put(replacedKey, state.snapshot(workbook.name))
+    return { apply: (target) => target.apply(commands, { snapshots, replacedKey }) }
+  }
+
+  /**
+   * Drops from `commands` the cell writes to cells someone changed after `expected` set them (so an
+   * undo or redo never overwrites a newer edit), and commands on sheets that no longer exist.
+   */
+  private withoutConflicts(state: WorkbookState, commands: InternalCommand[], expected: InternalCommand[]): { commands: InternalCommand[]; skipped: CellRef[] } {
+    const expectedWrites = new Map<string, CellWrite>()
+    for (const command of expected) {
+      if (command.type !== 'set-cells') continue
+      for (const write of command.cells) {
+        const key = cellKey(command.sheetId, write.address)
+        expectedWrites.set(key, { ...expectedWrites.get(key), ...write })
+      }
+    }
+    const skipped: CellRef[] = []
+    const kept: InternalCommand[] = []
+    const existing = new Set(state.sheets.map((sheet) => sheet.id))
+    // Sheets the commands themselves add back (an undone deletion) take their writes unchecked.
+    const readded = new Set<string>()
+    for (const command of commands) {
+      if (command.type === 'add-sheet') {
+        readded.add(command.sheetId)
+        kept.push(command)
+        continue
+      }
+      if ('sheetId' in command && !existing.has(command.sheetId) && !readded.has(command.sheetId)) {
+        if (command.type === 'set-cells') for (const write of command.cells) skipped.push({ sheet: command.sheetId, address: write.address })
+        continue
+      }
+      if (command.type !== 'set-cells' || readded.has(command.sheetId)) {
+        kept.push(command)
+        continue
+      }
+      const sheet = state.sheetById(command.sheetId)
+      const cells = command.cells.filter((write) => {
+        const wanted = expectedWrites.get(cellKey(command.sheetId, write.address))
+        if (!wanted) return true
+        const intact =
+          (wanted.input === undefined || state.engine.getInput(sheet.name, write.address) === String(wanted.input)) &&
+          (wanted.style === undefined || sameStyle(state.styleAt(command.sheetId, write.address), wanted.style)) &&
+          (wanted.format === undefined || (state.record(command.sheetId, write.address)?.userFormat ?? null) === (wanted.format ?? null))
+        if (!intact) skipped.push({ sheet: sheet.name, address: write.address })
+        return intact
+      })
+      if (cells.length > 0) kept.push({ ...command, cells })
+    }
+    return { commands: kept, skipped }
+  }
+
+  /** The heart of every change: apply, recalculate, store in one transaction on the expected revision. */
+  private commit(
+    id: string,
+    user: AuthUser,
+    baseRevision: number | undefined,
+    prepare: (state: WorkbookState, workbook: WorkbookDoc) => Promise<PreparedChange>,
+    afterCommit?: AfterCommit,
+  ): Promise<ChangeOutcome> {
+    return this.lock.run(id, async () => {
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        const lockedAt = performance.now()
+        const workbook = await this.requireWorkbook(id, user)
+        if (baseRevision !== undefined && baseRevision > workbook.revision) throw spreadsheetErrors.revisionAhead(baseRevision, workbook.revision)
+        const base = baseRevision ?? workbook.revision
+        const state = await this.open(workbook)
+        const prepared = await prepare(state, workbook)
+        const before = prepared.fullDiff ? state.allRecords() : undefined
+
+        const calculationStarted = performance.now()
+        let result: ApplyResult
+        try {
+          result = prepared.apply(state)
+        } catch (error) {
+          this.cache.drop(id)
+          throw error
+        }
+        const structural = result.structural || before !== undefined
+        const revision = workbook.revision + 1
+        const { puts, deletes, changed } = this.persistencePlan(id, state, result, before, revision)
+        this.metrics.recordRecalculation(performance.now() - calculationStarted, changed.length)
+
+        const stale = base < workbook.revision ? await this.newerChanges(workbook, base, result.touched, state) : undefined
+        const now = new Date().toISOString()
+        const label = prepared.label ?? describeCommands(result.applied, state.sheetName)
+        const change: ChangeDoc = {
+          id: changeId(id, revision),
+          workbookId: id,
+          revision,
+          baseRevision: base,
+          userId: user.uid,
+          userName: displayName(user),
+          at: now,
+          kind: prepared.kind,
+          source: prepared.source,
+          label,
+          commands: result.applied,
+          inverse: result.inverse,
+          undoable: prepared.kind !== 'undo',
+          undone: false,
+          redone: false,
+          target: prepared.target?.changeId ?? null,
+          touched: result.touched.size <= MAX_UPDATES_PER_CHANGE * 2 ? [...result.touched] : [],
+          structural,
+          cellCount: changed.length,
+          summary: prepared.summary ?? null,
+        }
+        const history: CellHistoryDoc[] =
+          result.inputChanges.length <= HISTORY_CELL_LIMIT
+            ? result.inputChanges.map((entry) => ({
+                id: historyDocId(id, entry.sheetId, entry.address, revision),
+                workbookId: id,
+                sheetId: entry.sheetId,
+                address: entry.address,
+                revision,
+                changeId: change.id,
+                kind: prepared.kind,
+                oldInput: entry.oldInput,
+                newInput: entry.newInput,
+                userId: user.uid,
+                userName: change.userName,
+                at: now,
+              }))
+            : []
+        const patch: Partial<WorkbookDoc> = {
+          revision,
+          updatedAt: now,
+          sheets: state.sheets,
+          sheetStats: state.sheetStats(),
+          definedNames: state.definedNames,
+          charts: state.charts,
+        }
+        try {
+          await this.repo.store.transaction(async (tx) => {
+            const updated = await this.repo.workbooks(tx).update({ id, revision: workbook.revision }, patch)
+            if (updated !== 1) throw new RevisionConflict()
+            if (puts.length > 0) await this.repo.cells(tx).putMany(puts)
+            for (let i = 0; i < deletes.length; i += DELETE_CHUNK) await this.repo.cells(tx).deleteMany({ id: { $in: deletes.slice(i, i + DELETE_CHUNK) } })
+            await this.repo.changes(tx).insert(change)
+            if (history.length > 0) await this.repo.history(tx).putMany(history)
+            if (prepared.mark) {
+              const marked = await this.repo.changes(tx).update({ id: prepared.mark.changeId, [prepared.mark.field]: false }, { [prepared.mark.field]: true })
+              if (marked !== 1) throw new RevisionConflict()
+            }
+          })
+        } catch (error) {
+          this.cache.drop(id)
+          if (error instanceof RevisionConflict) continue
+          throw error
+        }
+        state.revision = revision
+        this.cache.set(id, state)
+        this.metrics.recordWrite(performance.now() - lockedAt)
+
+        const stored: WorkbookDoc = { ...workbook, ...patch } as WorkbookDoc
+        const outcome: ChangeOutcome = {
+          workbook: stored,
+          state,
+          revision,
+          baseRevision: base,
+          changeId: change.id,
+          changedCells: changed,
+          structureChanged: structural || (stale?.structural ?? false),
+          merged: stale !== undefined,
+          conflicts: stale?.conflicts ?? [],
+          concurrentChanges: stale?.cells ?? [],
+          message: this.message(changed.length, stale, prepared.skipped ?? []),
+          skipped: prepared.skipped ?? [],
+          label,
+          kind: prepared.kind,
+          source: prepared.source,
+          target: prepared.target ?? null,
+        }
+        if (afterCommit) await afterCommit(outcome)
+        for (const listener of this.listeners) listener.changed(stored, user, outcome)
+        return outcome
+      }
+      throw spreadsheetErrors.busy()
+    })
+  }
+
+  private message(changed: number, stale: { conflicts: CellRef[]; behind: number; structural: boolean } | undefined, skipped: CellRef[]): string {
+    const parts = [`${changed.toLocaleString('en-US')} cell${changed === 1 ? '' : 's'} changed`]
+    if (stale) {
+      parts.push(
+        `merged over ${stale.behind} newer change${stale.behind === 1 ? '' : 's'}` +
+          (stale.conflicts.length > 0 ? `; ${stale.conflicts.length} cell${stale.conflicts.length === 1 ? ' was' : 's were'} also changed there and the latest write won` : ''),
+      )
+      if (stale.structural) parts.push('the sheets changed meanwhile: reload the workbook')
+    }
+    if (skipped.length > 0) parts.push(`${skipped.length} cell${skipped.length === 1 ? '' : 's'} left as they are because they changed since`)
+    return parts.join('; ')
+  }
+
+  /** Which stored cells to write and delete, and what the client repaints. */
+  private persistencePlan(
+    id: string,
+    state: WorkbookState,
+    result: ApplyResult,
+    before: Map<string, CellRecord> | undefined,
+    revision: number,
+  ): { puts: CellDoc[]; deletes: string[]; changed: ChangedCell[] } {
+    const puts: CellDoc[] = []
+    const deletes: string[] = []
+    const changed: ChangedCell[] = []
+    if (before) {
+      const after = state.allRecords()
+      for (const [key, record] of after) {
+        if (sameRecord(before.get(key), record)) continue
+        const { sheetId } = splitKey(key)
+        puts.push(toCellDoc(id, sheetId, record, revision))
+        changed.push(toChangedCell(state.sheetName(sheetId), record))
+      }
+      for (const [key, record] of before) {
+        if (after.has(key)) continue
+        const { sheetId, address } = splitKey(key)
+        deletes.push(cellDocId(id, sheetId, address))
+        const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
+        if (sheet) changed.push(clearedCell(sheet.name, record.address))
+      }
+      state.resetStored(after)
+      return { puts, deletes, changed }
+    }
+    const keys = new Set(result.touched)
+    for (const change of result.engineChanges) {
+      const sheet = state.findSheet(change.sheet)
+      if (sheet) keys.add(cellKey(sheet.id, change.address))
+    }
+    for (const key of keys) {
+      const { sheetId, address } = splitKey(key)
+      const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
+      if (!sheet) continue
+      const record = state.record(sheetId, address)
+      if (record) {
+        puts.push(toCellDoc(id, sheetId, record, revision))
+        state.markStored(sheetId, address, record)
+        changed.push(toChangedCell(sheet.name, record))
+      } else {
+        if (state.markStored(sheetId, address, undefined)) deletes.push(cellDocId(id, sheetId, address))
+        changed.push(clearedCell(sheet.name, address))
+      }
+    }
+    return { puts, deletes, changed }
+  }
+
+  /** For an edit made on an older revision: the cells changed since, and which of them it overwrites. */
+  private async newerChanges(
+    workbook: WorkbookDoc,
+    base: number,
+    touched: Set<string>,
+    state: WorkbookState,
+  ): Promise<{ conflicts: CellRef[]; cells: ChangedCell[]; behind: number; structural: boolean }> {
+    const behind = workbook.revision - base
+    if (behind > MERGE_WINDOW) return { conflicts: [], cells: [], behind, structural: true }
+    const newer = await this.repo.changesAfter(workbook.id, base)
+    const theirs = new Set<string>()
+    let structural = false
+    for (const change of newer) {
+      structural ||= change.structural
+      for (const key of change.touched) theirs.add(key)
+    }
+    const conflicts: CellRef[] = []
+    for (const key of touched) {
+      if (!theirs.has(key)) continue
+      const { sheetId, address } = splitKey(key)
+      conflicts.push({ sheet: state.sheetName(sheetId), address })
+    }
+    const cells: ChangedCell[] = []
+    const reported = new Set<string>()
+    for (const doc of await this.repo.cellsWrittenAfter(workbook.id, base)) {
+      const key = cellKey(doc.sheetId, doc.address)
+      if (touched.has(key)) continue
+      reported.add(key)
+      cells.push(toChangedCell(state.sheetName(doc.sheetId), fromCellDoc(doc)))
+    }
+    for (const key of theirs) {
+      if (reported.has(key) || touched.has(key) || state.isStored(splitKey(key).sheetId, splitKey(key).address)) continue
+      const { sheetId, address } = splitKey(key)
+      if (state.sheets.some((sheet) => sheet.id === sheetId)) cells.push(clearedCell(state.sheetName(sheetId), address))
+    }
+    return { conflicts, cells, behind, structural }
+  }
+
+  /** Whether the user has something to undo and to redo. */
+  async undoRedoState(id: string, user: AuthUser): Promise<{ canUndo: boolean; canRedo: boolean }> {
+    const [undo, redo] = await Promise.all([this.repo.lastUndoable(id, user.uid), this.repo.lastRedoable(id, user.uid)])
+    return { canUndo: Boolean(undo?.inverse), canRedo: redo !== null }
+  }
+}
