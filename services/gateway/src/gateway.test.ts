@@ -259,18 +259,19 @@ describe('gateway limits and policies', () => {
 describe('gateway replicas sharing Redis', () => {
   it('count one rate limit across replicas', async () => {
     const redis = await startRedisServer()
-    const dataDir = join(root, 'replicas')
-    const issuer = new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 })
-    const token = await issuer.issueSessionToken({ uid: 'shared', email: null, name: null, anonymous: false })
     const upstream = await countingUpstream()
-    const env = {
-      DATA_DIR: dataDir,
-      REDIS_URL: redis.url,
-      RATE_LIMIT_MAX: '4',
-      ...Object.fromEntries(SERVICE_AREAS.map((area) => [`${area.toUpperCase()}_URL`, upstream.url])),
-    }
-    const replicas = [await createGatewayService(loadGatewayConfig(env)), await createGatewayService(loadGatewayConfig(env))]
+    const replicas: ServiceApp[] = []
     try {
+      const dataDir = join(root, 'replicas')
+      const issuer = new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 })
+      const token = await issuer.issueSessionToken({ uid: 'shared', email: null, name: null, anonymous: false })
+      const env = {
+        DATA_DIR: dataDir,
+        REDIS_URL: redis.url,
+        RATE_LIMIT_MAX: '4',
+        ...Object.fromEntries(SERVICE_AREAS.map((area) => [`${area.toUpperCase()}_URL`, upstream.url])),
+      }
+      replicas.push(await createGatewayService(loadGatewayConfig(env)), await createGatewayService(loadGatewayConfig(env)))
       const statuses: number[] = []
       for (let i = 0; i < 6; i++) {
         const response = await replicas[i % 2].inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${token}` } })

@@ -42,6 +42,9 @@ export async function startFirebaseAuthEmulator(projectId = 'demo-finsheet'): Pr
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A test process that ends without stop() must not leave the emulator behind.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
   try {
     await waitForPort(authPort, 60_000)
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -61,6 +64,7 @@ export async function startFirebaseAuthEmulator(projectId = 'demo-finsheet'): Pr
     host: `127.0.0.1:${authPort}`,
     projectId,
     stop: async () => {
+      process.off('exit', killOnExit)
       child.kill('SIGINT')
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
       await exited

@@ -45,6 +45,9 @@ export async function startRedisServer(): Promise<RunningServer> {
   const port = await freePort()
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A test process that ends without stop() must not leave redis-server behind.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
   let spawnError: Error | null = null
   child.once('error', (error) => (spawnError = error))
   try {
@@ -57,6 +60,7 @@ export async function startRedisServer(): Promise<RunningServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: async () => {
+      process.off('exit', killOnExit)
       child.kill('SIGTERM')
       await exited
     },
