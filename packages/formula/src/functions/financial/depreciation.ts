@@ -1,0 +1,185 @@
+/**
+ * Depreciation of an asset: straight line (SLN), sum of years' digits (SYD), fixed-declining balance
+ * (DB), double-declining balance (DDB) and variable declining balance (VDB).
+ */
+import { CellError } from '../../values.js'
+import type { FunctionDefinition } from '../types.js'
+import { finite, optional } from './args.js'
+
+export const SLN: FunctionDefinition = {
+  name: 'SLN',
+  category: 'financial',
+  minArgs: 3,
+  maxArgs: 3,
+  args: ['number'],
+  resultFormat: '$#,##0.00',
+  syntax: 'SLN(cost, salvage, life)',
+  description: 'Returns the straight-line depreciation of an asset for one period.',
+  example: 'SLN(30000, 7500, 10)',
+  impl: (args) => {
+    const [cost, salvage, life] = args as number[]
+    return life === 0 ? CellError.DIV0 : finite((cost - salvage) / life)
+  },
+}
+
+export const SYD: FunctionDefinition = {
+  name: 'SYD',
+  category: 'financial',
+  minArgs: 4,
+  maxArgs: 4,
+  args: ['number'],
+  resultFormat: '$#,##0.00',
+  syntax: 'SYD(cost, salvage, life, per)',
+  description: "Returns the sum-of-years' digits depreciation of an asset for a period.",
+  example: 'SYD(30000, 7500, 10, 1)',
+  impl: (args) => {
+    const [cost, salvage, life, period] = args as number[]
+    if (life <= 0 || period <= 0 || period > life) return CellError.NUM
+    return finite(((cost - salvage) * (life - period + 1) * 2) / (life * (life + 1)))
+  },
+}
+
+export const DB: FunctionDefinition = {
+  name: 'DB',
+  category: 'financial',
+  minArgs: 4,
+  maxArgs: 5,
+  args: ['number'],
+  resultFormat: '$#,##0.00',
+  syntax: 'DB(cost, salvage, life, period, [month])',
+  description:
+    'Returns the fixed-declining balance depreciation of an asset for a period; month is the number of months in the first year (default 12).',
+  example: 'DB(1000000, 100000, 6, 1, 7)',
+  impl: (args) => {
+    const [cost, salvage, life, periodArg] = args as number[]
+    const months = Math.trunc(optional(args[4], 12))
+    const period = Math.trunc(periodArg)
+    if (cost < 0 || salvage < 0 || life <= 0 || period <= 0 || months < 1 || months > 12) return CellError.NUM
+    if (period > life + (months < 12 ? 1 : 0)) return CellError.NUM
+    if (cost === 0) return 0
+    // Excel rounds the rate to three decimals.
+    const rate = Math.round((1 - Math.pow(salvage / cost, 1 / life)) * 1000) / 1000
+    let total = (cost * rate * months) / 12
+    if (period === 1) return finite(total)
+    for (let p = 2; p <= period; p++) {
+      const depreciation = p === Math.trunc(life) + 1 ? ((cost - total) * rate * (12 - months)) / 12 : (cost - total) * rate
+      if (p === period) return finite(depreciation)
+      total += depreciation
+    }
+    return CellError.NUM
+  },
+}
+
+/** The double-declining (factor) depreciation of one whole period. */
+function decliningPeriod(cost: number, salvage: number, life: number, period: number, factor: number): number {
+  let rate = factor / life
+  let before: number
+  if (rate >= 1) {
+    rate = 1
+    before = period === 1 ? cost : 0
+  } else before = cost * Math.pow(1 - rate, period - 1)
+  const after = cost * Math.pow(1 - rate, period)
+  const depreciation = after < salvage ? before - salvage : before - after
+  return Math.max(0, depreciation)
+}
+
+export const DDB: FunctionDefinition = {
+  name: 'DDB',
+  category: 'financial',
+  minArgs: 4,
+  maxArgs: 5,
+  args: ['number'],
+  resultFormat: '$#,##0.00',
+  syntax: 'DDB(cost, salvage, life, period, [factor])',
+  description: 'Returns the double-declining balance depreciation of an asset for a period (or another factor, default 2).',
+  example: 'DDB(2400, 300, 10*12, 1)',
+  impl: (args) => {
+    const [cost, salvage, life, period] = args as number[]
+    const factor = optional(args[4], 2)
+    if (cost < 0 || salvage < 0 || life <= 0 || period <= 0 || factor <= 0 || period > life) return CellError.NUM
+    return finite(decliningPeriod(cost, salvage, life, period, factor))
+  },
+}
+
+/**
+ * Declining-balance depreciation summed over the first `period` periods (the last one possibly
+ * fractional), switching to straight line over the `remainingLife` once that gives more.
+ */
+function switchingDepreciation(
+  cost: number,
+  salvage: number,
+  life: number,
+  remainingLife: number,
+  period: number,
+  factor: number,
+): number {
+  const lastPeriod = Math.ceil(period)
+  let base = cost - salvage
+  let straightLine = 0
+  let switched = false
+  let total = 0
+  for (let i = 1; i <= lastPeriod; i++) {
+    let term: number
+    if (switched) term = straightLine
+    else {
+      const declining = decliningPeriod(cost, salvage, life, i, factor)
+      straightLine = base / (remainingLife - (i - 1))
+      if (straightLine > declining) {
+        term = straightLine
+        switched = true
+      } else {
+        term = declining
+        base -= declining
+      }
+    }
+    if (i === lastPeriod) term *= period + 1 - lastPeriod
+    total += term
+  }
+  return total
+}
+
+export const VDB: FunctionDefinition = {
+  name: 'VDB',
+  category: 'financial',
+  minArgs: 5,
+  maxArgs: 7,
+  args: ['number', 'number', 'number', 'number', 'number', 'number', 'boolean'],
+  resultFormat: '$#,##0.00',
+  syntax: 'VDB(cost, salvage, life, start_period, end_period, [factor], [no_switch])',
+  description:
+    'Returns the declining-balance depreciation of an asset between two periods, switching to straight line when that is larger unless no_switch is TRUE.',
+  example: 'VDB(2400, 300, 10*365, 0, 1)',
+  impl: (args) => {
+    const [cost, salvage, life] = args as number[]
+    let start = args[3] as number
+    let end = args[4] as number
+    const factor = optional(args[5], 2)
+    const noSwitch = args[6] === true
+    if (start < 0 || end < start || end > life || cost < 0 || salvage > cost || factor <= 0 || life <= 0) {
+      return CellError.NUM
+    }
+    if (noSwitch) {
+      const first = Math.floor(start)
+      const last = Math.ceil(end)
+      let total = 0
+      for (let i = first + 1; i <= last; i++) {
+        let term = decliningPeriod(cost, salvage, life, i, factor)
+        if (i === first + 1) term *= Math.min(end, first + 1) - start
+        else if (i === last) term *= end + 1 - last
+        total += term
+      }
+      return finite(total)
+    }
+    let adjustedLife = life
+    if (start !== Math.floor(start) && factor > 1 && start >= life / 2) {
+      const part = start - life / 2
+      start = life / 2
+      end -= part
+      adjustedLife += 1
+    }
+    const depreciatedCost = cost - switchingDepreciation(cost, salvage, life, adjustedLife, start, factor)
+    return finite(switchingDepreciation(depreciatedCost, salvage, life, life - start, end - start, factor))
+  },
+}
+
+export const functions: readonly FunctionDefinition[] = [SLN, SYD, DB, DDB, VDB]
