@@ -62,7 +62,6 @@ export class Calculator implements CalculationGuard {
   private spillLog = new Map<string, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
   /** Changes recorded as cells finish calculating (while they are in the processor's cache). */
   private reported: CellChange[] = []
-  private reportedCells: FormulaCell[] = []
   /** Some cell was calculated twice this round (a spill moved): the change list is rebuilt at the end. */
   private recalculatedTwice = false
 
@@ -82,7 +81,6 @@ export class Calculator implements CalculationGuard {
     this.spillLog = new Map()
     this.queue = []
     this.reported = []
-    this.reportedCells = []
     this.recalculatedTwice = false
   }
 
@@ -120,14 +118,9 @@ export class Calculator implements CalculationGuard {
    * Appends this round's changes to `changes`: formula cells whose value differs from before (except
    * `skipCells`), then cells an array spilled into or out of (except positions `skipPosition` names).
    */
-  changes(
-    changes: CellChange[],
-    skipCells: ReadonlySet<FormulaCell>,
-    skipPosition: (sheet: Sheet, row: number, col: number) => boolean,
-  ): void {
+  changes(changes: CellChange[], skipPosition: (sheet: Sheet, row: number, col: number) => boolean): void {
     if (this.recalculatedTwice) {
       this.reported = []
-      this.reportedCells = []
       const seen = new Set<FormulaCell>()
       for (const cell of this.queue) {
         if (cell.loggedEpoch !== this.run || seen.has(cell)) continue
@@ -136,15 +129,7 @@ export class Calculator implements CalculationGuard {
         this.report(cell)
       }
     }
-    const reported = this.reported
-    const cells = this.reportedCells
-    for (let i = 0; i < reported.length; i++) {
-      const cell = cells[i]
-      if (skipCells.size > 0 && skipCells.has(cell)) continue
-      const formulas = cell.column.formulas
-      if (formulas === null || formulas[cell.row] !== cell) continue // removed since
-      changes.push(reported[i])
-    }
+    for (const change of this.reported) changes.push(change)
     for (const { sheet, row, col, old } of this.spillLog.values()) {
       if (skipPosition(sheet, row, col)) continue
       const value = sheet.columns[col]?.values[row]
@@ -244,10 +229,9 @@ export class Calculator implements CalculationGuard {
     const value = cell.column.values[cell.row]
     const previous = cell.previous
     if (value === previous || sameScalar(previous, value)) return
-    this.reportedCells.push(cell)
     this.reported.push({
       sheet: cell.sheet.name,
-      address: formatAddress(cell.row, cell.col),
+      address: (cell.addressText ??= formatAddress(cell.row, cell.col)),
       row: cell.row,
       col: cell.col,
       value: value === undefined ? null : value,

@@ -447,7 +447,8 @@ export class Engine {
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
     }
     changes.reverse()
-    this.calculator.changes(changes, new Set(newCells), (sheet, row, col) => reported.has(positionKey(sheet, row, col)))
+    // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
+    this.calculator.changes(changes, (sheet, row, col) => reported.has(positionKey(sheet, row, col)))
     return changes
   }
 
@@ -483,7 +484,6 @@ export class Engine {
       }
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
-      this.calculator.logOld(cell)
       if (column.inputs !== null) column.inputs.delete(row)
       const format = cell.compiled.resultFormat
       if (format !== undefined) (column.formats ??= new Map()).set(row, format)
@@ -1012,6 +1012,7 @@ export class Engine {
         const moved = cell.row !== plan.row || cell.col !== plan.col
         cell.row = plan.row
         cell.col = plan.col
+        if (moved) cell.addressText = undefined
         if (plan.changed) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
         // The typed text names absolute positions; once anything moved it is printed from the tree.
         if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined

@@ -60,22 +60,33 @@ export interface CompiledFormula {
   readonly legacy: boolean
 }
 
-export class FormulaCell {
-  state: CellState = CellState.Dirty
+/** The array sizes of a formula that returns arrays; most formulas never need one. */
+class ArrayExtent {
   /** Rows and columns of the spilled array (1×1 when nothing spills). */
   spillHeight = 1
   spillWidth = 1
   /** The area the formula wanted to spill into when it was blocked (#SPILL!), so unblocking recalculates. */
   blockedHeight = 0
   blockedWidth = 0
+  /** A legacy array formula (Ctrl+Shift+Enter) fills exactly this many rows and columns; 0 when dynamic. */
+  arrayHeight = 0
+  arrayWidth = 0
+}
+
+/**
+ * A cell holding a formula. Kept small, since a workbook has one per formula and recalculation
+ * walks them: array sizes live in an extent allocated only for formulas that return arrays.
+ */
+export class FormulaCell {
+  state: CellState = CellState.Dirty
   /** The calculation round that recorded `previous` (its value before the round), for the change list. */
   loggedEpoch = -1
   previous: Scalar | undefined = undefined
   /** The calculation round that last reported this cell as changed. */
   reportedEpoch = -1
-  /** A legacy array formula (Ctrl+Shift+Enter) fills exactly this many rows and columns; 0 when dynamic. */
-  arrayHeight = 0
-  arrayWidth = 0
+  /** The cell's A1 address, kept once a change list needed it (reset when the cell moves). */
+  addressText: string | undefined = undefined
+  private extent: ArrayExtent | null = null
 
   constructor(
     public sheet: Sheet,
@@ -88,7 +99,59 @@ export class FormulaCell {
     public text: string | undefined,
   ) {}
 
+  private get arrays(): ArrayExtent {
+    return (this.extent ??= new ArrayExtent())
+  }
+
+  get spillHeight(): number {
+    return this.extent === null ? 1 : this.extent.spillHeight
+  }
+
+  set spillHeight(value: number) {
+    if (value !== 1 || this.extent !== null) this.arrays.spillHeight = value
+  }
+
+  get spillWidth(): number {
+    return this.extent === null ? 1 : this.extent.spillWidth
+  }
+
+  set spillWidth(value: number) {
+    if (value !== 1 || this.extent !== null) this.arrays.spillWidth = value
+  }
+
+  get blockedHeight(): number {
+    return this.extent === null ? 0 : this.extent.blockedHeight
+  }
+
+  set blockedHeight(value: number) {
+    if (value !== 0 || this.extent !== null) this.arrays.blockedHeight = value
+  }
+
+  get blockedWidth(): number {
+    return this.extent === null ? 0 : this.extent.blockedWidth
+  }
+
+  set blockedWidth(value: number) {
+    if (value !== 0 || this.extent !== null) this.arrays.blockedWidth = value
+  }
+
+  get arrayHeight(): number {
+    return this.extent === null ? 0 : this.extent.arrayHeight
+  }
+
+  set arrayHeight(value: number) {
+    if (value !== 0 || this.extent !== null) this.arrays.arrayHeight = value
+  }
+
+  get arrayWidth(): number {
+    return this.extent === null ? 0 : this.extent.arrayWidth
+  }
+
+  set arrayWidth(value: number) {
+    if (value !== 0 || this.extent !== null) this.arrays.arrayWidth = value
+  }
+
   get spills(): boolean {
-    return this.spillHeight > 1 || this.spillWidth > 1
+    return this.extent !== null && (this.extent.spillHeight > 1 || this.extent.spillWidth > 1)
   }
 }
