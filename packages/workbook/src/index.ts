@@ -15,3 +15,30 @@ export { describeMismatch, runCli, USAGE } from './cli/main.js'
 export * from './model/index.js'
 export * from './templates/index.js'
 export * from './export/index.js'
+export { readXlsxFile } from './xlsx/stream-xlsx.js'
+export type { StreamXlsxOptions } from './xlsx/stream-xlsx.js'
+export { readCsvFile, detectDialect, detectEncoding } from './csv/read-csv.js'
+export type { CsvDialect, ReadCsvOptions } from './csv/read-csv.js'
+export { extractPdfEntries, entryFromLine, parseFigure, isPdf, NO_DATA_EXTRACTED } from './pdf/extract-pdf.js'
+export type { PdfEntry, PdfExtraction } from './pdf/extract-pdf.js'
+export { DEFAULT_IMPORT_LIMITS, ImportFileError } from './import/imported-workbook.js'
+export type {
+  ImportedCell,
+  ImportedDefinedName,
+  ImportedSheet,
+  ImportedStyle,
+  ImportedValue,
+  ImportedWorkbook,
+  ImportErrorCode,
+  ImportLimits,
+} from './import/imported-workbook.js'
+export {
+  contentKindOf,
+  contentMatches,
+  fileKindOfMime,
+  fileKindOfName,
+  isEncryptedOfficeFile,
+  CONTENT_DESCRIPTIONS,
+  KIND_DESCRIPTIONS,
+} from './import/file-kind.js'
+export type { ContentKind, FileKind } from './import/file-kind.js'

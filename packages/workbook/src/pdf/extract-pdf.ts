@@ -1,0 +1,85 @@
+/**
+ * Figures from a PDF document (a financial statement, a report): pdf-parse extracts each page's text,
+ * and every line that reads as a label followed by a number becomes an entry, such as
+ * 'Total revenue 1,234.5' → { label: 'Total revenue', value: 1234.5 }. Further figures on the line
+ * (other years' columns) and the page go into the notes.
+ */
+import { PasswordException, PDFParse } from 'pdf-parse'
+import { ImportFileError } from '../import/imported-workbook.js'
+
+export interface PdfEntry {
+  label: string
+  value: number
+  notes: string
+}
+
+export interface PdfExtraction {
+  data: PdfEntry[]
+  pages: number
+  /** Characters of text found, to tell a scanned document from one without figures. */
+  textLength: number
+}
+
+/** The spec's text for a PDF that yields nothing. */
+export const NO_DATA_EXTRACTED = 'No data extracted from document'
+
+/** Extracts the label–value entries of a PDF held in memory (PDF parsing needs random access). */
+export async function extractPdfEntries(bytes: Uint8Array): Promise<PdfExtraction> {
+  if (!isPdf(bytes)) throw new ImportFileError('TYPE_MISMATCH', 'The file is not a PDF document (it does not start with %PDF).')
+  const parser = new PDFParse({ data: new Uint8Array(bytes), verbosity: 0 })
+  let pages: { num: number; text: string }[]
+  try {
+    pages = (await parser.getText()).pages
+  } catch (error) {
+    if (error instanceof PasswordException || (error as Error)?.name === 'PasswordException') {
+      throw new ImportFileError('PASSWORD_PROTECTED', 'This PDF is password-protected. Remove the password and upload it again.')
+    }
+    throw new ImportFileError('CORRUPT_FILE', `The PDF cannot be read (it is damaged or truncated: ${(error as Error)?.message ?? 'unknown error'}).`)
+  } finally {
+    await parser.destroy().catch(() => undefined)
+  }
+  const data: PdfEntry[] = []
+  let textLength = 0
+  for (const page of pages) {
+    textLength += page.text.trim().length
+    for (const line of page.text.split(/\r?\n/)) {
+      const entry = entryFromLine(line)
+      if (entry) data.push({ ...entry, notes: [entry.notes, `page ${page.num}`].filter(Boolean).join('; ') })
+    }
+  }
+  if (data.length === 0) {
+    throw new ImportFileError('NO_DATA', NO_DATA_EXTRACTED)
+  }
+  return { data, pages: pages.length, textLength }
+}
+
+export function isPdf(bytes: Uint8Array): boolean {
+  // The header may follow a little junk; readers accept it within the first kilobyte.
+  return Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-')
+}
+
+const NUMBER = String.raw`\(?[-−–]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\)?%?`
+const LINE = new RegExp(String.raw`^(.*?[A-Za-z][^\d$€£¥()]*?)[\s.:…]+(${NUMBER})((?:\s+${NUMBER})*)\s*(.*)$`)
+
+/** A label and its first figure from one line of text, or undefined when the line has no such pair. */
+export function entryFromLine(line: string): PdfEntry | undefined {
+  const text = line.replace(/\s+/g, ' ').trim()
+  const match = LINE.exec(text)
+  if (!match) return undefined
+  const label = match[1].replace(/[\s.:…-]+$/, '').trim()
+  if (label.length < 2 || !/[A-Za-z]{2}/.test(label)) return undefined
+  const value = parseFigure(match[2])
+  if (value === undefined) return undefined
+  const notes = [match[3].trim(), match[4].trim()].filter(Boolean).join(' ')
+  return { label, value, notes }
+}
+
+/** '1,234.5' → 1234.5, '(12)' → -12, '12%' → 0.12, '$3' → 3. */
+export function parseFigure(text: string): number | undefined {
+  const negative = /^\(.*\)%?$/.test(text) || /^[-−–]/.test(text.replace(/^\(/, ''))
+  const digits = text.replace(/[()$€£¥\s%−–-]/g, '').replace(/,/g, '')
+  if (!/^\d+(\.\d+)?$/.test(digits)) return undefined
+  let value = Number(digits)
+  if (text.endsWith('%')) value /= 100
+  return negative ? -value : value
+}

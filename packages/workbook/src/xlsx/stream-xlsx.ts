@@ -1,0 +1,517 @@
+/**
+ * Streaming xlsx reading for imports of any size. Beside read-xlsx.ts, which loads a whole workbook
+ * through exceljs for the engine and the CLI, this reader inflates one part at a time from disk and
+ * parses it with saxes as it arrives, so memory holds the cells read so far and never the file or its
+ * XML. It also keeps what an import must show and read-xlsx does not: fonts, fills, borders,
+ * alignment, column widths, row heights, merges and defined names. Sizes are checked against the
+ * zip's central directory before anything inflates, and cells are counted against a limit as they come.
+ */
+import { columnToLetters, parseFormulaText, printFormulaTree, type FormulaNode } from '@finsheet/formula'
+import {
+  DEFAULT_IMPORT_LIMITS,
+  formatCount,
+  ImportFileError,
+  type ImportedCell,
+  type ImportedDefinedName,
+  type ImportedSheet,
+  type ImportedStyle,
+  type ImportedValue,
+  type ImportedWorkbook,
+  type ImportLimits,
+  type ProgressListener,
+} from '../import/imported-workbook.js'
+import { normalizeFormula } from './formula-text.js'
+import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
+import { openZipParts, partError, type ZipParts } from './zip-entries.js'
+
+export interface StreamXlsxOptions {
+  limits?: Partial<ImportLimits>
+  onProgress?: ProgressListener
+}
+
+interface SheetEntry {
+  name: string
+  state: ImportedSheet['state']
+  part: string
+}
+
+const RELATIONSHIP_OFFICE = 'officeDocument/2006/relationships/'
+
+/** Reads the xlsx file at `path` into an {@link ImportedWorkbook}, refusing files past the limits. */
+export async function readXlsxFile(path: string, options: StreamXlsxOptions = {}): Promise<ImportedWorkbook> {
+  const limits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits }
+  const zip = await openZipParts(path, limits)
+  try {
+    return await readParts(zip, limits, options.onProgress)
+  } finally {
+    zip.close()
+  }
+}
+
+async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: ProgressListener | undefined): Promise<ImportedWorkbook> {
+  if (!zip.parts.has('xl/workbook.xml')) {
+    throw new ImportFileError('CORRUPT_FILE', 'The file is a zip archive but not an xlsx workbook: it has no xl/workbook.xml part.')
+  }
+  const workbookXml = await readText(zip, 'xl/workbook.xml')
+  const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
+  const { sheets, definedNames, date1904 } = readWorkbookXml(workbookXml, relations)
+  if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
+
+  const partOf = (type: string, fallback: string) => {
+    for (const relation of relations.values()) if (relation.type.endsWith(type)) return relation.target
+    return zip.parts.has(fallback) ? fallback : undefined
+  }
+  const themePart = partOf('/theme', 'xl/theme/theme1.xml')
+  const stylesPart = partOf('/styles', 'xl/styles.xml')
+  const sharedStringsPart = partOf('/sharedStrings', 'xl/sharedStrings.xml')
+
+  const themeColors = readThemeColors(themePart && zip.parts.has(themePart) ? await readText(zip, themePart) : undefined)
+  const styleTable = readStyles(stylesPart && zip.parts.has(stylesPart) ? await readText(zip, stylesPart) : undefined, themeColors)
+
+  // Progress follows the inflated bytes of the big parts: shared strings, then each sheet.
+  const bigParts = [...(sharedStringsPart && zip.parts.has(sharedStringsPart) ? [sharedStringsPart] : []), ...sheets.map((sheet) => sheet.part)]
+  const totalBytes = bigParts.reduce((sum, part) => sum + (zip.parts.get(part)?.uncompressedSize ?? 0), 0) || 1
+  let doneBytes = 0
+  const progress = (bytes: number) => {
+    doneBytes += bytes
+    onProgress?.(Math.min(1, doneBytes / totalBytes))
+  }
+
+  const sharedStrings = sharedStringsPart && zip.parts.has(sharedStringsPart) ? await readSharedStrings(zip, sharedStringsPart, progress) : []
+
+  const styles: ImportedStyle[] = []
+  const styleIndexByXf = new Map<number, number | undefined>()
+  const styleIndex = (xf: number): number | undefined => {
+    if (styleIndexByXf.has(xf)) return styleIndexByXf.get(xf)
+    const style = styleTable.byXf[xf]
+    const index = style ? styles.push(style) - 1 : undefined
+    styleIndexByXf.set(xf, index)
+    return index
+  }
+
+  const counter = { cells: 0, formulas: 0 }
+  const importedSheets: ImportedSheet[] = []
+  for (const sheet of sheets) {
+    if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
+    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, styleIndex, counter, limits, progress }))
+  }
+  onProgress?.(1)
+  return { sheets: importedSheets, definedNames, styles, date1904, cellCount: counter.cells, formulaCount: counter.formulas }
+}
+
+async function readText(zip: ZipParts, part: string): Promise<string> {
+  try {
+    return await zip.text(part)
+  } catch (error) {
+    throw partError(part, error)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// workbook.xml and its relationships
+// ---------------------------------------------------------------------------------------------------------
+
+interface Relation {
+  type: string
+  target: string
+}
+
+function readRelations(xml: string): Map<string, Relation> {
+  const relations = new Map<string, Relation>()
+  parseWhole(xml, 'xl/_rels/workbook.xml.rels', (name, a) => {
+    if (name !== 'Relationship' || !a.Id || !a.Target) return
+    const target = a.Target.startsWith('/') ? a.Target.slice(1) : `xl/${a.Target}`
+    relations.set(a.Id, { type: a.Type ?? '', target: normalizePath(target) })
+  })
+  return relations
+}
+
+function normalizePath(path: string): string {
+  const out: string[] = []
+  for (const segment of path.split('/')) {
+    if (segment === '..') out.pop()
+    else if (segment !== '.' && segment !== '') out.push(segment)
+  }
+  return out.join('/')
+}
+
+function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
+  const sheets: SheetEntry[] = []
+  const definedNames: ImportedDefinedName[] = []
+  let date1904 = false
+  let pendingName: { name: string; localSheetId?: string; hidden: boolean; text: string } | null = null
+  const parser = createXmlParser()
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name)
+    const a = tag.attributes as Record<string, string>
+    if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true'
+    else if (name === 'sheet') {
+      const relationId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
+      const relation = relationId ? relations.get(relationId) : undefined
+      const part = relation?.target ?? `xl/worksheets/sheet${sheets.length + 1}.xml`
+      if (relation && !relation.type.endsWith('/worksheet') && relation.type.includes(RELATIONSHIP_OFFICE)) return // chartsheets carry no cells
+      sheets.push({ name: a.name ?? `Sheet${sheets.length + 1}`, state: a.state === 'hidden' || a.state === 'veryHidden' ? a.state : 'visible', part })
+    } else if (name === 'definedName') {
+      pendingName = { name: a.name ?? '', localSheetId: a.localSheetId, hidden: a.hidden === '1' || a.hidden === 'true', text: '' }
+    }
+  })
+  parser.on('text', (text) => {
+    if (pendingName) pendingName.text += text
+  })
+  parser.on('closetag', (tag) => {
+    if (localName(tag.name) !== 'definedName' || !pendingName) return
+    const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
+    pendingName = null
+    // Excel's own names (print areas, filter databases) are not the user's.
+    if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
+    const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
+    if (entry.localSheetId !== undefined && sheet === undefined) return
+    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula: normalizeFormula(entry.text), ...(entry.hidden ? { hidden: true } : {}) })
+  })
+  try {
+    parser.write(xml).close()
+  } catch (error) {
+    throw partError('xl/workbook.xml', error)
+  }
+  return { sheets, definedNames, date1904 }
+}
+
+/** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
+function parseWhole(xml: string, part: string, onTag: (name: string, attributes: Record<string, string>) => void): void {
+  const parser = createXmlParser()
+  parser.on('opentag', (tag) => onTag(localName(tag.name), tag.attributes as Record<string, string>))
+  try {
+    parser.write(xml).close()
+  } catch (error) {
+    throw partError(part, error)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared strings
+// ---------------------------------------------------------------------------------------------------------
+
+async function readSharedStrings(zip: ZipParts, part: string, progress: (bytes: number) => void): Promise<string[]> {
+  const strings: string[] = []
+  let current: string | null = null
+  let inText = false
+  let phoneticDepth = 0
+  const parser = createXmlParser()
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name)
+    if (name === 'si') current = ''
+    else if (name === 'rPh') phoneticDepth++
+    else if (name === 't' && phoneticDepth === 0) inText = true
+  })
+  parser.on('text', (text) => {
+    if (inText && current !== null) current += text
+  })
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name)
+    if (name === 't') inText = false
+    else if (name === 'rPh') phoneticDepth--
+    else if (name === 'si') {
+      strings.push(current ?? '')
+      current = null
+    }
+  })
+  await feed(zip, part, parser, progress)
+  return strings
+}
+
+async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (bytes: number) => void, stop?: () => ImportFileError | null): Promise<void> {
+  let stream
+  try {
+    stream = await zip.open(part)
+  } catch (error) {
+    throw partError(part, error)
+  }
+  try {
+    stream.setEncoding('utf8')
+    for await (const chunk of stream) {
+      parser.write(chunk as string)
+      progress(Buffer.byteLength(chunk as string))
+      const refusal = stop?.()
+      if (refusal) throw refusal
+    }
+    parser.close()
+  } catch (error) {
+    stream.destroy()
+    throw partError(part, error)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sheets
+// ---------------------------------------------------------------------------------------------------------
+
+interface SheetContext {
+  sharedStrings: string[]
+  styleIndex: (xf: number) => number | undefined
+  counter: { cells: number; formulas: number }
+  limits: ImportLimits
+  progress: (bytes: number) => void
+}
+
+interface SharedFormula {
+  text: string
+  row: number
+  col: number
+  tree?: FormulaNode | null
+}
+
+async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet> {
+  const { sharedStrings, styleIndex, counter, limits } = context
+  const cells: ImportedCell[] = []
+  const merges: string[] = []
+  const columns: ImportedSheet['columns'] = []
+  const rows: ImportedSheet['rows'] = []
+  const shared = new Map<string, SharedFormula>()
+  let defaultColumnWidth: number | undefined
+  let defaultRowHeight: number | undefined
+  let rowCount = 0
+  let columnCount = 0
+
+  let row = -1
+  let nextCol = 0
+  // the cell being read
+  let inCell = false
+  let cellRow = 0
+  let cellCol = 0
+  let cellAddress = ''
+  let cellType = ''
+  let cellStyle: number | undefined
+  let text = ''
+  let collecting: 'v' | 'f' | 't' | null = null
+  let valueText: string | null = null
+  let inlineText: string | null = null
+  let formulaText: string | null = null
+  let formulaAttributes: Record<string, string> | null = null
+  let phoneticDepth = 0
+  let refusal: ImportFileError | null = null
+
+  const parser = createXmlParser()
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name)
+    const a = tag.attributes as Record<string, string>
+    switch (name) {
+      case 'c': {
+        inCell = true
+        if (a.r) {
+          const parsed = splitAddress(a.r)
+          cellRow = parsed.row
+          cellCol = parsed.col
+          cellAddress = parsed.address
+        } else {
+          cellRow = row < 0 ? 0 : row
+          cellCol = nextCol
+          cellAddress = columnToLetters(cellCol) + String(cellRow + 1)
+        }
+        nextCol = cellCol + 1
+        cellType = a.t ?? 'n'
+        cellStyle = a.s !== undefined && a.s !== '0' ? styleIndex(Number(a.s)) : undefined
+        valueText = null
+        inlineText = null
+        formulaText = null
+        formulaAttributes = null
+        return
+      }
+      case 'v':
+        if (inCell) {
+          collecting = 'v'
+          text = ''
+        }
+        return
+      case 'f':
+        if (inCell) {
+          collecting = 'f'
+          text = ''
+          formulaAttributes = a
+        }
+        return
+      case 'rPh':
+        phoneticDepth++
+        return
+      case 't':
+        if (inCell && phoneticDepth === 0) {
+          collecting = 't'
+          text = ''
+        }
+        return
+      case 'row': {
+        row = a.r ? Number(a.r) - 1 : row + 1
+        nextCol = 0
+        const hidden = a.hidden === '1' || a.hidden === 'true'
+        const custom = a.customHeight === '1' || a.customHeight === 'true'
+        if ((a.ht && custom) || hidden) rows.push({ row, ...(a.ht && custom ? { height: Number(a.ht) } : {}), ...(hidden ? { hidden } : {}) })
+        return
+      }
+      case 'col': {
+        const min = Number(a.min)
+        const max = Math.min(Number(a.max), 16_384)
+        const hidden = a.hidden === '1' || a.hidden === 'true'
+        if (!a.width && !hidden) return
+        for (let col = min - 1; col < max && col - min < 16_384; col++) {
+          columns.push({ col, width: Number(a.width ?? 0), ...(hidden ? { hidden } : {}) })
+        }
+        return
+      }
+      case 'mergeCell':
+        if (a.ref) merges.push(a.ref)
+        return
+      case 'sheetFormatPr':
+        if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
+        if (a.defaultRowHeight) defaultRowHeight = Number(a.defaultRowHeight)
+        return
+    }
+  })
+  parser.on('text', (chunk) => {
+    if (collecting !== null) text += chunk
+  })
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name)
+    switch (name) {
+      case 'v':
+        if (collecting === 'v') valueText = text
+        collecting = null
+        return
+      case 'f':
+        if (collecting === 'f') formulaText = text
+        collecting = null
+        return
+      case 't':
+        if (collecting === 't') inlineText = (inlineText ?? '') + text
+        collecting = null
+        return
+      case 'rPh':
+        phoneticDepth--
+        return
+      case 'c': {
+        inCell = false
+        const cell = finishCell()
+        if (!cell) return
+        cells.push(cell)
+        counter.cells++
+        if (cell.formula !== undefined) counter.formulas++
+        if (cellRow >= rowCount) rowCount = cellRow + 1
+        if (cellCol >= columnCount) columnCount = cellCol + 1
+        if (counter.cells > limits.maxCells && !refusal) {
+          refusal = new ImportFileError(
+            'TOO_MANY_CELLS',
+            `The workbook has more than ${formatCount(limits.maxCells)} cells, the most one import takes. Split it into smaller workbooks.`,
+          )
+        }
+        return
+      }
+    }
+  })
+
+  const finishCell = (): ImportedCell | undefined => {
+    let value: ImportedValue = null
+    switch (cellType) {
+      case 's': {
+        const index = valueText === null ? NaN : Number(valueText)
+        value = sharedStrings[index] ?? null
+        if (valueText !== null && value === null) throw new ImportFileError('CORRUPT_FILE', `The workbook is damaged: cell ${entry.name}!${cellAddress} points to a missing shared string.`)
+        break
+      }
+      case 'inlineStr':
+        value = inlineText ?? ''
+        break
+      case 'str':
+        value = valueText ?? ''
+        break
+      case 'b':
+        value = valueText === null ? null : valueText === '1' || valueText === 'true'
+        break
+      case 'e':
+        value = valueText === null ? null : { error: valueText }
+        break
+      case 'd':
+        value = valueText === null ? null : isoDateToSerial(valueText)
+        break
+      default:
+        if (valueText !== null && valueText !== '') {
+          const number = Number(valueText)
+          value = Number.isFinite(number) ? number : valueText
+        }
+    }
+    const formula = formulaOf()
+    if (value === null && formula === undefined && cellStyle === undefined) return undefined
+    const cell: ImportedCell = { row: cellRow, col: cellCol, address: cellAddress, value }
+    if (formula !== undefined) {
+      cell.formula = formula
+      if (formulaAttributes?.t === 'array' && formulaAttributes.ref) cell.arrayRange = formulaAttributes.ref
+    }
+    if (cellStyle !== undefined) cell.style = cellStyle
+    return cell
+  }
+
+  /** The cell's formula; a shared formula's followers get the master's moved to their cell. */
+  const formulaOf = (): string | undefined => {
+    if (!formulaAttributes) return undefined
+    const own = formulaText !== null && formulaText !== '' ? normalizeFormula(formulaText) : undefined
+    if (formulaAttributes.t !== 'shared' || formulaAttributes.si === undefined) return own
+    const key = formulaAttributes.si
+    if (own !== undefined) {
+      shared.set(key, { text: own, row: cellRow, col: cellCol })
+      return own
+    }
+    const master = shared.get(key)
+    if (!master) return undefined
+    if (master.tree === undefined) {
+      try {
+        master.tree = parseFormulaText('=' + master.text, columnToLetters(master.col) + String(master.row + 1))
+      } catch {
+        master.tree = null
+      }
+    }
+    // A master our parser cannot read cannot be moved; its followers keep their cached values.
+    if (master.tree === null) return undefined
+    return printFormulaTree(master.tree, cellAddress).slice(1)
+  }
+
+  await feed(zip, entry.part, parser, context.progress, () => refusal)
+  for (const merge of merges) {
+    const end = merge.split(':')[1]
+    if (!end) continue
+    const { row: lastRow, col: lastCol } = splitAddress(end)
+    if (lastRow >= rowCount) rowCount = lastRow + 1
+    if (lastCol >= columnCount) columnCount = lastCol + 1
+  }
+  return {
+    name: entry.name,
+    state: entry.state,
+    cells,
+    merges,
+    columns,
+    rows,
+    ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
+    ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
+    rowCount,
+    columnCount,
+  }
+}
+
+/** Splits `AB12` (or `$AB$12`) into its 0-based row and column, without regular expressions on the hot path. */
+function splitAddress(reference: string): { row: number; col: number; address: string } {
+  let col = 0
+  let i = 0
+  let address = reference
+  if (reference.includes('$')) address = reference.replace(/\$/g, '')
+  for (; i < address.length; i++) {
+    const code = address.charCodeAt(i)
+    const upper = code >= 97 ? code - 32 : code
+    if (upper < 65 || upper > 90) break
+    col = col * 26 + (upper - 64)
+  }
+  const row = Number(address.slice(i)) - 1
+  if (i === 0 || !Number.isInteger(row) || row < 0) throw new ImportFileError('CORRUPT_FILE', `The workbook is damaged: "${reference}" is not a cell address.`)
+  return { row, col: col - 1, address }
+}
+
+function isoDateToSerial(text: string): number | string {
+  const time = Date.parse(text.endsWith('Z') || /[+-]\d\d:\d\d$/.test(text) ? text : text + 'Z')
+  if (Number.isNaN(time)) return text
+  return time / 86_400_000 + 25_569
+}
