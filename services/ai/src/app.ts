@@ -1,3 +1,5 @@
+import { DEFAULT_UPLOAD_LIMIT_BYTES } from '@finsheet/contracts'
+import { documentRoutes } from './routes/document-routes.js'
 import { createServiceApp, probe, type DocumentStore, type JobQueues, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
 
 export interface AiAppDependencies {
@@ -5,6 +7,8 @@ export interface AiAppDependencies {
   store: DocumentStore
   jobs: JobQueues
   logger?: Logger | boolean
+  /** Largest document processDocument and analyze-document take, in bytes. Default 50 MB. */
+  documentLimitBytes?: number
 }
 
 /** Chat, agent tool calls, model list, formula help, document analysis and model generation. Builds the app from its dependencies; never listens. */
@@ -17,5 +21,6 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     logger: deps.logger,
     probes: [probe('documents', deps.store), probe('jobs', deps.jobs)],
   })
+  await app.register(documentRoutes, { limitBytes: deps.documentLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES })
   return app
 }

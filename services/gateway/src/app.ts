@@ -14,7 +14,7 @@ import {
   type ServiceApp,
   type TokenVerifier,
 } from '@finsheet/platform'
-import { areaOf, isOpenPath, isUploadPath, pathOf } from './routes-policy.js'
+import { areaOf, isOpenPath, isUploadPath, pathOf, REROUTED_PATHS } from './routes-policy.js'
 import { registerWeb, wantsPage } from './web.js'
 
 export interface GatewayDependencies {
@@ -88,11 +88,16 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
     errorResponseBuilder: (_request, context) => platformErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   })
 
-  for (const area of SERVICE_AREAS) {
+  // The more specific rerouted prefixes win over their area's catch-all.
+  const proxies = [
+    ...REROUTED_PATHS.map(({ prefix, area, rewritePrefix }) => ({ prefix, area, rewritePrefix })),
+    ...SERVICE_AREAS.map((area) => ({ prefix: `/api/${area}`, area, rewritePrefix: '' })),
+  ]
+  for (const { prefix, area, rewritePrefix } of proxies) {
     await app.register(httpProxy, {
       upstream: deps.services[area],
-      prefix: `/api/${area}`,
-      rewritePrefix: '',
+      prefix,
+      rewritePrefix,
       http2: false,
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),

@@ -13,6 +13,15 @@ const OPEN_PATHS = new Set<string>([
   '/api/files/download',
 ])
 
+/**
+ * Paths of one area answered by another service. The spreadsheet area's file routes go to the files
+ * service, which reads and converts uploads; it stores the workbook through the spreadsheet service.
+ */
+export const REROUTED_PATHS: ReadonlyArray<{ prefix: string; area: ServiceArea; rewritePrefix: string }> = [
+  { prefix: '/api/spreadsheet/upload-excel', area: 'files', rewritePrefix: '/upload-excel' },
+  { prefix: '/api/spreadsheet/import-from-file', area: 'files', rewritePrefix: '/import-from-file' },
+]
+
 /** Upload routes get the larger body limit. */
 const UPLOAD_PATHS = new Set<string>(['/api/files/upload', '/api/spreadsheet/upload-excel', '/api/ai/processDocument', '/api/ai/analyze-document'])
 

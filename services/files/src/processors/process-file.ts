@@ -1,0 +1,191 @@
+/**
+ * The files.process job: reads an uploaded file from the blob store and turns it into a workbook
+ * (xlsx, csv) in the spreadsheet service or into extracted figures (pdf), reporting real progress.
+ *
+ * Idempotent by job id: the workbook a run created is recorded under the job's id right after the
+ * spreadsheet service answers, so a retried run finds it instead of importing twice; the file record
+ * is only ever updated in place, so a file deleted meanwhile stays deleted.
+ */
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { UnrecoverableJobError, type ActiveJob, type BlobStore, type JobProcessor } from '@finsheet/platform'
+import type { FileJobResult, ProcessedData } from '@finsheet/contracts'
+import {
+  contentKindOf,
+  extractPdfEntries,
+  ImportFileError,
+  isEncryptedOfficeFile,
+  readCsvFile,
+  readXlsxFile,
+  type ImportedWorkbook,
+  type ImportLimits,
+} from '@finsheet/workbook'
+import type { FileRepository, StoredFile } from '../repositories/file-repository.js'
+import { WorkbookRejectedError, type SpreadsheetClient } from '../spreadsheet-client.js'
+import { buildImportReport } from './import-report.js'
+import { buildImportBody } from './workbook-import-body.js'
+
+export interface FileJobData {
+  fileId: string
+  userId: string
+  /** The user's bearer token, forwarded to the spreadsheet service. */
+  token: string
+  /** process: right after upload; import: another workbook from an uploaded file. */
+  action: 'process' | 'import'
+  /** The workbook's name; default the file's name without its extension. */
+  workbookName?: string
+}
+
+export interface FileProcessorDependencies {
+  files: FileRepository
+  blobs: BlobStore
+  spreadsheet: SpreadsheetClient
+  limits: ImportLimits
+  /** Where the file is kept while it is processed. */
+  workDir: string
+  /** Runs a job gets in all; the last failure marks the file failed. */
+  attempts: number
+}
+
+const PASSWORD_PROTECTED_WORKBOOK = 'This workbook is password-protected. Remove the password in Excel, save it, and upload it again.'
+const LEGACY_XLS =
+  'Excel 97–2003 workbooks (.xls) cannot be imported. Open the file in Excel or LibreOffice, save it as an Excel workbook (.xlsx), and upload that.'
+
+export function createFileProcessor(deps: FileProcessorDependencies): JobProcessor<FileJobData, FileJobResult> {
+  return async (job) => {
+    const { fileId, userId, action } = job.data
+    const file = await deps.files.get(userId, fileId)
+    if (!file) throw new UnrecoverableJobError('File not found')
+    if (action === 'process') await deps.files.setProcessing(fileId, job.id)
+    const progress = progressReporter(job)
+    try {
+      const result = await processFile(job, file, deps, progress)
+      await progress(100)
+      return result
+    } catch (error) {
+      const final = toJobError(error)
+      if (action === 'process' && (final instanceof UnrecoverableJobError || job.attempt >= deps.attempts)) {
+        await deps.files.setFailed(fileId, final.message)
+      }
+      throw final
+    }
+  }
+}
+
+async function processFile(
+  job: ActiveJob<FileJobData>,
+  file: StoredFile,
+  deps: FileProcessorDependencies,
+  progress: (percent: number) => Promise<void>,
+): Promise<FileJobResult> {
+  await mkdir(deps.workDir, { recursive: true })
+  const path = join(deps.workDir, `${job.id}-${randomUUID()}`)
+  try {
+    await pipeline(await deps.blobs.get(file.storagePath), createWriteStream(path))
+    await progress(5)
+    const content = contentKindOf(await readHead(path))
+    if (file.kind === 'pdf') {
+      // pdf.js needs the whole document; the upload limit bounds it.
+      const extraction = await extractPdfEntries(await readFile(path))
+      const data: ProcessedData = {
+        workbookId: null,
+        modelId: null,
+        sheets: [],
+        cellsProcessed: 0,
+        formulasProcessed: 0,
+        hasData: true,
+        data: extraction.data,
+      }
+      await deps.files.setProcessed(file.id, data)
+      return { fileId: file.id, kind: 'pdf', workbookId: null, cellCount: 0, formulaCount: 0, data: extraction.data }
+    }
+    if (content === 'ole2') {
+      const encrypted = isEncryptedOfficeFile(await readFile(path))
+      if (encrypted) throw new ImportFileError('PASSWORD_PROTECTED', PASSWORD_PROTECTED_WORKBOOK)
+      if (file.kind === 'xls') throw new ImportFileError('UNSUPPORTED_FORMAT', LEGACY_XLS)
+      throw new ImportFileError('TYPE_MISMATCH', `The file is an Excel 97–2003 workbook with an .xlsx name. ${LEGACY_XLS}`)
+    }
+    if (file.kind === 'xls') throw new ImportFileError('UNSUPPORTED_FORMAT', LEGACY_XLS)
+
+    const onProgress = (fraction: number) => void progress(5 + fraction * 50)
+    const name = job.data.workbookName ?? workbookNameOf(file.name)
+    const workbook: ImportedWorkbook =
+      file.kind === 'csv'
+        ? await readCsvFile(path, { sheetName: sheetNameOf(name), limits: deps.limits, onProgress })
+        : await readXlsxFile(path, { limits: deps.limits, onProgress })
+    await rm(path, { force: true })
+    await progress(55)
+
+    const { body, notKept } = buildImportBody(workbook, name)
+    const report = buildImportReport(workbook, body, notKept)
+    await progress(70)
+
+    let workbookId = await deps.files.importMarker(job.id)
+    let cellCount = workbook.cellCount
+    let formulaCount = workbook.formulaCount
+    if (!workbookId) {
+      const answer = await deps.spreadsheet.importWorkbook(job.data.token, body)
+      workbookId = answer.workbookId
+      cellCount = answer.cellCount || cellCount
+      formulaCount = answer.formulaCount || formulaCount
+      await deps.files.markImported(job.id, workbookId)
+    }
+    await progress(95)
+    const data: ProcessedData = {
+      workbookId,
+      modelId: null,
+      sheets: workbook.sheets.map((sheet) => sheet.name),
+      cellsProcessed: cellCount,
+      formulasProcessed: formulaCount,
+      hasData: cellCount > 0,
+      report,
+    }
+    await deps.files.setProcessed(file.id, data)
+    return { fileId: file.id, kind: file.kind, workbookId, cellCount, formulaCount, report }
+  } finally {
+    await rm(path, { force: true })
+  }
+}
+
+/** Writes progress when it moves by a whole percent, never backwards. */
+function progressReporter(job: ActiveJob<FileJobData>): (percent: number) => Promise<void> {
+  let last = -1
+  let pending: Promise<void> = Promise.resolve()
+  return (percent) => {
+    const rounded = Math.floor(Math.min(100, Math.max(0, percent)))
+    if (rounded <= last) return pending
+    last = rounded
+    pending = pending.then(() => job.updateProgress(rounded)).catch(() => undefined)
+    return pending
+  }
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(4096)
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Errors a person can act on fail the job at once; anything else may pass on a retry. */
+function toJobError(error: unknown): Error {
+  if (error instanceof ImportFileError || error instanceof WorkbookRejectedError) return new UnrecoverableJobError(error.message)
+  if (error instanceof UnrecoverableJobError) return error
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+export function workbookNameOf(fileName: string): string {
+  return fileName.replace(/\.(xlsx|xls|csv|pdf)$/i, '').trim().slice(0, 200) || 'Imported workbook'
+}
+
+/** Excel's sheet-name rules: at most 31 characters, none of : \ / ? * [ ]. */
+export function sheetNameOf(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31) || 'Sheet1'
+}

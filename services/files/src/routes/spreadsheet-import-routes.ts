@@ -1,0 +1,78 @@
+/**
+ * The two routes of the spreadsheet area that take files: the gateway sends
+ * /api/spreadsheet/upload-excel and /api/spreadsheet/import-from-file/{fileId} here, since reading and
+ * converting files is this service's work; the workbook itself is stored by the spreadsheet service.
+ */
+import { Type } from 'typebox'
+import { ErrorBody, ImportFileResponse, ImportFromFileParams, StrictObject } from '@finsheet/contracts'
+import { bearerTokenFrom, currentUser, errorResponses, type BlobStore, type ServiceApp } from '@finsheet/platform'
+import { filesErrors } from '../errors.js'
+import { processJobId, type FileJobs } from '../file-jobs.js'
+import type { FileRepository } from '../repositories/file-repository.js'
+import { receiveUpload } from '../upload.js'
+
+export interface SpreadsheetImportRoutesDependencies {
+  files: FileRepository
+  blobs: BlobStore
+  jobs: FileJobs
+  uploadLimitBytes: number
+}
+
+export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImportRoutesDependencies) {
+  const { files, blobs, jobs } = deps
+  const tags = ['spreadsheet import']
+
+  app.post(
+    '/upload-excel',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an xlsx or csv workbook (multipart {file, name, description}) and import it; answers {success, workbookId, cellCount, error}',
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportFileResponse, 202: ImportFileResponse, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      const token = bearerTokenFrom(request.headers.authorization)
+      const upload = await receiveUpload(request, {
+        blobs,
+        userId: user.uid,
+        limitBytes: deps.uploadLimitBytes,
+        accept: ['xlsx', 'xls', 'csv'],
+        refuse: filesErrors.notASpreadsheet,
+        fileFields: ['file'],
+      })
+      const file = await files.create({ ...upload, userId: user.uid, jobId: processJobId(upload.id) }).catch(async (error: unknown) => {
+        await blobs.delete(upload.storagePath).catch(() => undefined)
+        throw error
+      })
+      const name = upload.fields.name?.trim().slice(0, 200) || undefined
+      const jobId = await jobs.enqueueProcess(file, token, name)
+      const answer = await jobs.waitForImport(jobId, file.id)
+      return reply.status(answer.pending ? 202 : 200).send(answer)
+    },
+  )
+
+  app.post(
+    '/import-from-file/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'Create a workbook from an uploaded xlsx or csv file',
+        params: ImportFromFileParams,
+        body: Type.Optional(StrictObject({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) })),
+        response: { 200: ImportFileResponse, 202: ImportFileResponse, 422: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      const file = await files.get(user.uid, request.params.fileId)
+      if (!file || file.deletingSince !== null) throw filesErrors.fileNotFound()
+      if (file.kind !== 'xlsx' && file.kind !== 'csv') throw filesErrors.notImportable(file.kind)
+      const jobId = await jobs.enqueueImport(file, bearerTokenFrom(request.headers.authorization), request.body?.name)
+      const answer = await jobs.waitForImport(jobId, file.id)
+      return reply.status(answer.pending ? 202 : 200).send(answer)
+    },
+  )
+}

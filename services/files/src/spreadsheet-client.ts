@@ -1,0 +1,69 @@
+/**
+ * The spreadsheet service as the files worker calls it: with the user's own token, so the workbook
+ * belongs to the user who uploaded the file and the spreadsheet service checks that identity itself.
+ */
+import type { WorkbookImportBody } from './processors/workbook-import-body.js'
+
+export interface ImportedWorkbookAnswer {
+  workbookId: string
+  cellCount: number
+  formulaCount: number
+}
+
+export interface SpreadsheetClient {
+  importWorkbook(token: string, body: WorkbookImportBody): Promise<ImportedWorkbookAnswer>
+}
+
+/** The spreadsheet service refused the workbook (a 4xx): retrying cannot help. */
+export class WorkbookRejectedError extends Error {
+  override readonly name = 'WorkbookRejectedError'
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The spreadsheet service could not be reached or failed (a 5xx): the job is retried. */
+export class SpreadsheetUnavailableError extends Error {
+  override readonly name = 'SpreadsheetUnavailableError'
+}
+
+const IMPORT_TIMEOUT_MS = 10 * 60_000
+
+export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
+  return {
+    async importWorkbook(token, body) {
+      let response: Response
+      try {
+        response = await fetch(new URL('/workbooks/import', baseUrl), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
+        })
+      } catch (error) {
+        throw new SpreadsheetUnavailableError(`The spreadsheet service could not be reached: ${(error as Error).message}`)
+      }
+      const text = await response.text()
+      let answer: { workbookId?: unknown; cellCount?: unknown; formulaCount?: unknown; error?: { message?: unknown } } = {}
+      try {
+        answer = text ? JSON.parse(text) : {}
+      } catch {
+        // not JSON: reported below by status
+      }
+      if (response.status >= 500) throw new SpreadsheetUnavailableError(`The spreadsheet service failed to store the workbook (status ${response.status})`)
+      if (!response.ok) {
+        const message = typeof answer.error?.message === 'string' ? answer.error.message : `status ${response.status}`
+        throw new WorkbookRejectedError(response.status, `The spreadsheet service refused the workbook: ${message}`)
+      }
+      if (typeof answer.workbookId !== 'string') throw new SpreadsheetUnavailableError('The spreadsheet service answered without a workbook id')
+      return {
+        workbookId: answer.workbookId,
+        cellCount: typeof answer.cellCount === 'number' ? answer.cellCount : 0,
+        formulaCount: typeof answer.formulaCount === 'number' ? answer.formulaCount : 0,
+      }
+    },
+  }
+}

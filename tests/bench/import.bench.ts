@@ -1,0 +1,82 @@
+/**
+ * The import benchmark: a generated 1,000,000-cell xlsx (200,000 rows × 5 columns, a fifth of them
+ * formulas) imported end to end — upload through the gateway, the files.process job, the spreadsheet
+ * service's bulk import and recalculation — beside exceljs's own streaming read of the same file as the
+ * reference. Each step runs in a process of its own and reports its peak resident memory.
+ * Targets: at least 150,000 cells per second end to end, peak memory under 1 GB.
+ *
+ *   npm run bench:import            (--skip-end-to-end to time the readers only)
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+interface StepResult {
+  step: string
+  cells: number
+  formulas: number
+  ms: number
+  maxRssMb: number
+  detail?: Record<string, unknown>
+}
+
+const TARGET_CELLS_PER_SECOND = 150_000
+const TARGET_PEAK_MB = 1024
+const testsDir = fileURLToPath(new URL('..', import.meta.url))
+const skipEndToEnd = process.argv.includes('--skip-end-to-end')
+
+function runStep(step: string, file: string, extra?: string): StepResult {
+  const output = execFileSync(
+    process.execPath,
+    ['--max-old-space-size=4096', '--conditions=development', '--import', './bench/register.mjs', 'bench/import-steps.ts', step, file, ...(extra ? [extra] : [])],
+    { cwd: testsDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+  )
+  const line = output.trim().split('\n').at(-1) as string
+  return JSON.parse(line) as StepResult
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'finsheet-import-bench-'))
+try {
+  const load = loadavg().map((value) => value.toFixed(2)).join(' ')
+  const xlsx = join(dir, 'bench-1m.xlsx')
+  process.stdout.write('Generating the 1,000,000-cell workbook… ')
+  const generated = runStep('generate', xlsx)
+  process.stdout.write(`${(generated.ms / 1000).toFixed(1)} s, ${(statSync(xlsx).size / 1e6).toFixed(1)} MB\n`)
+
+  const csv = join(dir, 'bench-1m-rows.csv')
+  let text = 'id,amount\n'
+  for (let row = 1; row <= 1_000_000; row++) text += `${row},${(row % 1000) * 1.25}\n`
+  writeFileSync(csv, text)
+
+  const results: Array<[string, StepResult]> = []
+  results.push(['exceljs streaming read (reference)', runStep('exceljs', xlsx)])
+  results.push(['Finsheet streaming read', runStep('finsheet', xlsx)])
+  results.push(['Finsheet CSV read, 1,000,000 rows × 2', runStep('csv', csv)])
+  if (!skipEndToEnd) results.push(['end to end: upload → job → stored, recalculated', runStep('end-to-end', xlsx)])
+
+  const rows = results.map(([name, result]) => {
+    const cellsPerSecond = Math.round(result.cells / (result.ms / 1000))
+    return { name, cells: result.cells, formulas: result.formulas, seconds: (result.ms / 1000).toFixed(2), cellsPerSecond, peakMb: result.maxRssMb, detail: result.detail }
+  })
+  const header = ['step', 'cells', 'formulas', 'seconds', 'cells/s', 'peak RSS MB']
+  const table = [header, ...rows.map((row) => [row.name, row.cells.toLocaleString('en-US'), row.formulas.toLocaleString('en-US'), row.seconds, row.cellsPerSecond.toLocaleString('en-US'), String(row.peakMb)])]
+  const widths = header.map((_, column) => Math.max(...table.map((cells) => cells[column].length)))
+  console.log()
+  for (const [index, cells] of table.entries()) {
+    console.log(cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '))
+  }
+  console.log()
+  const endToEnd = rows.find((row) => row.name.startsWith('end to end'))
+  if (endToEnd) {
+    console.log(`end to end detail: ${JSON.stringify(endToEnd.detail)}`)
+    const speed = endToEnd.cellsPerSecond >= TARGET_CELLS_PER_SECOND ? 'met' : 'NOT met'
+    const memory = endToEnd.peakMb < TARGET_PEAK_MB ? 'met' : 'NOT met'
+    console.log(`target ≥ ${TARGET_CELLS_PER_SECOND.toLocaleString('en-US')} cells/s end to end: ${speed}; peak memory < ${TARGET_PEAK_MB} MB: ${memory}`)
+  }
+  console.log(`load average at start: ${load}; now: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (2 cores, shared)`)
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,89 @@
+/**
+ * The files service scaled out: blobs in an S3-compatible store (s3rver, through the MinIO adapter),
+ * jobs on BullMQ with a local redis-server, and the worker as a separate consumer of the queue, as
+ * docker compose runs files and files-worker.
+ */
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BullmqJobQueues, createMinioBlobStore, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
+import { startRedisServer, startS3rver, type RunningServer } from '@finsheet/platform/testing'
+import type { FileRecord } from '@finsheet/contracts'
+import { buildFilesApp, loadFilesConfig, startFileWorker } from '@finsheet/files-service'
+import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
+import { client, testUsers, type TestUsers } from './support/files-harness.js'
+import { pdfBuffer, sampleWorkbook, zipBomb } from './support/make-files.js'
+
+let users: TestUsers
+let redis: RunningServer
+let s3: RunningServer & { accessKey: string; secretKey: string }
+let app: ServiceApp
+let worker: JobWorker
+let blobs: BlobStore
+let store: DocumentStore
+let serviceJobs: BullmqJobQueues
+let workerJobs: BullmqJobQueues
+let erin: ReturnType<typeof client>
+
+beforeAll(async () => {
+  users = await testUsers('finsheet-files-scaled-')
+  ;[redis, s3] = await Promise.all([startRedisServer(), startS3rver('finsheet-files')])
+  blobs = await createMinioBlobStore({ endpoint: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket: 'finsheet-files' })
+  store = await createSqliteDocumentStore({ path: join(users.dataDir, 'files.sqlite') })
+  serviceJobs = new BullmqJobQueues({ url: redis.url })
+  workerJobs = new BullmqJobQueues({ url: redis.url })
+  app = await buildFilesApp({ verifier: createTokenVerifier(loadFilesConfig({ DATA_DIR: users.dataDir })), store, blobs, jobs: serviceJobs })
+  // The worker has its own queue connection, as the files-worker container does.
+  worker = startFileWorker({ store, blobs, jobs: workerJobs, spreadsheet: 'http://127.0.0.1:9', limits: DEFAULT_IMPORT_LIMITS })
+  erin = client(app, await users.tokenFor('erin'))
+})
+afterAll(async () => {
+  await worker?.close()
+  await app?.close()
+  await serviceJobs?.close()
+  await workerJobs?.close()
+  await blobs?.close()
+  await store?.close()
+  await Promise.all([redis?.stop(), s3?.stop()])
+  users?.cleanup()
+})
+
+describe('files on MinIO and BullMQ', () => {
+  it('uploads to the bucket, processes a PDF on the BullMQ worker, and serves a presigned download', async () => {
+    const bytes = await pdfBuffer({ lines: ['Total revenue 2,500', 'Net income 300'] })
+    const upload = await erin.upload('/upload', { name: 'q1.pdf', bytes })
+    expect(upload.statusCode, upload.body).toBe(201)
+    const { file, jobId } = upload.json() as { file: FileRecord; jobId: string }
+    const stat = await blobs.stat(file.storagePath)
+    expect(stat?.size).toBe(bytes.length)
+
+    const job = await erin.job(jobId)
+    expect(job).toMatchObject({ state: 'completed', progress: 100 })
+    expect(job.result?.data).toEqual([
+      { label: 'Total revenue', value: 2500, notes: 'page 1' },
+      { label: 'Net income', value: 300, notes: 'page 1' },
+    ])
+
+    const record = (await erin.get(`/file/${file.id}`)).json().file as FileRecord
+    expect(record.status).toBe('processed')
+    expect(record.downloadUrl).toMatch(new RegExp(`^${s3.url}/finsheet-files/users/erin/files/`))
+    const download = await fetch(record.downloadUrl as string)
+    expect(download.status).toBe(200)
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true)
+  })
+
+  it('fails a zip bomb once on the worker with the reason, and deletes the object with the record', async () => {
+    const upload = await erin.upload('/upload', { name: 'bomb.xlsx', bytes: await zipBomb(64) })
+    const { file, jobId } = upload.json() as { file: FileRecord; jobId: string }
+    const job = await erin.job(jobId)
+    expect(job).toMatchObject({ state: 'failed', attemptsMade: 1 })
+    expect(job.error).toMatch(/looks like a zip bomb and was not opened\.$/)
+
+    const good = await erin.upload('/upload', { name: 'model.xlsx', bytes: await sampleWorkbook() })
+    const goodFile = good.json().file as FileRecord
+    expect((await erin.delete(`/delete/${goodFile.id}`)).statusCode).toBe(200)
+    expect(await blobs.stat(goodFile.storagePath)).toBeNull()
+    expect((await erin.delete(`/delete/${file.id}`)).statusCode).toBe(200)
+    expect(await blobs.stat(file.storagePath)).toBeNull()
+    expect((await erin.get('/list')).json().files.map((f: FileRecord) => f.id)).not.toContain(goodFile.id)
+  })
+})
