@@ -17,7 +17,7 @@ import type { FunctionCatalogueEntry } from '../functions/types.js'
 import { DependencyGraph } from '../graph/dependency-graph.js'
 import type { GraphHost, NameDependencies } from '../graph/dependency-graph.js'
 import { parseCellInput } from '../input/parse-input.js'
-import type { Node } from '../parser/ast.js'
+import type { Node, RefCorner } from '../parser/ast.js'
 import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
 import { fastShapeKey } from '../parser/shape-key.js'
@@ -27,7 +27,7 @@ import type { Scalar, Value } from '../values.js'
 import { Calculator } from './calculator.js'
 import type { CellChange, IterationSettings } from './calculator.js'
 import { CellState, FormulaCell } from './formula-cell.js'
-import type { CompiledFormula } from './formula-cell.js'
+import type { CompiledFormula, Evaluator } from './formula-cell.js'
 import { isValidName } from './names.js'
 import type { DefinedName, NameInfo } from './names.js'
 import { Sheet, formulaTextOf } from './sheet.js'
@@ -163,6 +163,8 @@ export class Engine {
   private readonly sheetsByName = new Map<string, Sheet>()
   private nextSheetId = 1
   private readonly compileCache = new Map<string, CompiledFormula>()
+  /** INDIRECT's reference texts, compiled. */
+  private readonly referenceCache = new Map<string, Evaluator>()
   private readonly names = new Map<string, DefinedName>()
   private readonly functions: FunctionRegistry
   private readonly iteration: IterationSettings
@@ -247,7 +249,7 @@ export class Engine {
   }
 
   private resolveMissingSheet(name: string): CellChange[] {
-    this.compileCache.clear()
+    this.clearCompiled()
     const users = this.graph.missingSheetUsers.get(name.toUpperCase())
     const namesUsingIt = [...this.names.values()].filter((definition) => definition.sheets.includes(name.toUpperCase()))
     if ((users === undefined || users.size === 0) && namesUsingIt.length === 0) return []
@@ -269,7 +271,7 @@ export class Engine {
     this.sheetsByName.delete(previous.toUpperCase())
     sheet.name = newName
     this.sheetsByName.set(newName.toUpperCase(), sheet)
-    this.compileCache.clear()
+    this.clearCompiled()
     const upper = previous.toUpperCase()
     for (const definition of this.names.values()) {
       if (definition.sheets.includes(upper)) {
@@ -314,7 +316,7 @@ export class Engine {
       }
       this.sheets.splice(this.sheets.indexOf(sheet), 1)
       this.sheetsByName.delete(upper)
-      this.compileCache.clear()
+      this.clearCompiled()
       for (const definition of this.names.values()) {
         if (!definition.sheets.includes(upper)) continue
         for (const user of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) affected.add(user)
@@ -581,6 +583,12 @@ export class Engine {
     }
     if (fastKey !== undefined) this.cache(fastKey, compiled)
     return compiled
+  }
+
+  /** Forgets compiled shapes and references, which hold sheets by identity. */
+  private clearCompiled(): void {
+    this.compileCache.clear()
+    this.referenceCache.clear()
   }
 
   private cache(key: string, compiled: CompiledFormula): void {
@@ -897,17 +905,35 @@ export class Engine {
       if (converted === undefined) return CellError.REF
       source = converted
     }
+    let evaluate = this.referenceCache.get(source)
+    if (evaluate === undefined) {
+      evaluate = this.compileReferenceText(source)
+      if (this.referenceCache.size >= 10_000) this.referenceCache.clear()
+      this.referenceCache.set(source, evaluate)
+    }
+    const value = evaluate(ctx)
+    return value instanceof RangeRef ? value : CellError.REF
+  }
+
+  /**
+   * Compiles reference text for INDIRECT once. Its references name fixed cells, so they are made
+   * absolute: the compiled reference is the same from any cell.
+   */
+  private compileReferenceText(source: string): Evaluator {
+    const notAReference: Evaluator = () => CellError.REF
     const tokens = tokenize(source)
-    if (tokens[tokens.length - 1].type === TokenType.Invalid) return CellError.REF
+    if (tokens[tokens.length - 1].type === TokenType.Invalid) return notAReference
     let ast: Node
     try {
-      ast = parseTokens(tokens, ctx.row, ctx.col)
+      ast = parseTokens(tokens, 0, 0)
     } catch {
-      return CellError.REF
+      return notAReference
     }
-    if (ast.type !== 'cell' && ast.type !== 'range' && ast.type !== 'name') return CellError.REF
-    const value = compileExpression(ast, this.compileHost).evaluate(ctx)
-    return value instanceof RangeRef ? value : value instanceof CellError ? CellError.REF : CellError.REF
+    const absolute = (corner: RefCorner): RefCorner => ({ ...corner, rowAbsolute: true, colAbsolute: true })
+    if (ast.type === 'cell') ast = { ...ast, ref: absolute(ast.ref) }
+    else if (ast.type === 'range') ast = { ...ast, start: absolute(ast.start), end: absolute(ast.end) }
+    else if (ast.type !== 'name') return notAReference
+    return compileExpression(ast, this.compileHost).evaluate
   }
 
   private r1c1ToA1(text: string, row: number, col: number): string | undefined {
@@ -1004,7 +1030,7 @@ export class Engine {
         sheet.spillOwners.clear()
       }
       moveStorage(target, change)
-      this.compileCache.clear()
+      this.clearCompiled()
       for (const definition of this.names.values()) this.recompileNameTree(definition)
       for (const plan of plans) {
         const cell = plan.cell
