@@ -11,7 +11,7 @@ describe('parseCriteria', () => {
     expect(matching('>4')).toEqual([5, 10])
     expect(matching('<=5')).toEqual([1, 5])
     expect(matching(5)).toEqual([5, '5'])
-    expect(matching('<>5')).toEqual([1, 10, 'apple', 'Banana', '', null, true, CellError.NA])
+    expect(matching('<>5')).toEqual([1, 10, '5', 'apple', 'Banana', '', null, true, CellError.NA])
   })
 
   it('matches text case-insensitively with wildcards', () => {
@@ -25,7 +25,7 @@ describe('parseCriteria', () => {
   it('matches blanks, booleans and errors', () => {
     expect(matching('')).toEqual(['', null])
     expect(matching('=')).toEqual([null])
-    expect(matching('<>')).toEqual([1, 5, 10, '5', 'apple', 'Banana', true, CellError.NA])
+    expect(matching('<>')).toEqual([1, 5, 10, '5', 'apple', 'Banana', '', true, CellError.NA])
     expect(matching(true)).toEqual([true])
     expect(matching('#N/A')).toEqual([CellError.NA])
   })

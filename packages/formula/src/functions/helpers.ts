@@ -219,7 +219,8 @@ function textCriteria(criteria: string): CriteriaMatcher {
   const hasOperator = match[1] !== undefined
   if (operand === '') {
     if (operator === '=') return hasOperator ? (value) => value === null : (value) => value === null || value === ''
-    if (operator === '<>') return (value) => value !== null && value !== ''
+    // "<>" means "not an empty cell": a formula's empty text counts as a value (Excel's COUNTIF).
+    if (operator === '<>') return (value) => value !== null
     return () => false
   }
   const reading = readNumber(operand)
@@ -268,10 +269,11 @@ function numericMatcher(operator: Operator, wanted: number): CriteriaMatcher {
   return (value) => {
     let number: number
     if (typeof value === 'number') number = value
-    else if (typeof value === 'string' && (operator === '=' || operator === '<>')) {
-      // COUNTIF(A:A, 5) also counts the text "5".
+    else if (typeof value === 'string' && operator === '=') {
+      // COUNTIF(A:A, 5) also counts the text "5", but COUNTIF(A:A, "<>5") counts it too: Excel only
+      // reads text as a number for equality.
       const reading = readNumber(value)
-      if (reading === undefined) return operator === '<>'
+      if (reading === undefined) return false
       number = reading.value
     } else return operator === '<>'
     const order = numbersEqual(number, wanted) ? 0 : number < wanted ? -1 : 1
