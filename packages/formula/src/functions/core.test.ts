@@ -3,7 +3,7 @@ import { Engine } from '../engine/engine.js'
 import { CellError } from '../values.js'
 import { functionCatalogue } from './index.js'
 
-function calc(formula: string, cells: Record<string, string | number> = {}): unknown {
+function calc(formula: string, cells: Record<string, string | number | boolean> = {}): unknown {
   const engine = new Engine({ clock: () => new Date(2024, 0, 31, 12, 0, 0) })
   engine.addSheet('Sheet1')
   engine.setCells(Object.entries({ ...cells, J10: formula }).map(([address, input]) => ({ sheet: 'Sheet1', address, input })))
