@@ -239,6 +239,15 @@ describe('clipboard, fill and undo', () => {
     expect(await shown('C5')).toBe('15')
   })
 
+  it('takes typing right after the Go To dialog closes', async () => {
+    await page.keyboard.press('Control+g')
+    await page.getByRole('dialog', { name: 'Go to' }).getByLabel('Reference').fill('B5')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('typed after go to')
+    await page.keyboard.press('Enter')
+    expect(await input('B5')).toBe('typed after go to')
+  })
+
   it('fills a series with the fill handle and copies with Ctrl+D and Ctrl+R', async () => {
     await pasteFromOtherProgram(page, '1\t=A1*2\r\n2\r\n')
     await dragCells(page, 'A1', 'A2')
@@ -303,6 +312,30 @@ describe('columns, formats and sheets', () => {
     expect(await input('B2')).toBe('=B1*2')
     await page.keyboard.press('Control+z')
     expect(await input('B3')).toBe('=B1*2')
+  })
+
+  it('merges and centres a block, which then acts as one cell, and unmerges it', async () => {
+    await typeEntry(page, 'Quarterly results')
+    await clickCell(page, 'A1')
+    await clickCell(page, 'C2', ['Shift'])
+    await page.getByRole('button', { name: 'Merge & center' }).click()
+    const merges = () => page.evaluate(() => (window.harness.workspace.state.store as unknown as { snapshot(): { sheets: { merges: string[] }[] } }).snapshot().sheets[0].merges)
+    expect(await merges()).toEqual(['A1:C2'])
+    expect(await statusAddress(page)).toBe('A1')
+    await page.keyboard.press('ArrowRight')
+    expect(await statusAddress(page)).toBe('D1')
+    await page.keyboard.press('ArrowLeft')
+    expect(await statusAddress(page)).toBe('A1')
+    await page.keyboard.press('ArrowDown')
+    expect(await statusAddress(page)).toBe('A3')
+    await clickCell(page, 'B2')
+    expect(await statusAddress(page)).toBe('A1')
+    await clickCell(page, 'D2', ['Shift'])
+    expect(await statusAddress(page)).toBe('A1:D2')
+    await clickCell(page, 'C1')
+    await page.getByRole('button', { name: 'Unmerge cells' }).click()
+    expect(await merges()).toEqual([])
+    expect(await input('A1')).toBe('Quarterly results')
   })
 
   it('fits a column to its content on a double click of its border', async () => {

@@ -153,13 +153,16 @@ export function Grid(props: GridProps) {
   function placeOverlay(lay: ColumnLayout) {
     const overlay = overlayRef.current
     if (!overlay) return
-    const { active } = propsRef.current
+    const { active, source } = propsRef.current
+    const merge = source.merges?.at(active)
     const vp = viewport()
     const x = lay.offset(active.col) - vp.scrollLeft
     const y = active.row * ROW_HEIGHT - vp.scrollTop
+    const width = merge ? lay.offset(merge.endCol + 1) - lay.offset(merge.startCol) : lay.width(active.col)
+    const height = merge ? (merge.endRow - merge.startRow + 1) * ROW_HEIGHT : ROW_HEIGHT
     overlay.style.transform = `translate(${x}px, ${y}px)`
-    overlay.style.minWidth = `${lay.width(active.col)}px`
-    overlay.style.height = `${ROW_HEIGHT}px`
+    overlay.style.minWidth = `${width}px`
+    overlay.style.height = `${height}px`
   }
 
   // size the canvas to the element, at the device's pixel ratio

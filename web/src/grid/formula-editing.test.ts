@@ -97,3 +97,25 @@ describe('references in formulas', () => {
     expect(translateFormula('plain A1', 1, 0)).toBe('plain A1')
   })
 })
+
+describe('function hints', () => {
+  it('finds the call and the argument at the caret', async () => {
+    const { enclosingFunction } = await import('./formula-editing')
+    expect(enclosingFunction('=ROUND(', 7)).toEqual({ name: 'ROUND', argument: 0 })
+    expect(enclosingFunction('=ROUND(A1, ', 11)).toEqual({ name: 'ROUND', argument: 1 })
+    expect(enclosingFunction('=IF(SUM(A1:A3)>1, ', 18)).toEqual({ name: 'IF', argument: 1 })
+    expect(enclosingFunction('=IF(SUM(A1, ', 12)).toEqual({ name: 'SUM', argument: 1 })
+    expect(enclosingFunction('=SUM({1,2', 9)).toEqual({ name: 'SUM', argument: 0 })
+    expect(enclosingFunction('=CONCAT("a,(", ', 15)).toEqual({ name: 'CONCAT', argument: 1 })
+    expect(enclosingFunction('=SUM(A1)', 8)).toBeNull()
+    expect(enclosingFunction('=(1+2', 5)).toBeNull()
+    expect(enclosingFunction('plain(', 6)).toBeNull()
+  })
+
+  it('splits a syntax into its arguments, optional ones included', async () => {
+    const { syntaxParts } = await import('./formula-editing')
+    expect(syntaxParts('ROUND(number, num_digits)')).toEqual({ name: 'ROUND', args: ['number', 'num_digits'] })
+    expect(syntaxParts('SUM(number1, [number2], ...)')).toEqual({ name: 'SUM', args: ['number1', '[number2]', '...'] })
+    expect(syntaxParts('PI()')).toEqual({ name: 'PI', args: [] })
+  })
+})

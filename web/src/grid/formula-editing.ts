@@ -271,3 +271,47 @@ function moveCellText(part: string, rows: number, cols: number): string | null {
 export function referenceText(pos: CellPosition): string {
   return cellAddress(pos)
 }
+
+/**
+ * The function call the caret is inside and which argument it is on ('=ROUND(A1, |' → ROUND, 1),
+ * for the syntax hint under the editor; null outside any call or inside a string.
+ */
+export function enclosingFunction(text: string, caret: number): { name: string; argument: number } | null {
+  if (!isFormulaText(text) || insideString(text, caret)) return null
+  const stack: { name: string; argument: number }[] = []
+  let inString = false
+  for (let i = 1; i < caret; i++) {
+    const ch = text[i]
+    if (ch === '"') inString = !inString
+    if (inString) continue
+    if (ch === '(') {
+      const name = /([A-Za-z_][A-Za-z0-9_.]*)$/.exec(text.slice(0, i))?.[1] ?? ''
+      stack.push({ name: name.toUpperCase(), argument: 0 })
+    } else if (ch === ')') stack.pop()
+    else if ((ch === ',' || ch === ';') && stack.length > 0) stack[stack.length - 1].argument++
+    else if (ch === '{') stack.push({ name: '', argument: 0 })
+    else if (ch === '}') stack.pop()
+  }
+  for (let i = stack.length - 1; i >= 0; i--) if (stack[i].name !== '') return stack[i]
+  return null
+}
+
+/** Splits a catalogue syntax such as 'ROUND(number, num_digits)' into its name and arguments. */
+export function syntaxParts(syntax: string): { name: string; args: string[] } {
+  const open = syntax.indexOf('(')
+  if (open < 0) return { name: syntax, args: [] }
+  const inner = syntax.slice(open + 1, syntax.lastIndexOf(')') > open ? syntax.lastIndexOf(')') : undefined)
+  const args: string[] = []
+  let depth = 0
+  let current = ''
+  for (const ch of inner) {
+    if (ch === '[' || ch === '(') depth++
+    if (ch === ']' || ch === ')') depth--
+    if (ch === ',' && depth === 0) {
+      args.push(current.trim())
+      current = ''
+    } else current += ch
+  }
+  if (current.trim() !== '') args.push(current.trim())
+  return { name: syntax.slice(0, open), args }
+}

@@ -1,4 +1,5 @@
 import type { CellPosition } from './address'
+import type { MergeIndex } from './merges'
 import type { GridBounds, Selection } from './selection'
 import { cycleActiveCell, extendSelection, isMultiCellSelection, singleCellSelection } from './selection'
 
@@ -18,6 +19,8 @@ export interface NavigationContext {
   isFilled: (col: number, row: number) => boolean
   /** the bottom-right corner of the used area, for Ctrl+End */
   lastUsedCell: () => CellPosition
+  /** merged areas: arrows step over them and land on their top-left cell */
+  merges?: MergeIndex
 }
 
 export function clampPosition(pos: CellPosition, bounds: GridBounds): CellPosition {
@@ -87,7 +90,9 @@ export function navigate(selection: Selection, key: NavigationKey, ctx: Navigati
     const [dCol, dRow] = arrow
     const target = key.ctrl
       ? jumpToDataEdge(from, dCol, dRow, bounds, ctx.isFilled)
-      : stepPosition(from, dCol, dRow, bounds)
+      : ctx.merges && !key.shift
+        ? ctx.merges.step(from, dCol, dRow, (pos) => clampPosition(pos, bounds))
+        : stepPosition(from, dCol, dRow, bounds)
     return move(target)
   }
 
@@ -112,7 +117,11 @@ export function navigate(selection: Selection, key: NavigationKey, ctx: Navigati
         return cycleActiveCell(selection, direction)
       }
       const step = key.shift ? -1 : 1
-      return singleCellSelection(stepPosition(selection.active, vertical ? 0 : step, vertical ? step : 0, bounds))
+      const [dCol, dRow] = vertical ? [0, step] : [step, 0]
+      const target = ctx.merges
+        ? ctx.merges.step(selection.active, dCol, dRow, (pos) => clampPosition(pos, bounds))
+        : stepPosition(selection.active, dCol, dRow, bounds)
+      return singleCellSelection(target)
     }
     default:
       return null

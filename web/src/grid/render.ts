@@ -85,12 +85,16 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
   const rows = visible.lastRow - visible.firstRow + 1
   const cols = visible.lastCol - visible.firstCol + 1
   const cells: (GridCell | undefined)[] = new Array(rows * cols)
+  const merges = source.merges && source.merges.size > 0 ? source.merges : null
+  const visibleMerges = merges
+    ? merges.intersecting({ startCol: visible.firstCol, startRow: visible.firstRow, endCol: visible.lastCol, endRow: visible.lastRow })
+    : []
   let cellsDrawn = 0
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const cell = source.getCell(visible.firstCol + c, visible.firstRow + r)
       cells[r * cols + c] = cell
-      if (cell?.style?.fill) {
+      if (cell?.style?.fill && !(merges && merges.at({ col: visible.firstCol + c, row: visible.firstRow + r }))) {
         ctx.fillStyle = cell.style.fill
         const col = visible.firstCol + c
         ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), ROW_HEIGHT)
@@ -101,6 +105,23 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
   drawSelectionFill(ctx, scene, visible, cellX, cellY)
   drawGridLines(ctx, scene, visible, cellX, cellY)
 
+  // a merged area is one cell: its top-left cell's fill and text over the whole rectangle
+  for (const merge of visibleMerges) {
+    const rect = rangeRect(merge, scene, cellX, cellY)
+    const anchor = source.getCell(merge.startCol, merge.startRow)
+    const inSelection = rangeInside(merge, scene.selection) && !isActiveMerge(merge, scene.active)
+    ctx.fillStyle = anchor?.style?.fill ?? GRID_COLORS.background
+    ctx.fillRect(rect.x, rect.y, rect.w - 1, rect.h - 1)
+    if (inSelection) {
+      ctx.fillStyle = GRID_COLORS.selectionFill
+      ctx.fillRect(rect.x, rect.y, rect.w - 1, rect.h - 1)
+    }
+    if (!anchor || anchor.text === '' || (scene.editing && isActiveMerge(merge, scene.active))) continue
+    ctx.font = anchor.style ? fontFor(anchor.style) : DEFAULT_FONT
+    drawText(ctx, anchor, rect.x, rect.y, rect.w, rect.h, rect.w)
+    cellsDrawn++
+  }
+
   ctx.textBaseline = 'middle'
   let currentFont = ''
   for (let r = 0; r < rows; r++) {
@@ -110,12 +131,27 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
       if (!cell || cell.text === '') continue
       const col = visible.firstCol + c
       if (scene.editing && col === scene.active.col && row === scene.active.row) continue
+      if (merges && merges.at({ col, row })) continue
       const font = cell.style ? fontFor(cell.style) : DEFAULT_FONT
       if (font !== currentFont) {
         ctx.font = font
         currentFont = font
       }
-      drawCellText(ctx, cell, col, row, cellX(col), cellY(row), layout, visible, cells, cols)
+      const width = layout.width(col)
+      let room = width
+      const align = cell.style?.align ?? cell.align
+      if (align === 'left' && !cell.numeric) {
+        // text runs on over empty neighbours, as in Excel
+        const needed = textWidthBound(cell)
+        let next = col + 1
+        while (room < needed && next <= visible.lastCol) {
+          const neighbour = cells[r * cols + (next - visible.firstCol)]
+          if ((neighbour && neighbour.text !== '') || (merges && merges.at({ col: next, row }))) break
+          room += layout.width(next)
+          next++
+        }
+      }
+      drawText(ctx, cell, cellX(col), cellY(row), width, ROW_HEIGHT, room)
       cellsDrawn++
     }
   }
@@ -128,43 +164,25 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
   return { duration: performance.now() - started, cellsDrawn, firstRow: visible.firstRow, lastRow: visible.lastRow }
 }
 
-function drawCellText(
-  ctx: CanvasRenderingContext2D,
-  cell: GridCell,
-  col: number,
-  row: number,
-  x: number,
-  y: number,
-  layout: ColumnLayout,
-  visible: VisibleCells,
-  cells: (GridCell | undefined)[],
-  cols: number,
-): void {
-  const width = layout.width(col)
+/** A generous estimate of a text's width, to skip measuring texts that surely fit. */
+function textWidthBound(cell: GridCell): number {
+  return cell.text.length * (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * 0.62 + CELL_PADDING * 2
+}
+
+/**
+ * Draws a cell's text in the rectangle (x, y, width, height); `room` is how far left-aligned text
+ * may run to the right over empty neighbours. Numbers that do not fit show as ####.
+ */
+function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: number, width: number, height: number, room: number): void {
   const align = cell.style?.align ?? cell.align
   let text = cell.text
   let textWidth = -1
-  const room = width - CELL_PADDING * 2
-  // cheap bound first: measuring every cell costs more than drawing it
-  const mayOverflow = text.length * (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * 0.62 > room
-  if (mayOverflow) textWidth = ctx.measureText(text).width
-  let clipRight = x + width
-  if (textWidth > room) {
-    if (cell.numeric) {
-      const hashWidth = ctx.measureText('#').width
-      text = '#'.repeat(Math.max(1, Math.floor(room / hashWidth)))
-      textWidth = -1
-    } else if (align === 'left') {
-      // text runs on over empty neighbours, as in Excel
-      let next = col + 1
-      while (next <= visible.lastCol) {
-        const neighbour = cells[(row - visible.firstRow) * cols + (next - visible.firstCol)]
-        if (neighbour && neighbour.text !== '') break
-        clipRight += layout.width(next)
-        if (clipRight - x - CELL_PADDING * 2 >= textWidth) break
-        next++
-      }
-    }
+  const inner = width - CELL_PADDING * 2
+  if (textWidthBound(cell) > width) textWidth = ctx.measureText(text).width
+  if (textWidth > inner && cell.numeric) {
+    const hashWidth = ctx.measureText('#').width
+    text = '#'.repeat(Math.max(1, Math.floor(inner / hashWidth)))
+    textWidth = -1
   }
   ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
   let tx: number
@@ -178,12 +196,13 @@ function drawCellText(
     ctx.textAlign = 'left'
     tx = x + CELL_PADDING
   }
-  const ty = y + ROW_HEIGHT / 2 + 1
-  const clip = textWidth > clipRight - x - CELL_PADDING * 2 || (textWidth > room && align !== 'left')
+  const ty = y + height / 2 + 1
+  const limit = align === 'left' ? room : width
+  const clip = textWidth > limit - CELL_PADDING * 2
   if (clip) {
     ctx.save()
     ctx.beginPath()
-    ctx.rect(x + 1, y, clipRight - x - 2, ROW_HEIGHT)
+    ctx.rect(x + 1, y, limit - 2, height)
     ctx.clip()
   }
   ctx.fillText(text, tx, ty)
@@ -193,6 +212,14 @@ function drawCellText(
     ctx.fillRect(start, ty + (cell.style.fontSize ?? DEFAULT_FONT_SIZE) / 2, w, 1)
   }
   if (clip) ctx.restore()
+}
+
+function rangeInside(inner: CellRange, outer: CellRange): boolean {
+  return inner.startCol >= outer.startCol && inner.endCol <= outer.endCol && inner.startRow >= outer.startRow && inner.endRow <= outer.endRow
+}
+
+function isActiveMerge(merge: CellRange, active: CellPosition): boolean {
+  return merge.startCol === active.col && merge.startRow === active.row
 }
 
 function drawGridLines(
@@ -220,6 +247,12 @@ function drawGridLines(
   ctx.stroke()
 }
 
+/** The active cell's rectangle: its merged area when it has one. */
+function activeRange(scene: GridScene): CellRange {
+  const { active } = scene
+  return scene.source.merges?.at(active) ?? { startCol: active.col, endCol: active.col, startRow: active.row, endRow: active.row }
+}
+
 function rangeRect(range: CellRange, scene: GridScene, cellX: (col: number) => number, cellY: (row: number) => number) {
   const x = cellX(range.startCol)
   const y = cellY(range.startRow)
@@ -235,14 +268,15 @@ function drawSelectionFill(
   cellX: (col: number) => number,
   cellY: (row: number) => number,
 ): void {
-  const { selection, active } = scene
-  const single = selection.startCol === selection.endCol && selection.startRow === selection.endRow
+  const { selection } = scene
+  const own = activeRange(scene)
+  const single = selection.startCol === own.startCol && selection.endCol === own.endCol && selection.startRow === own.startRow && selection.endRow === own.endRow
   if (single) return
   const r = rangeRect(selection, scene, cellX, cellY)
   ctx.fillStyle = GRID_COLORS.selectionFill
   ctx.fillRect(r.x, r.y, r.w, r.h)
   // the active cell stays white inside the shaded block
-  const a = rangeRect({ startCol: active.col, endCol: active.col, startRow: active.row, endRow: active.row }, scene, cellX, cellY)
+  const a = rangeRect(activeRange(scene), scene, cellX, cellY)
   ctx.fillStyle = GRID_COLORS.background
   ctx.fillRect(a.x, a.y, a.w, a.h)
 }
@@ -257,13 +291,10 @@ function drawSelectionBorder(
   ctx.strokeStyle = GRID_COLORS.selectionBorder
   ctx.lineWidth = 2
   ctx.strokeRect(r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1)
-  if (!(scene.selection.startCol === scene.selection.endCol && scene.selection.startRow === scene.selection.endRow)) {
-    const a = rangeRect(
-      { startCol: scene.active.col, endCol: scene.active.col, startRow: scene.active.row, endRow: scene.active.row },
-      scene,
-      cellX,
-      cellY,
-    )
+  const own = activeRange(scene)
+  const sel = scene.selection
+  if (!(sel.startCol === own.startCol && sel.endCol === own.endCol && sel.startRow === own.startRow && sel.endRow === own.endRow)) {
+    const a = rangeRect(activeRange(scene), scene, cellX, cellY)
     ctx.lineWidth = 1
     ctx.strokeRect(a.x + 1.5, a.y + 1.5, a.w - 3, a.h - 3)
   }

@@ -1,4 +1,5 @@
 import type { CellRange } from './address'
+import type { MergeIndex } from './merges'
 
 export type HorizontalAlign = 'left' | 'center' | 'right'
 
@@ -35,6 +36,8 @@ export interface GridDataSource {
   readonly rowCount: number
   readonly columnCount: number
   readonly columnWidths: ReadonlyMap<number, number>
+  /** merged areas, drawn as one cell showing their top-left cell */
+  readonly merges?: MergeIndex
   getCell(col: number, row: number): GridCell | undefined
 }
 

@@ -7,6 +7,7 @@ import {
   DecimalsArrowRight,
   DollarSign,
   FileUp,
+  Merge,
   Italic,
   Palette,
   Percent,
@@ -20,6 +21,8 @@ import type { CellStyle, HorizontalAlign } from '../grid/types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from '../grid/types'
 import { useWorkspace } from '../spreadsheet/workspace-context'
 import { Menu } from '../ui/Menu'
+import { toast } from '../toasts/toast-store'
+import { DEFAULT_WORKBOOK_ID } from './user-display'
 import { adjustDecimals, CURRENCY_FORMAT, NUMBER_FORMATS, PERCENT_FORMAT } from '../workbook/number-formats'
 
 export const FONT_FAMILIES = ['Arial', 'Times New Roman', 'Roboto', 'Calibri'] as const
@@ -80,6 +83,9 @@ export function Toolbar({ onImport }: { onImport(): void }) {
   }
   const align = (value: HorizontalAlign) => setStyle({ align: style.align === value ? undefined : value })
   const shown = store ? store.getDisplay(sheet, selection.active) : ''
+  const merged = store?.sheet(sheet)?.merges.at(selection.active) !== undefined
+  // the session that keeps the default workbook has no place for merges; saved workbooks do
+  const canMerge = store !== null && store.id !== DEFAULT_WORKBOOK_ID
 
   const swatches = (colors: readonly { name: string; value: string }[], apply: (value: string | undefined) => void, kind: string) => (close: () => void) => (
     <div className="swatches" role="group" aria-label={kind}>
@@ -172,6 +178,21 @@ export function Toolbar({ onImport }: { onImport(): void }) {
       </ToolButton>
       <ToolButton label="Align right" pressed={style.align === 'right'} onClick={() => align('right')} disabled={disabled}>
         <AlignRight size={16} />
+      </ToolButton>
+      <ToolButton
+        label={merged ? 'Unmerge cells' : 'Merge & center'}
+        pressed={merged}
+        onClick={() => {
+          try {
+            workspace.toggleMerge()
+          } catch (error) {
+            toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+          }
+          workspace.focusGrid()
+        }}
+        disabled={disabled || !canMerge}
+      >
+        <Merge size={16} />
       </ToolButton>
       <span className="toolbar-separator" />
       <Menu

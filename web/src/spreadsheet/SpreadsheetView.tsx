@@ -4,7 +4,7 @@ import type { CellPosition } from '../grid/address'
 import { cellAddress, rangeAddress } from '../grid/address'
 import type { EditorState } from '../grid/editor-state'
 import { beginEdit, committedInput, dragPointTo, editText, hasChanged, isPointable, pointAtCell, pointWithKey } from '../grid/editor-state'
-import { completeFunctionName, formulaReferences, functionPrefixAt, isFormulaText, matchFunctions, translateFormula } from '../grid/formula-editing'
+import { completeFunctionName, enclosingFunction, formulaReferences, functionPrefixAt, isFormulaText, matchFunctions, syntaxParts, translateFormula } from '../grid/formula-editing'
 import type { GridHandle, GridTarget, PointerModifiers } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext, NavigationKey } from '../grid/navigation'
@@ -64,7 +64,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   const model = store?.sheet(sheet)
   const source = model?.source
-  const range = selectionRange(selection)
+  const merges = source?.merges && source.merges.size > 0 ? source.merges : undefined
+  // a selection touching merged cells covers them whole, and a merged area acts as its top-left cell
+  const range = merges ? merges.expand(selectionRange(selection)) : selectionRange(selection)
+  const activeCell = merges ? merges.anchorOf(selection.active) : selection.active
   const bounds = useMemo(
     () => ({ columnCount: source?.columnCount ?? 50, rowCount: source?.rowCount ?? 100 }),
     // the source's size changes with the revision
@@ -77,8 +80,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       pageRows: gridRef.current?.pageRows() ?? 20,
       isFilled: (col, row) => store?.isFilled(sheet, { col, row }) ?? false,
       lastUsedCell: () => store?.lastUsedCell(sheet) ?? { col: 0, row: 0 },
+      merges,
     }),
-    [bounds, store, sheet],
+    [bounds, store, sheet, merges],
   )
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
@@ -124,6 +128,18 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   useEffect(() => setSuggestionIndex(0), [suggestions.length, editor?.text])
 
+  // inside a call, the function's syntax with the current argument in bold
+  const hint = useMemo(() => {
+    if (!editor || suggestions.length > 0) return null
+    const call = enclosingFunction(editor.text, editor.caret)
+    const entry = call && functions.find((f) => f.name === call.name)
+    if (!call || !entry) return null
+    const { name, args } = syntaxParts(entry.syntax)
+    const repeating = args.at(-1) === '...'
+    const current = repeating && call.argument >= args.length - 2 ? args.length - 2 : Math.min(call.argument, args.length - 1)
+    return { name, args, current, description: entry.description }
+  }, [editor, suggestions.length, functions])
+
   const highlights = useMemo((): RangeHighlight[] => {
     if (!editor || !isFormulaText(editor.text)) return []
     return formulaReferences(editor.text)
@@ -134,14 +150,14 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const startEditing = useCallback(
     (text: string | null, mode: EditorState['mode'], where: 'cell' | 'bar' = 'cell') => {
       if (!store) return null
-      const original = store.getInput(sheet, selection.active)
-      const next = beginEdit(selection.active, original, text ?? original, mode)
+      const original = store.getInput(sheet, activeCell)
+      const next = beginEdit(activeCell, original, text ?? original, mode)
       setEditor(next)
       setEditorIn(where)
-      gridRef.current?.reveal(selection.active)
+      gridRef.current?.reveal(activeCell)
       return next
     },
-    [store, sheet, selection.active],
+    [store, sheet, activeCell],
   )
 
   /** Writes the edit into the cell (or, with Ctrl+Enter, into every selected cell) and optionally moves. */
@@ -199,7 +215,11 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       if (found.sheet && found.sheet !== sheet) void workspace.switchSheet(found.sheet).then(() => requestAnimationFrame(apply))
       else apply()
       workspace.closeGoTo()
-      focusGrid()
+      // after the dialog has closed: focusing while it is still modal leaves the grid deaf to typing
+      requestAnimationFrame(() => {
+        cellInputRef.current?.blur()
+        focusGrid()
+      })
       return null
     },
     [store, sheet, workspace, select, focusGrid],
@@ -370,7 +390,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     if (current) commit(null)
     switch (target.kind) {
       case 'cell':
-        workspace.setSelection(mods.shift ? extendSelection(selection, target.pos) : singleCellSelection(target.pos))
+        workspace.setSelection(mods.shift ? extendSelection(selection, target.pos) : singleCellSelection(merges ? merges.anchorOf(target.pos) : target.pos))
         drag.current = 'cells'
         break
       case 'column': {
@@ -410,9 +430,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   // a double click edits the cell in place, caret at the end (F2's edit mode)
   const onDoubleClick = (target: GridTarget) => {
     if (target.kind !== 'cell' || editorRef.current || !store) return
-    workspace.setSelection(singleCellSelection(target.pos))
-    const original = store.getInput(sheet, target.pos)
-    setEditor(beginEdit(target.pos, original, original, 'edit'))
+    const cell = merges ? merges.anchorOf(target.pos) : target.pos
+    workspace.setSelection(singleCellSelection(cell))
+    const original = store.getInput(sheet, cell)
+    setEditor(beginEdit(cell, original, original, 'edit'))
     setEditorIn('cell')
     drag.current = null
     focusGrid()
@@ -488,12 +509,17 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     )
   }
 
-  const activeAddress = cellAddress(selection.active)
-  const shownInput = editor ? editor.text : store.getInput(sheet, selection.active)
-  const activeDisplay = store.getDisplay(sheet, selection.active)
+  const activeAddress = cellAddress(activeCell)
+  const shownInput = editor ? editor.text : store.getInput(sheet, activeCell)
+  const activeDisplay = store.getDisplay(sheet, activeCell)
+  const activeMerge = merges?.at(activeCell)
+  const isOneCell =
+    (range.startCol === range.endCol && range.startRow === range.endRow) ||
+    (activeMerge !== undefined && activeMerge.startCol === range.startCol && activeMerge.endCol === range.endCol && activeMerge.startRow === range.startRow && activeMerge.endRow === range.endRow)
+  const selectionText = isOneCell ? activeAddress : rangeAddress(range)
   const mode = editor ? (isPointable(editor) && editor.mode === 'enter' && editor.pointing ? 'Point' : editor.mode === 'edit' ? 'Edit' : 'Enter') : 'Ready'
   const listId = 'formula-suggestions'
-  const suggestionBox = suggestions.length > 0 ? gridRef.current?.cellRect(editor!.cell) : null
+  const suggestionBox = suggestions.length > 0 || hint ? gridRef.current?.cellRect(editor!.cell) : null
 
   return (
     <div className="spreadsheet">
@@ -501,7 +527,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         <input
           className="name-box"
           aria-label="Cell reference"
-          value={nameBox ?? (range.startCol === range.endCol && range.startRow === range.endRow ? activeAddress : rangeAddress(range))}
+          value={nameBox ?? selectionText}
           onFocus={(e) => {
             setNameBox(e.target.value)
             e.target.select()
@@ -551,7 +577,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           source={source}
           revision={state.revision}
           selection={range}
-          active={selection.active}
+          active={activeCell}
           editing={editor !== null}
           highlights={highlights}
           copyRange={copy && copy.sheet === sheet ? copy.range : null}
@@ -600,7 +626,19 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
             />
           }
         />
-        {suggestionBox && (
+        {suggestionBox && hint && (
+          <div className="function-hint" role="note" aria-label="Function syntax" style={{ left: suggestionBox.x, top: suggestionBox.y + suggestionBox.height + 2 }} title={hint.description}>
+            <span className="function-name">{hint.name}</span>(
+            {hint.args.map((arg, i) => (
+              <span key={i}>
+                {i > 0 && ', '}
+                {i === hint.current ? <strong>{arg}</strong> : arg}
+              </span>
+            ))}
+            )
+          </div>
+        )}
+        {suggestionBox && suggestions.length > 0 && (
           <ul
             ref={listRef}
             id={listId}
@@ -642,7 +680,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         onClearEverything={onClearEverything}
       />
       <StatusBar
-        address={range.startCol === range.endCol && range.startRow === range.endRow ? activeAddress : rangeAddress(range)}
+        address={selectionText}
         mode={mode}
         sheetIndex={store.sheetNames.indexOf(sheet)}
         sheetCount={store.sheetNames.length}
@@ -664,7 +702,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         open={state.goToOpen}
         onClose={() => {
           workspace.closeGoTo()
-          focusGrid()
+          requestAnimationFrame(() => {
+            cellInputRef.current?.blur()
+            focusGrid()
+          })
         }}
         onGo={goTo}
       />

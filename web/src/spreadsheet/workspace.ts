@@ -184,6 +184,34 @@ export class Workspace {
     store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(selectionRange(selection))], format })
   }
 
+  /**
+   * Merge & center: merges the selected block into one centred cell, or, when the selection is
+   * merged, unmerges it. Throws, changing nothing, when the block overlaps another merge.
+   */
+  toggleMerge(): void {
+    const { store, sheet, selection } = this.current
+    const model = store?.sheet(sheet)
+    if (!store || !model) return
+    const merges = model.merges
+    const range = merges.expand(selectionRange(selection))
+    const inside = merges.intersecting(range)
+    if (inside.length > 0) {
+      store.dispatch({ type: 'unmerge-cells', sheet, range: rangeAddress(range) })
+      return
+    }
+    if (range.startCol === range.endCol && range.startRow === range.endRow) return
+    const anchor = rangeAddress({ startCol: range.startCol, startRow: range.startRow, endCol: range.startCol, endRow: range.startRow })
+    store.dispatch({
+      type: 'batch',
+      label: `merge ${rangeAddress(range)}`,
+      commands: [
+        { type: 'merge-cells', sheet, range: rangeAddress(range) },
+        { type: 'format-cells', sheet, ranges: [anchor], style: { align: 'center' } },
+      ],
+    })
+    this.update({ selection: singleCellSelection({ col: range.startCol, row: range.startRow }) })
+  }
+
   /** The style of the active cell, for the toolbar's pressed states. */
   activeStyle(): CellStyle | undefined {
     const { store, sheet, selection } = this.current

@@ -15,6 +15,8 @@ export type WorkbookCommand =
   | AddSheetCommand
   | RenameSheetCommand
   | DeleteSheetCommand
+  | MergeCellsCommand
+  | UnmergeCellsCommand
   | BatchCommand
 
 export interface CellChange {
@@ -100,6 +102,19 @@ export interface DeleteSheetCommand {
   name: string
 }
 
+/** Merges a range into one cell showing its top-left cell; the other cells' contents are cleared. */
+export interface MergeCellsCommand {
+  type: 'merge-cells'
+  sheet: string
+  range: string
+}
+
+export interface UnmergeCellsCommand {
+  type: 'unmerge-cells'
+  sheet: string
+  range: string
+}
+
 /** Several commands applied, undone and sent as one change (a paste, a fill, an undo of a delete). */
 export interface BatchCommand {
   type: 'batch'
@@ -130,6 +145,10 @@ export function describeCommand(command: WorkbookCommand): string {
       return `rename ${command.from}`
     case 'delete-sheet':
       return `delete ${command.name}`
+    case 'merge-cells':
+      return `merge ${command.range}`
+    case 'unmerge-cells':
+      return `unmerge ${command.range}`
     case 'batch':
       return command.label
   }

@@ -170,3 +170,28 @@ describe('WorkbookStore', () => {
     expect(again.sheet('Sheet1')!.columnWidths.get(2)).toBe(150)
   })
 })
+
+describe('merged cells', () => {
+  it('merges keeping the top-left content, unmerges on undo with the content back', () => {
+    const store = open({ sheets: [{ name: 'Sheet1', cells: { A1: { input: 'Title' }, B1: { input: 'lost' } } }] })
+    store.dispatch({ type: 'merge-cells', sheet: 'Sheet1', range: 'A1:C1' })
+    expect(store.getInput('Sheet1', at('B1'))).toBe('')
+    expect(store.dataSource('Sheet1')!.merges!.at(at('C1'))).toEqual({ startCol: 0, startRow: 0, endCol: 2, endRow: 0 })
+    expect(() => store.dispatch({ type: 'merge-cells', sheet: 'Sheet1', range: 'C1:D2' })).toThrow('already merged')
+    store.undo()
+    expect(store.getInput('Sheet1', at('B1'))).toBe('lost')
+    expect(store.dataSource('Sheet1')!.merges!.size).toBe(0)
+    store.redo()
+    expect(store.snapshot().sheets[0].merges).toEqual(['A1:C1'])
+  })
+
+  it('moves merges with inserted and deleted rows, and undo puts them back', () => {
+    const store = open({ sheets: [{ name: 'Sheet1', cells: {}, merges: ['A3:B5', 'D1:D2'] }] })
+    store.dispatch({ type: 'insert-rows', sheet: 'Sheet1', at: 3, count: 2 })
+    expect(store.snapshot().sheets[0].merges).toEqual(['A3:B7', 'D1:D2'])
+    store.dispatch({ type: 'delete-rows', sheet: 'Sheet1', at: 0, count: 3 })
+    expect(store.snapshot().sheets[0].merges).toEqual(['A1:B4'])
+    store.undo()
+    expect(store.snapshot().sheets[0].merges).toEqual(['A3:B7', 'D1:D2'])
+  })
+})

@@ -1,5 +1,6 @@
 import type { CellPosition, CellRange } from '../grid/address'
-import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
+import { cellAddress, forEachCell, MAX_COLUMNS, parseCellAddress, parseRangeAddress, rangeAddress } from '../grid/address'
+import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
 import type { CalcEngine, EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
@@ -20,6 +21,8 @@ export interface SheetSnapshot {
   rows?: readonly (readonly (CellInputValue | undefined)[])[]
   /** keyed by zero-based column index */
   columnWidths?: Record<string, number>
+  /** merged ranges such as 'A1:C1' */
+  merges?: string[]
   rowCount?: number
   columnCount?: number
 }
@@ -67,6 +70,7 @@ export class SheetModel {
   readonly formats = new Map<number, string>()
   /** replaced, not mutated, on every change so views can tell widths changed */
   columnWidths: ReadonlyMap<number, number> = new Map()
+  merges: MergeIndex = NO_MERGES
   declaredRows: number
   declaredColumns: number
   /** rows and columns up to the furthest cell ever written: the grid grows to show them */
@@ -121,6 +125,10 @@ class SheetSource implements GridDataSource {
 
   get columnWidths(): ReadonlyMap<number, number> {
     return this.sheet.columnWidths
+  }
+
+  get merges(): MergeIndex {
+    return this.sheet.merges
   }
 
   getCell(col: number, row: number): GridCell | undefined {
@@ -397,7 +405,8 @@ export class WorkbookStore {
         for (const [k, format] of model.formats) (cells[cellAddress(positionOf(k))] ??= {}).format = format
         const columnWidths: Record<string, number> = {}
         for (const [col, width] of model.columnWidths) columnWidths[String(col)] = width
-        return { name: model.name, cells, columnWidths, rowCount: model.declaredRows, columnCount: model.declaredColumns }
+        const merges = model.merges.ranges.map(rangeAddress)
+        return { name: model.name, cells, columnWidths, merges, rowCount: model.declaredRows, columnCount: model.declaredColumns }
       }),
     }
   }
@@ -441,6 +450,8 @@ export class WorkbookStore {
     const widths = new Map<number, number>()
     for (const [col, width] of Object.entries(snapshot.columnWidths ?? {})) widths.set(Number(col), width)
     model.columnWidths = widths
+    const merges = (snapshot.merges ?? []).map((text) => parseRangeAddress(text)).filter((r): r is CellRange => r !== null)
+    if (merges.length > 0) model.merges = new MergeIndex(merges)
   }
 
   private requireSheet(name: string): SheetModel {
@@ -485,6 +496,14 @@ export class WorkbookStore {
         this.requireSheet(command.name)
         if (this.sheetList.length === 1) throw new Error('A workbook keeps at least one sheet')
         return
+      case 'merge-cells':
+      case 'unmerge-cells': {
+        const model = this.requireSheet(command.sheet)
+        const range = parseRangeAddress(command.range)
+        if (!range) throw new Error(`${command.range} is not a range`)
+        if (command.type === 'merge-cells' && model.merges.overlaps(range)) throw new Error('Cells that are already merged cannot be merged again')
+        return
+      }
       case 'batch':
         // each step is validated as the batch applies; a failing step rolls the batch back
         return
@@ -564,6 +583,32 @@ export class WorkbookStore {
         commands.push(...this.formulaRestores(formulasBefore, command.name))
         return { type: 'batch', label: `restore ${command.name}`, commands }
       }
+      case 'merge-cells': {
+        const model = this.requireSheet(command.sheet)
+        const range = parseRangeAddress(command.range)!
+        // as Excel does, only the top-left cell's content survives a merge
+        const cleared: CellChange[] = []
+        forEachCell(range, (pos) => {
+          if ((pos.col !== range.startCol || pos.row !== range.startRow) && this.isFilled(command.sheet, pos)) {
+            cleared.push({ address: cellAddress(pos), input: '' })
+          }
+        })
+        const restore = cleared.length > 0 ? this.applySetCells(command.sheet, cleared) : null
+        model.merges = new MergeIndex([...model.merges.ranges, range])
+        model.touch({ col: range.endCol, row: range.endRow })
+        this.clearViews()
+        const unmerge: WorkbookCommand = { type: 'unmerge-cells', sheet: command.sheet, range: command.range }
+        return restore ? { type: 'batch', label: `unmerge ${command.range}`, commands: [unmerge, restore] } : unmerge
+      }
+      case 'unmerge-cells': {
+        const model = this.requireSheet(command.sheet)
+        const range = parseRangeAddress(command.range)!
+        const removed = model.merges.ranges.filter((r) => r.startCol >= range.startCol && r.endCol <= range.endCol && r.startRow >= range.startRow && r.endRow <= range.endRow)
+        model.merges = new MergeIndex(model.merges.ranges.filter((r) => !removed.includes(r)))
+        this.clearViews()
+        const remerge: WorkbookCommand[] = removed.map((r) => ({ type: 'merge-cells', sheet: command.sheet, range: rangeAddress(r) }))
+        return remerge.length === 1 ? remerge[0] : { type: 'batch', label: `merge ${command.range}`, commands: remerge }
+      }
       case 'batch': {
         const inverses: WorkbookCommand[] = []
         try {
@@ -623,6 +668,7 @@ export class WorkbookStore {
     shiftKeys(model.styles, axis, at, count)
     shiftKeys(model.formats, axis, at, count)
     if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, count)
+    if (model.merges.size > 0) model.merges = new MergeIndex(shiftMerges(model.merges.ranges, axis, at, count))
     if (axis === 'rows' && model.usedRows > at) model.usedRows += count
     if (axis === 'columns' && model.usedColumns > at) model.usedColumns += count
     this.clearViews()
@@ -639,12 +685,14 @@ export class WorkbookStore {
     for (const [k, style] of model.styles) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), style })
     for (const [k, format] of model.formats) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), format })
     const widths = model.columnWidths
+    const mergesBefore = model.merges.ranges
     const formulasBefore = this.allFormulas()
     if (axis === 'rows') this.engine.deleteRows(sheet, at, count)
     else this.engine.deleteColumns(sheet, at, count)
     shiftKeys(model.styles, axis, at, -count)
     shiftKeys(model.formats, axis, at, -count)
     if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, -count)
+    if (model.merges.size > 0) model.merges = new MergeIndex(shiftMerges(model.merges.ranges, axis, at, -count))
     if (axis === 'rows') model.usedRows = Math.max(at, model.usedRows - count)
     else model.usedColumns = Math.max(at, model.usedColumns - count)
     this.clearViews()
@@ -657,6 +705,11 @@ export class WorkbookStore {
       }
     }
     commands.push(...this.formulaRestores(formulasBefore, null))
+    if (mergesBefore.length > 0) {
+      // put the merges back exactly as they were, whatever the deletion cut
+      commands.push({ type: 'unmerge-cells', sheet, range: 'A1:XFD1048576' })
+      for (const merge of mergesBefore) commands.push({ type: 'merge-cells', sheet, range: rangeAddress(merge) })
+    }
     return { type: 'batch', label: `restore ${axis}`, commands }
   }
 
@@ -768,4 +821,25 @@ function shiftWidths(widths: ReadonlyMap<number, number>, at: number, count: num
     else if (col >= at - count) next.set(col + count, width)
   }
   return next
+}
+
+/** Merged ranges after inserting (count > 0) or deleting (count < 0) rows or columns at `at`. */
+function shiftMerges(ranges: readonly CellRange[], axis: 'rows' | 'columns', at: number, count: number): CellRange[] {
+  const out: CellRange[] = []
+  for (const range of ranges) {
+    let start = axis === 'rows' ? range.startRow : range.startCol
+    let end = axis === 'rows' ? range.endRow : range.endCol
+    if (count > 0) {
+      if (start >= at) start += count
+      if (end >= at) end += count
+    } else {
+      const removedEnd = at - count - 1
+      start = start < at ? start : start > removedEnd ? start + count : at
+      end = end < at ? end : end > removedEnd ? end + count : at - 1
+      if (end < start) continue
+    }
+    const next = axis === 'rows' ? { ...range, startRow: start, endRow: end } : { ...range, startCol: start, endCol: end }
+    if (next.endCol > next.startCol || next.endRow > next.startRow) out.push(next)
+  }
+  return out
 }
