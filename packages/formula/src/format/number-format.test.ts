@@ -42,6 +42,13 @@ describe('formatValue', () => {
     [0.5, '#.00', '.50'],
     [1234, 'General', '1234'],
     [1 / 3, 'General', '0.333333333'],
+    [-1 / 3, 'General', '-0.333333333'],
+    [-1e-8, 'General', '-0.00000001'],
+    [-2.5e-9, 'General', '-2.5E-09'],
+    [25000000000, 'General', '25000000000'],
+    [123456789012, 'General', '1.23457E+11'],
+    [1e16, 'General', '1E+16'],
+    [1.23456e19, '0.00%', '1234560000000000000000.00%'],
   ])('%s with %s is %s', (value, format, expected) => {
     expect(formatValue(value, format)).toBe(expected)
   })

@@ -69,20 +69,32 @@ export function defaultNumber(value: number): string {
   return text
 }
 
-/** Excel's General format as a cell of standard width shows it (at most 11 characters). */
+/**
+ * Excel's General format: at most 11 characters of digits and decimal point (the sign does not count).
+ * A number that fits exactly is written out; otherwise Excel picks between the rounded decimal form and
+ * scientific notation (`1.23457E+11`) whichever shows more significant digits.
+ */
 export function generalNumber(value: number): string {
   if (value === 0) return '0'
-  const magnitude = Math.abs(value)
-  if (magnitude >= 1e11 || magnitude < 1e-9) {
-    const [mantissa, exponent] = value.toExponential(5).split('e')
+  const sign = value < 0 ? '-' : ''
+  const magnitude = Math.abs(Number(value.toPrecision(15)))
+  const exponent = Math.floor(Math.log10(magnitude))
+  const scientific = (): string => {
+    const [mantissa, power] = magnitude.toExponential(Math.abs(exponent) >= 100 ? 4 : 5).split('e')
     const trimmed = mantissa.includes('.') ? mantissa.replace(/\.?0+$/, '') : mantissa
-    const exponentNumber = Number(exponent)
-    return `${trimmed}E${exponentNumber < 0 ? '-' : '+'}${String(Math.abs(exponentNumber)).padStart(2, '0')}`
+    const powerNumber = Number(power)
+    return `${sign}${trimmed}E${powerNumber < 0 ? '-' : '+'}${String(Math.abs(powerNumber)).padStart(2, '0')}`
   }
-  const integerDigits = Math.max(1, Math.floor(Math.log10(magnitude)) + 1)
-  const decimals = Math.max(0, 10 - integerDigits - (value < 0 ? 1 : 0))
-  const rounded = Number(value.toFixed(decimals))
-  return numberToText(rounded)
+  if (exponent >= 11) return scientific()
+  const integerDigits = exponent >= 0 ? exponent + 1 : 1
+  const decimals = Math.max(0, 10 - integerDigits)
+  const fixed = magnitude.toFixed(decimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  if (Number(fixed) === magnitude) return sign + fixed
+  // Significant digits each form can show: the decimal form loses the zeros after the point.
+  const fixedDigits = exponent >= 0 ? integerDigits + decimals : decimals + exponent + 1
+  const scientificDigits = Math.abs(exponent) >= 100 ? 5 : 6
+  if (fixedDigits < scientificDigits || Number(fixed) === 0) return scientific()
+  return sign + fixed
 }
 
 function chooseSection(sections: Section[], value: number): { section: Section; absolute: boolean } {
@@ -431,6 +443,13 @@ function renderNumber(section: Section, value: number): string {
 }
 
 function roundToFixed(value: number, decimals: number): string {
+  if (value >= 1e21) {
+    // toFixed writes these in exponent form; Excel writes 15 significant digits and then zeros.
+    const [mantissa, power] = value.toExponential(14).split('e')
+    const digits = mantissa.replace('.', '')
+    const integer = digits.padEnd(Number(power) + 1, '0')
+    return decimals > 0 ? `${integer}.${'0'.repeat(decimals)}` : integer
+  }
   // Round half away from zero on the decimal representation, as Excel does (1.005 → 1.01).
   const shifted = Number(Math.round(Number(value + 'e' + decimals)) + 'e-' + decimals)
   const result = Number.isFinite(shifted) ? shifted : value
