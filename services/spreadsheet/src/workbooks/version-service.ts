@@ -33,6 +33,8 @@ export interface NewVersion {
   prefix?: string
   aiSummary?: string | null
   restoredFrom?: string | null
+  /** Describe the changes against this state instead of the previous version (a restore, against what it replaced). */
+  comparedWith?: WorkbookSnapshot
 }
 
 /** The diff kept for a version's text and type; the counts stay exact past it. */
@@ -123,8 +125,8 @@ export class VersionService implements ChangeListener {
     const previous = await this.repo.latestVersion(workbook.id)
     let diff: SnapshotDiff | undefined
     let previousSnapshot: WorkbookSnapshot | undefined
-    if (previous) {
-      previousSnapshot = await this.snapshots.get(previous.snapshotKey)
+    if (options.comparedWith || previous) {
+      previousSnapshot = options.comparedWith ?? (await this.snapshots.get((previous as VersionDoc).snapshotKey))
       diff = diffSnapshots(previousSnapshot, snapshot, DIFF_LIMIT)
     }
     const type: VersionType = options.type ?? (diff && isSmallEdit(diff) ? 'minor' : 'auto-save')
@@ -195,6 +197,7 @@ export class VersionService implements ChangeListener {
     const when = restored.timestamp.replace('T', ' ').slice(0, 16)
     const outcome = await this.workbooks.restoreSnapshot(workbookId, user, restored.snapshotKey, `Restore version ${restored.number}`, revision, async (done) => {
       version = await this.createVersion(done.workbook, done.state, user, {
+        comparedWith: await this.snapshots.get(this.snapshots.restoreKey(workbookId, done.revision - 1)),
         type: 'major',
         tags: ['restore'],
         restoredFrom: restored.id,
