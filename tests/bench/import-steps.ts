@@ -103,7 +103,12 @@ async function endToEnd(path: string, kind: string): Promise<void> {
     const { jobId } = (await upload.json()) as { jobId: string }
     const uploadedMs = performance.now() - started
     const progress: number[] = []
-    let job: { state: string; progress: number; error: string | null; result: { workbookId: string; cellCount: number; formulaCount: number; report?: { mismatchCount: number } } | null }
+    let job: {
+      state: string
+      progress: number
+      error: string | null
+      result: { workbookId: string; cellCount: number; formulaCount: number; report?: { mismatchCount: number }; timings?: Record<string, number> } | null
+    }
     for (;;) {
       const response = await fetch(`${stack.url}/api/files/jobs/${jobId}`, { headers: auth })
       job = (await response.json()) as typeof job
@@ -119,7 +124,7 @@ async function endToEnd(path: string, kind: string): Promise<void> {
       cells: job.result.cellCount,
       formulas: job.result.formulaCount,
       ms,
-      detail: { uploadMs: Math.round(uploadedMs), progressSeen: progress, mismatches: job.result.report?.mismatchCount ?? null, storedStatus: stored.status },
+      detail: { uploadMs: Math.round(uploadedMs), ...job.result.timings, progressSeen: progress, mismatches: job.result.report?.mismatchCount ?? null, storedStatus: stored.status },
     })
   } finally {
     await stack.close()

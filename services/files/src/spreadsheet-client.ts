@@ -2,7 +2,7 @@
  * The spreadsheet service as the files worker calls it: with the user's own token, so the workbook
  * belongs to the user who uploaded the file and the spreadsheet service checks that identity itself.
  */
-import type { WorkbookImportBody } from './processors/workbook-import-body.js'
+import { Readable } from 'node:stream'
 
 export interface ImportedWorkbookAnswer {
   workbookId: string
@@ -11,7 +11,8 @@ export interface ImportedWorkbookAnswer {
 }
 
 export interface SpreadsheetClient {
-  importWorkbook(token: string, body: WorkbookImportBody): Promise<ImportedWorkbookAnswer>
+  /** Sends the import body, given as JSON text chunks, streamed. */
+  importWorkbook(token: string, jsonChunks: () => Iterable<string>): Promise<ImportedWorkbookAnswer>
 }
 
 /** The spreadsheet service refused the workbook (a 4xx): retrying cannot help. */
@@ -34,15 +35,16 @@ const IMPORT_TIMEOUT_MS = 10 * 60_000
 
 export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
   return {
-    async importWorkbook(token, body) {
+    async importWorkbook(token, jsonChunks) {
       let response: Response
       try {
         response = await fetch(new URL('/workbooks/import', baseUrl), {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: Readable.toWeb(Readable.from(jsonChunks(), { objectMode: false })) as ReadableStream<Uint8Array>,
+          duplex: 'half',
           signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
-        })
+        } as RequestInit)
       } catch (error) {
         throw new SpreadsheetUnavailableError(`The spreadsheet service could not be reached: ${(error as Error).message}`)
       }

@@ -3,8 +3,13 @@
  * and every line that reads as a label followed by a number becomes an entry, such as
  * 'Total revenue 1,234.5' → { label: 'Total revenue', value: 1234.5 }. Further figures on the line
  * (other years' columns) and the page go into the notes.
+ *
+ * pdf-parse runs in a worker thread: the pdf.js build it loads installs polyfills over JSON.parse
+ * and Array.prototype.push, which would slow every other part of the process that imported it, and
+ * the worker bounds the memory and time a hostile document can take.
  */
-import { PasswordException, PDFParse } from 'pdf-parse'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import { ImportFileError } from '../import/imported-workbook.js'
 
 export interface PdfEntry {
@@ -26,18 +31,7 @@ export const NO_DATA_EXTRACTED = 'No data extracted from document'
 /** Extracts the label–value entries of a PDF held in memory (PDF parsing needs random access). */
 export async function extractPdfEntries(bytes: Uint8Array): Promise<PdfExtraction> {
   if (!isPdf(bytes)) throw new ImportFileError('TYPE_MISMATCH', 'The file is not a PDF document (it does not start with %PDF).')
-  const parser = new PDFParse({ data: new Uint8Array(bytes), verbosity: 0 })
-  let pages: { num: number; text: string }[]
-  try {
-    pages = (await parser.getText()).pages
-  } catch (error) {
-    if (error instanceof PasswordException || (error as Error)?.name === 'PasswordException') {
-      throw new ImportFileError('PASSWORD_PROTECTED', 'This PDF is password-protected. Remove the password and upload it again.')
-    }
-    throw new ImportFileError('CORRUPT_FILE', `The PDF cannot be read (it is damaged or truncated: ${(error as Error)?.message ?? 'unknown error'}).`)
-  } finally {
-    await parser.destroy().catch(() => undefined)
-  }
+  const pages = await readPdfPages(bytes)
   const data: PdfEntry[] = []
   let textLength = 0
   for (const page of pages) {
@@ -51,6 +45,56 @@ export async function extractPdfEntries(bytes: Uint8Array): Promise<PdfExtractio
     throw new ImportFileError('NO_DATA', NO_DATA_EXTRACTED)
   }
   return { data, pages: pages.length, textLength }
+}
+
+/** Most time and memory one document may take to read. */
+const PDF_TIMEOUT_MS = 60_000
+const PDF_MEMORY_MB = 512
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { PDFParse } = require(workerData.entry)
+;(async () => {
+  const parser = new PDFParse({ data: workerData.bytes, verbosity: 0 })
+  try {
+    const result = await parser.getText()
+    parentPort.postMessage({ pages: result.pages.map((page) => ({ num: page.num, text: page.text })) })
+  } catch (error) {
+    parentPort.postMessage({ error: { name: (error && error.name) || 'Error', message: String((error && error.message) || error) } })
+  } finally {
+    await parser.destroy().catch(() => undefined)
+  }
+})()
+`
+
+/** The text of each page, read by pdf-parse in a worker thread. */
+function readPdfPages(bytes: Uint8Array): Promise<{ num: number; text: string }[]> {
+  const entry = createRequire(import.meta.url).resolve('pdf-parse')
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { entry, bytes: new Uint8Array(bytes) },
+      resourceLimits: { maxOldGenerationSizeMb: PDF_MEMORY_MB },
+    })
+    const timer = setTimeout(() => {
+      void worker.terminate()
+      reject(new ImportFileError('CORRUPT_FILE', 'The PDF took too long to read; it may be damaged.'))
+    }, PDF_TIMEOUT_MS)
+    worker.once('message', (message: { pages?: { num: number; text: string }[]; error?: { name: string; message: string } }) => {
+      clearTimeout(timer)
+      void worker.terminate()
+      if (message.pages) return resolve(message.pages)
+      const error = message.error ?? { name: 'Error', message: 'unknown error' }
+      if (error.name === 'PasswordException') {
+        return reject(new ImportFileError('PASSWORD_PROTECTED', 'This PDF is password-protected. Remove the password and upload it again.'))
+      }
+      reject(new ImportFileError('CORRUPT_FILE', `The PDF cannot be read (it is damaged or truncated: ${error.message}).`))
+    })
+    worker.once('error', (error) => {
+      clearTimeout(timer)
+      reject(new ImportFileError('CORRUPT_FILE', `The PDF cannot be read (${error.message}).`))
+    })
+  })
 }
 
 export function isPdf(bytes: Uint8Array): boolean {

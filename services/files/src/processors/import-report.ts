@@ -7,25 +7,26 @@ import { CellError, Engine, errorFromText, type CellUpdate, type Scalar } from '
 import type { ImportMismatch, ImportReport } from '@finsheet/contracts'
 import type { ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 import { valuesMatch } from '@finsheet/workbook'
-import type { WorkbookImportBody } from './workbook-import-body.js'
+import type { PreparedImport } from './workbook-import-body.js'
 
 export const MAX_LISTED_MISMATCHES = 1000
 
-export function buildImportReport(workbook: ImportedWorkbook, body: WorkbookImportBody, notKept: string[]): ImportReport {
+export function buildImportReport(workbook: ImportedWorkbook, prepared: PreparedImport): ImportReport {
   const engine = new Engine()
-  for (const sheet of body.sheets) engine.addSheet(sheet.name)
-  for (const name of body.definedNames ?? []) {
+  for (const sheet of workbook.sheets) engine.addSheet(sheet.name)
+  for (const name of workbook.definedNames) {
     try {
-      engine.defineName(name.name, name.formula, name.sheet)
+      engine.defineName(name.name, '=' + name.formula, name.sheet)
     } catch {
       // a name the engine cannot define shows up as #NAME? in the cells that use it
     }
   }
   const updates: CellUpdate[] = []
-  for (const sheet of body.sheets) {
-    for (const cell of sheet.cells) if (cell.input !== null) updates.push({ sheet: sheet.name, address: cell.address, input: cell.input })
+  for (const sheet of workbook.sheets) {
+    for (const cell of prepared.cells(sheet)) if (cell.input !== null) updates.push({ sheet: sheet.name, address: cell.address, input: cell.input })
   }
   engine.loadCells(updates)
+  updates.length = 0
 
   let matched = 0
   let mismatchCount = 0
@@ -52,7 +53,7 @@ export function buildImportReport(workbook: ImportedWorkbook, body: WorkbookImpo
     matched,
     mismatchCount,
     mismatches,
-    notKept,
+    notKept: prepared.notKept,
   }
 }
 

@@ -26,7 +26,7 @@ import {
 import type { FileRepository, StoredFile } from '../repositories/file-repository.js'
 import { WorkbookRejectedError, type SpreadsheetClient } from '../spreadsheet-client.js'
 import { buildImportReport } from './import-report.js'
-import { buildImportBody } from './workbook-import-body.js'
+import { prepareImport } from './workbook-import-body.js'
 
 export interface FileJobData {
   fileId: string
@@ -112,27 +112,31 @@ async function processFile(
 
     const onProgress = (fraction: number) => void progress(5 + fraction * 50)
     const name = job.data.workbookName ?? workbookNameOf(file.name)
+    const startedAt = performance.now()
     const workbook: ImportedWorkbook =
       file.kind === 'csv'
         ? await readCsvFile(path, { sheetName: sheetNameOf(name), limits: deps.limits, onProgress })
         : await readXlsxFile(path, { limits: deps.limits, onProgress })
     await rm(path, { force: true })
+    const readAt = performance.now()
     await progress(55)
 
-    const { body, notKept } = buildImportBody(workbook, name)
-    const report = buildImportReport(workbook, body, notKept)
+    const prepared = prepareImport(workbook, name)
+    const report = buildImportReport(workbook, prepared)
+    const reportedAt = performance.now()
     await progress(70)
 
     let workbookId = await deps.files.importMarker(job.id)
     let cellCount = workbook.cellCount
     let formulaCount = workbook.formulaCount
     if (!workbookId) {
-      const answer = await deps.spreadsheet.importWorkbook(job.data.token, body)
+      const answer = await deps.spreadsheet.importWorkbook(job.data.token, prepared.jsonChunks)
       workbookId = answer.workbookId
       cellCount = answer.cellCount || cellCount
       formulaCount = answer.formulaCount || formulaCount
       await deps.files.markImported(job.id, workbookId)
     }
+    const timings = { readMs: Math.round(readAt - startedAt), reportMs: Math.round(reportedAt - readAt), storeMs: Math.round(performance.now() - reportedAt) }
     await progress(95)
     const data: ProcessedData = {
       workbookId,
@@ -144,7 +148,7 @@ async function processFile(
       report,
     }
     await deps.files.setProcessed(file.id, data)
-    return { fileId: file.id, kind: file.kind, workbookId, cellCount, formulaCount, report }
+    return { fileId: file.id, kind: file.kind, workbookId, cellCount, formulaCount, report, timings }
   } finally {
     await rm(path, { force: true })
   }

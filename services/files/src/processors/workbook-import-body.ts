@@ -2,18 +2,14 @@
  * A workbook read from a file as the body of the spreadsheet service's bulk import
  * (POST /workbooks/import): what the user would have typed in each cell, its number format and the
  * part of its look the workbook model holds. What the model cannot hold yet is named in `notKept`.
+ *
+ * The body is written as JSON text in chunks straight from the parsed workbook, so a million cells
+ * never exist a second time as request objects.
  */
 import { columnToLetters, parseCellInput, tryParseRange } from '@finsheet/formula'
-import type { ImportedStyle, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
+import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
-type CellInput = string | number | boolean | null
-
-export interface ImportCellBody {
-  address: string
-  input: CellInput
-  format?: string
-  style?: ImportCellStyle
-}
+export type CellInput = string | number | boolean | null
 
 export interface ImportCellStyle {
   bold?: boolean
@@ -26,65 +22,135 @@ export interface ImportCellStyle {
   align?: 'left' | 'center' | 'right'
 }
 
+/** One cell of the import body. */
+export interface ImportCellBody {
+  address: string
+  input: CellInput
+  format?: string
+  style?: ImportCellStyle
+}
+
+/** The body's shape (POST /workbooks/import of the spreadsheet service). */
 export interface WorkbookImportBody {
   name: string
   sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
 }
 
-export interface BuiltImport {
-  body: WorkbookImportBody
+export interface PreparedImport {
   /** Features present in the file that the import leaves out. */
   notKept: string[]
+  /** The cells each sheet sends, in order, with their input, format and look. */
+  cells(sheet: ImportedSheet): Generator<ImportCellBody>
+  /** The request body as JSON text, in chunks of about 64 KB. */
+  jsonChunks(): Generator<string>
+  /** The whole body as objects, for small workbooks and tests. */
+  body(): WorkbookImportBody
 }
+
+const CHUNK_CHARACTERS = 64 * 1024
 
 /** Excel column width (characters) to the grid's CSS pixels, as the spreadsheet model converts it. */
 export function excelWidthToPixels(width: number): number {
   return Math.round(width * 7 + 5)
 }
 
-export function buildImportBody(workbook: ImportedWorkbook, name: string): BuiltImport {
-  const styles = workbook.styles.map(toCellStyle)
+export function prepareImport(workbook: ImportedWorkbook, name: string): PreparedImport {
+  const looks = workbook.styles.map(toCellStyle)
+  const lookJson = looks.map((look) => (look ? JSON.stringify(look) : undefined))
+  const formatJson = workbook.styles.map((style) => (style.numberFormat ? JSON.stringify(style.numberFormat) : undefined))
+  const notKept = notKeptFeatures(workbook)
+  const definedNames = workbook.definedNames.map((definition) => ({
+    name: definition.name,
+    formula: '=' + definition.formula,
+    ...(definition.sheet ? { sheet: definition.sheet } : {}),
+  }))
+  // Text inputs repeat (shared strings): each distinct text is read once.
+  const textInputs = new Map<string, CellInput>()
+  const inputOfCell = (cell: ImportedCell): CellInput => {
+    if (cell.formula !== undefined) return '=' + cell.formula
+    const value = cell.value
+    if (typeof value !== 'string') return inputOf(value)
+    let input = textInputs.get(value)
+    if (input === undefined) {
+      input = inputOf(value)
+      if (textInputs.size < 200_000) textInputs.set(value, input)
+    }
+    return input
+  }
+  const columnWidths = (sheet: ImportedSheet) => {
+    const widths: Record<string, number> = {}
+    for (const column of sheet.columns) widths[String(column.col)] = column.hidden ? 0 : excelWidthToPixels(column.width)
+    return widths
+  }
+
+  function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {
+    const arrayFilled = arrayFilledAddresses(sheet.cells)
+    for (const cell of sheet.cells) {
+      if (arrayFilled?.has(cell.address)) continue
+      const input = inputOfCell(cell)
+      const format = cell.style === undefined ? undefined : workbook.styles[cell.style]?.numberFormat
+      const look = cell.style === undefined ? undefined : looks[cell.style]
+      if (input === null && !format && !look) continue
+      const body: ImportCellBody = { address: cell.address, input }
+      if (format) body.format = format
+      if (look) body.style = look
+      yield body
+    }
+  }
+
+  function* jsonChunks(): Generator<string> {
+    let text = `{"name":${JSON.stringify(name)},"definedNames":${JSON.stringify(definedNames)},"sheets":[`
+    for (const [index, sheet] of workbook.sheets.entries()) {
+      text += `${index === 0 ? '' : ','}{"name":${JSON.stringify(sheet.name)},"columnWidths":${JSON.stringify(columnWidths(sheet))},"merges":${JSON.stringify(sheet.merges)},"cells":[`
+      const arrayFilled = arrayFilledAddresses(sheet.cells)
+      let first = true
+      for (const cell of sheet.cells) {
+        if (arrayFilled?.has(cell.address)) continue
+        const input = inputOfCell(cell)
+        const format = cell.style === undefined ? undefined : formatJson[cell.style]
+        const look = cell.style === undefined ? undefined : lookJson[cell.style]
+        if (input === null && !format && !look) continue
+        text += `${first ? '' : ','}{"address":"${cell.address}","input":${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
+        if (format) text += `,"format":${format}`
+        if (look) text += `,"style":${look}`
+        text += '}'
+        first = false
+        if (text.length >= CHUNK_CHARACTERS) {
+          yield text
+          text = ''
+        }
+      }
+      text += ']}'
+    }
+    yield text + ']}'
+  }
+
+  return {
+    notKept,
+    cells,
+    jsonChunks,
+    body: () => ({
+      name,
+      definedNames,
+      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, cells: [...cells(sheet)] })),
+    }),
+  }
+}
+
+function notKeptFeatures(workbook: ImportedWorkbook): string[] {
   const notKept = new Set<string>()
   for (const style of workbook.styles) {
     if (style.borders) notKept.add('borders')
     if (style.strike) notKept.add('strikethrough')
     if (style.verticalAlign || style.wrapText || style.indent || style.textRotation) notKept.add('vertical alignment, wrapping, indents and rotation')
-    if (style.align && !['left', 'center', 'right'].includes(style.align)) notKept.add(`${style.align} alignment`)
+    if (style.align && !['left', 'center', 'right', 'centerContinuous'].includes(style.align)) notKept.add(`${style.align} alignment`)
   }
-  const sheets = workbook.sheets.map((sheet) => {
+  for (const sheet of workbook.sheets) {
     if (sheet.rows.length > 0) notKept.add('row heights and hidden rows')
     if (sheet.state !== 'visible') notKept.add('hidden sheets (imported as visible)')
-    const arrayFilled = arrayFilledAddresses(sheet.cells)
-    const cells: ImportCellBody[] = []
-    for (const cell of sheet.cells) {
-      if (arrayFilled.has(cell.address)) continue
-      const input = cell.formula !== undefined ? '=' + cell.formula : inputOf(cell.value)
-      const style = cell.style === undefined ? undefined : workbook.styles[cell.style]
-      const format = style?.numberFormat
-      const look = cell.style === undefined ? undefined : styles[cell.style]
-      if (input === null && !format && !look) continue
-      const body: ImportCellBody = { address: cell.address, input }
-      if (format) body.format = format
-      if (look) body.style = look
-      cells.push(body)
-    }
-    const columnWidths: Record<string, number> = {}
-    for (const column of sheet.columns) columnWidths[String(column.col)] = column.hidden ? 0 : excelWidthToPixels(column.width)
-    return { name: sheet.name, cells, columnWidths, merges: sheet.merges }
-  })
-  return {
-    body: {
-      name,
-      sheets,
-      definedNames: workbook.definedNames.map((definition) => ({
-        name: definition.name,
-        formula: '=' + definition.formula,
-        ...(definition.sheet ? { sheet: definition.sheet } : {}),
-      })),
-    },
-    notKept: [...notKept],
   }
+  return [...notKept]
 }
 
 function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
@@ -114,11 +180,12 @@ export function inputOf(value: ImportedValue): CellInput {
 }
 
 /** Cells inside an array formula's range, other than its anchor: their values are the formula's results. */
-function arrayFilledAddresses(cells: ImportedWorkbook['sheets'][number]['cells']): Set<string> {
-  const filled = new Set<string>()
+function arrayFilledAddresses(cells: ImportedCell[]): Set<string> | undefined {
+  let filled: Set<string> | undefined
   for (const cell of cells) {
     const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
     if (!range) continue
+    filled ??= new Set<string>()
     for (let row = range.top; row <= range.bottom; row++) {
       for (let col = range.left; col <= range.right; col++) {
         if (row !== cell.row || col !== cell.col) filled.add(columnToLetters(col) + String(row + 1))
