@@ -4,8 +4,14 @@
  * (the median of 5 successive edits of that input, each to a new value), and heap (peak during the
  * build, and retained after it), as medians of 10 runs on fresh engines.
  *
+ * Times are measured twice: wall-clock, and CPU time of the process (process.cpuUsage). On an idle
+ * machine they agree; on a shared one, wall-clock also counts the time the process waited for a CPU,
+ * which says nothing about either engine, so the targets are judged on CPU time. Both are printed,
+ * with the load average at the start.
+ *
  *   npm run bench:formula            (options: --runs N, --only <workload>)
  */
+import { cpus, loadavg } from 'node:os'
 import { HyperFormula } from 'hyperformula'
 import type { RawCellContent } from 'hyperformula'
 import { Engine, CellError, columnToLetters } from '@finsheet/formula'
@@ -70,7 +76,9 @@ function financialGrid(): Workload {
 
 interface Measurement {
   buildMs: number
+  buildCpuMs: number
   editMs: number
+  editCpuMs: number
   peakHeapMb: number
   retainedHeapMb: number
   probe: unknown
@@ -78,6 +86,11 @@ interface Measurement {
 
 const gc = (globalThis as { gc?: () => void }).gc
 if (!gc) throw new Error('Run with node --expose-gc (npm run bench:formula does)')
+
+function cpuMs(): number {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
+}
 
 function heapMb(): number {
   return process.memoryUsage().heapUsed / 1_048_576
@@ -132,22 +145,34 @@ function measure(adapter: EngineAdapter, workload: Workload): Measurement {
   gc!()
   gc!()
   const before = heapMb()
+  const buildCpuStart = cpuMs()
   const buildStart = performance.now()
   const instance = adapter.build(workload.rows)
   const buildMs = performance.now() - buildStart
+  const buildCpuMs = cpuMs() - buildCpuStart
   const peak = heapMb() - before
   gc!()
   const retained = heapMb() - before
   const editTimes: number[] = []
+  const editCpuTimes: number[] = []
   for (let i = 0; i < EDITS_PER_RUN; i++) {
+    const editCpuStart = cpuMs()
     const editStart = performance.now()
     adapter.edit(instance, workload, workload.edit.value + i)
     editTimes.push(performance.now() - editStart)
+    editCpuTimes.push(cpuMs() - editCpuStart)
   }
-  const editMs = median(editTimes)
   const probe = adapter.read(instance, workload.probe.row, workload.probe.col)
   adapter.dispose(instance)
-  return { buildMs, editMs, peakHeapMb: Math.max(peak, retained), retainedHeapMb: retained, probe }
+  return {
+    buildMs,
+    buildCpuMs,
+    editMs: median(editTimes),
+    editCpuMs: median(editCpuTimes),
+    peakHeapMb: Math.max(peak, retained),
+    retainedHeapMb: retained,
+    probe,
+  }
 }
 
 function median(values: number[]): number {
@@ -162,6 +187,7 @@ function argument(name: string): string | undefined {
 }
 
 const runs = Number(argument('runs') ?? 10)
+const loadAtStart = loadavg().map((value) => value.toFixed(1)).join(', ')
 const only = argument('only')
 const workloads = [chains, prefixSums, concatenations, bigSum, financialGrid]
   .map((make) => make())
@@ -202,14 +228,19 @@ for (const workload of workloads) {
     allAgree = false
     console.error(`${workload.name}: the engines disagree after the edit: Finsheet ${String(probeOurs)}, HyperFormula ${String(probeTheirs)}`)
   }
-  const build = [median(ours.map((m) => m.buildMs)), median(theirs.map((m) => m.buildMs))]
-  const edit = [median(ours.map((m) => m.editMs)), median(theirs.map((m) => m.editMs))]
-  const peak = [median(ours.map((m) => m.peakHeapMb)), median(theirs.map((m) => m.peakHeapMb))]
-  const retained = [median(ours.map((m) => m.retainedHeapMb)), median(theirs.map((m) => m.retainedHeapMb))]
-  table.push({ workload: workload.name, metric: 'build + first evaluation (ms)', finsheet: build[0], hyperformula: build[1], target: '≥ 4× faster', pass: build[1] / build[0] >= 4 })
+  const both = (pick: (m: Measurement) => number) => [median(ours.map(pick)), median(theirs.map(pick))]
+  const build = both((m) => m.buildMs)
+  const buildCpu = both((m) => m.buildCpuMs)
+  const edit = both((m) => m.editMs)
+  const editCpu = both((m) => m.editCpuMs)
+  const peak = both((m) => m.peakHeapMb)
+  const retained = both((m) => m.retainedHeapMb)
+  table.push({ workload: workload.name, metric: 'build + first evaluation (ms, CPU)', finsheet: buildCpu[0], hyperformula: buildCpu[1], target: '≥ 4× faster', pass: buildCpu[1] / buildCpu[0] >= 4 })
+  table.push({ workload: workload.name, metric: 'build + first evaluation (ms, wall)', finsheet: build[0], hyperformula: build[1], target: '—', pass: true })
   const editTarget = workload.name.startsWith('financial grid') ? '< 10 ms' : workload.name.startsWith('one =SUM') ? '< 1 ms' : '—'
-  const editPass = editTarget === '< 10 ms' ? edit[0] < 10 : editTarget === '< 1 ms' ? edit[0] < 1 : true
-  table.push({ workload: workload.name, metric: 'recalculation after editing one input (ms)', finsheet: edit[0], hyperformula: edit[1], target: editTarget, pass: editPass })
+  const limit = editTarget === '< 10 ms' ? 10 : editTarget === '< 1 ms' ? 1 : Infinity
+  table.push({ workload: workload.name, metric: 'recalculation after editing one input (ms, CPU)', finsheet: editCpu[0], hyperformula: editCpu[1], target: editTarget, pass: editCpu[0] < limit })
+  table.push({ workload: workload.name, metric: 'recalculation after editing one input (ms, wall)', finsheet: edit[0], hyperformula: edit[1], target: '—', pass: true })
   table.push({ workload: workload.name, metric: 'peak heap (MB)', finsheet: peak[0], hyperformula: peak[1], target: '≤ HyperFormula', pass: peak[0] <= peak[1] })
   table.push({ workload: workload.name, metric: 'retained heap (MB)', finsheet: retained[0], hyperformula: retained[1], target: '—', pass: true })
 }
@@ -227,7 +258,8 @@ const lines = table.map((row) => [
 ])
 const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)))
 const printLine = (cells: string[]) => '| ' + cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ') + ' |'
-console.log(`\nFormula engine benchmark — medians of ${runs} runs, Node ${process.version}\n`)
+const load = loadavg().map((value) => value.toFixed(1)).join(', ')
+console.log(`\nFormula engine benchmark — medians of ${runs} runs, Node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAtStart} (now ${load})\n`)
 console.log(printLine(header))
 console.log('|' + widths.map((width) => '-'.repeat(width + 2)).join('|') + '|')
 for (const line of lines) console.log(printLine(line))

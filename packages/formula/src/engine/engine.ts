@@ -20,7 +20,7 @@ import { parseCellInput } from '../input/parse-input.js'
 import type { Node, RefCorner } from '../parser/ast.js'
 import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
-import { fastShapeKey } from '../parser/shape-key.js'
+import { ShapeScan } from '../parser/shape-key.js'
 import { printFormula } from '../parser/printer.js'
 import { CellError, MAX_COL, MAX_ROW, RangeRef } from '../values.js'
 import type { Scalar, Value } from '../values.js'
@@ -163,6 +163,9 @@ export class Engine {
   private readonly sheetsByName = new Map<string, Sheet>()
   private nextSheetId = 1
   private readonly compileCache = new Map<string, CompiledFormula>()
+  /** Compiled formulas by the hash of their canonical shape (see ShapeScan), for the fast path. */
+  private readonly shapeCache = new Map<number, { shape: Int32Array; compiled: CompiledFormula; legacy: boolean }[]>()
+  private readonly shapeScan = new ShapeScan()
   /** INDIRECT's reference texts, compiled. */
   private readonly referenceCache = new Map<string, Evaluator>()
   private readonly names = new Map<string, DefinedName>()
@@ -466,13 +469,19 @@ export class Engine {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
     if (existing !== undefined) this.removeFormula(existing)
-    const position = { sheet, row, col }
-    if (edit.report) edit.edited.push(position)
+    if (edit.report) edit.edited.push({ sheet, row, col })
+    // Readers that existed before this edit must recalculate (formulas added by the edit are new and
+    // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
+    const read =
+      (column.dependents !== null && column.dependents[row] !== undefined) ||
+      sheet.wideRanges.length > 0 ||
+      sheet.spillOwners.size > 0 ||
+      column.spilledFrom !== null
     const spilledHere = column.spilledFrom === null ? undefined : column.spilledFrom.get(row)
     if (typeof input === 'number' && Number.isFinite(input)) {
       // The common case of loading numbers, without building an input description.
       this.writeConstant(sheet, column, row, col, input, undefined, undefined, spilledHere)
-      edit.positions.push(position)
+      if (read) edit.positions.push({ sheet, row, col })
       return
     }
     if (typeof input === 'string' && input.length > 1 && input.charCodeAt(0) === 61 /* = */) {
@@ -500,13 +509,13 @@ export class Engine {
       if (spilledHere === undefined) sheet.writeValue(row, col, undefined)
       column.inputs?.delete(row)
       column.formats?.delete(row)
-      edit.positions.push(position)
+      if (read) edit.positions.push({ sheet, row, col })
       return
     }
     if (parsed.kind === 'formula') return // unreachable: formulas are handled above
     const typed = typeof input === 'string' && input !== canonicalText(parsed.value) ? input : undefined
     this.writeConstant(sheet, column, row, col, parsed.value, typed, parsed.format, spilledHere)
-    edit.positions.push(position)
+    if (read) edit.positions.push({ sheet, row, col })
   }
 
   private writeConstant(
@@ -559,12 +568,16 @@ export class Engine {
 
   private compileText(text: string, row: number, col: number, legacy = false): CompiledFormula {
     const body = text.charCodeAt(0) === 61 ? text.slice(1) : text
-    const fast = fastShapeKey(body, row, col)
-    const fastKey = fast === undefined ? undefined : legacy ? '\u0004' + fast : fast
-    if (fastKey !== undefined) {
-      const cached = this.compileCache.get(fastKey)
-      if (cached !== undefined) return cached
+    const scan = this.shapeScan
+    const fast = scan.scan(body, row, col)
+    const hash = legacy ? scan.hash ^ 0x5bd1e995 : scan.hash
+    if (fast) {
+      const bucket = this.shapeCache.get(hash)
+      if (bucket !== undefined) {
+        for (const entry of bucket) if (entry.legacy === legacy && scan.equals(entry.shape)) return entry.compiled
+      }
     }
+    const shape = fast ? scan.snapshot() : undefined
     const tokens = tokenize(body)
     const last = tokens[tokens.length - 1]
     if (last.type === TokenType.Invalid) return invalidFormula(`Unexpected text: ${last.text.slice(0, 20)}`)
@@ -579,21 +592,22 @@ export class Engine {
         throw error
       }
       compiled = compileFormula(ast, key, this.compileHost, legacy)
-      this.cache(key, compiled)
+      if (this.compileCache.size >= 100_000) this.clearCompiled()
+      this.compileCache.set(key, compiled)
     }
-    if (fastKey !== undefined) this.cache(fastKey, compiled)
+    if (shape !== undefined) {
+      let bucket = this.shapeCache.get(hash)
+      if (bucket === undefined) this.shapeCache.set(hash, (bucket = []))
+      bucket.push({ shape, compiled, legacy })
+    }
     return compiled
   }
 
   /** Forgets compiled shapes and references, which hold sheets by identity. */
   private clearCompiled(): void {
     this.compileCache.clear()
+    this.shapeCache.clear()
     this.referenceCache.clear()
-  }
-
-  private cache(key: string, compiled: CompiledFormula): void {
-    if (this.compileCache.size >= 100_000) this.compileCache.clear()
-    this.compileCache.set(key, compiled)
   }
 
   /** Compiles a tree produced by a transformation (printing it for the cell gives its shape key). */
