@@ -10,6 +10,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
+import { createSqliteDocumentStore, FsBlobStore, type ActiveJob } from '@finsheet/platform'
+import { createFileProcessor, createFileRepository, createSpreadsheetClient, type FileJobData } from '@finsheet/files-service'
+import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
 import type { FileJobResponse, FileRecord, ImportFileResponse, SheetCells } from '@finsheet/contracts'
 import { sampleWorkbook, xlsxBuffer } from './support/make-files.js'
 
@@ -18,6 +21,7 @@ let dataDir: string
 
 interface User {
   token: string
+  uid: string
   get(path: string): Promise<Response>
   post(path: string, body?: unknown): Promise<Response>
   upload(path: string, name: string, bytes: Buffer, fields?: Record<string, string>): Promise<Response>
@@ -32,10 +36,11 @@ async function signUp(email: string): Promise<User> {
     body: JSON.stringify({ email, password: 'secret-pass', fullName: email.split('@')[0] }),
   })
   expect(response.status).toBe(201)
-  const { token } = (await response.json()) as { token: string }
+  const { token, user: account } = (await response.json()) as { token: string; user: { uid: string } }
   const auth = { authorization: `Bearer ${token}` }
   const user: User = {
     token,
+    uid: account.uid,
     get: (path) => fetch(`${stack.url}${path}`, { headers: auth }),
     post: (path, body) =>
       fetch(`${stack.url}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
@@ -215,5 +220,43 @@ describe('round trip', () => {
         cells: Object.fromEntries(Object.entries(sheet.cells).map(([address, cell]) => [address, { input: cell.input, value: cell.value, format: cell.format, style: cell.style }])),
       }))
     expect(shape(reimported)).toEqual(shape(original))
+  })
+})
+
+describe('a retried job', () => {
+  it('imports once when the same job runs again after its workbook was stored (a worker that died before reporting)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finsheet-retry-'))
+    const store = await createSqliteDocumentStore({ path: join(dir, 'files.sqlite') })
+    const blobs = new FsBlobStore({ root: join(dir, 'blobs'), downloadBaseUrl: '/download' })
+    try {
+      const files = createFileRepository(store)
+      const bytes = await sampleWorkbook()
+      const storagePath = `users/${ana.uid}/files/1-retried.xlsx`
+      await blobs.put(storagePath, bytes)
+      await files.create({ id: 'retried', userId: ana.uid, name: 'retried.xlsx', size: bytes.length, mimeType: 'application/octet-stream', kind: 'xlsx', storagePath, jobId: 'process-retried' })
+      const processor = createFileProcessor({ files, blobs, spreadsheet: createSpreadsheetClient(stack.services.spreadsheet), limits: DEFAULT_IMPORT_LIMITS, workDir: dir, attempts: 3 })
+      const progress: number[] = []
+      const job: ActiveJob<FileJobData> = {
+        id: 'process-retried',
+        name: 'process',
+        data: { fileId: 'retried', userId: ana.uid, token: ana.token, action: 'process' },
+        attempt: 1,
+        updateProgress: async (value) => void progress.push(value),
+      }
+      const count = async () => (await (await ana.get('/api/spreadsheet/workbooks?limit=100')).json()).total as number
+      const before = await count()
+      const first = await processor(job)
+      const second = await processor({ ...job, attempt: 2 })
+      expect(second.workbookId).toBe(first.workbookId)
+      expect(await count()).toBe(before + 1)
+      expect(progress.at(-1)).toBe(100)
+      // each run reports rising progress up to 100
+      const runs = [progress.slice(0, progress.indexOf(100) + 1), progress.slice(progress.indexOf(100) + 1)]
+      for (const run of runs) expect(run).toEqual([...run].sort((a, b) => a - b))
+      expect(runs[1].at(-1)).toBe(100)
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

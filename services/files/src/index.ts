@@ -13,3 +13,5 @@ export { buildImportReport, MAX_LISTED_MISMATCHES } from './processors/import-re
 export { createSpreadsheetClient, WorkbookRejectedError, SpreadsheetUnavailableError } from './spreadsheet-client.js'
 export type { SpreadsheetClient, ImportedWorkbookAnswer } from './spreadsheet-client.js'
 export { sanitizeFileName } from './upload.js'
+export { createFileRepository, toFileRecord } from './repositories/file-repository.js'
+export type { FileRepository, StoredFile, NewFile } from './repositories/file-repository.js'

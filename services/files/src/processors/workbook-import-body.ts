@@ -42,7 +42,10 @@ export interface PreparedImport {
   notKept: string[]
   /** The cells each sheet sends, in order, with their input, format and look. */
   cells(sheet: ImportedSheet): Generator<ImportCellBody>
-  /** The request body as JSON text, in chunks of about 64 KB. */
+  /**
+   * The request body as JSON text, in chunks of about 64 KB. Each sheet's cells are released once
+   * written, so the parsed workbook is gone by the time the spreadsheet service stores it; call it once.
+   */
   jsonChunks(): Generator<string>
   /** The whole body as objects, for small workbooks and tests. */
   body(): WorkbookImportBody
@@ -122,6 +125,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         }
       }
       text += ']}'
+      sheet.cells = []
     }
     yield text + ']}'
   }
