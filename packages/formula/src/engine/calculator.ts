@@ -115,10 +115,10 @@ export class Calculator implements CalculationGuard {
   }
 
   /**
-   * Appends this round's changes to `changes`: formula cells whose value differs from before (except
-   * `skipCells`), then cells an array spilled into or out of (except positions `skipPosition` names).
+   * This round's changes: formula cells whose value differs from before, then cells an array spilled
+   * into or out of (except positions `skipPosition` names, which the caller reports itself).
    */
-  changes(changes: CellChange[], skipPosition: (sheet: Sheet, row: number, col: number) => boolean): void {
+  changes(skipPosition: (sheet: Sheet, row: number, col: number) => boolean): CellChange[] {
     if (this.recalculatedTwice) {
       this.reported = []
       const seen = new Set<FormulaCell>()
@@ -129,13 +129,14 @@ export class Calculator implements CalculationGuard {
         this.report(cell)
       }
     }
-    for (const change of this.reported) changes.push(change)
+    const changes = this.reported
     for (const { sheet, row, col, old } of this.spillLog.values()) {
       if (skipPosition(sheet, row, col)) continue
       const value = sheet.columns[col]?.values[row]
       if (sameScalar(old, value)) continue
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: value ?? null })
     }
+    return changes
   }
 
   /** Cycles currently shown as #CIRC!, each as its cells. */

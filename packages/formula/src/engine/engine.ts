@@ -453,8 +453,8 @@ export class Engine {
     }
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
-    this.calculator.changes(changes, (sheet, row, col) => reported.has(positionKey(sheet, row, col)))
-    return changes
+    const calculated = this.calculator.changes((sheet, row, col) => reported.has(positionKey(sheet, row, col)))
+    return changes.length === 0 ? calculated : changes.concat(calculated)
   }
 
   private applyInput(
@@ -474,6 +474,7 @@ export class Engine {
     // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
     const read =
       (column.dependents !== null && column.dependents[row] !== undefined) ||
+      (column.rangeDependents !== null && column.rangeDependents[row] !== undefined) ||
       sheet.wideRanges.length > 0 ||
       sheet.spillOwners.size > 0 ||
       column.spilledFrom !== null
@@ -1038,6 +1039,7 @@ export class Engine {
         for (const column of sheet.columns) {
           if (column === undefined) continue
           column.dependents = null
+          column.rangeDependents = null
           column.prefixes = null
         }
         for (const owner of sheet.spillOwners) this.calculator.clearSpill(owner)

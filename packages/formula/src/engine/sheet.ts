@@ -11,7 +11,8 @@ import type { RangeNode } from '../graph/range-node.js'
 
 /** Something that depends on a cell: a formula, or a range node that covers it. */
 export type Dependent = FormulaCell | RangeNode
-export type DependentSlot = Dependent | Dependent[] | undefined
+/** The formulas (or range nodes) reading one cell: none, one, or several. */
+export type Slot<T> = T | T[] | undefined
 
 /** Prefix sums of a column from a fixed top row, so that `SUM($A$1:An)` down a column costs O(n) in total. */
 export interface PrefixAggregate {
@@ -31,8 +32,10 @@ export class Column {
   values: (Scalar | undefined)[] = []
   /** Formula cells by row (allocated with the first formula). */
   formulas: (FormulaCell | undefined)[] | null = null
-  /** Formulas and range nodes that read each row. */
-  dependents: DependentSlot[] | null = null
+  /** Formulas that read each row directly. */
+  dependents: Slot<FormulaCell>[] | null = null
+  /** Range nodes that cover each row (kept apart so that walking formulas needs no type checks). */
+  rangeDependents: Slot<RangeNode>[] | null = null
   /** What the user typed, where it differs from how the value prints ('15%', '1,000', 'TRUE'). */
   inputs: Map<number, string> | null = null
   /** Number formats suggested by what was typed ('15%' → '0%'). */

@@ -4,7 +4,7 @@
  */
 import { CellState } from '../engine/formula-cell.js'
 import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
-import type { Dependent, DependentSlot, Sheet } from '../engine/sheet.js'
+import type { Dependent, Sheet, Slot } from '../engine/sheet.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import { RangeNode } from './range-node.js'
@@ -52,14 +52,14 @@ export function rangeBounds(dep: StaticRangeDependency, row: number, col: number
   return { top, left, bottom, right }
 }
 
-function addToSlot(slots: DependentSlot[], row: number, dependent: Dependent): void {
+function addToSlot<T>(slots: Slot<T>[], row: number, dependent: T): void {
   const slot = slots[row]
   if (slot === undefined) slots[row] = dependent
   else if (Array.isArray(slot)) slot.push(dependent)
   else slots[row] = [slot, dependent]
 }
 
-function removeFromSlot(slots: DependentSlot[], row: number, dependent: Dependent): void {
+function removeFromSlot<T>(slots: Slot<T>[], row: number, dependent: T): void {
   const slot = slots[row]
   if (slot === undefined) return
   if (slot === dependent) {
@@ -101,12 +101,12 @@ export class DependencyGraph {
     return this.nodes.size
   }
 
-  addCellEdge(sheet: Sheet, row: number, col: number, dependent: Dependent): void {
+  addCellEdge(sheet: Sheet, row: number, col: number, dependent: FormulaCell): void {
     const column = sheet.column(col)
     addToSlot((column.dependents ??= []), row, dependent)
   }
 
-  removeCellEdge(sheet: Sheet, row: number, col: number, dependent: Dependent): void {
+  removeCellEdge(sheet: Sheet, row: number, col: number, dependent: FormulaCell): void {
     const slots = sheet.columns[col]?.dependents
     if (slots) removeFromSlot(slots, row, dependent)
   }
@@ -141,7 +141,7 @@ export class DependencyGraph {
     if (smaller !== null) smaller.dependents.push(node)
     for (let col = left; col <= right; col++) {
       const column = sheet.column(col)
-      const slots = (column.dependents ??= [])
+      const slots = (column.rangeDependents ??= [])
       for (let row = node.ownTop; row <= bottom; row++) addToSlot(slots, row, node)
     }
     return node
@@ -165,7 +165,7 @@ export class DependencyGraph {
         if (chain.length === 0) this.chains.delete(chainKey)
       }
       for (let col = current.left; col <= current.right; col++) {
-        const slots = current.sheet.columns[col]?.dependents
+        const slots = current.sheet.columns[col]?.rangeDependents
         if (!slots) continue
         for (let row = current.ownTop; row <= current.bottom; row++) removeFromSlot(slots, row, current)
       }
@@ -317,16 +317,17 @@ export class DependencyGraph {
       if (dependents !== null) {
         const slot = dependents[row]
         if (slot !== undefined) {
+          if (Array.isArray(slot)) for (let i = 0; i < slot.length; i++) this.markFormula(slot[i], queue)
+          else this.markFormula(slot, queue)
+        }
+      }
+      const ranges = column.rangeDependents
+      if (ranges !== null) {
+        const slot = ranges[row]
+        if (slot !== undefined) {
           if (Array.isArray(slot)) {
-            for (let i = 0; i < slot.length; i++) {
-              const dependent = slot[i]
-              if (dependent instanceof RangeNode) {
-                if (dependent.markedEpoch !== this.epoch) this.visitNode(dependent, queue)
-              } else this.markFormula(dependent, queue)
-            }
-          } else if (slot instanceof RangeNode) {
-            if (slot.markedEpoch !== this.epoch) this.visitNode(slot, queue)
-          } else this.markFormula(slot, queue)
+            for (let i = 0; i < slot.length; i++) if (slot[i].markedEpoch !== this.epoch) this.visitNode(slot[i], queue)
+          } else if (slot.markedEpoch !== this.epoch) this.visitNode(slot, queue)
         }
       }
       if (column.spilledFrom !== null) {
