@@ -4,7 +4,6 @@
  * (`0.00E+00`), quoted and escaped literals, `_x` spacing, and dates and times (`d-mmm-yy h:mm AM/PM`,
  * elapsed `[h]:mm`). Without a format a number shows with up to 2 decimals.
  */
-import { numberToText } from '../coerce.js'
 import { dateFromSerial, timeFromSerial, weekdayFromSerial } from '../dates.js'
 import { CellError } from '../values.js'
 import type { Scalar } from '../values.js'
