@@ -5,6 +5,7 @@
  * read lazily), a {@link ReferenceList} (several areas, from the union operator) or an
  * {@link ArrayValue} (a computed 2-D array). A cell holds only scalars; an array result spills.
  */
+import type { FunctionContext } from './functions/types.js'
 
 /** The error values a cell can hold, as Excel writes them. */
 export type ErrorCode =
@@ -254,6 +255,19 @@ export class RangeRef implements Matrix {
 /** Several references at once, from the union operator: `SUM((A1:A3,C1:C3))`. */
 export class ReferenceList {
   constructor(readonly areas: readonly RangeRef[]) {}
+}
+
+/**
+ * A value that can be called with arguments: a LAMBDA. It travels through formulas as an error value
+ * (#CALC! where it is left uncalled), with a `call` method that the engine uses for `f(1, 2)` and for
+ * names bound to a LAMBDA.
+ */
+export interface CallableValue extends CellError {
+  call(args: readonly Value[], ctx: FunctionContext): Value
+}
+
+export function isCallable(value: unknown): value is CallableValue {
+  return value instanceof CellError && typeof (value as { call?: unknown }).call === 'function'
 }
 
 /** Anything a formula or a part of one can evaluate to. */

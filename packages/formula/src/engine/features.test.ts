@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { translateFormula } from '../parser/translate.js'
 import { CellError } from '../values.js'
+import type { Value } from '../values.js'
+import { createBuiltinRegistry } from '../functions/index.js'
+import type { FunctionDefinition } from '../functions/types.js'
 import { Engine } from './engine.js'
 import type { EngineOptions } from './engine.js'
 
@@ -315,6 +318,48 @@ describe('volatile and dynamic references', () => {
     })
     expect([v(engine, 'A3'), v(engine, 'A4'), v(engine, 'B1'), v(engine, 'B2'), v(engine, 'B3')]).toEqual([3, 3, 1, 4, 2])
     expect([v(engine, 'B4'), v(engine, 'B5'), v(engine, 'B6'), v(engine, 'B7')]).toEqual(['b', 'none', 6, true])
+  })
+})
+
+describe('function values', () => {
+  /** A function value that adds its arguments to a base, as a LAMBDA would. */
+  class Adder extends CellError {
+    constructor(private readonly base: number) {
+      super('#CALC!')
+    }
+    call(args: readonly Value[]): Value {
+      return args.reduce<number>((total, arg) => total + (typeof arg === 'number' ? arg : 0), this.base)
+    }
+  }
+  const ADDER: FunctionDefinition = {
+    name: 'ADDER',
+    category: 'logical',
+    minArgs: 1,
+    maxArgs: 1,
+    args: ['number'],
+    syntax: 'ADDER(base)',
+    description: 'Returns a function that adds its arguments to base.',
+    example: 'ADDER(1)(2)',
+    impl: ([base]) => new Adder(base as number),
+  }
+
+  it('calls function values directly and through names', () => {
+    const functions = createBuiltinRegistry()
+    functions.register(ADDER)
+    const engine = new Engine({ functions })
+    engine.addSheet('Sheet1')
+    engine.defineName('AddTen', '=ADDER(10)')
+    engine.setCells([
+      { sheet: 'Sheet1', address: 'A1', input: '=ADDER(1)(2,3)' },
+      { sheet: 'Sheet1', address: 'A2', input: '=AddTen(5)' },
+      { sheet: 'Sheet1', address: 'A3', input: '=LET(f,ADDER(100),f(1))' },
+      { sheet: 'Sheet1', address: 'A4', input: '=ADDER(1)' },
+      { sheet: 'Sheet1', address: 'A5', input: '=NoSuchThing(1)' },
+      { sheet: 'Sheet1', address: 'A6', input: '=(1+2)(3)' },
+    ])
+    expect(['A1', 'A2', 'A3', 'A4', 'A5', 'A6'].map((address) => v(engine, address))).toEqual([6, 15, 101, '#CALC!', '#NAME?', '#VALUE!'])
+    engine.defineName('AddTen', '=ADDER(20)')
+    expect(v(engine, 'A2')).toBe(25)
   })
 })
 

@@ -50,6 +50,11 @@ function mapTree(node: Node, leaf: (node: Node) => Node): Node {
       const expression = mapTree(node.expression, leaf)
       return expression === node.expression ? node : { ...node, expression }
     }
+    case 'invoke': {
+      const callee = mapTree(node.callee, leaf)
+      const args = node.args.map((arg) => mapTree(arg, leaf))
+      return callee === node.callee && args.every((arg, i) => arg === node.args[i]) ? node : { ...node, callee, args }
+    }
     default:
       return leaf(node)
   }

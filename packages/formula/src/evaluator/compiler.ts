@@ -17,7 +17,7 @@ import type { FunctionRegistry } from '../functions/registry.js'
 import { MISSING } from '../functions/types.js'
 import type { Arg, ArgKind, EagerFunctionDefinition, FunctionDefinition, LazyArg } from '../functions/types.js'
 import type { Node, NodeOf, RefCorner } from '../parser/ast.js'
-import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../values.js'
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList, isCallable } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
 import { collectSheetNames } from '../engine/structure.js'
 import type { EvalContext } from './context.js'
@@ -171,6 +171,11 @@ class Compilation {
       }
       case 'group':
         return this.compile(node.expression, mode)
+      case 'invoke': {
+        const callee = this.compile(node.callee, 'reference')
+        const args = this.compileCallArguments(node.args)
+        return (ctx) => invoke(callee(ctx), args, ctx)
+      }
     }
   }
 
@@ -339,10 +344,16 @@ class Compilation {
   private compileCall(node: NodeOf<'call'>): Evaluator {
     const definition = this.host.functions.get(node.name)
     if (definition === undefined) {
-      // Still compile the arguments so that their references are known (and the formula recalculates).
-      for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
-      const error = new CellError('#NAME?', `Unknown function ${node.name}`)
-      return () => error
+      // Not a built-in function: a LET name or a defined name holding a LAMBDA, looked up when called.
+      const name = node.name
+      this.names.add(name)
+      const args = this.compileCallArguments(node.args)
+      const unknown = new CellError('#NAME?', `Unknown function ${name}`)
+      return (ctx) => {
+        const bound = ctx.hasBindings ? ctx.binding(name) : undefined
+        const target = bound ?? ctx.host.evaluateName(name, undefined, ctx)
+        return isCallable(target) ? invoke(target, args, ctx) : unknown
+      }
     }
     if (definition.volatile) this.volatile = true
     if (node.args.length < definition.minArgs || node.args.length > definition.maxArgs) {
@@ -376,6 +387,13 @@ class Compilation {
       return (ctx) => impl(args, ctx)
     }
     return this.compileEagerCall(definition, node.args)
+  }
+
+  /** Arguments of a call of a function value; empty trailing ones are left out (the LAMBDA sees them omitted). */
+  private compileCallArguments(nodes: Node[]): Evaluator[] {
+    let count = nodes.length
+    while (count > 0 && nodes[count - 1].type === 'missing') count--
+    return nodes.slice(0, count).map((arg) => (arg.type === 'missing' ? () => null : this.compile(arg, 'reference')))
   }
 
   private compileEagerCall(definition: EagerFunctionDefinition, argNodes: Node[]): Evaluator {
@@ -482,6 +500,14 @@ function callEager(definition: EagerFunctionDefinition, argEvaluators: ArgEvalua
     }
     return scalarOf(definition.impl(elementArgs, ctx))
   })
+}
+
+/** Calls a function value with evaluated arguments; #VALUE! when it is not callable (errors pass). */
+function invoke(callee: Value, args: Evaluator[], ctx: EvalContext): Value {
+  if (!isCallable(callee)) return callee instanceof CellError ? callee : CellError.VALUE
+  const values: Value[] = new Array(args.length)
+  for (let i = 0; i < args.length; i++) values[i] = args[i](ctx)
+  return callee.call(values, ctx)
 }
 
 /** One element of a broadcast result: references are read, arrays give their first item. */

@@ -41,5 +41,7 @@ export type Node =
   | { type: 'array'; rows: Node[][] }
   /** Parentheses the user wrote, kept so that printing gives back the same text. */
   | { type: 'group'; expression: Node }
+  /** A call of a function value: `LAMBDA(x, x+1)(5)`. */
+  | { type: 'invoke'; callee: Node; args: Node[] }
 
 export type NodeOf<T extends Node['type']> = Extract<Node, { type: T }>

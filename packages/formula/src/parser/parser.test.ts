@@ -48,6 +48,8 @@ describe('parseFormula', () => {
     '=#REF!',
     '=A1>=B1',
     '=(1+2)*3',
+    '=LAMBDA(x,x+1)(5)',
+    '=(F)(1,2)',
   ])('prints %s back as written', (formula) => {
     expect(roundTrip(formula)).toBe(formula)
   })

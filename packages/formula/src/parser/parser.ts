@@ -268,7 +268,16 @@ class Parser {
   }
 
   private parsePostfix(): Node {
-    const node = this.parsePrimary()
+    let node = this.parsePrimary()
+    // A function value called directly: `LAMBDA(x, x+1)(5)`.
+    while (
+      this.peek().type === TokenType.OpenParen &&
+      !this.peek().spaceBefore &&
+      (node.type === 'call' || node.type === 'group' || node.type === 'invoke')
+    ) {
+      this.next()
+      node = { type: 'invoke', callee: node, args: this.parseArguments() }
+    }
     if (this.peek().type === TokenType.Spill && !this.peek().spaceBefore) {
       this.next()
       return { type: 'spill', operand: node }
@@ -387,16 +396,21 @@ class Parser {
     if (name.startsWith('_XLFN.')) name = name.slice(6)
     if (name.startsWith('_XLWS.')) name = name.slice(6)
     this.expect(TokenType.OpenParen, "'('")
-    const args: Node[] = []
-    if (this.peek().type === TokenType.CloseParen) {
-      this.next()
-      return { type: 'call', name, args }
-    }
-    if (name === 'ANCHORARRAY' || name === 'SINGLE') {
+    if ((name === 'ANCHORARRAY' || name === 'SINGLE') && this.peek().type !== TokenType.CloseParen) {
       // How files store `A1#` and `@A1`: read them as the operators they stand for.
       const operand = this.parseExpression()
       this.expect(TokenType.CloseParen, "')'")
       return name === 'ANCHORARRAY' ? { type: 'spill', operand } : { type: 'unary', operator: '@', operand }
+    }
+    return { type: 'call', name, args: this.parseArguments() }
+  }
+
+  /** Arguments after an opening parenthesis, up to and including the closing one. */
+  private parseArguments(): Node[] {
+    const args: Node[] = []
+    if (this.peek().type === TokenType.CloseParen) {
+      this.next()
+      return args
     }
     while (true) {
       const token = this.peek()
@@ -409,7 +423,7 @@ class Parser {
         throw this.error(`Expected ',' or ')' but found ${describe(separator)}`)
       }
     }
-    return { type: 'call', name, args }
+    return args
   }
 
   private parseArray(): Node {
@@ -481,6 +495,8 @@ export function isReferenceLike(node: Node): boolean {
       return true
     case 'group':
       return isReferenceLike(node.expression)
+    case 'invoke':
+      return true
     case 'error':
       return node.code === '#REF!'
     default:

@@ -150,5 +150,7 @@ export function printNode(node: Node, row: number, col: number): string {
       )
     case 'group':
       return '(' + printNode(node.expression, row, col) + ')'
+    case 'invoke':
+      return `${printNode(node.callee, row, col)}(${node.args.map((arg) => printNode(arg, row, col)).join(',')})`
   }
 }
