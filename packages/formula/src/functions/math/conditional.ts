@@ -1,0 +1,202 @@
+/**
+ * Aggregates over the cells that meet criteria: SUMIF and SUMIFS here, and the scan they share with
+ * COUNTIF(S), AVERAGEIF(S), MINIFS and MAXIFS (statistical).
+ */
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
+import type { Scalar } from '../../values.js'
+import { parseCriteria } from '../helpers.js'
+import type { CriteriaMatcher } from '../helpers.js'
+import { MISSING } from '../types.js'
+import type { Arg, ArgKind, FunctionDefinition } from '../types.js'
+import { numberResult } from './numeric.js'
+
+/** A range or array the criteria functions read by position. */
+export type Area = RangeRef | ArrayValue
+
+/** The range or array of an argument; a scalar counts as a 1×1 array. */
+export function toArea(arg: Arg): Area | CellError {
+  if (arg === MISSING) return ArrayValue.filled(1, 1, null)
+  if (arg instanceof RangeRef || arg instanceof ArrayValue) return arg
+  if (arg instanceof ReferenceList) return arg.areas.length === 1 ? arg.areas[0] : CellError.VALUE
+  if (arg instanceof CellError) return arg
+  return ArrayValue.filled(1, 1, arg)
+}
+
+/** A range moved to start where `area` starts but sized as `height` × `width` (SUMIF's sum_range rule). */
+export function resize(area: Area, height: number, width: number): Area {
+  if (area.height === height && area.width === width) return area
+  if (area instanceof RangeRef) {
+    return new RangeRef(
+      area.sheet,
+      area.top,
+      area.left,
+      Math.min(MAX_ROW, area.top + height - 1),
+      Math.min(MAX_COL, area.left + width - 1),
+    )
+  }
+  const data: Scalar[] = []
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) data.push(r < area.height && c < area.width ? area.get(r, c) : null)
+  }
+  return new ArrayValue(height, width, data)
+}
+
+/** The criteria as a matcher; an empty cell as criteria means 0, as Excel documents. */
+export function criteriaMatcher(criteria: Arg): CriteriaMatcher | CellError {
+  if (criteria === MISSING || criteria === null) return parseCriteria(0)
+  if (criteria instanceof CellError) return parseCriteria(criteria)
+  if (typeof criteria === 'object') return CellError.VALUE
+  return parseCriteria(criteria)
+}
+
+export interface Condition {
+  readonly area: Area
+  readonly matches: CriteriaMatcher
+}
+
+/** The rows and columns of an area that can hold values (a whole column is as tall as its data). */
+function usedExtent(area: Area): { height: number; width: number } {
+  if (area instanceof ArrayValue) return { height: area.height, width: area.width }
+  const usedRows = area.sheet.usedRowEnd(area.left, area.right) - area.top
+  const usedCols = area.sheet.usedColEnd(area.top, area.bottom) - area.left
+  return {
+    height: Math.max(0, Math.min(area.height, usedRows)),
+    width: Math.max(0, Math.min(area.width, usedCols)),
+  }
+}
+
+/**
+ * Visits the positions where every condition holds, with the value of `target` there (null when no
+ * target), and returns how many positions matched. The areas all have the same size. Positions past
+ * the data of every area are empty everywhere: they are counted without being visited one by one.
+ */
+export function scanMatches(
+  conditions: readonly Condition[],
+  target: Area | undefined,
+  visit: (value: Scalar) => void,
+): number {
+  const first = conditions[0].area
+  const height = first.height
+  const width = first.width
+  let usedHeight = 0
+  let usedWidth = 0
+  for (const area of [...conditions.map((condition) => condition.area), ...(target ? [target] : [])]) {
+    const extent = usedExtent(area)
+    usedHeight = Math.max(usedHeight, extent.height)
+    usedWidth = Math.max(usedWidth, extent.width)
+  }
+  let matched = 0
+  for (let r = 0; r < usedHeight; r++) {
+    for (let c = 0; c < usedWidth; c++) {
+      let all = true
+      for (const condition of conditions) {
+        if (!condition.matches(condition.area.get(r, c))) {
+          all = false
+          break
+        }
+      }
+      if (!all) continue
+      matched++
+      visit(target ? target.get(r, c) : null)
+    }
+  }
+  const emptyPositions = height * width - usedHeight * usedWidth
+  if (emptyPositions > 0 && conditions.every((condition) => condition.matches(null))) {
+    // Their targets are empty too, which no aggregate takes in.
+    matched += emptyPositions
+  }
+  return matched
+}
+
+/**
+ * Reads `range, criteria, [range, criteria]...` pairs starting at `start` into conditions of the same
+ * size as `size`; #VALUE! when a range has another size (the *IFS rule).
+ */
+export function readConditions(args: readonly Arg[], start: number, size?: Area): Condition[] | CellError {
+  const conditions: Condition[] = []
+  for (let i = start; i + 1 < args.length; i += 2) {
+    const area = toArea(args[i])
+    if (area instanceof CellError) return area
+    const reference = size ?? conditions[0]?.area
+    if (reference && (area.height !== reference.height || area.width !== reference.width)) return CellError.VALUE
+    const matches = criteriaMatcher(args[i + 1])
+    if (matches instanceof CellError) return matches
+    conditions.push({ area, matches })
+  }
+  return conditions
+}
+
+/** Argument kinds for `leading..., range1, criteria1, range2, criteria2, ...` up to 255 arguments. */
+export function criteriaPairKinds(leading: readonly ArgKind[]): ArgKind[] {
+  const kinds = [...leading]
+  while (kinds.length < 255) kinds.push('any', 'scalarOrError')
+  return kinds
+}
+
+/** Sums the numbers visited; the first error met is kept. */
+export class NumberAccumulator {
+  sum = 0
+  count = 0
+  min = Infinity
+  max = -Infinity
+  error: CellError | undefined
+
+  readonly add = (value: Scalar): void => {
+    if (this.error) return
+    if (typeof value === 'number') {
+      this.sum += value
+      this.count++
+      if (value < this.min) this.min = value
+      if (value > this.max) this.max = value
+    } else if (value instanceof CellError) this.error = value
+  }
+}
+
+export const SUMIF: FunctionDefinition = {
+  name: 'SUMIF',
+  category: 'math',
+  minArgs: 2,
+  maxArgs: 3,
+  args: ['any', 'scalarOrError', 'any'],
+  syntax: 'SUMIF(range, criteria, [sum_range])',
+  description: 'Adds the cells of sum_range (or range) whose cells in range meet the criteria.',
+  example: 'SUMIF(A1:A10, ">5", B1:B10)',
+  impl: (args) => {
+    const range = toArea(args[0])
+    if (range instanceof CellError) return range
+    const matches = criteriaMatcher(args[1])
+    if (matches instanceof CellError) return matches
+    let target: Area = range
+    if (args.length > 2 && args[2] !== MISSING) {
+      const sumRange = toArea(args[2])
+      if (sumRange instanceof CellError) return sumRange
+      target = resize(sumRange, range.height, range.width)
+    }
+    const total = new NumberAccumulator()
+    scanMatches([{ area: range, matches }], target, total.add)
+    return total.error ?? numberResult(total.sum)
+  },
+}
+
+export const SUMIFS: FunctionDefinition = {
+  name: 'SUMIFS',
+  category: 'math',
+  minArgs: 3,
+  maxArgs: 255,
+  args: criteriaPairKinds(['any']),
+  syntax: 'SUMIFS(sum_range, criteria_range1, criteria1, [criteria_range2, criteria2], ...)',
+  description: 'Adds the cells of sum_range that meet every criteria.',
+  example: 'SUMIFS(C1:C10, A1:A10, "East", B1:B10, ">100")',
+  impl: (args) => {
+    if (args.length % 2 === 0) return CellError.VALUE
+    const target = toArea(args[0])
+    if (target instanceof CellError) return target
+    const conditions = readConditions(args, 1, target)
+    if (conditions instanceof CellError) return conditions
+    const total = new NumberAccumulator()
+    scanMatches(conditions, target, total.add)
+    return total.error ?? numberResult(total.sum)
+  },
+}
+
+export const functions: readonly FunctionDefinition[] = [SUMIF, SUMIFS]
