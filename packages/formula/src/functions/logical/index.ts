@@ -1,4 +1,5 @@
 import type { FunctionDefinition } from '../types.js'
+import { functions as choices } from './choices.js'
 import { functions as core } from './core.js'
 
-export const functions: readonly FunctionDefinition[] = [...core]
+export const functions: readonly FunctionDefinition[] = [...core, ...choices]
