@@ -1,3 +1,5 @@
 import type { FunctionDefinition } from '../types.js'
+import { functions as cell } from './cell.js'
+import { functions as isFunctions } from './is-functions.js'
 
-export const functions: readonly FunctionDefinition[] = []
+export const functions: readonly FunctionDefinition[] = [...isFunctions, ...cell]
