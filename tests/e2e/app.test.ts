@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AllInOne } from '@finsheet/gateway-service'
+import ExcelJS from 'exceljs'
 import { startAllInOne } from '@finsheet/gateway-service'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -205,4 +206,66 @@ describe('the app through the gateway', () => {
     expect(await shownIn('B3')).toBe('1900')
     expect(await shownIn('B4')).toBe('41.70%')
   })
+
+  it("imports an xlsx through the dialog following the job's real progress, and edits it through the spreadsheet service", async () => {
+    await page.getByRole('button', { name: 'Import Document' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Document' })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    expect(await dialog.getByRole('alert').innerText()).toContain('Please select a file to upload')
+    const input = dialog.getByTestId('import-file-input')
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a workbook') })
+    expect(await dialog.getByRole('alert').innerText()).toContain('Please upload a PDF or Excel file (.xlsx, .xls, .csv)')
+    await input.setInputFiles({ name: 'Forecast.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await forecastWorkbook() })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    const progress = dialog.getByRole('progressbar', { name: 'Import progress' })
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100')
+    expect(await dialog.getByRole('status').innerText()).toContain('Forecast.xlsx was imported')
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 })
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), { timeout: 10_000 }).toBe('Revenue')
+    expect(await page.getByTestId('workbook-title').innerText()).toMatch(/^Workbook .{8}$/)
+    expect(await shownIn('B3')).toBe('110')
+    expect(await inputOf('B3')).toBe('=B2*1.1')
+
+    await clickCell(page, 'B2')
+    await typeEntry(page, '200')
+    expect(await shownIn('B3')).toBe('220')
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { timeout: 15_000 }).toContain('Saved')
+    await page.getByRole('button', { name: /^Undo/ }).click()
+    await expect.poll(() => shownIn('B2')).toBe('100')
+    expect(await shownIn('B3')).toBe('110')
+    await clickCell(page, 'A5')
+    await typeEntry(page, 'kept on the server')
+
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), { timeout: 10_000 }).toBe('Revenue')
+    expect(await shownIn('A5')).toBe('kept on the server')
+    expect(await shownIn('B3')).toBe('110')
+
+    await page.getByRole('button', { name: 'File' }).click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download .xlsx' }).click()])
+    const bytes = await streamBytes(await download.createReadStream())
+    expect(bytes.subarray(0, 2).toString()).toBe('PK')
+    const exported = new ExcelJS.Workbook()
+    await exported.xlsx.load(bytes as unknown as ArrayBuffer)
+    expect(exported.getWorksheet('Revenue')?.getCell('A5').value).toBe('kept on the server')
+  })
 })
+
+async function forecastWorkbook(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('Revenue')
+  sheet.getCell('A1').value = 'Year'
+  sheet.getCell('B1').value = 'Sales'
+  sheet.getCell('A2').value = 2024
+  sheet.getCell('B2').value = 100
+  sheet.getCell('A3').value = 2025
+  sheet.getCell('B3').value = { formula: 'B2*1.1', result: 110 }
+  return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer))
+  return Buffer.concat(chunks)
+}

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo, Server } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiClient, ApiError, HtmlResponseError, RetriesExhaustedError, retryDelay } from './api-client'
+import { ApiClient, ApiError, fileNameOf, HtmlResponseError, RetriesExhaustedError, retryDelay } from './api-client'
 
 interface Scripted {
   status: number
@@ -141,5 +141,21 @@ describe('ApiClient against an HTTP server', () => {
     const { api } = client({ onUnauthorized: () => signedOut++ })
     await expect(api.get('/users/spreadsheet-session')).rejects.toThrow('API Error 401: Unauthorized')
     expect(signedOut).toBe(1)
+  })
+})
+
+describe('downloads', () => {
+  it('reads a file answer as a blob with its name', async () => {
+    script = [{ status: 200, body: 'a,b\r\n1,2\r\n', contentType: 'text/csv' }]
+    const { api } = client()
+    const file = await api.download('/spreadsheet/workbook/w1/export', { query: { format: 'csv' } })
+    expect(await file.blob.text()).toBe('a,b\r\n1,2\r\n')
+    expect(received[0].url).toBe('/api/spreadsheet/workbook/w1/export?format=csv')
+  })
+
+  it('reads both forms of the Content-Disposition file name', () => {
+    expect(fileNameOf('attachment; filename="Model.xlsx"; filename*=UTF-8\'\'Mod%C3%A8le.xlsx')).toBe('Modèle.xlsx')
+    expect(fileNameOf('attachment; filename="Model.xlsx"')).toBe('Model.xlsx')
+    expect(fileNameOf(null)).toBeNull()
   })
 })

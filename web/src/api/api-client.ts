@@ -99,6 +99,14 @@ export interface RequestOptions {
   anonymous?: boolean
   /** lets the request finish after the page is gone (saving on page hide); bodies up to 64 KB */
   keepalive?: boolean
+  /** read the answer as a file rather than as JSON */
+  as?: 'json' | 'file'
+}
+
+/** A downloaded file and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob
+  fileName: string | null
 }
 
 const NETWORK_ERROR_STATUS = 500
@@ -136,6 +144,11 @@ export class ApiClient {
     return this.request<T>('POST', path, { ...options, form })
   }
 
+  /** GETs a file (an export) with the same token and retries as any call. */
+  download(path: string, options?: RequestOptions): Promise<DownloadedFile> {
+    return this.request<DownloadedFile>('GET', path, { ...options, as: 'file' })
+  }
+
   /** `path` is relative to /api, e.g. '/users/login'. Resolves with the parsed JSON body, or null for 204. */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const attempts = this.options.attempts ?? REQUEST_ATTEMPTS
@@ -158,6 +171,9 @@ export class ApiClient {
       try {
         const response = await this.fetchImpl(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive })
         if (response.status === 204) return null as T
+        if (options.as === 'file' && response.ok) {
+          return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T
+        }
         const parsed = await readBody(response)
         if (response.ok) return parsed as T
         failure = new ApiError(response.status, response.statusText, parsed)
@@ -197,4 +213,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
   if (/^\s*</.test(text) && response.ok) throw new HtmlResponseError()
   return text
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1])
+    } catch {
+      // fall back to the plain form
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)
+  return plain ? plain[1] : null
 }

@@ -1,4 +1,4 @@
-import type { SaveSessionResponse, SessionResponse, UserSession } from '@finsheet/contracts'
+import type { CreateWorkbookResponse, SaveSessionResponse, SessionResponse, UserSession, WorkbookEntry } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
 import { errorStatus } from '../api/api-client'
 import type { CurrentUser } from '../auth/auth-service'
@@ -6,6 +6,9 @@ import { parseCellAddress } from '../grid/address'
 import type { Workspace } from '../spreadsheet/workspace'
 import { toast } from '../toasts/toast-store'
 import { isEngineError } from '../workbook/calc-engine'
+import type { SyncStatus } from '../workbook/server-sync'
+import type { ServerWorkbook } from '../workbook/server-sync'
+import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
 import type { WorkbookStore } from '../workbook/workbook-store'
 import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID, hasRealWorkbook, sessionWorkbookSnapshot, updateSessionWorkbook } from './session-workbook'
 
@@ -13,6 +16,8 @@ import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID, hasRealWorkbook, sessionWorkbo
 export const SAVE_DEBOUNCE_MS = 3000
 /** Spec 1 §4: clearing everything reloads the page half a second later. */
 export const CLEAR_RELOAD_DELAY_MS = 500
+/** Spec 1 §9: a saved workbook's cells load about 300 ms after the session is ready. */
+export const CELL_LOAD_DELAY_MS = 300
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'error'
 
@@ -24,10 +29,14 @@ export interface SessionControllerState {
   showGrid: boolean
 }
 
+const SAVE_ERROR_MESSAGE = 'Error saving cell edit - changes may not persist after refresh'
+
 /**
- * The signed-in user's spreadsheet session (spec 1 §3, §4): loads or creates it, opens its active
- * workbook in the workspace, and saves edits back with the 3 s debounce — flushed at once on a
- * sheet switch, when the page is hidden and on sign-out so nothing typed is lost.
+ * The signed-in user's spreadsheet session (spec 1 §3, §4): loads or creates it and opens its
+ * active workbook in the workspace. The default workbook lives in the session itself; any other
+ * workbook lives in the spreadsheet service, which recalculates every edit and answers with the
+ * changed cells. Edits are saved with the 3 s debounce, and at once on a sheet switch, when the
+ * page is hidden and on sign-out, so nothing typed is lost.
  */
 export class SessionController {
   private current: SessionControllerState = { status: 'idle', session: null, saveState: 'saved', showGrid: false }
@@ -39,6 +48,9 @@ export class SessionController {
   private pendingSave: Promise<void> | null = null
   private dirty = false
   private detachStore: (() => void) | null = null
+  private sync: ServerWorkbookSync | null = null
+  /** the workbook being opened, so a second request for it does not load it again */
+  private opening: string | null = null
 
   constructor(api: ApiClient, workspace: Workspace) {
     this.api = api
@@ -79,7 +91,7 @@ export class SessionController {
         email: user.email,
       })
       this.update({ status: 'ready', session: answer.session })
-      this.openActiveWorkbook()
+      await this.openActiveWorkbook()
     } catch (error) {
       console.error('Failed to load the session', error)
       this.update({ status: 'error' })
@@ -92,18 +104,10 @@ export class SessionController {
   async startBlank(): Promise<void> {
     const session = this.current.session
     if (!session) return
-    const now = new Date().toISOString()
-    const next: UserSession = {
-      ...session,
-      activeWorkbook: DEFAULT_WORKBOOK_ID,
-      workbooks: {
-        ...session.workbooks,
-        [DEFAULT_WORKBOOK_ID]: updateSessionWorkbook(undefined, { id: DEFAULT_WORKBOOK_ID, sheets: [{ name: DEFAULT_SHEET_NAME, cells: {} }] }, DEFAULT_SHEET_NAME, () => null, now),
-      },
-    }
-    next.workbooks[DEFAULT_WORKBOOK_ID].name = DEFAULT_WORKBOOK_ID
+    await this.flush()
+    const next: UserSession = { ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { ...session.workbooks, [DEFAULT_WORKBOOK_ID]: blankDefaultEntry() } }
     this.update({ session: next, showGrid: true })
-    this.openActiveWorkbook()
+    await this.openActiveWorkbook()
     try {
       await this.saveSession(next)
     } catch (error) {
@@ -115,7 +119,33 @@ export class SessionController {
   /** 'Continue with existing workbook' on the welcome screen. */
   continueWithWorkbook(): void {
     this.update({ showGrid: true })
-    if (!this.workspace.state.store) this.openActiveWorkbook()
+    if (!this.workspace.state.store) void this.openActiveWorkbook()
+  }
+
+  /** New Spreadsheet: a blank workbook in the spreadsheet service, opened at once. */
+  async createWorkbook(name = 'Untitled workbook'): Promise<void> {
+    try {
+      const answer = await this.api.post<CreateWorkbookResponse>('/spreadsheet/workbooks', { name })
+      await this.openWorkbook(answer.workbookId, answer.workbook.name)
+    } catch (error) {
+      console.error('Failed to create a workbook', error)
+      toast({ title: 'Error', description: 'Failed to create workbook. Please try again.', variant: 'destructive' })
+    }
+  }
+
+  /**
+   * Makes a workbook of the spreadsheet service (created, imported, generated) the session's
+   * active one and opens it; spec 2 §6: the session gets role admin.
+   */
+  async openWorkbook(id: string, name?: string): Promise<void> {
+    const session = this.current.session
+    if (!session) return
+    await this.flush()
+    const entry: WorkbookEntry = session.workbooks[id] ?? { name, activeSheet: '', recentlyOpened: [], sheetOrder: [], totalSheets: 0, sheets: {} }
+    const next: UserSession = { ...session, role: 'admin', activeWorkbook: id, workbooks: { ...session.workbooks, [id]: entry } }
+    this.update({ session: next, showGrid: true })
+    await this.openActiveWorkbook()
+    await this.saveSession(next).catch((error: unknown) => console.error('Failed to save the session', error))
   }
 
   /**
@@ -126,12 +156,7 @@ export class SessionController {
     const session = this.current.session
     this.cancelPendingSave()
     try {
-      if (session) {
-        const now = new Date().toISOString()
-        const entry = updateSessionWorkbook(undefined, { id: DEFAULT_WORKBOOK_ID, sheets: [{ name: DEFAULT_SHEET_NAME, cells: {} }] }, DEFAULT_SHEET_NAME, () => null, now)
-        entry.name = DEFAULT_WORKBOOK_ID
-        await this.saveSession({ ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { [DEFAULT_WORKBOOK_ID]: entry } })
-      }
+      if (session) await this.saveSession({ ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { [DEFAULT_WORKBOOK_ID]: blankDefaultEntry() } })
       localStorage.clear()
       setTimeout(reload, CLEAR_RELOAD_DELAY_MS)
     } catch (error) {
@@ -156,29 +181,120 @@ export class SessionController {
   /** Sign-out: flush what is pending, then forget the session and close the workbook. */
   async stop(): Promise<void> {
     await this.flush().catch(() => undefined)
-    this.detachStore?.()
-    this.detachStore = null
+    this.detach()
     this.user = null
     this.workspace.close()
     this.update({ status: 'idle', session: null, saveState: 'saved', showGrid: false })
   }
 
-  private openActiveWorkbook(): void {
+  private detach(): void {
+    this.detachStore?.()
+    this.detachStore = null
+    this.sync = null
+    this.workspace.setRemoteHistory(null)
+  }
+
+  private async openActiveWorkbook(): Promise<void> {
     const session = this.current.session
     if (!session) return
     const id = session.activeWorkbook in session.workbooks ? session.activeWorkbook : DEFAULT_WORKBOOK_ID
     const entry = session.workbooks[id]
     if (!entry) {
+      this.detach()
       this.workspace.close()
       return
     }
-    const store = this.workspace.open(sessionWorkbookSnapshot(id, entry), entry.activeSheet)
+    if (id === DEFAULT_WORKBOOK_ID) {
+      this.detach()
+      const store = this.workspace.open(sessionWorkbookSnapshot(id, entry), entry.activeSheet)
+      this.watch(store)
+      return
+    }
+    // spec 1 §4: a saved workbook loads once, not again while it is open
+    if (this.opening === id || (this.workspace.state.store?.id === id && this.sync)) return
+    this.opening = id
+    this.detach()
+    this.workspace.setLoading()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
+      const loaded = await loadServerWorkbook(this.api, id)
+      this.attachServerWorkbook(loaded, entry.activeSheet || loaded.sheetOrder[0])
+    } catch (error) {
+      console.error('Failed to load the workbook', error)
+      const missing = errorStatus(error) === 404
+      toast({ title: 'Error', description: missing ? 'Workbook not found' : 'Failed to load the workbook. Please try again.', variant: 'destructive' })
+      this.workspace.close()
+      if (missing) await this.forgetWorkbook(id)
+    } finally {
+      this.opening = null
+    }
+  }
+
+  private attachServerWorkbook(loaded: ServerWorkbook, activeSheet: string, history?: Partial<SyncStatus>): void {
+    const store = this.workspace.open(loaded.snapshot, activeSheet)
+    const sync = new ServerWorkbookSync(this.api, store, loaded.revision, (status) => this.onSyncStatus(status), history)
+    this.sync = sync
     this.watch(store)
+    this.workspace.setRemoteHistory({
+      get canUndo() {
+        return sync.current.canUndo
+      },
+      get canRedo() {
+        return sync.current.canRedo
+      },
+      undo: () => this.serverHistory('undo'),
+      redo: () => this.serverHistory('redo'),
+    })
+  }
+
+  /** A workbook the service no longer has leaves the session; the default workbook takes its place. */
+  private async forgetWorkbook(id: string): Promise<void> {
+    const session = this.current.session
+    if (!session) return
+    const workbooks = { ...session.workbooks }
+    delete workbooks[id]
+    if (!workbooks[DEFAULT_WORKBOOK_ID]) workbooks[DEFAULT_WORKBOOK_ID] = blankDefaultEntry()
+    const next = { ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks }
+    this.update({ session: next })
+    await this.openActiveWorkbook()
+    await this.saveSession(next).catch(() => undefined)
+  }
+
+  private async serverHistory(action: 'undo' | 'redo'): Promise<void> {
+    const sync = this.sync
+    const store = this.workspace.state.store
+    if (!sync || !store) return
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer)
+      this.saveTimer = null
+    }
+    try {
+      const outcome = action === 'undo' ? await sync.undo() : await sync.redo()
+      if (outcome.structureChanged) {
+        // rows, columns or sheets came back or went: take the workbook as the server has it
+        const { sheet, selection } = this.workspace.state
+        const loaded = await loadServerWorkbook(this.api, store.id)
+        this.attachServerWorkbook(loaded, sheet, { canUndo: sync.current.canUndo, canRedo: sync.current.canRedo })
+        this.workspace.setSelection(selection)
+      }
+    } catch (error) {
+      console.error(`Failed to ${action}`, error)
+      this.reportSaveError(error)
+    }
+    this.workspace.refresh()
+  }
+
+  private onSyncStatus(status: SyncStatus): void {
+    if (status.saving) this.update({ saveState: 'saving' })
+    this.workspace.refresh()
   }
 
   private watch(store: WorkbookStore): void {
     this.detachStore?.()
-    this.detachStore = store.onChange(() => this.scheduleSave())
+    this.detachStore = store.onChange((change) => {
+      this.sync?.record(change)
+      this.scheduleSave()
+    })
   }
 
   private scheduleSave(): void {
@@ -203,15 +319,27 @@ export class SessionController {
     // spec 1 §4: nothing is saved while a workbook is loading, nor without a signed-in user
     if (!session || !store || status === 'loading' || !this.user) return
     this.dirty = false
-    const entry = updateSessionWorkbook(session.workbooks[store.id], store.snapshot(), sheet, (sheetName, address) => {
-      const pos = parseCellAddress(address)
-      if (!pos) return null
-      const value = store.getValue(sheetName, pos)
-      return isEngineError(value) ? value.code : value
-    }, new Date().toISOString())
+    const sync = this.sync
+    const entry = sync
+      ? serverWorkbookEntry(session.workbooks[store.id], store, sheet)
+      : updateSessionWorkbook(
+          session.workbooks[store.id],
+          store.snapshot(),
+          sheet,
+          (sheetName, address) => {
+            const pos = parseCellAddress(address)
+            if (!pos) return null
+            const value = store.getValue(sheetName, pos)
+            return isEngineError(value) ? value.code : value
+          },
+          new Date().toISOString(),
+        )
     const next: UserSession = { ...session, activeWorkbook: store.id, workbooks: { ...session.workbooks, [store.id]: entry } }
     this.update({ session: next, saveState: 'saving' })
-    const saving = this.saveSession(next, leavingPage)
+    const saving = (async () => {
+      if (sync) await sync.flush(leavingPage)
+      await this.saveSession(next, leavingPage)
+    })()
       .then(() => {
         if (!this.dirty) this.update({ saveState: 'saved' })
       })
@@ -219,13 +347,18 @@ export class SessionController {
         this.dirty = true
         this.update({ saveState: 'error' })
         console.error('Failed to save cell edits', error)
-        if (errorStatus(error) !== 429 && !String(error).includes('429')) {
-          toast({ title: 'Error', description: 'Error saving cell edit - changes may not persist after refresh', variant: 'destructive' })
-        }
+        this.reportSaveError(error)
       })
     this.pendingSave = saving
     await saving
     if (this.pendingSave === saving) this.pendingSave = null
+  }
+
+  /** Spec 1 §8: the save error, except when the server was only asking to slow down (429). */
+  private reportSaveError(error: unknown): void {
+    const status = errorStatus(error)
+    if (status === 429 || String(error).includes('429')) return
+    toast({ title: 'Error', description: SAVE_ERROR_MESSAGE, variant: 'destructive' })
   }
 
   private async saveSession(session: UserSession, keepalive = false): Promise<void> {
@@ -240,5 +373,30 @@ export class SessionController {
   private update(patch: Partial<SessionControllerState>): void {
     this.current = { ...this.current, ...patch }
     for (const listener of this.listeners) listener()
+  }
+}
+
+function blankDefaultEntry(): WorkbookEntry {
+  const entry = updateSessionWorkbook(
+    undefined,
+    { id: DEFAULT_WORKBOOK_ID, sheets: [{ name: DEFAULT_SHEET_NAME, cells: {} }] },
+    DEFAULT_SHEET_NAME,
+    () => null,
+    new Date().toISOString(),
+  )
+  entry.name = DEFAULT_WORKBOOK_ID
+  return entry
+}
+
+/** A service-kept workbook's session entry: where the user was, not the cells (the service has those). */
+function serverWorkbookEntry(previous: WorkbookEntry | undefined, store: WorkbookStore, activeSheet: string): WorkbookEntry {
+  const order = store.sheetNames
+  return {
+    ...(previous?.name !== undefined ? { name: previous.name } : store.name ? { name: store.name } : {}),
+    activeSheet,
+    recentlyOpened: [activeSheet, ...(previous?.recentlyOpened ?? []).filter((n) => n !== activeSheet && order.includes(n))].slice(0, 10),
+    sheetOrder: order,
+    totalSheets: order.length,
+    sheets: {},
   }
 }

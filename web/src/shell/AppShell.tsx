@@ -20,7 +20,8 @@ import { ShellActionsContext } from './shell-actions'
 import { Sidebar } from './Sidebar'
 import { Toolbar } from './Toolbar'
 import { TopBar } from './TopBar'
-import { workbookTitle } from './user-display'
+import { DEFAULT_WORKBOOK_ID, workbookTitle } from './user-display'
+import { api } from '../app/services'
 
 /** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
 export function GuardedShell() {
@@ -139,8 +140,7 @@ function AppShell({ user }: { user: CurrentUser }) {
             file={{
               onNewSpreadsheet: () => {
                 void navigate({ to: '/' })
-                if (!controller.hasRealWorkbook) void controller.startBlank()
-                else toast({ title: 'New Spreadsheet', description: 'Creating more workbooks arrives with the spreadsheet service.' })
+                void controller.createWorkbook()
               },
               onImport: () => setImportOpen(true),
               onSaveJson: () => {
@@ -152,9 +152,19 @@ function AppShell({ user }: { user: CurrentUser }) {
                 if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
                 void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
               },
-              onDownloadXlsx: () => undefined,
+              onDownloadXlsx: () => {
+                if (!store || store.id === DEFAULT_WORKBOOK_ID) return
+                void controller
+                  .flush()
+                  .then(() => api.download(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/export`, { query: { format: 'xlsx' } }))
+                  .then((file) => downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`))
+                  .catch((error: unknown) => {
+                    console.error('Export failed', error)
+                    toast({ title: 'Error', description: 'The workbook could not be exported. Please try again.', variant: 'destructive' })
+                  })
+              },
               onShare: () => toast({ title: 'Share', description: 'Coming Soon' }),
-              canDownloadXlsx: false,
+              canDownloadXlsx: store !== null && store.id !== DEFAULT_WORKBOOK_ID,
             }}
             edit={
               store
@@ -165,8 +175,8 @@ function AppShell({ user }: { user: CurrentUser }) {
                     onFillDown: onGrid(() => fillSelection(workspace, 'down')),
                     onFillRight: onGrid(() => fillSelection(workspace, 'right')),
                     onGoTo: () => workspace.openGoTo(),
-                    canUndo: store.canUndo,
-                    canRedo: store.canRedo,
+                    canUndo: workspace.canUndo,
+                    canRedo: workspace.canRedo,
                   }
                 : null
             }
@@ -183,9 +193,10 @@ function AppShell({ user }: { user: CurrentUser }) {
       <ImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
-        onImported={() => {
+        onImported={(workbookId, name) => {
           setImportOpen(false)
           void navigate({ to: '/' })
+          if (workbookId) void controller.openWorkbook(workbookId, name)
         }}
       />
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../app/services'
 import { ACCEPTED_EXTENSIONS, formatFileSize, IMPORT_TYPE_MESSAGE, isAcceptedFile, NO_FILE_MESSAGE } from '../files/file-types'
 import { importDocument } from '../files/import-client'
+import { toast } from '../toasts/toast-store'
 import { Dialog } from '../ui/Dialog'
 
 /** Spec 2 §4: the dialog closes 2,000 ms after a successful import. */
@@ -13,8 +14,8 @@ type Phase = 'idle' | 'processing' | 'success' | 'error'
 interface ImportDialogProps {
   open: boolean
   onClose(): void
-  /** the workbook the document became, to open at / */
-  onImported(workbookId: string | null): void
+  /** the workbook the document became (null for a PDF's figures), to open at / */
+  onImported(workbookId: string | null, name: string): void
 }
 
 /** Import Document (spec 2 §2.3): choose or drop a file, process it, follow the real job progress. */
@@ -26,7 +27,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const [dragging, setDragging] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const abortRef = useRef<AbortController | null>(null)
-  const resultRef = useRef<string | null>(null)
+  const resultRef = useRef<{ workbookId: string | null; name: string } | null>(null)
 
   useEffect(() => {
     if (open) return
@@ -39,7 +40,10 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
 
   useEffect(() => {
     if (phase !== 'success') return
-    const timer = setTimeout(() => onImported(resultRef.current), IMPORT_CLOSE_DELAY_MS)
+    const timer = setTimeout(() => {
+      const result = resultRef.current
+      if (result) onImported(result.workbookId, result.name)
+    }, IMPORT_CLOSE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [phase, onImported])
 
@@ -69,10 +73,18 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     setProgress(0)
     setMessage(null)
     try {
-      resultRef.current = await importDocument(api, file, setProgress, controller.signal)
+      const { fileName, result } = await importDocument(api, file, setProgress, controller.signal)
+      resultRef.current = { workbookId: result.workbookId, name: fileName.replace(/\.[^.]+$/, '') }
       setProgress(100)
       setPhase('success')
-      setMessage(`${file.name} was imported.`)
+      if (result.workbookId) {
+        const counts = `${result.cellCount.toLocaleString('en-US')} cells, ${result.formulaCount.toLocaleString('en-US')} formulas`
+        setMessage(`${fileName} was imported: ${counts}.`)
+        toast({ title: 'Success', description: 'Workbook imported successfully', variant: 'success' })
+      } else {
+        setMessage(`${fileName} was read: ${(result.data ?? []).length} figures extracted.`)
+        toast({ title: 'PDF Processed', description: `${(result.data ?? []).length} figures extracted from ${fileName}`, variant: 'success' })
+      }
     } catch (error) {
       if (controller.signal.aborted) return
       setPhase('error')

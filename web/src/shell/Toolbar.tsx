@@ -120,10 +120,10 @@ export function Toolbar({ onImport }: { onImport(): void }) {
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
-      <ToolButton label={`Undo${store?.undoLabel ? ` ${store.undoLabel}` : ''}`} onClick={() => workspace.undo()} disabled={!store?.canUndo}>
+      <ToolButton label={`Undo${store?.undoLabel ? ` ${store.undoLabel}` : ''}`} onClick={() => workspace.undo()} disabled={!workspace.canUndo}>
         <Undo2 size={16} />
       </ToolButton>
-      <ToolButton label={`Redo${store?.redoLabel ? ` ${store.redoLabel}` : ''}`} onClick={() => workspace.redo()} disabled={!store?.canRedo}>
+      <ToolButton label={`Redo${store?.redoLabel ? ` ${store.redoLabel}` : ''}`} onClick={() => workspace.redo()} disabled={!workspace.canRedo}>
         <Redo2 size={16} />
       </ToolButton>
       <ToolButton label="Print" onClick={() => window.print()}>

@@ -87,6 +87,18 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
 
+  /**
+   * Gives the grid the keyboard once a modal dialog has closed: focus given while the dialog is
+   * still modal leaves the grid deaf to typing until it is focused again.
+   */
+  const refocusAfterDialog = useCallback(() => {
+    requestAnimationFrame(() => {
+      if (editorRef.current) return
+      cellInputRef.current?.blur()
+      focusGrid()
+    })
+  }, [focusGrid])
+
   useEffect(() => {
     workspace.focusGridHandler = () => requestAnimationFrame(() => focusGrid())
     return () => {
@@ -214,12 +226,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       const apply = () => select(rangeSelection(found.range), { col: found.range.startCol, row: found.range.startRow })
       if (found.sheet && found.sheet !== sheet) void workspace.switchSheet(found.sheet).then(() => requestAnimationFrame(apply))
       else apply()
-      workspace.closeGoTo()
-      // after the dialog has closed: focusing while it is still modal leaves the grid deaf to typing
-      requestAnimationFrame(() => {
-        cellInputRef.current?.blur()
-        focusGrid()
-      })
+      if (workspace.state.goToOpen) {
+        workspace.closeGoTo()
+        refocusAfterDialog()
+      } else focusGrid()
       return null
     },
     [store, sheet, workspace, select, focusGrid],
@@ -702,10 +712,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         open={state.goToOpen}
         onClose={() => {
           workspace.closeGoTo()
-          requestAnimationFrame(() => {
-            cellInputRef.current?.blur()
-            focusGrid()
-          })
+          refocusAfterDialog()
         }}
         onGo={goTo}
       />

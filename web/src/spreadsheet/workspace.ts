@@ -11,6 +11,17 @@ import { WorkbookStore } from '../workbook/workbook-store'
 
 export type WorkbookStatus = 'none' | 'loading' | 'ready'
 
+/**
+ * Undo and redo kept somewhere else than the store: the spreadsheet service's, for the
+ * workbooks it keeps, so undo reverts whole changes the same way for every client.
+ */
+export interface RemoteHistory {
+  readonly canUndo: boolean
+  readonly canRedo: boolean
+  undo(): Promise<void>
+  redo(): Promise<void>
+}
+
 /** The copied or cut block, shown with marching ants until it is pasted or Escape is pressed. */
 export interface CopyMark {
   sheet: string
@@ -58,6 +69,7 @@ export class Workspace {
   beforeSheetSwitch: (() => Promise<void> | void) | null = null
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
+  private remoteHistory: RemoteHistory | null = null
 
   constructor(createEngine: () => CalcEngine) {
     this.createEngine = createEngine
@@ -84,6 +96,7 @@ export class Workspace {
   /** Opens a workbook (replacing any open one) on the given sheet or its first. */
   open(snapshot: WorkbookSnapshot, activeSheet?: string): WorkbookStore {
     this.unsubscribeStore?.()
+    this.remoteHistory = null
     const store = new WorkbookStore(this.createEngine(), snapshot)
     this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
     const sheet = activeSheet && store.sheet(activeSheet) ? activeSheet : store.sheetNames[0]
@@ -101,6 +114,7 @@ export class Workspace {
   close(): void {
     this.unsubscribeStore?.()
     this.unsubscribeStore = null
+    this.remoteHistory = null
     this.update({ status: 'none', store: null, sheet: '', copy: null })
   }
 
@@ -218,12 +232,33 @@ export class Workspace {
     return store?.getStyle(sheet, selection.active)
   }
 
+  /** Hands undo and redo to the server (or back to the store with null). */
+  setRemoteHistory(history: RemoteHistory | null): void {
+    this.remoteHistory = history
+    this.refresh()
+  }
+
+  /** Views re-read derived state (undo availability, save state) after it changed elsewhere. */
+  refresh(): void {
+    this.update({})
+  }
+
+  get canUndo(): boolean {
+    return this.remoteHistory ? this.remoteHistory.canUndo : (this.current.store?.canUndo ?? false)
+  }
+
+  get canRedo(): boolean {
+    return this.remoteHistory ? this.remoteHistory.canRedo : (this.current.store?.canRedo ?? false)
+  }
+
   undo(): void {
-    this.current.store?.undo()
+    if (this.remoteHistory) void this.remoteHistory.undo()
+    else this.current.store?.undo()
   }
 
   redo(): void {
-    this.current.store?.redo()
+    if (this.remoteHistory) void this.remoteHistory.redo()
+    else this.current.store?.redo()
   }
 
   private update(patch: Partial<WorkspaceState>): void {
