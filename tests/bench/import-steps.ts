@@ -5,8 +5,8 @@
  *
  *   node --conditions=development --import ./bench/register.mjs bench/import-steps.ts <step> <file>
  */
-import { openAsBlob } from 'node:fs'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -81,10 +81,18 @@ async function readCsv(path: string): Promise<void> {
  * the gateway, a registered user, the upload, the files.process job until it completes (parse, the
  * spreadsheet service's bulk import and recalculation), then the stored workbook read back.
  */
-async function endToEnd(path: string, kind: string): Promise<void> {
+async function endToEnd(path: string, kind: string, separateWorker: boolean): Promise<void> {
   const { startAllInOne } = await import('@finsheet/gateway-service')
   const dataDir = mkdtempSync(join(tmpdir(), 'finsheet-bench-import-'))
-  const stack = await startAllInOne({ port: 0, dataDir, logger: false, env: { ...process.env, LOG_LEVEL: 'silent', IMPORT_WAIT_MS: '0' } })
+  const env = { ...process.env, LOG_LEVEL: 'silent', IMPORT_WAIT_MS: '0', ...(separateWorker ? { RUN_WORKER: 'false' } : {}) }
+  const stack = await startAllInOne({ port: 0, dataDir, logger: false, env })
+  // As docker compose runs it: the files worker in a process of its own, on the same queue.
+  const worker = separateWorker
+    ? spawn(process.execPath, ['--conditions=development', '--import', './bench/register.mjs', '../services/files/src/worker.ts'], {
+        env: { ...env, DATA_DIR: dataDir, SPREADSHEET_URL: stack.services.spreadsheet, RUN_WORKER: 'true' },
+        stdio: 'inherit',
+      })
+    : null
   try {
     const register = await fetch(`${stack.url}/api/users/register`, {
       method: 'POST',
@@ -119,16 +127,32 @@ async function endToEnd(path: string, kind: string): Promise<void> {
     const ms = performance.now() - started
     if (job.state !== 'completed' || !job.result) throw new Error(`the import job failed: ${job.error}`)
     const stored = await fetch(`${stack.url}/api/spreadsheet/workbooks/${job.result.workbookId}`, { headers: auth })
+    const workerPeakMb = worker?.pid ? peakRssMbOf(worker.pid) : null
     report({
       step,
       cells: job.result.cellCount,
       formulas: job.result.formulaCount,
       ms,
-      detail: { uploadMs: Math.round(uploadedMs), ...job.result.timings, progressSeen: progress, mismatches: job.result.report?.mismatchCount ?? null, storedStatus: stored.status },
+      detail: { uploadMs: Math.round(uploadedMs), ...job.result.timings, ...(worker ? { workerPeakMb } : {}), progressSeen: progress, mismatches: job.result.report?.mismatchCount ?? null, storedStatus: stored.status },
     })
   } finally {
+    if (worker) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve))
+      worker.kill('SIGTERM')
+      await exited
+    }
     await stack.close()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The peak resident memory of a running process (Linux), in MB. */
+function peakRssMbOf(pid: number): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Math.round(Number(match[1]) / 1024) : null
+  } catch {
+    return null
   }
 }
 
@@ -137,7 +161,8 @@ const steps: Record<string, (path: string) => Promise<void>> = {
   exceljs: readWithExceljs,
   finsheet: readWithFinsheet,
   csv: readCsv,
-  'end-to-end': (path) => endToEnd(path, extra ?? 'xlsx'),
+  'end-to-end': (path) => endToEnd(path, extra ?? 'xlsx', false),
+  'end-to-end-worker': (path) => endToEnd(path, extra ?? 'xlsx', true),
 }
 
 if (step && steps[step] && file) {
