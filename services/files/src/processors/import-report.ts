@@ -35,7 +35,7 @@ export function buildImportReport(workbook: ImportedWorkbook, prepared: Prepared
     for (const cell of sheet.cells) {
       if (cell.formula === undefined) continue
       const ours = engine.getValue(sheet.name, cell.address) as Scalar
-      const cached = toScalar(cell.value)
+      const cached = toScalar(prepared.valueOf(cell))
       if (valuesMatch(ours, cached)) {
         matched++
         continue

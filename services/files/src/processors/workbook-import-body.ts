@@ -6,7 +6,7 @@
  * The body is written as JSON text in chunks straight from the parsed workbook, so a million cells
  * never exist a second time as request objects.
  */
-import { columnToLetters, parseCellInput, tryParseRange } from '@finsheet/formula'
+import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
 import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -37,7 +37,12 @@ export interface WorkbookImportBody {
   definedNames?: { name: string; formula: string; sheet?: string }[]
 }
 
+/** Days between the 1900 and 1904 date systems' day zero. */
+export const DATE_1904_OFFSET = 1462
+
 export interface PreparedImport {
+  /** A cell's value as the engine sees it: a 1904-system date moved to the 1900 system the engine counts in. */
+  valueOf(cell: ImportedCell): ImportedValue
   /** Features present in the file that the import leaves out. */
   notKept: string[]
   /** The cells each sheet sends, in order, with their input, format and look. */
@@ -68,11 +73,15 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
     formula: '=' + definition.formula,
     ...(definition.sheet ? { sheet: definition.sheet } : {}),
   }))
+  // Workbooks of old Macs count dates from 1904; the engine counts from 1900, as Windows Excel does.
+  const shiftsDates = workbook.date1904 ? workbook.styles.map((style) => Boolean(style.numberFormat && isDateFormat(style.numberFormat))) : []
+  const valueOf = (cell: ImportedCell): ImportedValue =>
+    typeof cell.value === 'number' && cell.style !== undefined && shiftsDates[cell.style] ? cell.value + DATE_1904_OFFSET : cell.value
   // Text inputs repeat (shared strings): each distinct text is read once.
   const textInputs = new Map<string, CellInput>()
   const inputOfCell = (cell: ImportedCell): CellInput => {
     if (cell.formula !== undefined) return '=' + cell.formula
-    const value = cell.value
+    const value = valueOf(cell)
     if (typeof value !== 'string') return inputOf(value)
     let input = textInputs.get(value)
     if (input === undefined) {
@@ -131,6 +140,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   }
 
   return {
+    valueOf,
     notKept,
     cells,
     jsonChunks,
