@@ -66,6 +66,8 @@ export interface XlsxDefinedName {
 }
 
 export interface XlsxWorkbook {
+  /** The application that saved the file (docProps/app.xml), such as 'Microsoft Excel'; '' when unknown. */
+  readonly application: string
   readonly sheets: XlsxSheet[]
   readonly definedNames: XlsxDefinedName[]
   /** Whether dates count from 1904 (old Mac workbooks); serials are kept as stored. */
@@ -85,12 +87,17 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer)
 
   const sheetOrder = readSheetOrder(workbookXml)
-  const dynamicArrays = await readDynamicArrayCells(zip, workbookXml)
+  const marks = await readCellMarks(zip, workbookXml)
+  const appXml = (await zip.file('docProps/app.xml')?.async('string')) ?? ''
+  const application = decodeXml(/<(?:\w+:)?Application>([^<]*)</.exec(appXml)?.[1] ?? '')
+  // Excel writes an error result as an error; other writers (Google Sheets) write its code as text.
+  const errorsAsText = !/Microsoft Excel/i.test(application)
   const sheets: XlsxSheet[] = []
   workbook.eachSheet((worksheet) => {
-    sheets.push(readSheet(worksheet, captured.get(worksheet.name), dynamicArrays.get(worksheet.name) ?? new Set()))
+    sheets.push(readSheet(worksheet, captured.get(worksheet.name), marks.get(worksheet.name) ?? NO_MARKS, errorsAsText))
   })
   return {
+    application,
     sheets,
     definedNames: readDefinedNames(workbookXml, sheetOrder),
     date1904: Boolean(workbook.properties.date1904),
@@ -175,7 +182,8 @@ interface ExcelCellModel {
 function readSheet(
   worksheet: ExcelJS.Worksheet,
   capture: SheetCapture | undefined,
-  dynamicArrayCells: ReadonlySet<string>,
+  marks: CellMarks,
+  errorsAsText: boolean,
 ): XlsxSheet {
   const cells: XlsxCell[] = []
   const rowHeights: XlsxSheet['rowHeights'] = []
@@ -185,9 +193,11 @@ function readSheet(
     }
     row.eachCell({ includeEmpty: false }, (cell, colNumber) => {
       const model = cell.model as unknown as ExcelCellModel
-      const read = readCell(model, capture?.raw.get(model.address))
+      const richError = marks.richErrors.get(model.address)
+      const read = readCell(model, richError ?? capture?.raw.get(model.address), errorsAsText)
       if (!read) return
-      const dynamicArray = read.arrayRange !== undefined && dynamicArrayCells.has(model.address)
+      if (richError) read.value = richError
+      const dynamicArray = read.arrayRange !== undefined && marks.dynamicArrays.has(model.address)
       const numberFormat = cell.numFmt && cell.numFmt !== 'General' ? cell.numFmt : undefined
       cells.push({
         row: rowNumber - 1,
@@ -213,12 +223,13 @@ function readSheet(
   }
 }
 
-type ReadCell = Pick<XlsxCell, 'formula' | 'sharedFrom' | 'arrayRange' | 'value'>
+type ReadCell = { -readonly [K in 'formula' | 'sharedFrom' | 'arrayRange' | 'value']?: XlsxCell[K] } & { value: Scalar }
 
-function readCell(model: ExcelCellModel, raw: unknown): ReadCell | undefined {
+function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean): ReadCell | undefined {
   switch (model.type) {
     case ExcelJS.ValueType.Formula: {
-      const value = readScalar(model.result, raw)
+      const cached = decodeEscapes(readScalar(model.result, raw))
+      const value = errorsAsText ? errorFromCode(cached) : cached
       if (model.sharedFormula !== undefined && model.formula === undefined) {
         return { sharedFrom: model.sharedFormula, value }
       }
@@ -236,11 +247,18 @@ function readCell(model: ExcelCellModel, raw: unknown): ReadCell | undefined {
   }
 }
 
+/**
+ * A cached text that is exactly an error code, as the error: for files from writers that store a
+ * formula's error result as text (`t="str"` with `#N/A`), which Excel never does.
+ */
+function errorFromCode(value: Scalar): Scalar {
+  return typeof value === 'string' && value.startsWith('#') ? (errorFromText(value) ?? value) : value
+}
+
 /** A value or cached result of exceljs as a scalar of the engine; `raw` is what the file stored. */
 function readScalar(value: unknown, raw: unknown): Scalar {
   if (value === undefined || value === null) return null
-  if (typeof value === 'number') return value
-  if (typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value
   if (value instanceof Date) {
     // exceljs made a Date of a date-formatted number (or of an error result, giving an invalid Date).
     if (raw !== undefined && !(raw instanceof Date)) return readScalar(raw, undefined)
@@ -254,6 +272,16 @@ function readScalar(value: unknown, raw: unknown): Scalar {
     if (object.text && typeof object.text === 'object') return readScalar(object.text, raw)
   }
   return String(value)
+}
+
+/**
+ * Text in xlsx files writes characters XML cannot hold (control characters) as `_xHHHH_`, and a
+ * literal `_x` sequence as `_x005F_x...`. exceljs decodes shared strings but not the text a formula
+ * cached, which is decoded here.
+ */
+function decodeEscapes(value: Scalar): Scalar {
+  if (typeof value !== 'string' || !value.includes('_x')) return value
+  return value.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 function excelSerialFromDate(date: Date): number {
@@ -275,11 +303,23 @@ function readSheetOrder(workbookXml: string): string[] {
   return names
 }
 
-/**
- * The cells of each sheet that carry cell metadata (`cm`), which Excel 365 puts on the anchors of
- * dynamic-array formulas; exceljs does not keep it.
- */
-async function readDynamicArrayCells(zip: JSZip, workbookXml: string): Promise<Map<string, Set<string>>> {
+/** What the sheet xml says about cells beyond exceljs's reading. */
+interface CellMarks {
+  /** Anchors of dynamic-array formulas: Excel 365 gives them cell metadata (`cm`). */
+  readonly dynamicArrays: Set<string>
+  /**
+   * Errors newer than the file format (#SPILL!, #CALC!): the file stores #VALUE! and points (`vm`)
+   * at a rich value that holds the real error type.
+   */
+  readonly richErrors: Map<string, CellError>
+}
+
+const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+
+/** Rich value error types, as Excel numbers them, for the errors the engine knows. */
+const RICH_ERROR_TYPES: Record<string, CellError> = { '8': CellError.SPILL, '13': CellError.CALC }
+
+async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<string, CellMarks>> {
   const relsXml = (await zip.file('xl/_rels/workbook.xml.rels')?.async('string')) ?? ''
   const targets = new Map<string, string>()
   for (const match of relsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*?)\/?>/g)) {
@@ -287,22 +327,59 @@ async function readDynamicArrayCells(zip: JSZip, workbookXml: string): Promise<M
     const target = attribute(match[1], 'Target')
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`)
   }
-  const bySheet = new Map<string, Set<string>>()
+  const errorsByValueMetadata = await readRichErrors(zip)
+  const bySheet = new Map<string, CellMarks>()
   const sheets = /<(?:\w+:)?sheets\b[^>]*>([\s\S]*?)<\/(?:\w+:)?sheets>/.exec(workbookXml)?.[1] ?? ''
   for (const match of sheets.matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)) {
     const name = attribute(match[1], 'name')
     const id = attribute(match[1], 'r:id')
     const path = id ? targets.get(id) : undefined
     const xml = path ? await zip.file(path)?.async('string') : undefined
-    if (!name || xml === undefined || !xml.includes(' cm=')) continue
-    const cells = new Set<string>()
-    for (const cell of xml.matchAll(/<(?:\w+:)?c\b([^>]*\scm="[^"]*"[^>]*)>/g)) {
+    if (!name || xml === undefined || !/ (cm|vm)=/.test(xml)) continue
+    const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+    for (const cell of xml.matchAll(/<(?:\w+:)?c\b([^>]*\s(?:cm|vm)="[^"]*"[^>]*)>/g)) {
       const address = attribute(cell[1], 'r')
-      if (address) cells.add(address)
+      if (!address) continue
+      if (attribute(cell[1], 'cm') !== undefined) marks.dynamicArrays.add(address)
+      const valueMetadata = attribute(cell[1], 'vm')
+      const error = valueMetadata === undefined ? undefined : errorsByValueMetadata.get(Number(valueMetadata))
+      if (error && attribute(cell[1], 't') === 'e') marks.richErrors.set(address, error)
     }
-    bySheet.set(name, cells)
+    bySheet.set(name, marks)
   }
   return bySheet
+}
+
+/** The error of each value-metadata index (1-based, as cells' `vm` count) that stands for a rich error. */
+async function readRichErrors(zip: JSZip): Promise<Map<number, CellError>> {
+  const errors = new Map<number, CellError>()
+  const metadataXml = await zip.file('xl/metadata.xml')?.async('string')
+  const richValuesXml = await zip.file('xl/richData/rdrichvalue.xml')?.async('string')
+  const structuresXml = await zip.file('xl/richData/rdrichvaluestructure.xml')?.async('string')
+  if (!metadataXml || !richValuesXml || !structuresXml) return errors
+  const structures = [...structuresXml.matchAll(/<(?:\w+:)?s\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?s>/g)].map((match) => ({
+    type: attribute(match[1], 't'),
+    keys: [...match[2].matchAll(/<(?:\w+:)?k\b([^>]*?)\/?>/g)].map((key) => attribute(key[1], 'n')),
+  }))
+  const richValues = [...richValuesXml.matchAll(/<(?:\w+:)?rv\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?rv>/g)].map((match) => {
+    const structure = structures[Number(attribute(match[1], 's'))]
+    const values = [...match[2].matchAll(/<(?:\w+:)?v\b[^>]*>([^<]*)<\/(?:\w+:)?v>/g)].map((value) => value[1])
+    if (structure?.type !== '_error') return undefined
+    return RICH_ERROR_TYPES[values[structure.keys.indexOf('errorType')] ?? '']
+  })
+  const future = /<(?:\w+:)?futureMetadata\b[^>]*name="XLRICHVALUE"[^>]*>([\s\S]*?)<\/(?:\w+:)?futureMetadata>/.exec(metadataXml)
+  const richValueOfBlock = [...(future?.[1] ?? '').matchAll(/<(?:\w+:)?bk>([\s\S]*?)<\/(?:\w+:)?bk>/g)].map((block) => {
+    const rvb = /<(?:\w+:)?rvb\b([^>]*?)\/?>/.exec(block[1])
+    return rvb ? Number(attribute(rvb[1], 'i')) : -1
+  })
+  const valueMetadata = /<(?:\w+:)?valueMetadata\b[^>]*>([\s\S]*?)<\/(?:\w+:)?valueMetadata>/.exec(metadataXml)
+  const blocks = [...(valueMetadata?.[1] ?? '').matchAll(/<(?:\w+:)?bk>([\s\S]*?)<\/(?:\w+:)?bk>/g)]
+  blocks.forEach((block, index) => {
+    const record = /<(?:\w+:)?rc\b([^>]*?)\/?>/.exec(block[1])
+    const error = record ? richValues[richValueOfBlock[Number(attribute(record[1], 'v'))]] : undefined
+    if (error) errors.set(index + 1, error)
+  })
+  return errors
 }
 
 function readDefinedNames(workbookXml: string, sheetOrder: readonly string[]): XlsxDefinedName[] {

@@ -8,7 +8,14 @@ import JSZip from 'jszip'
 
 export const DATE_TIME_SERIAL = 45301.60416667824 // 2024-01-10 14:30:00.001, finer than a millisecond of exceljs
 
-export async function makeTestWorkbook(options: { wrongCache?: boolean } = {}): Promise<Buffer> {
+export interface TestWorkbookOptions {
+  /** Cache a wrong value for Data!B3. */
+  wrongCache?: boolean
+  /** Save as Google Sheets does: no docProps/app.xml, error results cached as text. */
+  googleSheets?: boolean
+}
+
+export async function makeTestWorkbook(options: TestWorkbookOptions = {}): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const data = workbook.addWorksheet('Data')
   data.getCell('A1').value = 1
@@ -34,6 +41,10 @@ export async function makeTestWorkbook(options: { wrongCache?: boolean } = {}): 
   data.getCell('F1').value = 2
   data.getCell('G1').value = 3
   data.mergeCells('H1:I1')
+  data.getCell('J1').value = 'ESCAPED-TEXT'
+  data.getCell('J2').value = { formula: 'SEQUENCE(0)', result: { error: '#VALUE!' } } as ExcelJS.CellValue
+  data.getCell('J3').value = { formula: options.googleSheets ? 'NA()' : '"#N/A"', result: '#N/A' } as ExcelJS.CellValue
+  data.getCell('J4').value = { formula: 'CHAR(1)&"x"', result: 'CONTROL-CHARACTER' } as ExcelJS.CellValue
 
   const other = workbook.addWorksheet('Other Sheet')
   other.getCell('A1').value = 7
@@ -41,12 +52,13 @@ export async function makeTestWorkbook(options: { wrongCache?: boolean } = {}): 
   other.getCell('B2').value = { formula: "SUM(Data!A1:A3)+'Other Sheet'!A1", result: 13 } as ExcelJS.CellValue
 
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer())
-  return addXmlDetails(bytes)
+  return addXmlDetails(bytes, options)
 }
 
 /** Adds what exceljs cannot write: names of sheet scope and formulas, and the dynamic-array mark. */
-async function addXmlDetails(bytes: Buffer): Promise<Buffer> {
+async function addXmlDetails(bytes: Buffer, options: TestWorkbookOptions): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
+  if (options.googleSheets) zip.remove('docProps/app.xml')
   const names =
     '<definedNames>' +
     '<definedName name="Rate">0.05</definedName>' +
@@ -59,6 +71,25 @@ async function addXmlDetails(bytes: Buffer): Promise<Buffer> {
     .replace('</sheets>', '</sheets>' + names)
   zip.file('xl/workbook.xml', workbookXml)
   const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
-  zip.file('xl/worksheets/sheet1.xml', sheetXml.replace(/<c r="E1"/, '<c r="E1" cm="1"'))
+  zip.file('xl/worksheets/sheet1.xml', sheetXml.replace(/<c r="E1"/, '<c r="E1" cm="1"').replace(/<c r="J2"/, '<c r="J2" vm="1"').replace('CONTROL-CHARACTER', '_x0001_x'))
+  // A control character is stored as _xHHHH_ in the file's text.
+  const strings = await zip.file('xl/sharedStrings.xml')!.async('string')
+  zip.file('xl/sharedStrings.xml', strings.replace('ESCAPED-TEXT', 'tab_x0009_here _x005F_x0041_'))
+  // #CALC! is stored as #VALUE! pointing at a rich value whose error type is 13.
+  zip.file(
+    'xl/metadata.xml',
+    '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xlrd="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata">' +
+      '<metadataTypes count="1"><metadataType name="XLRICHVALUE"/></metadataTypes>' +
+      '<futureMetadata name="XLRICHVALUE" count="1"><bk><extLst><ext uri="{3e2802c4-a4d2-4d8b-9148-e3be6c30e623}"><xlrd:rvb i="0"/></ext></extLst></bk></futureMetadata>' +
+      '<valueMetadata count="1"><bk><rc t="1" v="0"/></bk></valueMetadata></metadata>',
+  )
+  zip.file(
+    'xl/richData/rdrichvalue.xml',
+    '<rvData xmlns="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata" count="1"><rv s="0"><v>13</v><v>0</v></rv></rvData>',
+  )
+  zip.file(
+    'xl/richData/rdrichvaluestructure.xml',
+    '<rvStructures xmlns="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata" count="1"><s t="_error"><k n="errorType" t="i"/><k n="subType" t="i"/></s></rvStructures>',
+  )
   return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
 }

@@ -48,6 +48,23 @@ describe('readXlsx', () => {
     expect(cell('Data', 'C4')?.value).toBe(CellError.DIV0)
   })
 
+  it('decodes characters stored as _xHHHH_ in text, cached formula text included', () => {
+    expect(cell('Data', 'J1')?.value).toBe('tab\there _x0041_')
+    expect(cell('Data', 'J4')?.value).toBe('\u0001x')
+  })
+
+  it('reads errors newer than the file format from their rich value', () => {
+    expect(cell('Data', 'J2')?.value).toBe(CellError.CALC)
+  })
+
+  it('keeps a text result that looks like an error in files Excel saved, but not in others', async () => {
+    expect(workbook.application).toMatch(/Microsoft Excel/)
+    expect(cell('Data', 'J3')?.value).toBe('#N/A')
+    const google = await readXlsx(await makeTestWorkbook({ googleSheets: true }))
+    expect(google.application).toBe('')
+    expect(google.sheets[0].cells.find((c) => c.address === 'J3')?.value).toBe(CellError.NA)
+  })
+
   it('marks shared formulas with their master and array formulas with their range', () => {
     expect(cell('Data', 'B1')).toMatchObject({ formula: 'A1*2', value: 2 })
     expect(cell('Data', 'B3')).toMatchObject({ sharedFrom: 'B1', value: 6 })
