@@ -1,10 +1,11 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FILES_PROCESS_QUEUE } from '@finsheet/contracts'
-import type { BlobStore, DocumentStore, JobQueues, JobWorker } from '@finsheet/platform'
+import type { BlobStore, DocumentStore, JobProcessor, JobQueues, JobWorker, Logger } from '@finsheet/platform'
+import type { FileJobResult } from '@finsheet/contracts'
 import type { ImportLimits } from '@finsheet/workbook'
 import { FILE_JOB_ATTEMPTS } from './file-jobs.js'
-import { createFileProcessor } from './processors/process-file.js'
+import { createFileProcessor, type FileJobData } from './processors/process-file.js'
 import { createFileRepository } from './repositories/file-repository.js'
 import { createSpreadsheetClient, type SpreadsheetClient } from './spreadsheet-client.js'
 
@@ -17,6 +18,8 @@ export interface FileWorkerDependencies {
   limits: ImportLimits
   concurrency?: number
   workDir?: string
+  /** Where each job's outcome is logged: what was made and how long it took, or why it failed. */
+  logger?: Logger
 }
 
 /** Runs files.process jobs on this process until closed. */
@@ -29,5 +32,16 @@ export function startFileWorker(deps: FileWorkerDependencies): JobWorker {
     workDir: deps.workDir ?? join(tmpdir(), 'finsheet-files-worker'),
     attempts: FILE_JOB_ATTEMPTS,
   })
-  return deps.jobs.queue(FILES_PROCESS_QUEUE).process(processor, { concurrency: deps.concurrency ?? 1 })
+  const logged: JobProcessor<FileJobData, FileJobResult> = async (job) => {
+    const context = { jobId: job.id, fileId: job.data.fileId, attempt: job.attempt }
+    try {
+      const result = await processor(job)
+      deps.logger?.info({ ...context, workbookId: result.workbookId, cells: result.cellCount, formulas: result.formulaCount, timings: result.timings }, 'file processed')
+      return result
+    } catch (error) {
+      deps.logger?.warn({ ...context, reason: (error as Error).message }, 'file processing failed')
+      throw error
+    }
+  }
+  return deps.jobs.queue(FILES_PROCESS_QUEUE).process(logged, { concurrency: deps.concurrency ?? 1 })
 }

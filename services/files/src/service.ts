@@ -29,7 +29,16 @@ export async function createFilesService(config: FilesConfig, options: { logger?
     importWaitMs: config.IMPORT_WAIT_MS,
   })
   const worker = runsWorker(config)
-    ? startFileWorker({ store, blobs, jobs, spreadsheet: config.SPREADSHEET_URL, limits: importLimitsOf(config), concurrency: config.WORKER_CONCURRENCY, workDir: config.WORK_DIR })
+    ? startFileWorker({
+        store,
+        blobs,
+        jobs,
+        spreadsheet: config.SPREADSHEET_URL,
+        limits: importLimitsOf(config),
+        concurrency: config.WORKER_CONCURRENCY,
+        workDir: config.WORK_DIR,
+        logger: app.log.child({ worker: 'files.process' }) as unknown as Logger,
+      })
     : null
   app.addHook('onClose', async () => {
     await worker?.close()

@@ -12,7 +12,7 @@ export interface ImportedWorkbookAnswer {
 
 export interface SpreadsheetClient {
   /** Sends the import body, given as JSON text chunks, streamed. */
-  importWorkbook(token: string, jsonChunks: () => Iterable<string>): Promise<ImportedWorkbookAnswer>
+  importWorkbook(token: string, body: Iterable<string>): Promise<ImportedWorkbookAnswer>
 }
 
 /** The spreadsheet service refused the workbook (a 4xx): retrying cannot help. */
@@ -35,13 +35,13 @@ const IMPORT_TIMEOUT_MS = 10 * 60_000
 
 export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
   return {
-    async importWorkbook(token, jsonChunks) {
+    async importWorkbook(token, body) {
       let response: Response
       try {
         response = await fetch(new URL('/workbooks/import', baseUrl), {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: Readable.toWeb(Readable.from(jsonChunks(), { objectMode: false })) as ReadableStream<Uint8Array>,
+          body: Readable.toWeb(Readable.from(body, { objectMode: false })) as ReadableStream<Uint8Array>,
           duplex: 'half',
           signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
         } as RequestInit)

@@ -18,7 +18,16 @@ const logger = createLogger('files-worker', config.LOG_LEVEL)
 const store = await createDocumentStore(config, 'files')
 const blobs = await createBlobStore(config)
 const jobs = createJobQueues(config)
-const worker = startFileWorker({ store, blobs, jobs, spreadsheet: config.SPREADSHEET_URL, limits: importLimitsOf(config), concurrency: config.WORKER_CONCURRENCY, workDir: config.WORK_DIR })
+const worker = startFileWorker({
+  store,
+  blobs,
+  jobs,
+  spreadsheet: config.SPREADSHEET_URL,
+  limits: importLimitsOf(config),
+  concurrency: config.WORKER_CONCURRENCY,
+  workDir: config.WORK_DIR,
+  logger,
+})
 logger.info({ queue: 'files.process', adapter: jobs.adapter }, 'files worker started')
 
 // The container health check reads this file's age: it is touched while the queue answers.

@@ -130,7 +130,8 @@ async function processFile(
     let cellCount = workbook.cellCount
     let formulaCount = workbook.formulaCount
     if (!workbookId) {
-      const answer = await deps.spreadsheet.importWorkbook(job.data.token, prepared.jsonChunks)
+      // Sending is the part of storing whose progress is known: 70–85 as the cells go out.
+      const answer = await deps.spreadsheet.importWorkbook(job.data.token, prepared.jsonChunks((fraction) => void progress(70 + fraction * 15)))
       workbookId = answer.workbookId
       cellCount = answer.cellCount || cellCount
       formulaCount = answer.formulaCount || formulaCount

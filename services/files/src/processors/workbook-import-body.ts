@@ -51,7 +51,7 @@ export interface PreparedImport {
    * The request body as JSON text, in chunks of about 64 KB. Each sheet's cells are released once
    * written, so the parsed workbook is gone by the time the spreadsheet service stores it; call it once.
    */
-  jsonChunks(): Generator<string>
+  jsonChunks(onProgress?: (fraction: number) => void): Generator<string>
   /** The whole body as objects, for small workbooks and tests. */
   body(): WorkbookImportBody
 }
@@ -111,13 +111,17 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
     }
   }
 
-  function* jsonChunks(): Generator<string> {
+  function* jsonChunks(onProgress?: (fraction: number) => void): Generator<string> {
+    const total = workbook.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0) || 1
+    let written = 0
     let text = `{"name":${JSON.stringify(name)},"definedNames":${JSON.stringify(definedNames)},"sheets":[`
     for (const [index, sheet] of workbook.sheets.entries()) {
       text += `${index === 0 ? '' : ','}{"name":${JSON.stringify(sheet.name)},"columnWidths":${JSON.stringify(columnWidths(sheet))},"merges":${JSON.stringify(sheet.merges)},"cells":[`
       const arrayFilled = arrayFilledAddresses(sheet.cells)
       let first = true
+      let cellIndex = -1
       for (const cell of sheet.cells) {
+        cellIndex++
         if (arrayFilled?.has(cell.address)) continue
         const input = inputOfCell(cell)
         const format = cell.style === undefined ? undefined : formatJson[cell.style]
@@ -131,9 +135,11 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         if (text.length >= CHUNK_CHARACTERS) {
           yield text
           text = ''
+          onProgress?.((written + cellIndex) / total)
         }
       }
       text += ']}'
+      written += sheet.cells.length
       sheet.cells = []
     }
     yield text + ']}'
