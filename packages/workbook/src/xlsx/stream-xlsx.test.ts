@@ -150,4 +150,16 @@ describe('readXlsxFile', () => {
     })
     await expect(readXlsxFile(path)).rejects.toMatchObject({ code: 'CORRUPT_FILE', message: expect.stringContaining('xl/worksheets/sheet1.xml') })
   })
+
+  it('refuses a sheet that declares expanding entities (a billion laughs) without expanding them', async () => {
+    const base = await writeWorkbook((workbook) => workbook.addWorksheet('S').addRow([1]))
+    const laughs = Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')
+    const path = await rezip(base, (zip) => {
+      zip.file(
+        'xl/worksheets/sheet1.xml',
+        `<?xml version="1.0"?><!DOCTYPE w [<!ENTITY l0 "lol">${laughs}]><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&l9;</t></is></c></row></sheetData></worksheet>`,
+      )
+    })
+    await expect(readXlsxFile(path)).rejects.toMatchObject({ code: 'CORRUPT_FILE', message: expect.stringContaining('undefined entity') })
+  })
 })
