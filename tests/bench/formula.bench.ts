@@ -97,6 +97,8 @@ function heapMb(): number {
 }
 
 const EDITS_PER_RUN = 5
+/** Runs before the measured ones, so that both engines are measured with their code optimised. */
+const WARM_UP_RUNS = 2
 
 interface EngineAdapter {
   name: string
@@ -141,9 +143,15 @@ const hyperformula: EngineAdapter = {
   },
 }
 
-function measure(adapter: EngineAdapter, workload: Workload): Measurement {
+/** Lets the collector's background threads (sweeping after a full collection) finish, so that their work is not counted as the next engine's. */
+function settle(): Promise<void> {
   gc!()
   gc!()
+  return new Promise((resolve) => setTimeout(resolve, 100))
+}
+
+async function measure(adapter: EngineAdapter, workload: Workload): Promise<Measurement> {
+  await settle()
   const before = heapMb()
   const buildCpuStart = cpuMs()
   const buildStart = performance.now()
@@ -207,10 +215,10 @@ let allAgree = true
 for (const workload of workloads) {
   const results = new Map<string, Measurement[]>()
   // Alternate the engines run by run so that neither always runs on a warmer or fuller heap.
-  for (let run = 0; run <= runs; run++) {
+  for (let run = 0; run < runs + WARM_UP_RUNS; run++) {
     for (const adapter of run % 2 === 0 ? [finsheet, hyperformula] : [hyperformula, finsheet]) {
-      const measurement = measure(adapter, workload)
-      if (run === 0) continue // warm-up: JIT compilation of both engines
+      const measurement = await measure(adapter, workload)
+      if (run < WARM_UP_RUNS) continue // warm-up: JIT compilation of both engines
       const list = results.get(adapter.name) ?? []
       list.push(measurement)
       results.set(adapter.name, list)

@@ -568,9 +568,8 @@ export class Engine {
   // -----------------------------------------------------------------------------------------------------
 
   private compileText(text: string, row: number, col: number, legacy = false): CompiledFormula {
-    const body = text.charCodeAt(0) === 61 ? text.slice(1) : text
     const scan = this.shapeScan
-    const fast = scan.scan(body, row, col)
+    const fast = scan.scan(text, row, col, text.charCodeAt(0) === 61 ? 1 : 0)
     const hash = legacy ? scan.hash ^ 0x5bd1e995 : scan.hash
     if (fast) {
       const bucket = this.shapeCache.get(hash)
@@ -579,7 +578,7 @@ export class Engine {
       }
     }
     const shape = fast ? scan.snapshot() : undefined
-    const tokens = tokenize(body)
+    const tokens = tokenize(text.charCodeAt(0) === 61 ? text.slice(1) : text)
     const last = tokens[tokens.length - 1]
     if (last.type === TokenType.Invalid) return invalidFormula(`Unexpected text: ${last.text.slice(0, 20)}`)
     const key = (legacy ? '\u0004' : '') + shapeKey(tokens, row, col)

@@ -95,14 +95,14 @@ export class ShapeScan {
   }
 
   /**
-   * Scans formula text (without '=') written in the cell at (row, col). Returns false when the text
-   * is not one of the common forms this fast path handles.
+   * Scans formula text from `start` (past the '=') written in the cell at (row, col). Returns false
+   * when the text is not one of the common forms this fast path handles.
    */
-  scan(text: string, row: number, col: number): boolean {
+  scan(text: string, row: number, col: number, start = 0): boolean {
     this.length = 0
     this.hash = -2_128_831_035
     const length = text.length
-    let i = 0
+    let i = start
     while (i < length) {
       const code = text.charCodeAt(i)
       if (code === Ch.Dollar || isLetter(code)) {
