@@ -93,14 +93,15 @@ describe('readXlsxFile', () => {
     const path = await rezip(base, async (zip) => {
       const part = 'xl/worksheets/sheet1.xml'
       let xml = await zip.file(part)!.async('string')
-      xml = xml.replace(/<c r="C1"[^>]*>.*?<\/c>/, '<c r="C1" t="inlineStr"><is><r><t>in</t></r><r><t>line</t></r></is></c>')
+      xml = xml.replace(/<c r="C1"[^>]*>.*?<\/c>/, '<c r="C1" t="inlineStr"><is><r><t>in</t></r><r><t>line_x000D_</t></r></is></c><c r="D1" t="str"><f>"a"</f><v>tab_x0009_ and _x005F_x0041_</v></c>')
       zip.file(part, xml)
     })
     const workbook = await readXlsxFile(path)
     const cells = workbook.sheets[0].cells
     expect(cells.filter((c) => c.col === 1).map((c) => c.formula)).toEqual(['A1*2+$A$1', 'A2*2+$A$1', 'A3*2+$A$1', 'A4*2+$A$1'])
     expect(cells.find((c) => c.address === 'B4')?.value).toBe(9)
-    expect(cells.find((c) => c.address === 'C1')?.value).toBe('inline')
+    expect(cells.find((c) => c.address === 'C1')?.value).toBe('inline\r')
+    expect(cells.find((c) => c.address === 'D1')?.value).toBe('tab\t and _x0041_')
   })
 
   it('reports progress up to 1', async () => {

@@ -211,7 +211,7 @@ async function readSharedStrings(zip: ZipParts, part: string, progress: (bytes: 
     if (name === 't') inText = false
     else if (name === 'rPh') phoneticDepth--
     else if (name === 'si') {
-      strings.push(current ?? '')
+      strings.push(decodeEscapes(current ?? ''))
       current = null
     }
   })
@@ -416,10 +416,10 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         break
       }
       case 'inlineStr':
-        value = inlineText ?? ''
+        value = decodeEscapes(inlineText ?? '')
         break
       case 'str':
-        value = valueText ?? ''
+        value = decodeEscapes(valueText ?? '')
         break
       case 'b':
         value = valueText === null ? null : valueText === '1' || valueText === 'true'
@@ -508,6 +508,15 @@ function splitAddress(reference: string): { row: number; col: number; address: s
   const row = Number(address.slice(i)) - 1
   if (i === 0 || !Number.isInteger(row) || row < 0) throw new ImportFileError('CORRUPT_FILE', `The workbook is damaged: "${reference}" is not a cell address.`)
   return { row, col: col - 1, address }
+}
+
+/**
+ * Text in xlsx files writes characters XML cannot hold (control characters) as `_xHHHH_`, and a
+ * literal `_x` sequence as `_x005F_x…`.
+ */
+function decodeEscapes(text: string): string {
+  if (!text.includes('_x')) return text
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 function isoDateToSerial(text: string): number | string {
