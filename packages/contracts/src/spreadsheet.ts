@@ -842,6 +842,8 @@ export const PerformanceMetricsResponse = Type.Object({
   writes: LatencySummary,
   /** Time to load a workbook into an engine, in ms. */
   engineLoads: LatencySummary,
+  /** Group commit: transactions flushed to the store and the changes they carried. */
+  storage: Type.Object({ commits: Type.Integer(), changes: Type.Integer(), changesPerCommit: Type.Number() }),
   engineCache: Type.Object({
     hits: Type.Integer(),
     misses: Type.Integer(),

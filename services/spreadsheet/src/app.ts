@@ -55,7 +55,7 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   const snapshots = createSnapshotStore(deps.blobs)
   const metrics = new PerformanceMetrics()
   const cache = new EngineCache({ maxWorkbooks: deps.engineCache?.maxWorkbooks ?? 32, maxCells: deps.engineCache?.maxCells ?? 3_000_000 })
-  const workbooks = new WorkbookService(repo, snapshots, cache, metrics)
+  const workbooks = new WorkbookService(repo, snapshots, cache, metrics, app.log)
   const versions = new VersionService(repo, snapshots, workbooks, metrics, { quietMs: deps.autosaveQuietMs ?? 30_000, logger: app.log })
   const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions }
   app.decorate('spreadsheet', services)

@@ -50,6 +50,12 @@ export class EngineCache {
     return undefined
   }
 
+  /** The open workbook at `revision`, without counting a lookup. */
+  peek(workbookId: string, revision: number): WorkbookState | undefined {
+    const state = this.cache.peek(workbookId)
+    return state && state.revision === revision ? state : undefined
+  }
+
   set(workbookId: string, state: WorkbookState): void {
     this.cache.set(workbookId, state)
   }

@@ -4,7 +4,7 @@
  * Commands are applied here; the workbook service persists what changed.
  */
 import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
-import type { CellChange } from '@finsheet/formula'
+import type { CellChange, CellSnapshot } from '@finsheet/formula'
 import type { CellStyle } from '@finsheet/contracts'
 import {
   cellTypeOf,
@@ -182,39 +182,48 @@ export class WorkbookState {
   /** The record of one cell now, or undefined when it holds nothing (no content, style or format). */
   record(sheetId: string, address: string): CellRecord | undefined {
     const sheet = this.sheetById(sheetId)
-    const snapshot = this.engine.getCell(sheet.name, address)
-    const style = this.styles.get(sheetId)?.get(address)
-    const userFormat = this.formats.get(sheetId)?.get(address)
+    return this.recordOf(this.engine.getCell(sheet.name, address), this.styles.get(sheetId)?.get(address), this.formats.get(sheetId)?.get(address))
+  }
+
+  private recordOf(snapshot: CellSnapshot, style: CellStyle | undefined, userFormat: string | undefined): CellRecord | undefined {
     if (snapshot.input === '' && snapshot.value === null && style === undefined && userFormat === undefined) return undefined
-    return {
+    const record: CellRecord = {
       address: snapshot.address,
       row: snapshot.row,
       col: snapshot.col,
       input: snapshot.input,
       value: toJsonValue(snapshot.value),
       type: cellTypeOf(snapshot.value),
-      ...(userFormat !== undefined ? { userFormat } : {}),
-      ...(snapshot.format !== undefined ? { suggestedFormat: snapshot.format } : {}),
-      ...(style !== undefined ? { style } : {}),
     }
+    if (userFormat !== undefined) record.userFormat = userFormat
+    if (snapshot.format !== undefined) record.suggestedFormat = snapshot.format
+    if (style !== undefined) record.style = style
+    return record
   }
 
   /** Every record of a sheet, row-major. */
   sheetRecords(sheetId: string): CellRecord[] {
     const sheet = this.sheetById(sheetId)
-    const records = new Map<string, CellRecord>()
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const records: CellRecord[] = []
+    const hasMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    const withContent = hasMeta ? new Set<string>() : undefined
     this.engine.forEachCell(sheet.name, (snapshot) => {
-      const record = this.record(sheetId, snapshot.address)
-      if (record) records.set(snapshot.address, record)
+      const record = this.recordOf(snapshot, styles?.get(snapshot.address), formats?.get(snapshot.address))
+      if (!record) return
+      records.push(record)
+      withContent?.add(snapshot.address)
     })
-    for (const maps of [this.styles, this.formats]) {
-      for (const address of maps.get(sheetId)?.keys() ?? []) {
-        if (records.has(address)) continue
+    if (withContent) {
+      // Cells that hold only a style or a number format.
+      for (const address of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
+        if (withContent.has(address)) continue
         const record = this.record(sheetId, address)
-        if (record) records.set(address, record)
+        if (record) records.push(record)
       }
     }
-    return sortedCells([...records.values()])
+    return sortedCells(records)
   }
 
   /** Every record of the workbook by cell key. */

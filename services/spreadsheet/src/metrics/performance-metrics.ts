@@ -60,7 +60,7 @@ export class PerformanceMetrics {
     if (type !== 'major') this.autoSaves++
   }
 
-  report(cache: EngineCacheStats): PerformanceMetricsResponse {
+  report(cache: EngineCacheStats, storage: { commits: number; writes: number } = { commits: 0, writes: 0 }): PerformanceMetricsResponse {
     const routes = [...this.routes.values()]
       .map((entry) => ({ method: entry.method, route: entry.route, count: entry.count, errors: entry.errors, latencyMs: summarize(entry.latency) }))
       .sort((a, b) => b.count - a.count)
@@ -77,6 +77,11 @@ export class PerformanceMetrics {
       recalculation: { ...summarize(this.recalculation), cellsChanged: this.cellsChanged },
       writes: summarize(this.writes),
       engineLoads: summarize(this.loads),
+      storage: {
+        commits: storage.commits,
+        changes: storage.writes,
+        changesPerCommit: storage.commits === 0 ? 0 : Math.round((storage.writes / storage.commits) * 100) / 100,
+      },
       engineCache: { ...cache, hitRate: lookups === 0 ? 0 : Math.round((cache.hits / lookups) * 1000) / 1000 },
       versions: { created: this.versionsCreated, autoSaves: this.autoSaves },
     }

@@ -12,6 +12,6 @@ export function metricsRoutes(app: ServiceApp, services: SpreadsheetServices) {
         response: { 200: PerformanceMetricsResponse, ...errorResponses },
       },
     },
-    async () => services.metrics.report(services.cache.stats()),
+    async () => services.metrics.report(services.cache.stats(), services.workbooks.commitStats()),
   )
 }

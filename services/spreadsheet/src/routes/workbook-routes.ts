@@ -32,8 +32,8 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
 
   /** Stores a new workbook and its first version. */
   const create = (user: AuthUser, input: Parameters<typeof workbooks.createWorkbook>[1], firstVersion: { message: string; tags: string[] }) =>
-    workbooks.createWorkbook(user, input, async (workbook: WorkbookDoc, state: WorkbookState) => {
-      await versions.createVersion(workbook, state, user, { type: 'major', message: firstVersion.message, tags: firstVersion.tags })
+    workbooks.createWorkbook(user, input, async (workbook: WorkbookDoc, state: WorkbookState, snapshot: WorkbookSnapshot) => {
+      await versions.createVersion(workbook, state, user, { type: 'major', message: firstVersion.message, tags: firstVersion.tags, snapshot })
     })
 
   const describe = (snapshot: WorkbookSnapshot) => {

@@ -35,6 +35,8 @@ export interface NewVersion {
   restoredFrom?: string | null
   /** Describe the changes against this state instead of the previous version (a restore, against what it replaced). */
   comparedWith?: WorkbookSnapshot
+  /** The state's snapshot when the caller has it already. */
+  snapshot?: WorkbookSnapshot
 }
 
 /** The diff kept for a version's text and type; the counts stay exact past it. */
@@ -121,7 +123,7 @@ export class VersionService implements ChangeListener {
 
   /** Stores a version of the open workbook; call under the workbook's lock. */
   async createVersion(workbook: WorkbookDoc, state: WorkbookState, user: AuthUser, options: NewVersion): Promise<VersionDoc> {
-    const snapshot = state.snapshot(workbook.name)
+    const snapshot = options.snapshot ?? state.snapshot(workbook.name)
     const previous = await this.repo.latestVersion(workbook.id)
     let diff: SnapshotDiff | undefined
     let previousSnapshot: WorkbookSnapshot | undefined

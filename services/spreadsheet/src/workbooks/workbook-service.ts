@@ -4,7 +4,7 @@
  * and the new revision are stored in one transaction that only succeeds on the revision the engine
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
-import type { AuthUser } from '@finsheet/platform'
+import type { AuthUser, Logger } from '@finsheet/platform'
 import type { CellRef, ChangeKind, ChangeSource, ChangedCell, WorkbookCommand } from '@finsheet/contracts'
 import {
   clearedCell,
@@ -26,6 +26,7 @@ import { countUpdates, mayRestructure, translateCommand } from '../engine/transl
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import type { CellDoc, CellHistoryDoc, ChangeDoc, WorkbookDoc } from '../storage/documents.js'
+import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
 import { cellDocId, changeId, historyDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
 
@@ -34,9 +35,10 @@ const HISTORY_CELL_LIMIT = 10_000
 /** A stale edit is merged cell by cell over at most this many newer changes; further behind, the client is told to reload. */
 const MERGE_WINDOW = 1000
 const DELETE_CHUNK = 500
+/** A new workbook larger than this gets its first version after the answer. */
+const BACKGROUND_AFTER_CELLS = 20_000
 const WRITE_ATTEMPTS = 4
 
-class RevisionConflict extends Error {}
 
 export interface ChangeOutcome {
   workbook: WorkbookDoc
@@ -130,6 +132,21 @@ function toCellDoc(workbookId: string, sheetId: string, record: CellRecord, revi
   return { id: cellDocId(workbookId, sheetId, record.address), workbookId, sheetId, revision, ...record }
 }
 
+/** A snapshot of a state from its records, without reading them from the engine again. */
+function snapshotOf(name: string, state: WorkbookState, records: Map<string, CellRecord>): WorkbookSnapshot {
+  const bySheet = new Map<string, CellRecord[]>(state.sheets.map((sheet) => [sheet.id, []]))
+  for (const [key, record] of records) bySheet.get(splitKey(key).sheetId)?.push(record)
+  return {
+    format: 'finsheet-workbook',
+    formatVersion: 1,
+    name,
+    revision: state.revision,
+    sheets: state.sheets.map((sheet) => ({ ...sheet, cells: sortedCells(bySheet.get(sheet.id) ?? []) })),
+    definedNames: state.definedNames.map((definition) => ({ ...definition })),
+    charts: state.charts.map((chart) => ({ ...chart })),
+  }
+}
+
 function fromCellDoc(doc: CellDoc): CellRecord {
   return {
     address: doc.address,
@@ -147,13 +164,24 @@ function fromCellDoc(doc: CellDoc): CellRecord {
 export class WorkbookService {
   readonly lock = new KeyedLock()
   private listeners: ChangeListener[] = []
+  private readonly committer: GroupCommitter
+  /** The newest change of each workbook that is applied but not durable yet. */
+  private readonly pending = new Map<string, { revision: number; durable: Promise<void> }>()
 
   constructor(
     private readonly repo: SpreadsheetRepository,
     private readonly snapshots: SnapshotStore,
     private readonly cache: EngineCache,
     private readonly metrics: PerformanceMetrics,
-  ) {}
+    private readonly logger?: Pick<Logger, 'error'>,
+  ) {
+    this.committer = new GroupCommitter(repo.store)
+  }
+
+  /** Transactions the group committer flushed, and the changes they carried. */
+  commitStats(): { commits: number; writes: number } {
+    return { ...this.committer.stats }
+  }
 
   onChange(listener: ChangeListener): void {
     this.listeners.push(listener)
@@ -197,8 +225,8 @@ export class WorkbookService {
   }
 
   /** The open workbook at the stored revision: from the cache, or loaded from the store. */
-  private async open(workbook: WorkbookDoc): Promise<WorkbookState> {
-    const cached = this.cache.get(workbook.id, workbook.revision)
+  private async open(workbook: WorkbookDoc, revision = workbook.revision): Promise<WorkbookState> {
+    const cached = this.cache.get(workbook.id, revision)
     if (cached) return cached
     let doc = workbook
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
@@ -222,6 +250,7 @@ export class WorkbookService {
   /** Runs `work` on the open workbook under its lock, for reads that need the engine and metadata writes. */
   withOpenWorkbook<T>(id: string, user: AuthUser, work: (workbook: WorkbookDoc, state: WorkbookState) => Promise<T>): Promise<T> {
     return this.lock.run(id, async () => {
+      await this.settle(id)
       const workbook = await this.requireWorkbook(id, user)
       const state = await this.open(workbook)
       return work(workbook, state)
@@ -235,6 +264,7 @@ export class WorkbookService {
    */
   async updateMetadata<T>(id: string, user: AuthUser, mutate: (state: WorkbookState, workbook: WorkbookDoc) => T): Promise<T> {
     return this.lock.run(id, async () => {
+      await this.settle(id)
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
         const workbook = await this.requireWorkbook(id, user)
         const state = await this.open(workbook)
@@ -249,8 +279,16 @@ export class WorkbookService {
 
   // ---- creating ---------------------------------------------------------------------------------------
 
-  /** Stores a new workbook from a snapshot (blank, a template, an import) in one transaction. */
-  async createWorkbook(user: AuthUser, input: NewWorkbook, afterCreate?: (workbook: WorkbookDoc, state: WorkbookState) => Promise<void>): Promise<WorkbookDoc> {
+  /**
+   * Stores a new workbook from a snapshot (blank, a template, an import) in one transaction, then runs
+   * `afterCreate` (its first version) under the workbook's lock: at once for a small workbook, after
+   * answering for a large one, so that edits queue behind it either way.
+   */
+  async createWorkbook(
+    user: AuthUser,
+    input: NewWorkbook,
+    afterCreate?: (workbook: WorkbookDoc, state: WorkbookState, snapshot: WorkbookSnapshot) => Promise<void>,
+  ): Promise<WorkbookDoc> {
     const id = newWorkbookId()
     const started = performance.now()
     const state = WorkbookState.fromSnapshot(input.snapshot, 1)
@@ -306,12 +344,18 @@ export class WorkbookService {
     })
     this.metrics.recordWrite(performance.now() - writeStarted)
     this.cache.set(id, state)
-    if (afterCreate) await this.lock.run(id, () => afterCreate(workbook, state))
+    if (afterCreate) {
+      const snapshot = snapshotOf(input.name, state, records)
+      const done = this.lock.run(id, () => afterCreate(workbook, state, snapshot))
+      if (records.size <= BACKGROUND_AFTER_CELLS) await done
+      else done.catch((error: unknown) => this.logger?.error({ err: error, workbookId: id }, 'first version of a new workbook failed'))
+    }
     return workbook
   }
 
   async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
     await this.lock.run(id, async () => {
+      await this.settle(id)
       await this.requireWorkbook(id, user)
       await this.repo.deleteWorkbook(id)
       this.cache.drop(id)
@@ -321,6 +365,7 @@ export class WorkbookService {
 
   async renameWorkbook(id: string, user: AuthUser, name: string): Promise<WorkbookDoc> {
     return this.lock.run(id, async () => {
+      await this.settle(id)
       const workbook = await this.requireWorkbook(id, user)
       const updatedAt = new Date().toISOString()
       await this.repo.workbooks().update({ id }, { name, updatedAt })
@@ -363,7 +408,7 @@ export class WorkbookService {
         skipped,
         ...(await this.replacing(commands, state, workbook)),
       }
-    })
+    }, undefined, { readsLog: true })
   }
 
   /** Redoes the user's latest undo, unless they made a new change since. */
@@ -383,7 +428,7 @@ export class WorkbookService {
         skipped,
         ...(await this.replacing(commands, state, workbook)),
       }
-    })
+    }, undefined, { readsLog: true })
   }
 
   /** Puts a stored snapshot (a version) in place as one undoable change. */
@@ -400,6 +445,7 @@ export class WorkbookService {
         ...(await this.replacing([{ type: 'replace-workbook', snapshotKey }], state, workbook)),
       }),
       afterCommit,
+      { readsLog: true },
     )
   }
 
@@ -465,134 +511,175 @@ export class WorkbookService {
     return { commands: kept, skipped }
   }
 
-  /** The heart of every change: apply, recalculate, store in one transaction on the expected revision. */
-  private commit(
+  /** Waits until every change submitted for the workbook is durable (or failed), so the store is current. */
+  async settle(id: string): Promise<void> {
+    for (let pending = this.pending.get(id); pending; pending = this.pending.get(id)) {
+      await pending.durable.catch(() => undefined)
+      if (this.pending.get(id) === pending) this.pending.delete(id)
+    }
+  }
+
+  /**
+   * The heart of every change. Under the workbook's lock: apply to the open engine, recalculate, and
+   * hand the writes to the group committer, whose transaction stores them only on the revision they were
+   * made on. The lock is released before the flush to disk, so the next edit of a busy workbook is
+   * applied meanwhile and committed in the same or the next flush; each caller is answered once its own
+   * change is durable. Changes that read the change log (undo, redo, a restore, a stale merge) first wait
+   * for the workbook's pending writes.
+   */
+  private async commit(
     id: string,
     user: AuthUser,
     baseRevision: number | undefined,
     prepare: (state: WorkbookState, workbook: WorkbookDoc) => Promise<PreparedChange>,
     afterCommit?: AfterCommit,
+    options: { readsLog?: boolean } = {},
   ): Promise<ChangeOutcome> {
-    return this.lock.run(id, async () => {
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-        const lockedAt = performance.now()
-        const workbook = await this.requireWorkbook(id, user)
-        if (baseRevision !== undefined && baseRevision > workbook.revision) throw spreadsheetErrors.revisionAhead(baseRevision, workbook.revision)
-        const base = baseRevision ?? workbook.revision
-        const state = await this.open(workbook)
-        const prepared = await prepare(state, workbook)
-        const before = prepared.fullDiff ? state.allRecords() : undefined
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const lockedAt = performance.now()
+      let staged: { outcome: ChangeOutcome; durable: Promise<void> }
+      try {
+        staged = await this.lock.run(id, async () => {
+          let workbook = await this.requireWorkbook(id, user)
+          let head = this.pending.get(id)?.revision ?? workbook.revision
+          const stale = baseRevision !== undefined && baseRevision < head
+          if (options.readsLog || afterCommit || stale || !this.cache.peek(id, head)) {
+            await this.settle(id)
+            workbook = await this.requireWorkbook(id, user)
+            head = workbook.revision
+          }
+          if (baseRevision !== undefined && baseRevision > head) throw spreadsheetErrors.revisionAhead(baseRevision, head)
+          const base = baseRevision ?? head
+          const state = await this.open(workbook, head)
+          const prepared = await prepare(state, workbook)
+          const before = prepared.fullDiff ? state.allRecords() : undefined
 
-        const calculationStarted = performance.now()
-        let result: ApplyResult
-        try {
-          result = prepared.apply(state)
-        } catch (error) {
-          this.cache.drop(id)
-          throw error
-        }
-        const structural = result.structural || before !== undefined
-        const revision = workbook.revision + 1
-        const { puts, deletes, changed } = this.persistencePlan(id, state, result, before, revision)
-        this.metrics.recordRecalculation(performance.now() - calculationStarted, changed.length)
+          const calculationStarted = performance.now()
+          let result: ApplyResult
+          try {
+            result = prepared.apply(state)
+          } catch (error) {
+            this.cache.drop(id)
+            throw error
+          }
+          const structural = result.structural || before !== undefined
+          const revision = head + 1
+          const { puts, deletes, changed } = this.persistencePlan(id, state, result, before, revision)
+          this.metrics.recordRecalculation(performance.now() - calculationStarted, changed.length)
 
-        const stale = base < workbook.revision ? await this.newerChanges(workbook, base, result.touched, state) : undefined
-        const now = new Date().toISOString()
-        const label = prepared.label ?? describeCommands(result.applied, state.sheetName)
-        const change: ChangeDoc = {
-          id: changeId(id, revision),
-          workbookId: id,
-          revision,
-          baseRevision: base,
-          userId: user.uid,
-          userName: displayName(user),
-          at: now,
-          kind: prepared.kind,
-          source: prepared.source,
-          label,
-          commands: result.applied,
-          inverse: result.inverse,
-          undoable: prepared.kind !== 'undo',
-          undone: false,
-          redone: false,
-          target: prepared.target?.changeId ?? null,
-          touched: result.touched.size <= MAX_UPDATES_PER_CHANGE * 2 ? [...result.touched] : [],
-          structural,
-          cellCount: changed.length,
-          summary: prepared.summary ?? null,
-        }
-        const history: CellHistoryDoc[] =
-          result.inputChanges.length <= HISTORY_CELL_LIMIT
-            ? result.inputChanges.map((entry) => ({
-                id: historyDocId(id, entry.sheetId, entry.address, revision),
-                workbookId: id,
-                sheetId: entry.sheetId,
-                address: entry.address,
-                revision,
-                changeId: change.id,
-                kind: prepared.kind,
-                oldInput: entry.oldInput,
-                newInput: entry.newInput,
-                userId: user.uid,
-                userName: change.userName,
-                at: now,
-              }))
-            : []
-        const patch: Partial<WorkbookDoc> = {
-          revision,
-          updatedAt: now,
-          sheets: state.sheets,
-          sheetStats: state.sheetStats(),
-          definedNames: state.definedNames,
-          charts: state.charts,
-        }
-        try {
-          await this.repo.store.transaction(async (tx) => {
-            const updated = await this.repo.workbooks(tx).update({ id, revision: workbook.revision }, patch)
-            if (updated !== 1) throw new RevisionConflict()
-            if (puts.length > 0) await this.repo.cells(tx).putMany(puts)
-            for (let i = 0; i < deletes.length; i += DELETE_CHUNK) await this.repo.cells(tx).deleteMany({ id: { $in: deletes.slice(i, i + DELETE_CHUNK) } })
-            await this.repo.changes(tx).insert(change)
-            if (history.length > 0) await this.repo.history(tx).putMany(history)
-            if (prepared.mark) {
-              const marked = await this.repo.changes(tx).update({ id: prepared.mark.changeId, [prepared.mark.field]: false }, { [prepared.mark.field]: true })
-              if (marked !== 1) throw new RevisionConflict()
-            }
+          const merge = base < head ? await this.newerChanges(workbook, base, result.touched, state) : undefined
+          const now = new Date().toISOString()
+          const label = prepared.label ?? describeCommands(result.applied, state.sheetName)
+          const change: ChangeDoc = {
+            id: changeId(id, revision),
+            workbookId: id,
+            revision,
+            baseRevision: base,
+            userId: user.uid,
+            userName: displayName(user),
+            at: now,
+            kind: prepared.kind,
+            source: prepared.source,
+            label,
+            commands: result.applied,
+            inverse: result.inverse,
+            undoable: prepared.kind !== 'undo',
+            undone: false,
+            redone: false,
+            target: prepared.target?.changeId ?? null,
+            touched: result.touched.size <= MAX_UPDATES_PER_CHANGE * 2 ? [...result.touched] : [],
+            structural,
+            cellCount: changed.length,
+            summary: prepared.summary ?? null,
+          }
+          const history: CellHistoryDoc[] =
+            result.inputChanges.length <= HISTORY_CELL_LIMIT
+              ? result.inputChanges.map((entry) => ({
+                  id: historyDocId(id, entry.sheetId, entry.address, revision),
+                  workbookId: id,
+                  sheetId: entry.sheetId,
+                  address: entry.address,
+                  revision,
+                  changeId: change.id,
+                  kind: prepared.kind,
+                  oldInput: entry.oldInput,
+                  newInput: entry.newInput,
+                  userId: user.uid,
+                  userName: change.userName,
+                  at: now,
+                }))
+              : []
+          const patch: Partial<WorkbookDoc> = {
+            revision,
+            updatedAt: now,
+            sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
+            sheetStats: state.sheetStats(),
+            definedNames: state.definedNames.map((definition) => ({ ...definition })),
+            charts: state.charts.map((chart) => ({ ...chart })),
+          }
+          const mark = prepared.mark
+          const durable = this.committer.submit({
+            write: async (tx) => {
+              if (mark && !(await this.repo.changes(tx).findOne({ id: mark.changeId, [mark.field]: false }))) return false
+              if ((await this.repo.workbooks(tx).update({ id, revision: head }, patch)) !== 1) return false
+              if (puts.length > 0) await this.repo.cells(tx).putMany(puts)
+              for (let i = 0; i < deletes.length; i += DELETE_CHUNK) await this.repo.cells(tx).deleteMany({ id: { $in: deletes.slice(i, i + DELETE_CHUNK) } })
+              await this.repo.changes(tx).insert(change)
+              if (history.length > 0) await this.repo.history(tx).putMany(history)
+              if (mark) await this.repo.changes(tx).update({ id: mark.changeId }, { [mark.field]: true })
+              return true
+            },
           })
-        } catch (error) {
-          this.cache.drop(id)
-          if (error instanceof RevisionConflict) continue
-          throw error
-        }
-        state.revision = revision
-        this.cache.set(id, state)
-        this.metrics.recordWrite(performance.now() - lockedAt)
+          // The engine is ahead of the store until the write is durable; if it fails, the engine is dropped.
+          state.revision = revision
+          this.cache.set(id, state)
+          const entry = { revision, durable }
+          this.pending.set(id, entry)
+          durable.then(
+            () => {
+              if (this.pending.get(id) === entry) this.pending.delete(id)
+            },
+            () => {
+              this.cache.drop(id)
+              if (this.pending.get(id) === entry) this.pending.delete(id)
+            },
+          )
 
-        const stored: WorkbookDoc = { ...workbook, ...patch } as WorkbookDoc
-        const outcome: ChangeOutcome = {
-          workbook: stored,
-          state,
-          revision,
-          baseRevision: base,
-          changeId: change.id,
-          changedCells: changed,
-          structureChanged: structural || (stale?.structural ?? false),
-          merged: stale !== undefined,
-          conflicts: stale?.conflicts ?? [],
-          concurrentChanges: stale?.cells ?? [],
-          message: this.message(changed.length, stale, prepared.skipped ?? []),
-          skipped: prepared.skipped ?? [],
-          label,
-          kind: prepared.kind,
-          source: prepared.source,
-          target: prepared.target ?? null,
-        }
-        if (afterCommit) await afterCommit(outcome)
-        for (const listener of this.listeners) listener.changed(stored, user, outcome)
-        return outcome
+          const outcome: ChangeOutcome = {
+            workbook: { ...workbook, ...patch } as WorkbookDoc,
+            state,
+            revision,
+            baseRevision: base,
+            changeId: change.id,
+            changedCells: changed,
+            structureChanged: structural || (merge?.structural ?? false),
+            merged: merge !== undefined,
+            conflicts: merge?.conflicts ?? [],
+            concurrentChanges: merge?.cells ?? [],
+            message: this.message(changed.length, merge, prepared.skipped ?? []),
+            skipped: prepared.skipped ?? [],
+            label,
+            kind: prepared.kind,
+            source: prepared.source,
+            target: prepared.target ?? null,
+          }
+          if (afterCommit) {
+            // A version of this change must show this revision exactly: wait for it, still under the lock.
+            await durable
+            await afterCommit(outcome)
+          }
+          return { outcome, durable }
+        })
+        await staged.durable
+      } catch (error) {
+        if (error instanceof RevisionConflict) continue
+        throw error
       }
-      throw spreadsheetErrors.busy()
-    })
+      this.metrics.recordWrite(performance.now() - lockedAt)
+      for (const listener of this.listeners) listener.changed(staged.outcome.workbook, user, staged.outcome)
+      return staged.outcome
+    }
+    throw spreadsheetErrors.busy()
   }
 
   private message(changed: number, stale: { conflicts: CellRef[]; behind: number; structural: boolean } | undefined, skipped: CellRef[]): string {
