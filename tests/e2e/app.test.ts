@@ -75,6 +75,18 @@ describe('the app through the gateway', () => {
     await page.screenshot({ path: join(OUTPUT, 'login.png') })
   })
 
+  it('signs a guest in with a custom token and explains the Google button without Firebase', async () => {
+    const guest = await newTestContext(browser, { viewport: { width: 1280, height: 800 } })
+    const guestPage = await guest.newPage()
+    await guestPage.goto(`${stack.url}/login`)
+    await guestPage.getByRole('button', { name: 'Continue with Google' }).click()
+    expect(await guestPage.getByRole('status').filter({ hasText: 'Google sign-in needs Firebase Authentication' }).count()).toBe(1)
+    await guestPage.getByRole('button', { name: 'Continue as guest' }).click()
+    await guestPage.waitForURL(`${stack.url}/`)
+    await guestPage.getByRole('heading', { name: 'Welcome to Finsheet', level: 1 }).waitFor()
+    await guest.close()
+  })
+
   it('validates registration with the spec texts', async () => {
     await page.getByRole('link', { name: 'Create one' }).click()
     await page.waitForURL('**/register')

@@ -1,4 +1,4 @@
-import type { SessionTokenResponse } from '@finsheet/contracts'
+import type { CreateAnonymousUserResponse, SessionTokenResponse } from '@finsheet/contracts'
 import type { Auth, User } from 'firebase/auth'
 import { ApiClient } from '../api/api-client'
 import { firebaseEmulatorUrl, firebaseOptions } from './firebase-config'
@@ -111,6 +111,15 @@ export class AuthService {
     const { GoogleAuthProvider, signInWithPopup } = await import('firebase/auth')
     const credential = await signInWithPopup(await this.firebase(), new GoogleAuthProvider())
     return fromFirebase(credential.user)
+  }
+
+  /**
+   * A guest account (spec 2 §1, §6): the users service creates an anonymous user and answers a
+   * custom token, with which the app signs in.
+   */
+  async signInAsGuest(preferences: Record<string, unknown> = {}): Promise<CurrentUser> {
+    const created = await this.api.post<CreateAnonymousUserResponse>('/users/create-anonymous-user', { preferences }, { anonymous: true })
+    return this.signInWithCustomToken(created.customToken)
   }
 
   /** Signs in with a custom token from `POST /api/users/create-anonymous-user`. */

@@ -57,6 +57,19 @@ export function LoginPage() {
     }
   }
 
+  const guest = async () => {
+    setBusy(true)
+    setAlert(null)
+    try {
+      await service.signInAsGuest()
+      await navigate({ to: '/' })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back to your financial models">
       <form
@@ -95,6 +108,9 @@ export function LoginPage() {
           {googleNote}
         </p>
       )}
+      <button type="button" className="button wide guest-button" onClick={() => void guest()} disabled={busy}>
+        Continue as guest
+      </button>
       <p className="auth-switch">
         Don&apos;t have an account? <Link to="/register">Create one</Link>
       </p>
