@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
 import { launchChromium, newTestContext } from './support/chromium.js'
+import { unnamedControls } from './support/accessibility.js'
 import { clickCell, pasteFromOtherProgram, statusAddress, typeEntry } from './support/grid-page.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
@@ -73,6 +74,7 @@ describe('the app through the gateway', () => {
     expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(1)
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
     await page.screenshot({ path: join(OUTPUT, 'login.png') })
+    expect(await unnamedControls(page)).toEqual([])
   })
 
   it('signs a guest in with a custom token and explains the Google button without Firebase', async () => {
@@ -171,6 +173,32 @@ describe('the app through the gateway', () => {
     await expect.poll(() => page.getByText('Sheet 1 of 2').count()).toBe(1)
     expect(await shownIn('A3')).toBe('Profit')
     await page.screenshot({ path: join(OUTPUT, 'grid.png') })
+    expect(await unnamedControls(page)).toEqual([])
+    for (const menu of ['File', 'Edit', 'Format', 'Number format', 'Format', 'Sheet options', 'User menu', 'Notifications']) {
+      const button = page.getByRole('button', { name: menu, exact: true }).first()
+      await button.click()
+      expect(await unnamedControls(page), menu).toEqual([])
+      await page.keyboard.press('Escape')
+    }
+  })
+
+  it('works from the keyboard alone: menus, the side bar and the grid', async () => {
+    // the File menu opens from the keyboard and its items take Enter
+    await page.getByRole('button', { name: 'File', exact: true }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('New Spreadsheet')
+    await page.keyboard.press('Escape')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('File')
+    // Tab reaches the side bar's links, and Enter follows them
+    await page.getByRole('link', { name: 'Shortcuts' }).focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/shortcuts')
+    expect(await page.getByRole('heading', { name: 'Keyboard Shortcuts' }).count()).toBe(1)
+    expect(await unnamedControls(page)).toEqual([])
+    await page.keyboard.press('Alt+s')
+    await page.waitForURL(`${stack.url}/`)
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('cell-editor')
   })
 
   it('keeps everything after a reload', async () => {
