@@ -1,5 +1,6 @@
 import type { FunctionDefinition } from '../types.js'
+import { omittedAsEmpty } from '../math/numeric.js'
 import { functions as cell } from './cell.js'
 import { functions as isFunctions } from './is-functions.js'
 
-export const functions: readonly FunctionDefinition[] = [...isFunctions, ...cell]
+export const functions: readonly FunctionDefinition[] = [...isFunctions, ...cell].map(omittedAsEmpty)

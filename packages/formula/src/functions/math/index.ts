@@ -1,4 +1,5 @@
 import type { FunctionDefinition } from '../types.js'
+import { omittedAsEmpty } from './numeric.js'
 import { functions as arithmetic } from './arithmetic.js'
 import { functions as conditional } from './conditional.js'
 import { functions as core } from './core.js'
@@ -17,4 +18,4 @@ export const functions: readonly FunctionDefinition[] = [
   ...matrix,
   ...numerals,
   ...generators,
-]
+].map(omittedAsEmpty)

@@ -96,6 +96,16 @@ describe('arithmetic', () => {
   })
 })
 
+describe('arguments left empty', () => {
+  it('read as 0, empty text or FALSE, as Excel reads them', () => {
+    expect(calc('ROUND(,2)')).toBe(0)
+    expect(calc('POWER(2,)')).toBe(1)
+    expect(calc('LEFT("abc",)')).toBe('')
+    expect(calc('FIXED(1234.567,,TRUE)')).toBe('1235')
+    expect(calc('CONCATENATE("a",,"b")')).toBe('ab')
+  })
+})
+
 describe('rounding', () => {
   it('ROUND, ROUNDUP, ROUNDDOWN and TRUNC work on decimal digits', () => {
     expect(calc('ROUND(2.15, 1)')).toBe(2.2)
@@ -283,6 +293,7 @@ describe('generators', () => {
     ])
     expect(calcArray('SEQUENCE(3)', 3, 1)).toEqual([[1], [2], [3]])
     expect(calc('SEQUENCE(0)')).toBe('#CALC!')
+    expect(calcArray('SEQUENCE(3,,10)', 3, 1)).toEqual([[10], [11], [12]])
     expect(calc('SEQUENCE(-1)')).toBe('#VALUE!')
   })
 

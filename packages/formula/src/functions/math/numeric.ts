@@ -111,3 +111,30 @@ export function unaryNumberFunction(
     },
   }
 }
+
+/** Newer functions take an empty argument for its default (SEQUENCE(3,,10) has one column). */
+const KEEP_OMITTED = new Set(['SEQUENCE', 'RANDARRAY', 'NUMBERVALUE'])
+
+/**
+ * Excel reads an argument left empty between commas (`NORM.DIST(,0,1,TRUE)`) as the empty value of its
+ * type: 0, "" or FALSE. This wraps a function so that its number, text and boolean arguments arrive
+ * that way; arguments of the other kinds still arrive as MISSING for the function to judge.
+ */
+export function omittedAsEmpty(definition: FunctionDefinition): FunctionDefinition {
+  if (definition.lazy || !definition.args || definition.args.length === 0) return definition
+  if (KEEP_OMITTED.has(definition.name)) return definition
+  const kinds = definition.args
+  const impl = definition.impl
+  return {
+    ...definition,
+    impl: (args, ctx) => {
+      if (!args.includes(MISSING)) return impl(args, ctx)
+      const filled = args.map((arg, index) => {
+        if (arg !== MISSING) return arg
+        const kind = kinds[Math.min(index, kinds.length - 1)]
+        return kind === 'number' ? 0 : kind === 'text' ? '' : kind === 'boolean' ? false : arg
+      })
+      return impl(filled, ctx)
+    },
+  }
+}

@@ -1,4 +1,5 @@
 import type { FunctionDefinition } from '../types.js'
+import { omittedAsEmpty } from '../math/numeric.js'
 import { functions as basic } from './basic.js'
 import { functions as characters } from './characters.js'
 import { functions as conversion } from './conversion.js'
@@ -13,4 +14,4 @@ export const functions: readonly FunctionDefinition[] = [
   ...conversion,
   ...split,
   ...regex,
-]
+].map(omittedAsEmpty)
