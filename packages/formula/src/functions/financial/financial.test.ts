@@ -175,3 +175,18 @@ describe('coupon bonds', () => {
     expect(fn('ACCRINT', 39569, 39691, 39508, 0.1, 1000, 2)).toBe(CellError.NUM)
   })
 })
+
+describe('odd-period bonds', () => {
+  // Excel's documentation examples.
+  it('prices and yields bonds with an odd first period', () => {
+    near(fn('ODDFPRICE', 39763, 44256, 39736, 39873, 0.0785, 0.0625, 100, 2, 1), 113.597717474079, 8)
+    near(fn('ODDFYIELD', 39763, 44256, 39736, 39873, 0.0575, 84.5, 100, 2, 0), 0.0772455, 7)
+    expect(fn('ODDFPRICE', 39873, 44256, 39736, 39763, 0.0785, 0.0625, 100, 2, 1)).toBe(CellError.NUM)
+  })
+
+  it('prices and yields bonds with an odd last period', () => {
+    near(fn('ODDLPRICE', 39485, 39614, 39370, 0.0375, 0.0405, 100, 2, 0), 99.87828601, 8)
+    near(fn('ODDLYIELD', 39558, 39614, 39440, 0.0375, 99.875, 100, 2, 0), 0.045192, 6)
+    expect(fn('ODDLPRICE', 39370, 39614, 39485, 0.0375, 0.0405, 100, 2, 0)).toBe(CellError.NUM)
+  })
+})
