@@ -312,6 +312,10 @@ describe('sheets', () => {
     const extra = (await cellsOf(id, 'Extra')).sheets[0]
     expect(extra.cells.A2).toMatchObject({ value: 10, display: '10.0', style: { bold: true } })
     expect(extra.columnWidths).toEqual({ '0': 150 })
+    const log = await call('GET', `/workbook/${id}/changes?since=${good.json.revision - 1}`)
+    expect(log.json.changes).toEqual([
+      expect.objectContaining({ revision: good.json.revision, kind: 'edit', label: 'Set up inputs', userName: 'Ada Lovelace', commands: expect.arrayContaining([{ type: 'resize-column', sheet: 'Extra', column: 0, width: 150 }]) }),
+    ])
     await call('POST', `/workbook/${id}/undo`, {})
     expect((await call('GET', `/workbook/${id}/sheets`)).json.sheetOrder).toEqual(['Sheet1'])
   })

@@ -84,3 +84,10 @@ export function describeCommands(commands: InternalCommand[], sheetName: (id: st
 }
 
 export const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
+
+/** A stored command as clients read it in the change log: its sheet named as it is called now. */
+export function commandForClient(command: InternalCommand, sheetName: (id: string) => string): Record<string, unknown> {
+  if (!('sheetId' in command)) return { ...command }
+  const { sheetId, ...rest } = command
+  return { ...rest, sheet: sheetName(sheetId) }
+}

@@ -12,6 +12,7 @@ import {
 } from '@finsheet/contracts'
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { spreadsheetErrors } from '../errors.js'
+import { commandForClient } from '../engine/commands.js'
 import type { ChangeOutcome, ChangeRequest } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
 import { toChangeResponse } from './responses.js'
@@ -147,6 +148,7 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
     async (request) => {
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const changes = await services.repo.changesAfter(workbook.id, request.query.since ?? 0, request.query.limit ?? 100)
+      const sheetName = (id: string) => workbook.sheets.find((sheet) => sheet.id === id)?.name ?? '(deleted sheet)'
       return {
         success: true as const,
         workbookId: workbook.id,
@@ -162,7 +164,7 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
           timestamp: entry.at,
           cellCount: entry.cellCount,
           undone: entry.undone,
-          commands: entry.commands,
+          commands: entry.commands.map((command) => commandForClient(command, sheetName)),
         })),
       }
     },
