@@ -37,7 +37,9 @@ if (builtAt === 0 || sourceDirs.some((dir) => newestSourceTime(dir) > builtAt)) 
   }
   if (tsc) {
     // Build output goes to stderr so that stdout carries only the command's result.
-    const build = spawnSync(process.execPath, [tsc, '-b', join(packageDir, 'tsconfig.json')], { stdio: ['ignore', 2, 2] })
+    // A build info left behind by a deleted dist/ would make tsc -b think there is nothing to do.
+    const force = builtAt === 0 ? ['--force'] : []
+    const build = spawnSync(process.execPath, [tsc, '-b', ...force, join(packageDir, 'tsconfig.json')], { stdio: ['ignore', 2, 2] })
     if (build.status !== 0) {
       if (!existsSync(entry)) {
         process.stderr.write('finsheet: building the package failed\n')
