@@ -15,7 +15,7 @@ import { startAllInOne } from '@finsheet/gateway-service'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
-import { launchChromium, newTestContext } from './support/chromium.js'
+import { launchChromium, newTestContext, POLL, E2E_TIMEOUT } from './support/chromium.js'
 import { unnamedControls } from './support/accessibility.js'
 import { clickCell, pasteFromOtherProgram, statusAddress, typeEntry } from './support/grid-page.js'
 
@@ -60,10 +60,10 @@ async function inputOf(address: string): Promise<string> {
   return page.getByLabel('Formula bar').inputValue()
 }
 
-describe('the app through the gateway', () => {
+describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
   it('shows the not-found screen for unknown paths', async () => {
     await page.goto(`${stack.url}/no/such/page`)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('404 Page Not Found')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), POLL).toBe('404 Page Not Found')
     expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(1)
     expect(await page.title()).toBe('AI-Driven Spreadsheet Application')
   })
@@ -159,7 +159,7 @@ describe('the app through the gateway', () => {
 
   it('adds and switches sheets, pastes a TSV block and undoes the last change', async () => {
     await page.getByRole('button', { name: 'Add sheet' }).click()
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
     await typeEntry(page, '=Sheet1!B3*2')
     expect(await shownIn('A1')).toBe('3800')
     await clickCell(page, 'C1')
@@ -170,7 +170,7 @@ describe('the app through the gateway', () => {
     await page.keyboard.press('Control+z')
     expect(await shownIn('E5')).toBe('')
     await page.getByRole('tab', { name: 'Sheet1' }).click()
-    await expect.poll(() => page.getByText('Sheet 1 of 2').count()).toBe(1)
+    await expect.poll(() => page.getByText('Sheet 1 of 2').count(), POLL).toBe(1)
     expect(await shownIn('A3')).toBe('Profit')
     await page.screenshot({ path: join(OUTPUT, 'grid.png') })
     expect(await unnamedControls(page)).toEqual([])
@@ -186,7 +186,7 @@ describe('the app through the gateway', () => {
     // the File menu opens from the keyboard and its items take Enter
     await page.getByRole('button', { name: 'File', exact: true }).focus()
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('New Spreadsheet')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), POLL).toBe('New Spreadsheet')
     await page.keyboard.press('Escape')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('File')
     // Tab reaches the side bar's links, and Enter follows them
@@ -198,18 +198,18 @@ describe('the app through the gateway', () => {
     await page.keyboard.press('Alt+s')
     await page.waitForURL(`${stack.url}/`)
     await page.getByLabel('Formula bar').waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('cell-editor')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('cell-editor')
   })
 
   it('keeps everything after a reload', async () => {
-    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { timeout: 15_000 }).toContain('Saved')
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), POLL).toContain('Saved')
     await page.reload()
     await page.getByLabel('Formula bar').waitFor()
     expect(await inputOf('B3')).toBe('=SUM(B1:B2)')
     expect(await shownIn('B4')).toBe('41.70%')
     expect(await page.getByRole('button', { name: 'Bold (Ctrl+B)' }).getAttribute('aria-pressed')).toBe('true')
     await page.getByRole('tab', { name: 'Sheet2' }).click()
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
     expect(await shownIn('A1')).toBe('3800')
     expect(await shownIn('C1')).toBe('Q1')
     expect(await shownIn('E5')).toBe('')
@@ -217,7 +217,7 @@ describe('the app through the gateway', () => {
 
   it('saves an edit made just before the page is left', async () => {
     await page.getByRole('tab', { name: 'Sheet2' }).click()
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
     await clickCell(page, 'F1')
     await typeEntry(page, 'typed then reloaded')
     await page.reload()
@@ -232,11 +232,11 @@ describe('the app through the gateway', () => {
     expect(await page.getByText(user.email).count()).toBe(1)
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await page.waitForURL('**/login')
-    await expect.poll(() => page.getByText('You have been signed out successfully').count()).toBe(1)
+    await expect.poll(() => page.getByText('You have been signed out successfully').count(), POLL).toBe(1)
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect.poll(() => page.locator('.form-alert').innerText()).toMatch(/^invalid login: .* try again later$/)
+    await expect.poll(() => page.locator('.form-alert').innerText(), POLL).toMatch(/^invalid login: .* try again later$/)
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL(`${stack.url}/`)
@@ -258,10 +258,10 @@ describe('the app through the gateway', () => {
     await input.setInputFiles({ name: 'Forecast.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await forecastWorkbook() })
     await dialog.getByRole('button', { name: 'Process Document' }).click()
     const progress = dialog.getByRole('progressbar', { name: 'Import progress' })
-    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100')
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), POLL).toBe('100')
     expect(await dialog.getByRole('status').innerText()).toContain('Forecast.xlsx was imported')
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 })
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), { timeout: 10_000 }).toBe('Revenue')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Revenue')
     expect(await page.getByTestId('workbook-title').innerText()).toMatch(/^Workbook .{8}$/)
     expect(await shownIn('B3')).toBe('110')
     expect(await inputOf('B3')).toBe('=B2*1.1')
@@ -269,16 +269,16 @@ describe('the app through the gateway', () => {
     await clickCell(page, 'B2')
     await typeEntry(page, '200')
     expect(await shownIn('B3')).toBe('220')
-    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { timeout: 15_000 }).toContain('Saved')
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), POLL).toContain('Saved')
     await page.getByRole('button', { name: /^Undo/ }).click()
-    await expect.poll(() => shownIn('B2')).toBe('100')
+    await expect.poll(() => shownIn('B2'), POLL).toBe('100')
     expect(await shownIn('B3')).toBe('110')
     await clickCell(page, 'A5')
     await typeEntry(page, 'kept on the server')
 
     await page.reload()
     await page.getByLabel('Formula bar').waitFor()
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), { timeout: 10_000 }).toBe('Revenue')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Revenue')
     expect(await shownIn('A5')).toBe('kept on the server')
     expect(await shownIn('B3')).toBe('110')
 

@@ -13,7 +13,7 @@ import { startFirebaseAuthEmulator } from '@finsheet/platform/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
-import { launchChromium, newTestContext } from './support/chromium.js'
+import { launchChromium, newTestContext, POLL, E2E_TIMEOUT } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
 
 const PROJECT = 'demo-finsheet-web'
@@ -58,7 +58,7 @@ async function cellLabel(p: Page, address: string): Promise<string> {
   return (await p.locator('[data-testid="cell-editor"]').getAttribute('aria-label')) ?? ''
 }
 
-describe('the app with Firebase Authentication', () => {
+describe('the app with Firebase Authentication', { timeout: E2E_TIMEOUT }, () => {
   it('signs up with the Firebase SDK and works with the ID token it gets', async () => {
     await page.goto(`${stack.url}/register`)
     await page.getByLabel('Full name').fill(user.name)
@@ -71,7 +71,7 @@ describe('the app with Firebase Authentication', () => {
     await page.getByRole('button', { name: /Start Blank/ }).click()
     await page.getByLabel('Formula bar').waitFor()
     await typeEntry(page, '=6*7')
-    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { timeout: 15_000 }).toContain('Saved')
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), POLL).toContain('Saved')
     expect(await cellLabel(page, 'A1')).toBe('A1 42')
   })
 
@@ -91,7 +91,7 @@ describe('the app with Firebase Authentication', () => {
     await page.getByLabel('Email').fill(user.email)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await expect.poll(() => page.locator('.form-alert').innerText()).toBe('invalid login: the email or password is incorrect, try again later')
+    await expect.poll(() => page.locator('.form-alert').innerText(), POLL).toBe('invalid login: the email or password is incorrect, try again later')
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL(`${stack.url}/`)

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
-import { launchChromium, newTestContext } from './support/chromium.js'
+import { launchChromium, newTestContext, POLL, E2E_TIMEOUT } from './support/chromium.js'
 import {
   cellPoint,
   clickCell,
@@ -42,13 +42,13 @@ beforeEach(async () => {
   page = await context.newPage()
   await page.goto(`${server.url}/grid-harness.html`)
   await page.locator('[data-testid="cell-editor"]').waitFor({ state: 'attached' })
-  await expect.poll(() => page.evaluate(() => window.harness.draws.length)).toBeGreaterThan(0)
+  await expect.poll(() => page.evaluate(() => window.harness.draws.length), POLL).toBeGreaterThan(0)
 })
 
 const input = (address: string) => harnessCell(page, address, 'input')
 const shown = (address: string) => harnessCell(page, address, 'display')
 
-describe('editing', () => {
+describe('editing', { timeout: E2E_TIMEOUT }, () => {
   it('commits with Enter (down) and Tab (right), and shows values at once', async () => {
     await typeEntry(page, 'Revenue', 'Tab')
     expect(await statusAddress(page)).toBe('B1')
@@ -58,7 +58,7 @@ describe('editing', () => {
     expect(await input('A1')).toBe('Revenue')
     expect(await input('B2')).toBe('=B1*1.1')
     expect(await shown('B2')).toBe('1320')
-    await expect.poll(() => page.locator('[data-testid="cell-editor"]').getAttribute('aria-label')).toBe('B3')
+    await expect.poll(() => page.locator('[data-testid="cell-editor"]').getAttribute('aria-label'), POLL).toBe('B3')
   })
 
   it('cancels with Escape, edits the content with F2, and commits on blur', async () => {
@@ -106,7 +106,7 @@ describe('editing', () => {
   })
 })
 
-describe('selection and navigation', () => {
+describe('selection and navigation', { timeout: E2E_TIMEOUT }, () => {
   it('moves with arrows, extends with Shift, and selects by dragging', async () => {
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowDown')
@@ -130,7 +130,7 @@ describe('selection and navigation', () => {
     const dialog = page.getByRole('dialog', { name: 'Go to' })
     await dialog.getByLabel('Reference').fill('nowhere')
     await dialog.getByRole('button', { name: 'Go' }).click()
-    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('nowhere is not a cell reference')
+    await expect.poll(() => dialog.getByRole('alert').innerText(), POLL).toBe('nowhere is not a cell reference')
     await dialog.getByLabel('Reference').fill('F40')
     await page.keyboard.press('Enter')
     expect(await statusAddress(page)).toBe('F40')
@@ -143,7 +143,7 @@ describe('selection and navigation', () => {
   })
 })
 
-describe('formulas', () => {
+describe('formulas', { timeout: E2E_TIMEOUT }, () => {
   it('inserts references with clicks (Shift extends) and closes the parenthesis on commit', async () => {
     await pasteFromOtherProgram(page, '10\r\n20\r\n30\r\n')
     await clickCell(page, 'A4')
@@ -186,7 +186,7 @@ describe('formulas', () => {
     await clickCell(page, 'A3')
     await page.keyboard.type('=aver')
     const list = page.getByRole('listbox', { name: 'Functions' })
-    await expect.poll(() => list.getByRole('option').first().innerText()).toContain('AVERAGE')
+    await expect.poll(() => list.getByRole('option').first().innerText(), POLL).toContain('AVERAGE')
     await page.keyboard.press('Tab')
     expect(await page.getByLabel('Formula bar').inputValue()).toBe('=AVERAGE(')
     await page.keyboard.press('ArrowUp')
@@ -200,7 +200,7 @@ describe('formulas', () => {
   })
 })
 
-describe('clipboard, fill and undo', () => {
+describe('clipboard, fill and undo', { timeout: E2E_TIMEOUT }, () => {
   it('pastes tab-separated text from Excel (CRLF, quotes) and Google Sheets (LF) as a block', async () => {
     await clickCell(page, 'B2')
     await pasteFromOtherProgram(page, 'Year\tRevenue\r\n2024\t"1,200"\r\n2025\t"multi\nline"\r\n')
@@ -282,7 +282,7 @@ describe('clipboard, fill and undo', () => {
   })
 })
 
-describe('columns, formats and sheets', () => {
+describe('columns, formats and sheets', { timeout: E2E_TIMEOUT }, () => {
   it('resizes a column by dragging its header border', async () => {
     const box = (await page.locator('.grid-scroller').boundingBox())!
     const border = { x: box.x + ROW_HEADER_WIDTH + COLUMN_WIDTH - 1, y: box.y + COLUMN_HEADER_HEIGHT / 2 }
@@ -368,10 +368,10 @@ describe('columns, formats and sheets', () => {
   it('adds sheets, switches with the tabs and Ctrl+PgUp/PgDn, and renames by double click', async () => {
     await typeEntry(page, 'on sheet 1')
     await page.getByRole('button', { name: 'Add sheet' }).click()
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet2')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
     expect(await page.getByText('Sheet 2 of 2').count()).toBe(1)
     await page.keyboard.press('Control+PageUp')
-    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText()).toBe('Sheet1')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet1')
     expect(await input('A1')).toBe('on sheet 1')
     await page.getByRole('tab', { name: 'Sheet2' }).dblclick()
     const rename = page.getByLabel('Rename sheet Sheet2')
@@ -380,7 +380,7 @@ describe('columns, formats and sheets', () => {
     expect(await page.getByRole('alert').innerText()).toBe('There is already a sheet named Sheet1')
     await rename.fill('Inputs')
     await rename.press('Enter')
-    await expect.poll(() => page.getByRole('tab', { name: 'Inputs' }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('tab', { name: 'Inputs' }).count(), POLL).toBe(1)
     await clickCell(page, 'B1')
     await typeEntry(page, '=Inputs!A1+1')
     expect(await shown('B1')).toBe('1')

@@ -61,3 +61,10 @@ export async function newTestContext(browser: Browser, options: Parameters<Brows
   await context.addInitScript('globalThis.__name = globalThis.__name || ((target) => target)')
   return context
 }
+
+/**
+ * How long the browser tests wait for the page to catch up, and for one scenario: generous,
+ * because the whole suite shares two cores and a busy machine is not a failure.
+ */
+export const POLL = { timeout: 15_000 }
+export const E2E_TIMEOUT = 180_000
