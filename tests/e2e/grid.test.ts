@@ -124,6 +124,15 @@ describe('selection and navigation', { timeout: E2E_TIMEOUT }, () => {
     expect(await statusAddress(page)).toBe('B2:E7')
   })
 
+  it('scrolls sideways twice as far per wheel step as the wheel asks (spec 1 §2)', async () => {
+    const box = (await page.locator('.grid-scroller').boundingBox())!
+    await page.mouse.move(box.x + 400, box.y + 200)
+    await page.mouse.wheel(120, 0)
+    await expect.poll(() => page.locator('.grid-scroller').evaluate((el) => el.scrollLeft), POLL).toBe(240)
+    await page.mouse.wheel(0, 240)
+    await expect.poll(() => page.locator('.grid-scroller').evaluate((el) => el.scrollTop), POLL).toBe(240)
+  })
+
   it('goes to a cell with Ctrl+G, to the row start with Home and to the last used cell with Ctrl+End', async () => {
     await pasteFromOtherProgram(page, 'a\tb\tc\r\n1\t2\t3\r\n')
     await page.keyboard.press('Control+g')
