@@ -439,7 +439,40 @@ export const SUMSQ: FunctionDefinition = {
   },
 }
 
+export const SERIESSUM: FunctionDefinition = {
+  name: 'SERIESSUM',
+  category: 'math',
+  minArgs: 4,
+  maxArgs: 4,
+  args: ['number', 'number', 'number', 'any'],
+  syntax: 'SERIESSUM(x, n, m, coefficients)',
+  description: 'Returns the sum of the power series a1·x^n + a2·x^(n+m) + a3·x^(n+2m) + … of the coefficients.',
+  example: 'SERIESSUM(PI()/4, 0, 2, {1,-0.5,0.041666667})',
+  impl: ([xArg, nArg, mArg, coefficientsArg]) => {
+    const x = xArg as number
+    const n = nArg as number
+    const m = mArg as number
+    let total = 0
+    let index = 0
+    let error: CellError | undefined
+    forEachCell(coefficientsArg, (value) => {
+      if (value instanceof CellError) {
+        error = value
+        return false
+      }
+      if (typeof value !== 'number') {
+        error = CellError.VALUE
+        return false
+      }
+      total += value * Math.pow(x, n + index * m)
+      index++
+    })
+    return error ?? numberResult(total)
+  },
+}
+
 export const functions: readonly FunctionDefinition[] = [
+  SERIESSUM,
   ABS,
   SIGN,
   INT,

@@ -1,5 +1,6 @@
 import type { FunctionDefinition } from '../types.js'
 import { omittedAsEmpty } from './numeric.js'
+import { functions as aggregate } from './aggregate.js'
 import { functions as arithmetic } from './arithmetic.js'
 import { functions as conditional } from './conditional.js'
 import { functions as core } from './core.js'
@@ -11,6 +12,7 @@ import { functions as trigonometry } from './trigonometry.js'
 
 export const functions: readonly FunctionDefinition[] = [
   ...core,
+  ...aggregate,
   ...arithmetic,
   ...rounding,
   ...trigonometry,

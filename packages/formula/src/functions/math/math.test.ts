@@ -257,6 +257,26 @@ describe('arrays', () => {
   })
 })
 
+describe('AGGREGATE and SERIESSUM', () => {
+  const cells = column('A1', ['=1/0', 72, 30, '=SQRT(-1)', 31, 96, 32, 81, 33, 53, 34])
+
+  it('AGGREGATE ignores errors and nested subtotals on request', () => {
+    expect(calc('AGGREGATE(4, 6, A1:A11)', cells)).toBe(96)
+    expect(calc('AGGREGATE(14, 6, A1:A11, 3)', cells)).toBe(72)
+    expect(calc('AGGREGATE(9, 6, A1:A11)', cells)).toBe(462)
+    expect(calc('AGGREGATE(9, 4, A1:A11)', cells)).toBe('#DIV/0!')
+    expect(calc('AGGREGATE(15, 6, A1:A11)', cells)).toBe('#VALUE!')
+    expect(calc('AGGREGATE(9, 3, B1:B3)', { B1: 5, B2: '=SUBTOTAL(9,B1)', B3: 2 })).toBe(7)
+    expect(calc('AGGREGATE(9, 4, B1:B3)', { B1: 5, B2: '=SUBTOTAL(9,B1)', B3: 2 })).toBe(12)
+    expect(calc('AGGREGATE(20, 6, A1:A11)', cells)).toBe('#VALUE!')
+  })
+
+  it('SERIESSUM sums a power series', () => {
+    expect(calc('SERIESSUM(PI()/4, 0, 2, {1,-0.5,0.041666667,-0.001388889})')).toBeCloseTo(0.707103, 6)
+    expect(calc('SERIESSUM(2, 1, 1, {1,"x"})')).toBe('#VALUE!')
+  })
+})
+
 describe('numerals', () => {
   it('ROMAN in every form, and ARABIC back', () => {
     expect(calc('ROMAN(499, 0)')).toBe('CDXCIX')

@@ -54,6 +54,10 @@ describe('discrete distributions', () => {
     near('NEGBINOM.DIST(10, 5, 0.25, TRUE)', 0.3135141, 7)
     near('NEGBINOM.DIST(10, 5, 0.25, FALSE)', 0.05504866, 8)
     expect(calc('BINOM.DIST(11, 10, 0.5, FALSE)')).toBe('#NUM!')
+    near('HYPGEOM.DIST(1, 4, 8, 20, TRUE)', 0.4654, 4)
+    near('HYPGEOM.DIST(1, 4, 8, 20, FALSE)', 0.3633, 4)
+    near('HYPGEOMDIST(1, 4, 8, 20)', 0.363261094, 9)
+    expect(calc('HYPGEOM.DIST(5, 4, 8, 20, TRUE)')).toBe('#NUM!')
   })
 
   it('POISSON.DIST, EXPON.DIST and WEIBULL.DIST', () => {

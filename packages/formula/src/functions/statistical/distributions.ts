@@ -258,6 +258,42 @@ export const NEGBINOMDIST = distribution('NEGBINOMDIST', ['number_f', 'number_s'
   negativeBinomialDist(n(f), n(s), n(p), false),
 )
 
+function logChoose(n: number, k: number): number {
+  return logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1)
+}
+
+function hypergeometric(args: Arg[], cumulative: boolean): number | CellError {
+  const successes = Math.trunc(n(args[0]))
+  const draws = Math.trunc(n(args[1]))
+  const populationSuccesses = Math.trunc(n(args[2]))
+  const population = Math.trunc(n(args[3]))
+  if (
+    successes < 0 ||
+    successes > Math.min(draws, populationSuccesses) ||
+    successes < Math.max(0, draws - population + populationSuccesses) ||
+    draws <= 0 ||
+    draws > population ||
+    populationSuccesses <= 0 ||
+    populationSuccesses > population ||
+    population <= 0
+  ) {
+    return CellError.NUM
+  }
+  const pmf = (k: number) =>
+    Math.exp(logChoose(populationSuccesses, k) + logChoose(population - populationSuccesses, draws - k) - logChoose(population, draws))
+  if (!cumulative) return pmf(successes)
+  let total = 0
+  for (let k = Math.max(0, draws - population + populationSuccesses); k <= successes; k++) total += pmf(k)
+  return Math.min(1, total)
+}
+
+export const HYPGEOM_DIST = distribution('HYPGEOM.DIST', ['sample_s', 'number_sample', 'population_s', 'number_pop', 'cumulative'], 0, 'Returns the hypergeometric distribution: the probability of sample_s successes (or at most that many) in a sample drawn without replacement.', 'HYPGEOM.DIST(1, 4, 8, 20, TRUE)', (args) =>
+  hypergeometric(args, args[4] === true),
+)
+export const HYPGEOMDIST = distribution('HYPGEOMDIST', ['sample_s', 'number_sample', 'population_s', 'number_pop'], 0, 'Returns the probability of sample_s successes in a sample drawn without replacement.', 'HYPGEOMDIST(1, 4, 8, 20)', (args) =>
+  hypergeometric(args, false),
+)
+
 // ---------------------------------------------------------------------------------------------------------
 // Gamma and beta
 // ---------------------------------------------------------------------------------------------------------
@@ -596,6 +632,8 @@ export const functions: readonly FunctionDefinition[] = [
   CRITBINOM,
   NEGBINOM_DIST,
   NEGBINOMDIST,
+  HYPGEOM_DIST,
+  HYPGEOMDIST,
   GAMMA,
   GAMMALN,
   GAMMALN_PRECISE,
