@@ -121,6 +121,7 @@ describe('the spreadsheet API through the gateway', () => {
     expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B11/history`)).json.history[0]).toMatchObject({ oldInput: '0.09', newInput: '10%', userName: 'Ada Lovelace' })
     const change = await ada('POST', `/workbook/${id}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Assumptions', at: 0, count: 1 }] })
     expect(change.json.structureChanged).toBe(true)
+    expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B12/history`)).json.history[0]).toMatchObject({ oldInput: '0.09', newInput: '10%' })
     expect((await ada('GET', `/workbook/${id}/changes?since=1`)).json.changes.map((entry: { kind: string }) => entry.kind)).toEqual(['edit', 'edit', 'edit'])
     expect((await ada('POST', `/workbook/${id}/undo`, {})).json.target.label).toBe('Insert 1 row on Assumptions')
     expect((await ada('POST', `/workbook/${id}/redo`, {})).json.canRedo).toBe(false)

@@ -239,7 +239,11 @@ describe('history, undo and redo', () => {
     expect(sheet.cells.C3).toMatchObject({ value: 'below', style: { italic: true } })
     expect(sheet.cells.C5).toBeUndefined()
     expect(sheet.merges).toEqual([])
+    // History moves with the cells; the deleted cells' history goes with them.
+    expect((await call('GET', `/workbook/${id}/cell/C3/history`)).json.history).toEqual([expect.objectContaining({ oldInput: '', newInput: 'below' })])
+    expect((await call('GET', `/workbook/${id}/cell/C5/history`)).json.history).toEqual([])
     await call('POST', `/workbook/${id}/undo`, {})
+    expect((await call('GET', `/workbook/${id}/cell/C5/history`)).json.history).toEqual([expect.objectContaining({ newInput: 'below' })])
     sheet = (await cellsOf(id)).sheets[0]
     expect(sheet.cells.B1).toMatchObject({ formula: '=A3*10', value: 30 })
     expect(sheet.cells.B2).toMatchObject({ formula: '=SUM(A2:A4)', value: 9 })

@@ -4,16 +4,20 @@
  * and the new revision are stored in one transaction that only succeeds on the revision the engine
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
-import type { AuthUser, Logger } from '@finsheet/platform'
+import type { AuthUser, DocumentTransaction, Logger } from '@finsheet/platform'
 import type { CellRef, ChangeKind, ChangeSource, ChangedCell, WorkbookCommand } from '@finsheet/contracts'
 import {
   clearedCell,
+  formatAddress,
+  moveAddress,
+  parseAddress,
   sameRecord,
   sameStyle,
   sortedCells,
   toChangedCell,
   type CellRecord,
   type SheetSnapshot,
+  type StructuralEdit,
   type WorkbookSnapshot,
 } from '@finsheet/workbook'
 import { MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
@@ -130,6 +134,23 @@ export function displayName(user: AuthUser): string {
 
 function toCellDoc(workbookId: string, sheetId: string, record: CellRecord, revision: number): CellDoc {
   return { id: cellDocId(workbookId, sheetId, record.address), workbookId, sheetId, revision, ...record }
+}
+
+/** The row and column insertions and deletions among applied commands, in order, by sheet. */
+function structuralEdits(commands: InternalCommand[]): Map<string, StructuralEdit[]> {
+  const edits = new Map<string, StructuralEdit[]>()
+  for (const command of commands) {
+    if (command.type !== 'insert-rows' && command.type !== 'delete-rows' && command.type !== 'insert-columns' && command.type !== 'delete-columns') continue
+    let list = edits.get(command.sheetId)
+    if (!list) edits.set(command.sheetId, (list = []))
+    list.push({
+      axis: command.type.endsWith('rows') ? 'rows' : 'columns',
+      kind: command.type.startsWith('insert') ? 'insert' : 'delete',
+      at: command.at,
+      count: command.count,
+    })
+  }
+  return edits
 }
 
 /** A snapshot of a state from its records, without reading them from the engine again. */
@@ -618,6 +639,7 @@ export class WorkbookService {
             charts: state.charts.map((chart) => ({ ...chart })),
           }
           const mark = prepared.mark
+          const moves = structuralEdits(result.applied)
           const durable = this.committer.submit({
             write: async (tx) => {
               if (mark && !(await this.repo.changes(tx).findOne({ id: mark.changeId, [mark.field]: false }))) return false
@@ -625,6 +647,7 @@ export class WorkbookService {
               if (puts.length > 0) await this.repo.cells(tx).putMany(puts)
               for (let i = 0; i < deletes.length; i += DELETE_CHUNK) await this.repo.cells(tx).deleteMany({ id: { $in: deletes.slice(i, i + DELETE_CHUNK) } })
               await this.repo.changes(tx).insert(change)
+              for (const [sheetId, edits] of moves) await this.moveHistory(tx, id, sheetId, edits)
               if (history.length > 0) await this.repo.history(tx).putMany(history)
               if (mark) await this.repo.changes(tx).update({ id: mark.changeId }, { [mark.field]: true })
               return true
@@ -680,6 +703,23 @@ export class WorkbookService {
       return staged.outcome
     }
     throw spreadsheetErrors.busy()
+  }
+
+  /** Moves a sheet's cell history with its inserted and deleted rows and columns; history of deleted cells goes. */
+  private async moveHistory(tx: DocumentTransaction, workbookId: string, sheetId: string, edits: StructuralEdit[]): Promise<void> {
+    const entries = await this.repo.history(tx).find({ workbookId, sheetId })
+    const removed: string[] = []
+    const moved: CellHistoryDoc[] = []
+    for (const entry of entries) {
+      let position: { row: number; col: number } | undefined = parseAddress(entry.address)
+      for (const edit of edits) position = position && moveAddress(position.row, position.col, edit)
+      const address = position && formatAddress(position.row, position.col)
+      if (address === entry.address) continue
+      removed.push(entry.id)
+      if (address) moved.push({ ...entry, address, id: historyDocId(workbookId, sheetId, address, entry.revision) })
+    }
+    for (let i = 0; i < removed.length; i += DELETE_CHUNK) await this.repo.history(tx).deleteMany({ id: { $in: removed.slice(i, i + DELETE_CHUNK) } })
+    if (moved.length > 0) await this.repo.history(tx).putMany(moved)
   }
 
   private message(changed: number, stale: { conflicts: CellRef[]; behind: number; structural: boolean } | undefined, skipped: CellRef[]): string {
