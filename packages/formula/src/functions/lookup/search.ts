@@ -89,31 +89,57 @@ export function findExact(vector: Vector, lookup: Scalar, options: { wildcards: 
   return -1
 }
 
-/** Positions of the values of the lookup value's kind, in order. */
-function sameKindPositions(vector: Vector, kind: Kind): number[] {
-  const positions: number[] = []
-  for (let i = 0; i < vector.length; i++) if (kindOf(vector.get(i)) === kind) positions.push(i)
-  return positions
+/**
+ * The position of a value of the given kind in [low, high] nearest `middle` (looking down first), or
+ * -1: a binary search steps over cells of other kinds without reading the whole range.
+ */
+function nearestOfKind(vector: Vector, kind: Kind, middle: number, low: number, high: number): number {
+  for (let i = middle; i >= low; i--) if (kindOf(vector.get(i)) === kind) return i
+  for (let i = middle + 1; i <= high; i++) if (kindOf(vector.get(i)) === kind) return i
+  return -1
 }
 
 /**
- * Binary search of data sorted ascending (or descending): the last position whose value is at most
- * (at least, when descending) the lookup value, or -1 when there is none.
+ * Binary search: the last position whose value is at most the lookup value (ascending data), or at
+ * least it (`descending`), among values of the lookup value's kind; -1 when there is none.
  */
 export function findSorted(vector: Vector, lookup: Scalar, descending = false): number {
   const kind = kindOf(lookup)
   if (kind === undefined) return -1
   const target = lookup as number | string | boolean
-  const positions = sameKindPositions(vector, kind)
   let low = 0
-  let high = positions.length - 1
+  let high = vector.length - 1
+  let found = -1
   while (low <= high) {
-    const middle = (low + high) >> 1
-    const order = compareSameKind(vector.get(positions[middle]) as number | string | boolean, target)
-    if (descending ? order >= 0 : order <= 0) low = middle + 1
-    else high = middle - 1
+    const probe = nearestOfKind(vector, kind, (low + high) >> 1, low, high)
+    if (probe < 0) break
+    const order = compareSameKind(vector.get(probe) as number | string | boolean, target)
+    if (descending ? order >= 0 : order <= 0) {
+      found = probe
+      low = probe + 1
+    } else high = probe - 1
   }
-  return high >= 0 ? positions[high] : -1
+  return found
+}
+
+/**
+ * Binary search: the first position whose value is not before the lookup value in the data's order
+ * (at least it when ascending, at most it when descending); -1 when there is none.
+ */
+function firstNotBefore(vector: Vector, kind: Kind, target: number | string | boolean, descending: boolean): number {
+  let low = 0
+  let high = vector.length - 1
+  let found = -1
+  while (low <= high) {
+    const probe = nearestOfKind(vector, kind, (low + high) >> 1, low, high)
+    if (probe < 0) break
+    const order = compareSameKind(vector.get(probe) as number | string | boolean, target)
+    if (descending ? order <= 0 : order >= 0) {
+      found = probe
+      high = probe - 1
+    } else low = probe + 1
+  }
+  return found
 }
 
 /**
@@ -167,23 +193,12 @@ function binaryExtended(vector: Vector, lookup: Scalar, matchMode: number, desce
   const kind = kindOf(lookup)
   if (kind === undefined) return -1
   const target = lookup as number | string | boolean
-  const positions = sameKindPositions(vector, kind)
-  const orderAt = (k: number) => {
-    const order = compareSameKind(vector.get(positions[k]) as number | string | boolean, target)
-    return descending ? -order : order
-  }
-  // The first position (in search order) whose value is not below the target.
-  let low = 0
-  let high = positions.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (orderAt(middle) < 0) low = middle + 1
-    else high = middle
-  }
-  if (low < positions.length && orderAt(low) === 0) return positions[low]
+  const first = firstNotBefore(vector, kind, target, descending)
+  if (first >= 0 && compareSameKind(vector.get(first) as number | string | boolean, target) === 0) return first
   if (matchMode === 0 || matchMode === 2) return -1
-  // Next smaller sits before that position in ascending data, next larger in descending data.
-  const before = descending ? matchMode > 0 : matchMode < 0
-  const k = before ? low - 1 : low
-  return k >= 0 && k < positions.length ? positions[k] : -1
+  // Next larger is the first value past the target in ascending data; in descending data it is the last
+  // value before it. Next smaller mirrors that.
+  const wantsLarger = matchMode > 0
+  if (wantsLarger !== descending) return first
+  return findSorted(vector, lookup, descending)
 }
