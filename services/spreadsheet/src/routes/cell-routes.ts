@@ -61,7 +61,6 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
       const user = currentUser(request)
       const body = request.body
       const edit = cellEditOf(body, body.cellAddress)
-      await workbooks.requireWorkbook(body.workbookId, user)
       const outcome = await change(body.workbookId, user, {
         revision: body.revision,
         commands: (state) => [{ type: 'set-cells', sheet: body.sheetName ?? state.sheets[0].name, cells: [edit] }],
@@ -88,7 +87,6 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
         if (address === undefined) throw spreadsheetErrors.missingAddress()
         return { sheet: update.sheetName ?? body.sheetName, edit: cellEditOf(update, address) }
       })
-      await workbooks.requireWorkbook(body.workbookId, user)
       const outcome = await change(body.workbookId, user, {
         revision: body.revision,
         label: body.label,
@@ -122,7 +120,6 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
     },
     async (request) => {
       const user = currentUser(request)
-      await workbooks.requireWorkbook(request.params.id, user)
       const outcome = await change(request.params.id, user, {
         commands: request.body.commands,
         revision: request.body.revision,

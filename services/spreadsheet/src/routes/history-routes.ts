@@ -70,7 +70,6 @@ export function historyRoutes(app: ServiceApp, services: SpreadsheetServices) {
       },
       async (request) => {
         const user = currentUser(request)
-        await workbooks.requireWorkbook(request.params.id, user)
         const outcome = await workbooks[action](request.params.id, user, request.body.revision)
         const state = await workbooks.undoRedoState(request.params.id, user)
         return {

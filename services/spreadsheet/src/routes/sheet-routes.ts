@@ -53,7 +53,6 @@ export function sheetRoutes(app: ServiceApp, services: SpreadsheetServices) {
     },
     async (request, reply) => {
       const user = currentUser(request)
-      await workbooks.requireWorkbook(request.params.id, user)
       const outcome = await workbooks.change(request.params.id, user, {
         revision: request.body.revision,
         commands: (state) => [{ type: 'add-sheet', name: request.body.name ?? nextSheetName(state), ...(request.body.index !== undefined ? { index: request.body.index } : {}) }],
@@ -77,7 +76,6 @@ export function sheetRoutes(app: ServiceApp, services: SpreadsheetServices) {
       const user = currentUser(request)
       const { name, index, revision } = request.body
       if (name === undefined && index === undefined) throw spreadsheetErrors.nothingToUpdate()
-      await workbooks.requireWorkbook(request.params.id, user)
       const outcome = await workbooks.change(request.params.id, user, {
         revision,
         commands: (state) => {
@@ -106,7 +104,6 @@ export function sheetRoutes(app: ServiceApp, services: SpreadsheetServices) {
     },
     async (request) => {
       const user = currentUser(request)
-      await workbooks.requireWorkbook(request.params.id, user)
       const outcome = await workbooks.change(request.params.id, user, {
         revision: request.query.revision,
         commands: (state) => [{ type: 'delete-sheet', name: state.sheetByName(request.params.sheet).name }],
