@@ -12,6 +12,9 @@ import type { PreparedImport } from './workbook-import-body.js'
 export const MAX_LISTED_MISMATCHES = 1000
 
 export function buildImportReport(workbook: ImportedWorkbook, prepared: PreparedImport): ImportReport {
+  const summary = { sheets: workbook.sheets.length, cells: workbook.cellCount, formulas: workbook.formulaCount, notKept: prepared.notKept }
+  // Without formulas there is nothing to recalculate (a CSV file): no engine is built.
+  if (workbook.formulaCount === 0) return { ...summary, matched: 0, mismatchCount: 0, mismatches: [] }
   const engine = new Engine()
   for (const sheet of workbook.sheets) engine.addSheet(sheet.name)
   for (const name of workbook.definedNames) {
@@ -46,15 +49,7 @@ export function buildImportReport(workbook: ImportedWorkbook, prepared: Prepared
       }
     }
   }
-  return {
-    sheets: workbook.sheets.length,
-    cells: workbook.cellCount,
-    formulas: workbook.formulaCount,
-    matched,
-    mismatchCount,
-    mismatches,
-    notKept: prepared.notKept,
-  }
+  return { ...summary, matched, mismatchCount, mismatches }
 }
 
 function toScalar(value: ImportedValue): Scalar {
