@@ -120,6 +120,14 @@ describe('depreciation', () => {
     near(fn('VDB', 2400, 300, 10, 0, 0.875, 1.5), 315, 10)
     expect(fn('VDB', 2400, 300, 10, 5, 2)).toBe(CellError.NUM)
   })
+
+  it('depreciates in the French systems (Excel documentation examples)', () => {
+    expect(fn('AMORDEGRC', 2400, 39679, 39813, 300, 1, 0.15, 1)).toBe(776)
+    expect(fn('AMORLINC', 2400, 39679, 39813, 300, 1, 0.15, 1)).toBe(360)
+    near(fn('AMORLINC', 2400, 39679, 39813, 300, 0, 0.15, 1), 131.8032787, 7)
+    expect(fn('AMORDEGRC', 2400, 39679, 39813, 300, 1, 0.45, 1)).toBe(CellError.NUM)
+    expect(fn('AMORLINC', 2400, 39813, 39679, 300, 1, 0.15, 1)).toBe(CellError.NUM)
+  })
 })
 
 describe('securities', () => {

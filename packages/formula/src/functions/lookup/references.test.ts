@@ -49,3 +49,20 @@ describe('ADDRESS', () => {
     expect(fn('ADDRESS', 1, 16385)).toBe(CellError.VALUE)
   })
 })
+
+describe('FORMULATEXT and HYPERLINK', () => {
+  it('shows a formula or #N/A, and the link text', async () => {
+    const { Engine } = await import('../../index.js')
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.setCell('Sheet1', 'A1', '=SUM(1, 2)')
+    engine.setCell('Sheet1', 'B1', '=FORMULATEXT(A1)')
+    engine.setCell('Sheet1', 'B2', '=FORMULATEXT(A2)')
+    engine.setCell('Sheet1', 'B3', '=HYPERLINK("https://example.com", "Example")')
+    engine.setCell('Sheet1', 'B4', '=HYPERLINK("https://example.com")')
+    expect(engine.getValue('Sheet1', 'B1')).toBe('=SUM(1, 2)')
+    expect(engine.getValue('Sheet1', 'B2')).toMatchObject({ code: '#N/A' })
+    expect(engine.getValue('Sheet1', 'B3')).toBe('Example')
+    expect(engine.getValue('Sheet1', 'B4')).toBe('https://example.com')
+  })
+})

@@ -89,4 +89,35 @@ export const ADDRESS: FunctionDefinition = {
   },
 }
 
-export const functions: readonly FunctionDefinition[] = [ROWS, COLUMNS, AREAS, ADDRESS]
+export const FORMULATEXT: FunctionDefinition = {
+  name: 'FORMULATEXT',
+  category: 'lookup',
+  minArgs: 1,
+  maxArgs: 1,
+  args: ['reference'],
+  syntax: 'FORMULATEXT(reference)',
+  description: 'Returns the formula of a cell as text, or #N/A when the cell holds no formula.',
+  example: 'FORMULATEXT(B2)',
+  impl: ([value]) => {
+    const area = value instanceof ReferenceList ? value.areas[0] : (value as RangeRef)
+    if (area === undefined) return CellError.NA
+    return area.sheet.formulaText(area.top, area.left) ?? CellError.NA
+  },
+}
+
+export const HYPERLINK: FunctionDefinition = {
+  name: 'HYPERLINK',
+  category: 'lookup',
+  minArgs: 1,
+  maxArgs: 2,
+  args: ['scalar', 'scalar'],
+  syntax: 'HYPERLINK(link_location, [friendly_name])',
+  description: 'Creates a link; the cell shows friendly_name, or the link location when it is omitted.',
+  example: 'HYPERLINK("https://example.com/report", "Report")',
+  impl: (args) => {
+    const shown = args.length > 1 && args[1] !== MISSING ? args[1] : args[0]
+    return shown === null ? 0 : (shown as Scalar)
+  },
+}
+
+export const functions: readonly FunctionDefinition[] = [ROWS, COLUMNS, AREAS, ADDRESS, FORMULATEXT, HYPERLINK]
