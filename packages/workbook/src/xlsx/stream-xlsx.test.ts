@@ -163,4 +163,32 @@ describe('readXlsxFile', () => {
     })
     await expect(readXlsxFile(path)).rejects.toMatchObject({ code: 'CORRUPT_FILE', message: expect.stringContaining('undefined entity') })
   })
+
+  it('reads #SPILL! and #CALC! that Excel stores as #VALUE! pointing at a rich value', async () => {
+    const base = await writeWorkbook((workbook) => {
+      const sheet = workbook.addWorksheet('S')
+      sheet.getCell('A1').value = 1
+      sheet.getCell('B1').value = 2
+    })
+    const path = await rezip(base, async (zip) => {
+      const part = 'xl/worksheets/sheet1.xml'
+      const xml = (await zip.file(part)!.async('string')).replace(
+        /<c r="B1"[^>]*>.*?<\/c>/,
+        '<c r="B1" t="e" vm="1"><f>SEQUENCE(2)</f><v>#VALUE!</v></c><c r="C1" t="e" vm="2"><f>FILTER(A1,FALSE)</f><v>#VALUE!</v></c><c r="D1" t="e"><f>1/0</f><v>#DIV/0!</v></c>',
+      )
+      zip.file(part, xml)
+      zip.file(
+        'xl/metadata.xml',
+        '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xlrd="http://schemas.microsoft.com/office/spreadsheetml/2017/richdata"><metadataTypes count="1"><metadataType name="XLRICHVALUE"/></metadataTypes>' +
+          '<futureMetadata name="XLRICHVALUE" count="2"><bk><extLst><ext><xlrd:rvb i="0"/></ext></extLst></bk><bk><extLst><ext><xlrd:rvb i="1"/></ext></extLst></bk></futureMetadata>' +
+          '<valueMetadata count="2"><bk><rc t="1" v="0"/></bk><bk><rc t="1" v="1"/></bk></valueMetadata></metadata>',
+      )
+      zip.file('xl/richData/rdrichvaluestructure.xml', '<rvStructures count="1"><s t="_error"><k n="errorType" t="i"/><k n="subType" t="i"/></s></rvStructures>')
+      zip.file('xl/richData/rdrichvalue.xml', '<rvData count="2"><rv s="0"><v>8</v><v>1</v></rv><rv s="0"><v>13</v><v>0</v></rv></rvData>')
+    })
+    const cells = (await readXlsxFile(path)).sheets[0].cells
+    expect(cells.find((c) => c.address === 'B1')?.value).toEqual({ error: '#SPILL!' })
+    expect(cells.find((c) => c.address === 'C1')?.value).toEqual({ error: '#CALC!' })
+    expect(cells.find((c) => c.address === 'D1')?.value).toEqual({ error: '#DIV/0!' })
+  })
 })

@@ -78,6 +78,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
 
   const sharedStrings = sharedStringsPart && zip.parts.has(sharedStringsPart) ? await readSharedStrings(zip, sharedStringsPart, progress) : []
+  const richErrors = await readRichErrors(zip)
 
   const styles: ImportedStyle[] = []
   const styleIndexByXf = new Map<number, number | undefined>()
@@ -93,7 +94,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const importedSheets: ImportedSheet[] = []
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, styleIndex, counter, limits, progress }))
+    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, styleIndex, counter, limits, progress }))
   }
   onProgress?.(1)
   return { sheets: importedSheets, definedNames, styles, date1904, cellCount: counter.cells, formulaCount: counter.formulas }
@@ -188,6 +189,76 @@ function parseWhole(xml: string, part: string, onTag: (name: string, attributes:
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Rich errors: Excel 365 stores #SPILL! and #CALC! as #VALUE! with a value-metadata index (vm) that
+// leads, through xl/metadata.xml, to a rich value of structure _error whose errorType names the error.
+// ---------------------------------------------------------------------------------------------------------
+
+const RICH_ERROR_TYPES: Record<string, string> = { '8': '#SPILL!', '13': '#CALC!' }
+
+async function readRichErrors(zip: ZipParts): Promise<Map<number, string>> {
+  const errors = new Map<number, string>()
+  const parts = ['xl/metadata.xml', 'xl/richData/rdrichvalue.xml', 'xl/richData/rdrichvaluestructure.xml']
+  if (!parts.every((part) => zip.parts.has(part))) return errors
+  const [metadataXml, valuesXml, structuresXml] = await Promise.all(parts.map((part) => readText(zip, part)))
+
+  const structures: { type?: string; keys: string[] }[] = []
+  parseWhole(structuresXml, parts[2], (name, a) => {
+    if (name === 's') structures.push({ type: a.t, keys: [] })
+    else if (name === 'k') structures.at(-1)?.keys.push(a.n ?? '')
+  })
+
+  const richValues: (string | undefined)[] = []
+  {
+    let structure: { type?: string; keys: string[] } | undefined
+    let values: string[] = []
+    let text: string | null = null
+    const parser = createXmlParser()
+    parser.on('opentag', (tag) => {
+      const name = localName(tag.name)
+      if (name === 'rv') {
+        structure = structures[Number((tag.attributes as Record<string, string>).s)]
+        values = []
+      } else if (name === 'v') text = ''
+    })
+    parser.on('text', (chunk) => {
+      if (text !== null) text += chunk
+    })
+    parser.on('closetag', (tag) => {
+      const name = localName(tag.name)
+      if (name === 'v' && text !== null) {
+        values.push(text)
+        text = null
+      } else if (name === 'rv') {
+        richValues.push(structure?.type === '_error' ? RICH_ERROR_TYPES[values[structure.keys.indexOf('errorType')] ?? ''] : undefined)
+      }
+    })
+    try {
+      parser.write(valuesXml).close()
+    } catch (error) {
+      throw partError(parts[1], error)
+    }
+  }
+
+  // futureMetadata XLRICHVALUE blocks name rich values; valueMetadata blocks (1-based, as vm counts) name those blocks.
+  const richValueOfBlock: number[] = []
+  const valueBlocks: number[] = []
+  let section: 'rich' | 'values' | null = null
+  parseWhole(metadataXml, parts[0], (name, a) => {
+    if (name === 'futureMetadata') section = a.name === 'XLRICHVALUE' ? 'rich' : null
+    else if (name === 'valueMetadata') section = 'values'
+    else if (name === 'cellMetadata') section = null
+    else if (name === 'bk') (section === 'rich' ? richValueOfBlock : section === 'values' ? valueBlocks : []).push(-1)
+    else if (name === 'rvb' && section === 'rich' && richValueOfBlock.at(-1) === -1) richValueOfBlock[richValueOfBlock.length - 1] = Number(a.i)
+    else if (name === 'rc' && section === 'values' && valueBlocks.at(-1) === -1) valueBlocks[valueBlocks.length - 1] = Number(a.v)
+  })
+  valueBlocks.forEach((block, index) => {
+    const error = richValues[richValueOfBlock[block]]
+    if (error) errors.set(index + 1, error)
+  })
+  return errors
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Shared strings
 // ---------------------------------------------------------------------------------------------------------
 
@@ -247,6 +318,8 @@ async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (b
 
 interface SheetContext {
   sharedStrings: string[]
+  /** Errors newer than the file format, by the value-metadata index cells point at with `vm`. */
+  richErrors: Map<number, string>
   styleIndex: (xf: number) => number | undefined
   counter: { cells: number; formulas: number }
   limits: ImportLimits
@@ -261,7 +334,7 @@ interface SharedFormula {
 }
 
 async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet> {
-  const { sharedStrings, styleIndex, counter, limits } = context
+  const { sharedStrings, richErrors, styleIndex, counter, limits } = context
   const cells: ImportedCell[] = []
   const merges: string[] = []
   const columns: ImportedSheet['columns'] = []
@@ -281,6 +354,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let cellAddress = ''
   let cellType = ''
   let cellStyle: number | undefined
+  let cellValueMetadata: string | undefined
   let text = ''
   let collecting: 'v' | 'f' | 't' | null = null
   let valueText: string | null = null
@@ -310,6 +384,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         nextCol = cellCol + 1
         cellType = a.t ?? 'n'
         cellStyle = a.s !== undefined && a.s !== '0' ? styleIndex(Number(a.s)) : undefined
+        cellValueMetadata = a.vm
         valueText = null
         inlineText = null
         formulaText = null
@@ -424,9 +499,12 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
       case 'b':
         value = valueText === null ? null : valueText === '1' || valueText === 'true'
         break
-      case 'e':
-        value = valueText === null ? null : { error: valueText }
+      case 'e': {
+        // #SPILL! and #CALC! are stored as #VALUE! pointing at a rich value with the real error.
+        const rich = cellValueMetadata === undefined ? undefined : richErrors.get(Number(cellValueMetadata))
+        value = valueText === null ? null : { error: rich ?? valueText }
         break
+      }
       case 'd':
         value = valueText === null ? null : isoDateToSerial(valueText)
         break
