@@ -4,7 +4,7 @@ import type { CellPosition } from '../grid/address'
 import { cellAddress, rangeAddress } from '../grid/address'
 import type { EditorState } from '../grid/editor-state'
 import { beginEdit, committedInput, dragPointTo, editText, hasChanged, isPointable, pointAtCell, pointWithKey } from '../grid/editor-state'
-import { completeFunctionName, enclosingFunction, formulaReferences, functionPrefixAt, isFormulaText, matchFunctions, syntaxParts, translateFormula } from '../grid/formula-editing'
+import { completeFunctionName, formulaReferences, isFormulaText, translateFormula } from '../grid/formula-editing'
 import type { GridHandle, GridTarget, PointerModifiers } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext, NavigationKey } from '../grid/navigation'
@@ -13,21 +13,16 @@ import { REFERENCE_COLORS } from '../grid/render'
 import type { Selection } from '../grid/selection'
 import { extendSelection, rangeSelection, selectAll, selectColumns, selectionRange, selectRows, singleCellSelection } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
-import { autoFitColumn, clearSelection, copySelection, fillByHandle, fillSelection, pasteText, selectionSummary, structureActions } from './grid-actions'
-import type { ContextMenuItem } from './GridContextMenu'
+import { autoFitColumn, clearSelection, copySelection, fillByHandle, fillSelection, gridMenuItems, pasteText, selectionSummary } from './grid-actions'
 import { GridContextMenu } from './GridContextMenu'
+import type { FunctionSuggestion } from './FormulaAssist'
+import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
+import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
 import { StatusBar } from './StatusBar'
-import { toast } from '../toasts/toast-store'
 import { useWorkspace } from './workspace-context'
-
-export interface FunctionSuggestion {
-  name: string
-  syntax: string
-  description: string
-}
 
 interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
@@ -56,7 +51,6 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const [editor, setEditor] = useState<EditorState | null>(null)
   const [editorIn, setEditorIn] = useState<'cell' | 'bar'>('cell')
   const [suggestionIndex, setSuggestionIndex] = useState(0)
-  const [nameBox, setNameBox] = useState<string | null>(null)
   const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null)
   const drag = useRef<DragKind>(null)
   const editorRef = useRef(editor)
@@ -132,25 +126,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     [workspace],
   )
 
-  const suggestions = useMemo(() => {
-    if (!editor || !isFormulaText(editor.text)) return []
-    const prefix = functionPrefixAt(editor.text, editor.caret)
-    return prefix ? matchFunctions(functions, prefix.prefix) : []
-  }, [editor, functions])
+  const { suggestions, hint } = useFormulaAssist(editor, functions)
 
   useEffect(() => setSuggestionIndex(0), [suggestions.length, editor?.text])
-
-  // inside a call, the function's syntax with the current argument in bold
-  const hint = useMemo(() => {
-    if (!editor || suggestions.length > 0) return null
-    const call = enclosingFunction(editor.text, editor.caret)
-    const entry = call && functions.find((f) => f.name === call.name)
-    if (!call || !entry) return null
-    const { name, args } = syntaxParts(entry.syntax)
-    const repeating = args.at(-1) === '...'
-    const current = repeating && call.argument >= args.length - 2 ? args.length - 2 : Math.min(call.argument, args.length - 1)
-    return { name, args, current, description: entry.description }
-  }, [editor, suggestions.length, functions])
 
   const highlights = useMemo((): RangeHighlight[] => {
     if (!editor || !isFormulaText(editor.text)) return []
@@ -469,33 +447,6 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     setContextMenu({ x: (root?.left ?? 0) + (rect ? rect.x + rect.width / 2 : 60), y: (root?.top ?? 0) + (rect ? rect.y + rect.height : 40) })
   }
 
-  const contextMenuItems = (): (ContextMenuItem | 'separator')[] => {
-    const clipboardCommand = (command: 'copy' | 'cut') => () => {
-      focusGrid()
-      document.execCommand(command)
-    }
-    const structure = structureActions(workspace)
-    return [
-      { label: 'Cut', shortcut: 'Ctrl+X', onSelect: clipboardCommand('cut') },
-      { label: 'Copy', shortcut: 'Ctrl+C', onSelect: clipboardCommand('copy') },
-      {
-        label: 'Paste',
-        shortcut: 'Ctrl+V',
-        onSelect: () => {
-          focusGrid()
-          navigator.clipboard
-            .readText()
-            .then((text) => pasteText(workspace, text))
-            .catch(() => toast({ title: 'Paste', description: 'The browser did not allow reading the clipboard here: press Ctrl+V to paste.' }))
-        },
-      },
-      'separator',
-      ...structure.map((item) => ({ ...item, onSelect: () => { item.onSelect(); focusGrid() } })),
-      'separator',
-      { label: 'Clear contents', shortcut: 'Delete', onSelect: () => { clearSelection(workspace); focusGrid() } },
-    ]
-  }
-
   const onBlurEditor = (e: ReactFocusEvent) => {
     const current = editorRef.current
     if (!current) return
@@ -533,54 +484,27 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   return (
     <div className="spreadsheet">
-      <div className="formula-bar">
-        <input
-          className="name-box"
-          aria-label="Cell reference"
-          value={nameBox ?? selectionText}
-          onFocus={(e) => {
-            setNameBox(e.target.value)
-            e.target.select()
-          }}
-          onChange={(e) => setNameBox(e.target.value)}
-          onBlur={() => setNameBox(null)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              if (goTo(nameBox ?? '') === null) setNameBox(null)
-            } else if (e.key === 'Escape') {
-              setNameBox(null)
-              focusGrid()
-            }
-          }}
-        />
-        <span className="fx" aria-hidden="true">
-          fx
-        </span>
-        <input
-          ref={barRef}
-          className="formula-input"
-          aria-label="Formula bar"
-          placeholder="Enter formula or value"
-          spellCheck={false}
-          autoComplete="off"
-          value={shownInput}
-          onFocus={() => {
-            if (!editorRef.current) startEditing(null, 'edit', 'bar')
-            else setEditorIn('bar')
-          }}
-          onChange={(e) => {
-            const current = editorRef.current ?? startEditing(null, 'edit', 'bar')
-            if (current) setEditor(editText(current, e.target.value, e.target.selectionStart ?? e.target.value.length))
-          }}
-          onSelect={(e) => onCaretMove(e.currentTarget)}
-          onKeyDown={(e) => {
-            const current = editorRef.current
-            if (current) onEditingKey(e, current)
-          }}
-          onBlur={onBlurEditor}
-        />
-      </div>
+      <FormulaBar
+        selectionText={selectionText}
+        value={shownInput}
+        inputRef={barRef}
+        onGoTo={goTo}
+        onLeaveNameBox={focusGrid}
+        onFocus={() => {
+          if (!editorRef.current) startEditing(null, 'edit', 'bar')
+          else setEditorIn('bar')
+        }}
+        onChange={(value, caret) => {
+          const current = editorRef.current ?? startEditing(null, 'edit', 'bar')
+          if (current) setEditor(editText(current, value, caret))
+        }}
+        onCaretMove={onCaretMove}
+        onKeyDown={(e) => {
+          const current = editorRef.current
+          if (current) onEditingKey(e, current)
+        }}
+        onBlur={onBlurEditor}
+      />
       <div className="grid-area">
         <Grid
           ref={gridRef}
@@ -636,45 +560,16 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
             />
           }
         />
-        {suggestionBox && hint && (
-          <div className="function-hint" role="note" aria-label="Function syntax" style={{ left: suggestionBox.x, top: suggestionBox.y + suggestionBox.height + 2 }} title={hint.description}>
-            <span className="function-name">{hint.name}</span>(
-            {hint.args.map((arg, i) => (
-              <span key={i}>
-                {i > 0 && ', '}
-                {i === hint.current ? <strong>{arg}</strong> : arg}
-              </span>
-            ))}
-            )
-          </div>
-        )}
-        {suggestionBox && suggestions.length > 0 && (
-          <ul
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label="Functions"
-            className="function-suggestions"
-            style={{ left: suggestionBox.x, top: suggestionBox.y + suggestionBox.height + 2 }}
-          >
-            {suggestions.map((f, i) => (
-              <li
-                key={f.name}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === suggestionIndex}
-                className={i === suggestionIndex ? 'selected' : ''}
-                onPointerDown={(e) => {
-                  e.preventDefault()
-                  complete(f.name)
-                }}
-              >
-                <span className="function-name">{f.name}</span>
-                <span className="function-syntax">{f.syntax}</span>
-                {i === suggestionIndex && <span className="function-description">{f.description}</span>}
-              </li>
-            ))}
-          </ul>
+        {suggestionBox && (
+          <FormulaAssist
+            anchor={suggestionBox}
+            suggestions={suggestions}
+            hint={hint}
+            selected={suggestionIndex}
+            listId={listId}
+            listRef={listRef}
+            onComplete={complete}
+          />
         )}
       </div>
       <SheetTabs
@@ -701,7 +596,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         <GridContextMenu
           x={contextMenu.x}
           y={contextMenu.y}
-          items={contextMenuItems()}
+          items={gridMenuItems(workspace, focusGrid)}
           onClose={() => {
             setContextMenu(null)
             focusGrid()
@@ -719,3 +614,5 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     </div>
   )
 }
+
+export type { FunctionSuggestion }

@@ -8,6 +8,8 @@ import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { CellChange } from '../workbook/commands'
+import { toast } from '../toasts/toast-store'
+import type { ContextMenuItem } from './GridContextMenu'
 import type { CopyMark, Workspace } from './workspace'
 
 /**
@@ -213,4 +215,36 @@ export function structureActions(workspace: Workspace): { label: string; onSelec
   if (wholeColumns && !wholeRows) return columnItems
   if (wholeRows && !wholeColumns) return rowItems
   return [...rowItems, ...columnItems]
+}
+
+/** The grid's right-click menu: the clipboard, inserting and deleting rows and columns, clearing. */
+export function gridMenuItems(workspace: Workspace, focusGrid: () => void): (ContextMenuItem | 'separator')[] {
+  const then = (action: () => void) => () => {
+    action()
+    focusGrid()
+  }
+  // the copy and cut events fire on the focused grid, where the clipboard handlers are
+  const clipboardCommand = (command: 'copy' | 'cut') => () => {
+    focusGrid()
+    document.execCommand(command)
+  }
+  return [
+    { label: 'Cut', shortcut: 'Ctrl+X', onSelect: clipboardCommand('cut') },
+    { label: 'Copy', shortcut: 'Ctrl+C', onSelect: clipboardCommand('copy') },
+    {
+      label: 'Paste',
+      shortcut: 'Ctrl+V',
+      onSelect: () => {
+        focusGrid()
+        navigator.clipboard
+          .readText()
+          .then((text) => pasteText(workspace, text))
+          .catch(() => toast({ title: 'Paste', description: 'The browser did not allow reading the clipboard here: press Ctrl+V to paste.' }))
+      },
+    },
+    'separator',
+    ...structureActions(workspace).map((item) => ({ ...item, onSelect: then(item.onSelect) })),
+    'separator',
+    { label: 'Clear contents', shortcut: 'Delete', onSelect: then(() => clearSelection(workspace)) },
+  ]
 }
