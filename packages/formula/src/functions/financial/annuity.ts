@@ -171,15 +171,30 @@ function cumulative(args: Arg[], part: 'interest' | 'principal'): number | CellE
   if (start < 1 || end < 1 || start > end || end > nper) return CellError.NUM
   if (type !== 0 && type !== 1) return CellError.NUM
   const atStart = type === 1
-  const pmt = payment(rate, nper, pv, 0, atStart)
-  if (pmt instanceof CellError) return pmt
+  if (part === 'principal') return finite(principalRepaid(rate, nper, pv, start, end, atStart))
   let total = 0
   for (let period = start; period <= end; period++) {
     const interest = interestPayment(rate, period, nper, pv, 0, atStart)
     if (interest instanceof CellError) return interest
-    total += part === 'interest' ? interest : pmt - interest
+    total += interest
   }
   return finite(total)
+}
+
+/**
+ * The principal repaid (negative) by payments start to end of a loan paid off in nper periods: the
+ * fall of the outstanding balance. Written in closed form, because summing payment less interest
+ * cancels almost every digit when the interest is nearly the whole payment; Excel's results are exact
+ * there. The balance after k payments is pv·(gⁿ − gᵏ)/(gⁿ − 1) with g = 1 + rate, and with payments at
+ * the start of each period pv·(gⁿ⁻¹ − gᵏ⁻¹)/(gⁿ − 1) for k ≥ 1.
+ */
+function principalRepaid(rate: number, nper: number, pv: number, start: number, end: number, atStart: boolean): number {
+  const g = 1 + rate
+  const denominator = Math.pow(g, nper) - 1
+  if (!atStart) return (pv * (Math.pow(g, start - 1) - Math.pow(g, end))) / denominator
+  if (start >= 2) return (pv * (Math.pow(g, start - 2) - Math.pow(g, end - 1))) / denominator
+  // Before the first payment the balance is the whole loan.
+  return (pv * (Math.pow(g, nper - 1) - Math.pow(g, end - 1))) / denominator - pv
 }
 
 export const CUMIPMT: FunctionDefinition = {

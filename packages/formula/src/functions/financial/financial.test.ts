@@ -38,6 +38,10 @@ describe('annuities', () => {
     near(fn('CUMIPMT', 0.09 / 12, 360, 125000, 1, 1, 0), -937.5, 6)
     near(fn('CUMPRINC', 0.09 / 12, 360, 125000, 13, 24, 0), -934.1071234, 6)
     near(fn('CUMPRINC', 0.09 / 12, 360, 125000, 1, 1, 0), -68.27827118, 6)
+    near(fn('CUMPRINC', 0.09 / 12, 360, 125000, 1, 12, 1), -1778.16017175524, 8) // an amortization schedule paid in advance
+    // Interest is nearly the whole payment here; the principal must still be exact (Excel's values).
+    expect((fn('CUMPRINC', 0.7, 36, 8000, 2, 10, 1) as number) / -4.7565423422487076e-3).toBeCloseTo(1, 13)
+    expect((fn('CUMPRINC', 0.8, 36, 18000, 2.7, 9.667, 1) as number) / -1.2603466877548824e-3).toBeCloseTo(1, 13)
   })
 
   it('applies Excel argument rules and errors', () => {
