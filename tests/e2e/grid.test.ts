@@ -278,6 +278,24 @@ describe('clipboard, fill and undo', { timeout: E2E_TIMEOUT }, () => {
     expect(await input('D1')).toBe('=C1*2')
   })
 
+  it('fills down alongside the neighbouring data on a double click of the fill handle', async () => {
+    await pasteFromOtherProgram(page, '10\t=A1*2\r\n20\r\n30\r\n')
+    await clickCell(page, 'B1')
+    const handle = await cellPoint(page, 'B1')
+    await page.mouse.dblclick(handle.x + COLUMN_WIDTH / 2 - 1, handle.y + 12 - 1)
+    expect([await input('B2'), await input('B3'), await input('B4')]).toEqual(['=A2*2', '=A3*2', ''])
+    expect(await shown('B3')).toBe('60')
+  })
+
+  it('selects the row with Shift+Space and the column with Ctrl+Space', async () => {
+    await clickCell(page, 'C3')
+    await page.keyboard.press('Shift+Space')
+    expect(await statusAddress(page)).toBe('A3:AX3')
+    await clickCell(page, 'C3')
+    await page.keyboard.press('Control+Space')
+    expect(await statusAddress(page)).toBe('C1:C100')
+  })
+
   it('undoes and redoes with Ctrl+Z and Ctrl+Y', async () => {
     await typeEntry(page, 'one')
     await clickCell(page, 'A1')

@@ -56,6 +56,8 @@ export interface GridProps {
   onPointerDrag(target: GridTarget): void
   onPointerUp(): void
   onDoubleClick?(target: GridTarget): void
+  /** double click on the fill handle: fill down as far as the data beside the selection goes */
+  onFillHandleDoubleClick?(): void
   onFill(source: CellRange, target: CellRange): void
   onColumnResize(col: number, width: number): void
   /** double click on a column's right border: fit the column to its content */
@@ -350,6 +352,10 @@ export function Grid(props: GridProps) {
     if (resizeCol !== null) {
       if (p.onColumnAutoFit) p.onColumnAutoFit(resizeCol)
       else p.onColumnResize(resizeCol, DEFAULT_COLUMN_WIDTH)
+      return
+    }
+    if (onFillHandle(event.clientX, event.clientY) && p.onFillHandleDoubleClick) {
+      p.onFillHandleDoubleClick()
       return
     }
     p.onDoubleClick?.(hitTest(event.clientX, event.clientY))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CellPosition } from './address'
 import { cellAddress, parseRangeAddress, rangeAddress } from './address'
-import { fillCopy, fillSeries, fillTargetRange } from './fill'
+import { fillCopy, fillDownExtent, fillSeries, fillTargetRange } from './fill'
 import { translateFormula } from './formula-editing'
 
 function sheet(cells: Record<string, string>) {
@@ -75,5 +75,17 @@ describe('Ctrl+D and Ctrl+R', () => {
   it('copies the left column right', () => {
     expect(asMap(fillCopy(range('B1:C1'), 'right', sheet({ B1: '=B2' }), translateFormula))).toEqual({ C1: '=C2' })
     expect(asMap(fillCopy(range('B1'), 'right', sheet({ A1: '=A2' }), translateFormula))).toEqual({ B1: '=B2' })
+  })
+})
+
+describe('fill handle double click', () => {
+  const filled = (cells: string[]) => (pos: CellPosition) => cells.includes(cellAddress(pos))
+  it('fills down as far as the column on the left goes', () => {
+    const extent = fillDownExtent(range('B1'), filled(['A1', 'A2', 'A3', 'A4', 'A6']), 1000)
+    expect(extent && rangeAddress(extent)).toBe('B1:B4')
+  })
+  it('follows the column on the right when the left is empty, and gives up with neither', () => {
+    expect(rangeAddress(fillDownExtent(range('A1:A2'), filled(['B3', 'B4']), 1000)!)).toBe('A1:A4')
+    expect(fillDownExtent(range('C1'), filled(['A2']), 1000)).toBeNull()
   })
 })

@@ -194,3 +194,19 @@ export function fillCopy(
   }
   return out
 }
+
+/**
+ * Where a double click on the fill handle fills down to, as in Excel: as far as the column just
+ * left of the selection (or else just right of it) holds data without a gap, starting beside the
+ * selection. Null when there is nothing beside it to follow.
+ */
+export function fillDownExtent(source: CellRange, isFilled: (pos: CellPosition) => boolean, lastRow: number): CellRange | null {
+  for (const col of [source.startCol - 1, source.endCol + 1]) {
+    if (col < 0) continue
+    if (!isFilled({ col, row: source.endRow + 1 })) continue
+    let row = source.endRow + 1
+    while (row + 1 <= lastRow && isFilled({ col, row: row + 1 })) row++
+    return { ...source, endRow: row }
+  }
+  return null
+}

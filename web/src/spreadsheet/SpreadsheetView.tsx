@@ -13,7 +13,7 @@ import { REFERENCE_COLORS } from '../grid/render'
 import type { Selection } from '../grid/selection'
 import { extendSelection, rangeSelection, selectAll, selectColumns, selectionRange, selectRows, singleCellSelection } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
-import { autoFitColumn, clearSelection, copySelection, fillByHandle, fillSelection, gridMenuItems, pasteText, selectionSummary } from './grid-actions'
+import { autoFitColumn, clearSelection, copySelection, fillByHandle, fillDownAlongside, fillSelection, gridMenuItems, pasteText, selectionSummary } from './grid-actions'
 import { GridContextMenu } from './GridContextMenu'
 import type { FunctionSuggestion } from './FormulaAssist'
 import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
@@ -309,6 +309,13 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       startEditing(null, 'edit')
       return
     }
+    // Shift+Space selects the row, Ctrl+Space the column, as in Excel
+    if (e.key === ' ' && (e.shiftKey || key.ctrl) && !(e.shiftKey && key.ctrl)) {
+      e.preventDefault()
+      const r = selectionRange(selection)
+      workspace.setSelection(e.shiftKey ? selectRows(r.startRow, r.endRow, bounds) : selectColumns(r.startCol, r.endCol, bounds))
+      return
+    }
     if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       e.preventDefault()
       openContextMenuAtActiveCell()
@@ -527,6 +534,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           onColumnAutoFit={(column) => autoFitColumn(workspace, column)}
           onContextMenu={onContextMenu}
           onDoubleClick={onDoubleClick}
+          onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
           overlay={
             <textarea
               ref={cellInputRef}

@@ -2,7 +2,7 @@ import type { CellRange } from '../grid/address'
 import { cellAddress, forEachCell, MAX_COLUMNS, MAX_ROWS, rangeHeight, rangeWidth } from '../grid/address'
 import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../grid/clipboard'
 import type { FilledCell } from '../grid/fill'
-import { fillCopy, fillSeries } from '../grid/fill'
+import { fillCopy, fillDownExtent, fillSeries } from '../grid/fill'
 import { autoFitWidth, measureWithCanvas } from '../grid/autofit'
 import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
@@ -140,6 +140,16 @@ export function fillByHandle(workspace: Workspace, source: CellRange, target: Ce
   const filled = fillSeries(source, target, (pos) => store.getInput(sheet, pos), translateFormula)
   writeFilled(workspace, filled, 'fill')
   workspace.setSelection(rangeSelection(target))
+}
+
+/** A double click on the fill handle: fill down alongside the neighbouring column's data. */
+export function fillDownAlongside(workspace: Workspace): void {
+  const { store, sheet, selection } = workspace.state
+  const model = store?.sheet(sheet)
+  if (!store || !model) return
+  const source = selectionRange(selection)
+  const target = fillDownExtent(source, (pos) => store.isFilled(sheet, pos), model.rowCount - 1)
+  if (target) fillByHandle(workspace, source, target)
 }
 
 /** Ctrl+D and Ctrl+R. */
