@@ -1,4 +1,5 @@
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { Readable } from 'node:stream'
+import { createGzip, gunzipSync } from 'node:zlib'
 import type { BlobStore } from '@finsheet/platform'
 import type { WorkbookSnapshot } from '@finsheet/workbook'
 
@@ -11,8 +12,9 @@ export function createSnapshotStore(blobs: BlobStore) {
     versionKey: (workbookId: string, versionId: string) => `spreadsheet/workbooks/${workbookId}/versions/${versionId}.json.gz`,
     restoreKey: (workbookId: string, revision: number) => `spreadsheet/workbooks/${workbookId}/replaced/${revision}.json.gz`,
 
+    /** Streams the snapshot out cell by cell, so that a large workbook never becomes one string. */
     async put(key: string, snapshot: WorkbookSnapshot): Promise<void> {
-      await blobs.put(key, gzipSync(JSON.stringify(snapshot)), { contentType: 'application/gzip' })
+      await blobs.put(key, Readable.from(jsonChunks(snapshot)).pipe(createGzip()), { contentType: 'application/gzip' })
     },
 
     async get(key: string): Promise<WorkbookSnapshot> {
@@ -31,3 +33,22 @@ export function createSnapshotStore(blobs: BlobStore) {
 }
 
 export type SnapshotStore = ReturnType<typeof createSnapshotStore>
+
+/** The snapshot's JSON text in pieces of about 64 KB. */
+function* jsonChunks(snapshot: WorkbookSnapshot): Generator<string> {
+  const { sheets, ...rest } = snapshot
+  yield JSON.stringify(rest).slice(0, -1) + ',"sheets":['
+  for (let index = 0; index < sheets.length; index++) {
+    const { cells, ...sheet } = sheets[index]
+    let text = (index > 0 ? ',' : '') + JSON.stringify(sheet).slice(0, -1) + ',"cells":['
+    for (let i = 0; i < cells.length; i++) {
+      text += (i > 0 ? ',' : '') + JSON.stringify(cells[i])
+      if (text.length > 65_536) {
+        yield text
+        text = ''
+      }
+    }
+    yield text + ']}'
+  }
+  yield ']}'
+}

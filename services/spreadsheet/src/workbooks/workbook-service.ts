@@ -39,6 +39,7 @@ const HISTORY_CELL_LIMIT = 10_000
 /** A stale edit is merged cell by cell over at most this many newer changes; further behind, the client is told to reload. */
 const MERGE_WINDOW = 1000
 const DELETE_CHUNK = 500
+const INSERT_CHUNK = 10_000
 /** A new workbook larger than this gets its first version after the answer. */
 const BACKGROUND_AFTER_CELLS = 20_000
 const WRITE_ATTEMPTS = 4
@@ -334,7 +335,6 @@ export class WorkbookService {
       versionedRevision: 0,
       versionCount: 0,
     }
-    const cells = [...records].map(([key, record]) => toCellDoc(id, splitKey(key).sheetId, record, 1))
     const change: ChangeDoc = {
       id: changeId(id, 1),
       workbookId: id,
@@ -354,13 +354,22 @@ export class WorkbookService {
       target: null,
       touched: [],
       structural: false,
-      cellCount: cells.length,
+      cellCount: records.size,
       summary: null,
     }
     const writeStarted = performance.now()
     await this.repo.store.transaction(async (tx) => {
       await this.repo.workbooks(tx).insert(workbook)
-      if (cells.length > 0) await this.repo.cells(tx).putMany(cells)
+      // In chunks, so that a million cells never sit in memory as documents and JSON at once.
+      let chunk: CellDoc[] = []
+      for (const [key, record] of records) {
+        chunk.push(toCellDoc(id, splitKey(key).sheetId, record, 1))
+        if (chunk.length === INSERT_CHUNK) {
+          await this.repo.cells(tx).putMany(chunk)
+          chunk = []
+        }
+      }
+      if (chunk.length > 0) await this.repo.cells(tx).putMany(chunk)
       await this.repo.changes(tx).insert(change)
     })
     this.metrics.recordWrite(performance.now() - writeStarted)
