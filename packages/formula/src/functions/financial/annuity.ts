@@ -153,10 +153,14 @@ export const PPMT: FunctionDefinition = {
     const [rate, period, nper, pv] = args as number[]
     const fv = optional(args[4], 0)
     const atStart = paymentAtStart(args[5])
-    const interest = interestPayment(rate, period, nper, pv, fv, atStart)
-    if (interest instanceof CellError) return interest
     const pmt = payment(rate, nper, pv, fv, atStart)
-    return pmt instanceof CellError ? pmt : pmt - interest
+    if (pmt instanceof CellError) return pmt
+    if (period < 1 || period > nper) return CellError.NUM
+    if (rate === 0 || (atStart && period === 1)) return pmt
+    // The fall of the balance in the period, in closed form: payment less interest would cancel most
+    // digits when the interest is nearly the whole payment.
+    const g = 1 + rate
+    return finite((-Math.pow(g, period - (atStart ? 2 : 1)) * rate * (pv + fv)) / (Math.pow(g, nper) - 1))
   },
 }
 
