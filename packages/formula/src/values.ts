@@ -227,14 +227,15 @@ export class RangeRef implements Matrix {
   }
 
   /**
-   * The bounds clipped to the used part of the sheet, so that a whole column becomes as tall as the data.
-   * Positions relative to the reference stay the same (the top-left corner does not move).
+   * Whole columns (down to the last row) cut at the last used row, whole rows at the last used column,
+   * so that `A:A` reads as tall as the data. Other references keep their size. Positions relative to
+   * the reference stay the same (the top-left corner does not move).
    */
   trimmed(): RangeRef {
-    const usedBottom = this.sheet.usedRowEnd(this.left, this.right) - 1
-    const usedRight = this.sheet.usedColEnd(this.top, this.bottom) - 1
-    const bottom = Math.max(this.top, Math.min(this.bottom, usedBottom))
-    const right = Math.max(this.left, Math.min(this.right, usedRight))
+    let bottom = this.bottom
+    let right = this.right
+    if (bottom === MAX_ROW) bottom = Math.max(this.top, Math.min(bottom, this.sheet.usedRowEnd(this.left, this.right) - 1))
+    if (right === MAX_COL) right = Math.max(this.left, Math.min(right, this.sheet.usedColEnd(this.top, this.bottom) - 1))
     if (bottom === this.bottom && right === this.right) return this
     return new RangeRef(this.sheet, this.top, this.left, bottom, right)
   }

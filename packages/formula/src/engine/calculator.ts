@@ -64,6 +64,10 @@ export class Calculator implements CalculationGuard {
   private reported: CellChange[] = []
   /** Some cell was calculated twice this round (a spill moved): the change list is rebuilt at the end. */
   private recalculatedTwice = false
+  /** How many times this round volatile formulas were calculated again because a spill moved. */
+  private volatileRounds = 0
+  /** How many times this round each formula was dirtied again by a moving spill. */
+  private respills = new Map<FormulaCell, number>()
 
   constructor(private readonly host: CalculatorHost) {}
 
@@ -82,6 +86,8 @@ export class Calculator implements CalculationGuard {
     this.queue = []
     this.reported = []
     this.recalculatedTwice = false
+    this.volatileRounds = 0
+    this.respills = new Map()
   }
 
   /** Records the value a formula cell had before this round (once per round). */
@@ -111,7 +117,28 @@ export class Calculator implements CalculationGuard {
   /** Marks the readers of positions dirty mid-calculation (spills that grew or shrank). */
   private redirty(positions: { sheet: Sheet; row: number; col: number }[]): void {
     const queue = this.queue
-    this.host.graph.markDirty(positions, [], queue, queue.length, this.logging ? this.run : -1)
+    // OFFSET and INDIRECT read cells without edges to them: when a spill moves, the volatile formulas
+    // already calculated in this round may have read its cells, so they calculate again (a few times
+    // at most, so that arrays feeding their own size cannot loop).
+    let volatile: FormulaCell[] = []
+    if (this.volatileRounds < 3 && this.host.graph.volatile.size > 0) {
+      this.volatileRounds++
+      volatile = [...this.host.graph.volatile]
+    }
+    const from = queue.length
+    this.host.graph.markDirty(positions, volatile, queue, from, this.logging ? this.run : -1)
+    // Arrays whose spills feed each other's size could be dirtied back and forth for ever: after a
+    // few rounds such a formula is a circular reference.
+    for (let i = from; i < queue.length; i++) {
+      const cell = queue[i]
+      const rounds = (this.respills.get(cell) ?? 0) + 1
+      this.respills.set(cell, rounds)
+      if (rounds > 8 && cell.state === CellState.Dirty) {
+        cell.state = CellState.Clean
+        cell.column.pendingFormulas--
+        cell.column.values[cell.row] = new CellError('#CIRC!', 'Arrays that spill into each other')
+      }
+    }
   }
 
   /**
@@ -212,9 +239,10 @@ export class Calculator implements CalculationGuard {
       // A bug in a function must not stop the workbook: the cell shows the failure.
       result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
     }
-    this.store(cell, result)
+    // Clean before storing: a spill that moves may dirty this very cell again through its readers.
     cell.state = CellState.Clean
     cell.column.pendingFormulas--
+    this.store(cell, result)
     if (this.logging) this.report(cell)
     return null
   }
@@ -252,35 +280,56 @@ export class Calculator implements CalculationGuard {
     }
     const height = result.height
     const width = result.width
-    const previousHeight = cell.spillHeight
-    const previousWidth = cell.spillWidth
-    if (cell.spills) this.clearSpill(cell)
     let blocked = cell.row + height - 1 > MAX_ROW || cell.col + width - 1 > MAX_COL
     for (let c = 0; c < width && !blocked; c++) {
       const column = sheet.columns[cell.col + c]
       if (column === undefined) continue
       for (let r = c === 0 ? 1 : 0; r < height; r++) {
         const row = cell.row + r
-        if (column.values[row] !== undefined || column.formulas?.[row] !== undefined) {
+        const ownSpill = column.spilledFrom !== null && column.spilledFrom.get(row) === cell
+        if ((column.values[row] !== undefined && !ownSpill) || column.formulas?.[row] !== undefined) {
           blocked = true
           break
         }
       }
     }
-    sheet.spillOwners.add(cell)
     if (blocked) {
+      if (cell.spills) this.clearSpill(cell)
+      sheet.spillOwners.add(cell)
       cell.blockedHeight = height
       cell.blockedWidth = width
-      cell.spillHeight = 1
-      cell.spillWidth = 1
       sheet.writeValue(cell.row, cell.col, new CellError('#SPILL!', 'The array cannot spill: cells in its way are not empty'))
       return
     }
+    if (this.spillsIntoOwnReferences(cell, height, width)) {
+      if (cell.spills) this.clearSpill(cell)
+      sheet.writeValue(cell.row, cell.col, new CellError('#CIRC!', 'The array would spill into cells the formula reads'))
+      return
+    }
+    // Cells newly covered or uncovered have readers that did not wait for this formula: they recalculate.
+    // Cells that stay covered need nothing, their readers waited for this formula already.
+    const changed: { sheet: Sheet; row: number; col: number }[] = []
+    const previousHeight = cell.spillHeight
+    const previousWidth = cell.spillWidth
+    for (let c = 0; c < previousWidth; c++) {
+      const column = sheet.columns[cell.col + c]
+      if (column === undefined || column.spilledFrom === null) continue
+      for (let r = 0; r < previousHeight; r++) {
+        if (r < height && c < width) continue
+        const row = cell.row + r
+        if (column.spilledFrom.get(row) !== cell) continue
+        column.spilledFrom.delete(row)
+        this.logSpill(sheet, row, cell.col + c)
+        sheet.writeValue(row, cell.col + c, undefined)
+        changed.push({ sheet, row, col: cell.col + c })
+      }
+      if (column.spilledFrom.size === 0) column.spilledFrom = null
+    }
+    sheet.spillOwners.add(cell)
     cell.blockedHeight = 0
     cell.blockedWidth = 0
     cell.spillHeight = height
     cell.spillWidth = width
-    const changed: { sheet: Sheet; row: number; col: number }[] = []
     for (let c = 0; c < width; c++) {
       const column = sheet.column(cell.col + c)
       for (let r = 0; r < height; r++) {
@@ -293,12 +342,39 @@ export class Calculator implements CalculationGuard {
         const row = cell.row + r
         this.logSpill(sheet, row, cell.col + c)
         sheet.writeValue(row, cell.col + c, value)
-        ;(column.spilledFrom ??= new Map()).set(row, cell)
-        if (r >= previousHeight || c >= previousWidth) changed.push({ sheet, row, col: cell.col + c })
+        const spilledFrom = (column.spilledFrom ??= new Map())
+        if (spilledFrom.get(row) !== cell) {
+          spilledFrom.set(row, cell)
+          changed.push({ sheet, row, col: cell.col + c })
+        }
       }
     }
-    // Cells newly covered by the spill have readers that were not dirty: recalculate them too.
     if (changed.length > 0) this.redirty(changed)
+  }
+
+  /** Whether an array of this size spilled from the cell would cover a cell or range its formula names. */
+  private spillsIntoOwnReferences(cell: FormulaCell, height: number, width: number): boolean {
+    const top = cell.row
+    const left = cell.col
+    const bottom = top + height - 1
+    const right = left + width - 1
+    const covers = (r1: number, c1: number, r2: number, c2: number): boolean => {
+      if (r2 < top || r1 > bottom || c2 < left || c1 > right) return false
+      // The formula's own cell is not part of what it spills into.
+      return !(r1 === top && r2 === top && c1 === left && c2 === left)
+    }
+    for (const dep of cell.compiled.cells) {
+      if ((dep.sheet ?? cell.sheet) !== cell.sheet) continue
+      const row = cornerRow(dep.ref, cell.row)
+      const col = cornerCol(dep.ref, cell.col)
+      if (covers(row, col, row, col)) return true
+    }
+    for (const dep of cell.compiled.ranges) {
+      if ((dep.sheet ?? cell.sheet) !== cell.sheet) continue
+      const bounds = rangeBounds(dep, cell.row, cell.col)
+      if (bounds !== undefined && covers(bounds.top, bounds.left, bounds.bottom, bounds.right)) return true
+    }
+    return false
   }
 
   private logSpill(sheet: Sheet, row: number, col: number): void {

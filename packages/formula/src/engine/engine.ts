@@ -500,8 +500,10 @@ export class Engine {
       const format = cell.compiled.resultFormat
       if (format !== undefined) (column.formats ??= new Map()).set(row, format)
       else if (column.formats !== null) column.formats.delete(row)
-      // Its readers are reached from the new cell itself when the graph marks what is dirty.
+      // Its readers are reached from the new cell itself when the graph marks what is dirty; an array
+      // whose spill area it lands in must be told through the position.
       edit.newCells.push(cell)
+      if (sheet.spillOwners.size > 0) edit.positions.push({ sheet, row, col })
       return
     }
     const parsed = parseCellInput(input)

@@ -100,6 +100,8 @@ export class Sheet implements SheetView {
     if (column.spilledFrom !== null) {
       const owner = column.spilledFrom.get(row)
       if (owner !== undefined && owner.state !== CellState.Clean && owner.state !== CellState.Iterating) {
+        // A formula reads the cells its own previous array spilled into as empty: it is replacing them.
+        if (owner.state === CellState.Evaluating) return null
         this.guard.need([owner])
       }
     }
@@ -126,7 +128,9 @@ export class Sheet implements SheetView {
       }
       if (column.spilledFrom !== null) {
         for (const [row, owner] of column.spilledFrom) {
-          if (row >= top && row <= bottom && owner.state !== CellState.Clean && owner.state !== CellState.Iterating) {
+          if (row < top || row > bottom) continue
+          const state = owner.state
+          if (state !== CellState.Clean && state !== CellState.Iterating && state !== CellState.Evaluating) {
             ;(pending ??= []).push(owner)
           }
         }
@@ -149,9 +153,12 @@ export class Sheet implements SheetView {
       if (column === undefined) continue
       const values = column.values
       const end = Math.min(bottom, values.length - 1)
+      const spilledFrom = column.spilledFrom
       for (let row = top; row <= end; row++) {
         const value = values[row]
-        if (value !== undefined && visit(value, row, col) === false) return
+        if (value === undefined) continue
+        if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
+        if (visit(value, row, col) === false) return
       }
     }
   }
@@ -230,6 +237,22 @@ export class Sheet implements SheetView {
     const values = column.values
     const last = Math.min(bottom, values.length - 1)
     if (last < top) return EMPTY_AGGREGATE
+    if (column.spilledFrom !== null) {
+      // Spilled values may belong to the formula being calculated, which reads them as empty.
+      let sum = 0
+      let count = 0
+      let error: CellError | null = null
+      this.forEachInBlock(top, col, last, col, (value) => {
+        if (typeof value === 'number') {
+          sum += value
+          count++
+        } else if (value instanceof CellError) {
+          error = value
+          return false
+        }
+      })
+      return error === null ? { sum, count, error } : { sum: 0, count: 0, error }
+    }
     let prefix: PrefixAggregate | undefined
     if (column.prefixes !== null) {
       for (const candidate of column.prefixes) if (candidate.top === top) prefix = candidate
