@@ -411,6 +411,12 @@ describe('columns, formats and sheets', { timeout: E2E_TIMEOUT }, () => {
     await clickCell(page, 'B1')
     await typeEntry(page, '=Inputs!A1+1')
     expect(await shown('B1')).toBe('1')
+    await page.getByRole('tab', { name: 'Inputs' }).click()
+    await page.getByRole('button', { name: 'Sheet options' }).click()
+    await page.getByRole('menuitem', { name: 'Move left' }).click()
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Inputs', 'Sheet1'])
+    await page.getByRole('tab', { name: 'Sheet1' }).dragTo(page.getByRole('tab', { name: 'Inputs' }))
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Sheet1', 'Inputs'])
   })
 
   it('grows to the sheet: a block pasted past row 100 and column AX extends the grid', async () => {

@@ -10,11 +10,13 @@ interface SheetTabsProps {
   onAdd(): void
   onRename(from: string, to: string): void
   onDelete(name: string): void
+  onMove(name: string, index: number): void
   onClearEverything(): void
 }
 
 /** One tab per sheet, the active one highlighted; double click renames; + adds the next SheetN. */
-export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onClearEverything }: SheetTabsProps) {
+export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything }: SheetTabsProps) {
+  const [dragging, setDragging] = useState<string | null>(null)
   const [renaming, setRenaming] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -72,7 +74,22 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
               type="button"
               role="tab"
               aria-selected={name === active}
-              className={`sheet-tab ${name === active ? 'active' : ''}`}
+              className={`sheet-tab ${name === active ? 'active' : ''} ${dragging === name ? 'dragging' : ''}`}
+              draggable
+              onDragStart={(e) => {
+                setDragging(name)
+                e.dataTransfer.effectAllowed = 'move'
+                e.dataTransfer.setData('text/plain', name)
+              }}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(e) => {
+                if (dragging) e.preventDefault()
+              }}
+              onDrop={(e) => {
+                e.preventDefault()
+                if (dragging && dragging !== name) onMove(dragging, sheets.indexOf(name))
+                setDragging(null)
+              }}
               onClick={() => onSelect(name)}
               onDoubleClick={() => startRename(name)}
               onKeyDown={(e) => {
@@ -92,6 +109,8 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
         buttonClassName="icon-button"
         entries={[
           { label: 'Rename sheet', shortcut: 'F2', onSelect: () => startRename(active) },
+          { label: 'Move left', disabled: sheets.indexOf(active) === 0, onSelect: () => onMove(active, sheets.indexOf(active) - 1) },
+          { label: 'Move right', disabled: sheets.indexOf(active) === sheets.length - 1, onSelect: () => onMove(active, sheets.indexOf(active) + 1) },
           { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => onDelete(active) },
           'separator',
           { label: 'Clear everything…', onSelect: onClearEverything },

@@ -590,6 +590,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         onAdd={() => void workspace.addSheet().then(focusGrid)}
         onRename={(from, to) => workspace.renameSheet(from, to)}
         onDelete={(name) => workspace.deleteSheet(name)}
+        onMove={(name, index) => workspace.moveSheet(name, index)}
         onClearEverything={onClearEverything}
       />
       <StatusBar

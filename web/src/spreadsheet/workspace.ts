@@ -169,6 +169,12 @@ export class Workspace {
     if (sheet === from) this.update({ sheet: to })
   }
 
+  moveSheet(name: string, index: number): void {
+    const { store } = this.current
+    if (!store || store.sheetNames.indexOf(name) === index) return
+    store.dispatch({ type: 'move-sheet', name, index })
+  }
+
   deleteSheet(name: string): void {
     const { store, sheet } = this.current
     if (!store) return

@@ -15,6 +15,7 @@ export type WorkbookCommand =
   | AddSheetCommand
   | RenameSheetCommand
   | DeleteSheetCommand
+  | MoveSheetCommand
   | MergeCellsCommand
   | UnmergeCellsCommand
   | BatchCommand
@@ -102,6 +103,13 @@ export interface DeleteSheetCommand {
   name: string
 }
 
+/** Moves a sheet to a position in the sheet order. */
+export interface MoveSheetCommand {
+  type: 'move-sheet'
+  name: string
+  index: number
+}
+
 /** Merges a range into one cell showing its top-left cell; the other cells' contents are cleared. */
 export interface MergeCellsCommand {
   type: 'merge-cells'
@@ -145,6 +153,8 @@ export function describeCommand(command: WorkbookCommand): string {
       return `rename ${command.from}`
     case 'delete-sheet':
       return `delete ${command.name}`
+    case 'move-sheet':
+      return `move ${command.name}`
     case 'merge-cells':
       return `merge ${command.range}`
     case 'unmerge-cells':

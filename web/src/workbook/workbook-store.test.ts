@@ -195,3 +195,16 @@ describe('merged cells', () => {
     expect(store.snapshot().sheets[0].merges).toEqual(['A3:B7', 'D1:D2'])
   })
 })
+
+describe('sheet order', () => {
+  it('moves a sheet and moves it back on undo', () => {
+    const store = open({ sheets: [{ name: 'A', cells: {} }, { name: 'B', cells: {} }, { name: 'C', cells: {} }] })
+    store.dispatch({ type: 'move-sheet', name: 'C', index: 0 })
+    expect(store.sheetNames).toEqual(['C', 'A', 'B'])
+    store.dispatch({ type: 'move-sheet', name: 'C', index: 99 })
+    expect(store.sheetNames).toEqual(['A', 'B', 'C'])
+    store.undo()
+    expect(store.sheetNames).toEqual(['C', 'A', 'B'])
+    expect(() => store.dispatch({ type: 'move-sheet', name: 'Z', index: 0 })).toThrow('There is no sheet named Z')
+  })
+})

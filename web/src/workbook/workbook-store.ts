@@ -496,6 +496,10 @@ export class WorkbookStore {
         this.requireSheet(command.name)
         if (this.sheetList.length === 1) throw new Error('A workbook keeps at least one sheet')
         return
+      case 'move-sheet':
+        this.requireSheet(command.name)
+        if (!Number.isInteger(command.index) || command.index < 0) throw new Error('A sheet position must be 0 or more')
+        return
       case 'merge-cells':
       case 'unmerge-cells': {
         const model = this.requireSheet(command.sheet)
@@ -582,6 +586,14 @@ export class WorkbookStore {
         }
         commands.push(...this.formulaRestores(formulasBefore, command.name))
         return { type: 'batch', label: `restore ${command.name}`, commands }
+      }
+      case 'move-sheet': {
+        const model = this.requireSheet(command.name)
+        const from = this.sheetList.indexOf(model)
+        const to = Math.min(command.index, this.sheetList.length - 1)
+        this.sheetList.splice(from, 1)
+        this.sheetList.splice(to, 0, model)
+        return { type: 'move-sheet', name: command.name, index: from }
       }
       case 'merge-cells': {
         const model = this.requireSheet(command.sheet)
