@@ -191,4 +191,21 @@ describe('readXlsxFile', () => {
     expect(cells.find((c) => c.address === 'C1')?.value).toEqual({ error: '#CALC!' })
     expect(cells.find((c) => c.address === 'D1')?.value).toEqual({ error: '#DIV/0!' })
   })
+
+  it('reads error results cached as text by applications other than Excel as errors', async () => {
+    const base = await writeWorkbook((workbook) => workbook.addWorksheet('S').addRow([1]))
+    const withErrorText = (zip: JSZip) =>
+      zip
+        .file('xl/worksheets/sheet1.xml')!
+        .async('string')
+        .then((xml) => zip.file('xl/worksheets/sheet1.xml', xml.replace(/<c r="A1"[^>]*>.*?<\/c>/, '<c r="A1" t="str"><f>NA()</f><v>#N/A</v></c><c r="B1" t="str"><v>#N/A</v></c>')))
+    const fromExcel = await rezip(base, withErrorText)
+    const fromElsewhere = await rezip(base, async (zip) => {
+      await withErrorText(zip)
+      zip.remove('docProps/app.xml')
+    })
+    const values = async (path: string) => (await readXlsxFile(path)).sheets[0].cells.map((cell) => cell.value)
+    expect(await values(fromExcel)).toEqual(['#N/A', '#N/A'])
+    expect(await values(fromElsewhere)).toEqual([{ error: '#N/A' }, '#N/A'])
+  })
 })

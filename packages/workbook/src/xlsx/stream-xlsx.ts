@@ -6,7 +6,7 @@
  * alignment, column widths, row heights, merges and defined names. Sizes are checked against the
  * zip's central directory before anything inflates, and cells are counted against a limit as they come.
  */
-import { columnToLetters, parseFormulaText, printFormulaTree, type FormulaNode } from '@finsheet/formula'
+import { columnToLetters, errorFromText, parseFormulaText, printFormulaTree, type FormulaNode } from '@finsheet/formula'
 import {
   DEFAULT_IMPORT_LIMITS,
   formatCount,
@@ -79,6 +79,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
 
   const sharedStrings = sharedStringsPart && zip.parts.has(sharedStringsPart) ? await readSharedStrings(zip, sharedStringsPart, progress) : []
   const richErrors = await readRichErrors(zip)
+  const errorsAsText = await cachesErrorsAsText(zip)
 
   const styles: ImportedStyle[] = []
   const styleIndexByXf = new Map<number, number | undefined>()
@@ -94,7 +95,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const importedSheets: ImportedSheet[] = []
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, styleIndex, counter, limits, progress }))
+    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
   }
   onProgress?.(1)
   return { sheets: importedSheets, definedNames, styles, date1904, cellCount: counter.cells, formulaCount: counter.formulas }
@@ -186,6 +187,28 @@ function parseWhole(xml: string, part: string, onTag: (name: string, attributes:
   } catch (error) {
     throw partError(part, error)
   }
+}
+
+/**
+ * Excel caches a formula's error result as an error; other applications (Google Sheets, and writers
+ * that do not say who they are) as text.
+ */
+async function cachesErrorsAsText(zip: ZipParts): Promise<boolean> {
+  if (!zip.parts.has('docProps/app.xml')) return true
+  let application = ''
+  let inApplication = false
+  const parser = createXmlParser()
+  parser.on('opentag', (tag) => (inApplication = localName(tag.name) === 'Application'))
+  parser.on('text', (text) => {
+    if (inApplication) application += text
+  })
+  parser.on('closetag', () => (inApplication = false))
+  try {
+    parser.write(await readText(zip, 'docProps/app.xml')).close()
+  } catch {
+    return false
+  }
+  return !/Microsoft Excel/i.test(application)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -320,6 +343,8 @@ interface SheetContext {
   sharedStrings: string[]
   /** Errors newer than the file format, by the value-metadata index cells point at with `vm`. */
   richErrors: Map<number, string>
+  /** The file was saved by an application that caches error results as text (Google Sheets). */
+  errorsAsText: boolean
   styleIndex: (xf: number) => number | undefined
   counter: { cells: number; formulas: number }
   limits: ImportLimits
@@ -334,7 +359,7 @@ interface SharedFormula {
 }
 
 async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet> {
-  const { sharedStrings, richErrors, styleIndex, counter, limits } = context
+  const { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits } = context
   const cells: ImportedCell[] = []
   const merges: string[] = []
   const columns: ImportedSheet['columns'] = []
@@ -493,9 +518,12 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
       case 'inlineStr':
         value = decodeEscapes(inlineText ?? '')
         break
-      case 'str':
+      case 'str': {
         value = decodeEscapes(valueText ?? '')
+        const error = errorsAsText && formulaAttributes ? errorFromText(value) : undefined
+        if (error) value = { error: error.code }
         break
+      }
       case 'b':
         value = valueText === null ? null : valueText === '1' || valueText === 'true'
         break

@@ -85,7 +85,7 @@ describe('prepareImport', () => {
     expect(inputOf('=1+1')).toBe("'=1+1")
     expect(inputOf('1,000')).toBe("'1,000")
     expect(inputOf('plain')).toBe('plain')
-    expect(inputOf('')).toBeNull()
+    expect(inputOf('')).toBe("'")
     expect(inputOf({ error: '#DIV/0!' })).toBe('#DIV/0!')
   })
 })

@@ -194,7 +194,8 @@ function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
 export function inputOf(value: ImportedValue): CellInput {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value
   if (typeof value === 'object') return value.error
-  if (value === '') return null
+  // An empty text is kept as one (the apostrophe alone), unlike an empty cell: MATCH("") finds it.
+  if (value === '') return "'"
   const reading = parseCellInput(value)
   return reading.kind === 'value' && reading.value === value ? value : "'" + value
 }
