@@ -90,8 +90,10 @@ describe('structural edits', () => {
         engine.addSheet('S')
         for (const item of steps) {
           if (item.kind === 'set') engine.setCell('S', item.target, item.value)
-          else if (item.kind === 'rows') item.insert ? engine.insertRows('S', item.index, item.count) : engine.deleteRows('S', item.index, item.count)
-          else item.insert ? engine.insertColumns('S', item.index, item.count) : engine.deleteColumns('S', item.index, item.count)
+          else if (item.kind === 'rows' && item.insert) engine.insertRows('S', item.index, item.count)
+          else if (item.kind === 'rows') engine.deleteRows('S', item.index, item.count)
+          else if (item.insert) engine.insertColumns('S', item.index, item.count)
+          else engine.deleteColumns('S', item.index, item.count)
         }
         // A fresh engine given the inputs as they now read must calculate the same values.
         const fresh = new Engine()
