@@ -2,7 +2,8 @@ import type { FirebaseOptions } from 'firebase/app'
 
 /**
  * Firebase Authentication is used when the build is given a project (VITE_FIREBASE_API_KEY and
- * VITE_FIREBASE_PROJECT_ID); otherwise the app signs in with the users service's local accounts.
+ * VITE_FIREBASE_PROJECT_ID, or the services' FIREBASE_API_KEY and FIREBASE_PROJECT_ID, which the
+ * Vite config passes on); otherwise the app signs in through the users service's routes.
  */
 export function firebaseOptions(): FirebaseOptions | null {
   const env = import.meta.env
