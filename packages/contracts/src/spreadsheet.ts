@@ -842,8 +842,11 @@ export const PerformanceMetricsResponse = Type.Object({
   writes: LatencySummary,
   /** Time to load a workbook into an engine, in ms. */
   engineLoads: LatencySummary,
-  /** Group commit: transactions flushed to the store and the changes they carried. */
-  storage: Type.Object({ commits: Type.Integer(), changes: Type.Integer(), changesPerCommit: Type.Number() }),
+  /**
+   * Group commit: transactions flushed to the store, the changes they carried, and changes refused
+   * because another replica had written the workbook first (they are applied again on the new state).
+   */
+  storage: Type.Object({ commits: Type.Integer(), changes: Type.Integer(), changesPerCommit: Type.Number(), conflicts: Type.Integer() }),
   engineCache: Type.Object({
     hits: Type.Integer(),
     misses: Type.Integer(),

@@ -60,7 +60,7 @@ export class PerformanceMetrics {
     if (type !== 'major') this.autoSaves++
   }
 
-  report(cache: EngineCacheStats, storage: { commits: number; writes: number } = { commits: 0, writes: 0 }): PerformanceMetricsResponse {
+  report(cache: EngineCacheStats, storage: { commits: number; writes: number; refused: number } = { commits: 0, writes: 0, refused: 0 }): PerformanceMetricsResponse {
     const routes = [...this.routes.values()]
       .map((entry) => ({ method: entry.method, route: entry.route, count: entry.count, errors: entry.errors, latencyMs: summarize(entry.latency) }))
       .sort((a, b) => b.count - a.count)
@@ -81,6 +81,7 @@ export class PerformanceMetrics {
         commits: storage.commits,
         changes: storage.writes,
         changesPerCommit: storage.commits === 0 ? 0 : Math.round((storage.writes / storage.commits) * 100) / 100,
+        conflicts: storage.refused,
       },
       engineCache: { ...cache, hitRate: lookups === 0 ? 0 : Math.round((cache.hits / lookups) * 1000) / 1000 },
       versions: { created: this.versionsCreated, autoSaves: this.autoSaves },

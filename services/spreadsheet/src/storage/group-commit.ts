@@ -29,7 +29,7 @@ export class GroupCommitter {
   private queue: Queued[] = []
   private draining = false
   /** Transactions committed and writes they carried, for the metrics. */
-  readonly stats = { commits: 0, writes: 0 }
+  readonly stats = { commits: 0, writes: 0, refused: 0 }
 
   constructor(
     private readonly store: DocumentStore,
@@ -64,6 +64,7 @@ export class GroupCommitter {
         }
         this.stats.commits++
         this.stats.writes += batch.length - refused.size
+        this.stats.refused += refused.size
         for (const item of batch) {
           if (refused.has(item)) item.reject(new RevisionConflict())
           else item.resolve()

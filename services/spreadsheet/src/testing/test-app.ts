@@ -17,14 +17,21 @@ const tokenOptions = { issuer: 'finsheet-users', audience: 'finsheet', sessionTt
 
 export interface TestApp {
   app: ServiceApp
+  /** Where its data lives. */
+  dir: string
   store: DocumentStore
   /** A bearer token for a user with this uid. */
   tokenFor(uid: string, name?: string): Promise<string>
   close(): Promise<void>
 }
 
-export async function startTestApp(options: Partial<Pick<SpreadsheetAppDependencies, 'autosaveQuietMs' | 'engineCache' | 'bodyLimit' | 'store'>> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-'))
+export interface TestAppOptions extends Partial<Pick<SpreadsheetAppDependencies, 'autosaveQuietMs' | 'engineCache' | 'bodyLimit' | 'store'>> {
+  /** Share another test app's data folder (its SQLite file, blobs and signing keys), as a second replica does. */
+  replicaOf?: TestApp
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = options.replicaOf?.dir ?? mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-'))
   const issuer = new LocalTokenIssuer(await ensureSigningKeys(dir), tokenOptions)
   const store = options.store ?? createSqliteDocumentStore({ path: join(dir, 'spreadsheet.sqlite') })
   const blobs = new FsBlobStore({ root: join(dir, 'blobs'), downloadBaseUrl: '/download' })
@@ -39,13 +46,14 @@ export async function startTestApp(options: Partial<Pick<SpreadsheetAppDependenc
   await app.ready()
   return {
     app,
+    dir,
     store,
     tokenFor: (uid, name) => issuer.issueSessionToken({ uid, email: `${uid}@example.com`, name: name ?? uid, anonymous: false }),
     async close() {
       await app.close()
       await store.close()
       await blobs.close()
-      rmSync(dir, { recursive: true, force: true })
+      if (!options.replicaOf) rmSync(dir, { recursive: true, force: true })
     },
   }
 }

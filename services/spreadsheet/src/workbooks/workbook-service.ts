@@ -201,7 +201,7 @@ export class WorkbookService {
   }
 
   /** Transactions the group committer flushed, and the changes they carried. */
-  commitStats(): { commits: number; writes: number } {
+  commitStats(): { commits: number; writes: number; refused: number } {
     return { ...this.committer.stats }
   }
 
