@@ -63,6 +63,10 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   app.addHook('onResponse', async (request, reply) => {
     metrics.recordRequest(request.method, request.routeOptions.url ?? '(no route)', reply.statusCode, reply.elapsedTime)
   })
+  // On a graceful stop, the automatic versions still waiting for their quiet period are made now.
+  app.addHook('preClose', async () => {
+    await versions.flush()
+  })
   app.addHook('onClose', async () => {
     versions.close()
   })

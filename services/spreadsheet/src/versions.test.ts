@@ -153,3 +153,25 @@ describe('versions', () => {
     expect((await call('POST', `/workbook/${other}/versions/${v2.id}/restore`, {})).status).toBe(404)
   })
 })
+
+describe('versions on shutdown', () => {
+  it('makes the automatic versions still waiting for their quiet period when the service stops', async () => {
+    const stopping = await startTestApp({ autosaveQuietMs: 60_000 })
+    const other = await startTestApp({ replicaOf: stopping })
+    try {
+      const token = await stopping.tokenFor('closer')
+      const before = clientFor(stopping.app, token)
+      const id = (await before('POST', '/workbooks', { name: 'Unsaved' })).json.workbookId
+      await before('POST', '/update-cell', { workbookId: id, cellAddress: 'A1', value: 'typed just before a deploy' })
+      await stopping.app.close()
+      const versions = (await clientFor(other.app, token)('GET', `/workbook/${id}/versions`)).json.versions
+      expect(versions.map((version: { type: string; number: number }) => [version.number, version.type])).toEqual([
+        [2, 'minor'],
+        [1, 'major'],
+      ])
+    } finally {
+      await other.close()
+      await stopping.close()
+    }
+  })
+})
