@@ -392,6 +392,23 @@ describe('columns, formats and sheets', { timeout: E2E_TIMEOUT }, () => {
     expect(await page.getByRole('button', { name: 'Bold (Ctrl+B)' }).getAttribute('aria-pressed')).toBe('true')
   })
 
+  it('colours text and fills from the Format menu, which opens over the grid without hiding the toolbar', async () => {
+    await typeEntry(page, 'Total')
+    await page.keyboard.press('ArrowUp')
+    const undo = page.getByRole('button', { name: /^Undo/ })
+    const before = (await undo.boundingBox())!
+    await page.getByRole('button', { name: 'Format', exact: true }).click()
+    expect(await undo.boundingBox()).toEqual(before)
+    await page.getByRole('menuitem', { name: 'Font colour: Red' }).click()
+    await page.getByRole('button', { name: 'Format', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Highlight: Light yellow' }).click()
+    const style = await page.evaluate(() => window.harness.workspace.state.store!.getStyle('Sheet1', { col: 0, row: 0 }))
+    expect(style).toEqual({ color: '#c62828', fill: '#fff8c5' })
+    await page.getByRole('button', { name: 'Format', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Clear formatting' }).click()
+    expect(await page.evaluate(() => window.harness.workspace.state.store!.getStyle('Sheet1', { col: 0, row: 0 }))).toBeUndefined()
+  })
+
   it('adds sheets, switches with the tabs and Ctrl+PgUp/PgDn, and renames by double click', async () => {
     await typeEntry(page, 'on sheet 1')
     await page.getByRole('button', { name: 'Add sheet' }).click()
