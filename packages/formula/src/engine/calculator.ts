@@ -68,6 +68,8 @@ export class Calculator implements CalculationGuard {
   private volatileRounds = 0
   /** How many times this round each formula was dirtied again by a moving spill. */
   private respills = new Map<FormulaCell, number>()
+  /** The formulas recent single-cell edits reached, by edited cell, with the graph version they hold for. */
+  private readonly reached = new Map<string, { version: number; cells: FormulaCell[] }>()
 
   constructor(private readonly host: CalculatorHost) {}
 
@@ -109,7 +111,22 @@ export class Calculator implements CalculationGuard {
   /** Marks everything downstream of the positions (and volatile formulas) dirty and calculates. */
   recalculate(positions: readonly { sheet: Sheet; row: number; col: number }[], volatile: readonly FormulaCell[]): void {
     const queue = this.queue
-    this.host.graph.markDirty(positions, volatile, queue, 0, this.logging ? this.run : -1)
+    const graph = this.host.graph
+    const logRound = this.logging ? this.run : -1
+    // Editing the same input again (what-if analysis) reaches the same formulas while the graph is
+    // unchanged: they are remembered and replayed instead of walking the graph again.
+    const single = positions.length === 1 && volatile.length === 0 && queue.length === 0 ? positions[0] : undefined
+    const key = single === undefined ? '' : `${single.sheet.id}:${single.row}:${single.col}`
+    const remembered = single === undefined ? undefined : this.reached.get(key)
+    if (remembered !== undefined && remembered.version === graph.version) {
+      graph.replay(remembered.cells, queue, logRound)
+    } else {
+      graph.markDirty(positions, volatile, queue, 0, logRound)
+      if (single !== undefined && queue.length >= 64) {
+        if (this.reached.size >= 16) this.reached.clear()
+        this.reached.set(key, { version: graph.version, cells: queue.slice() })
+      }
+    }
     this.dropCyclesOf(queue)
     this.calculate()
   }
@@ -280,6 +297,7 @@ export class Calculator implements CalculationGuard {
     }
     const height = result.height
     const width = result.width
+    this.host.graph.version++ // spill areas decide what edits reach
     let blocked = cell.row + height - 1 > MAX_ROW || cell.col + width - 1 > MAX_COL
     for (let c = 0; c < width && !blocked; c++) {
       const column = sheet.columns[cell.col + c]
@@ -386,6 +404,7 @@ export class Calculator implements CalculationGuard {
   /** Empties the cells an array spilled into (those still spilled from it) and re-dirties their readers. */
   clearSpill(cell: FormulaCell): void {
     const sheet = cell.sheet
+    this.host.graph.version++
     const cleared: { sheet: Sheet; row: number; col: number }[] = []
     for (let c = 0; c < cell.spillWidth; c++) {
       const column = sheet.columns[cell.col + c]

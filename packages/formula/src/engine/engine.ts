@@ -541,6 +541,7 @@ export class Engine {
 
   /** A cell typed over a spilled value stops being part of the spill (its owner will show #SPILL!). */
   private unspill(column: Column, row: number): void {
+    this.graph.version++
     column.spilledFrom?.delete(row)
     if (column.spilledFrom?.size === 0) column.spilledFrom = null
   }

@@ -363,6 +363,28 @@ describe('function values', () => {
   })
 })
 
+describe('repeated edits of one input', () => {
+  it('reach the same formulas again, and new readers once the graph changes', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    const rows: (string | number)[][] = [[1]]
+    for (let i = 2; i <= 200; i++) rows.push([`=A${i - 1}+1`])
+    engine.loadSheet('Sheet1', rows)
+    engine.setCell('Sheet1', 'A1', 10)
+    expect(engine.setCell('Sheet1', 'A1', 20).length).toBe(200)
+    expect(v(engine, 'A200')).toBe(219)
+    engine.setCell('Sheet1', 'B1', '=A200*2')
+    engine.setCell('Sheet1', 'A1', 30)
+    expect(v(engine, 'B1')).toBe(458)
+    engine.setCell('Sheet1', 'C1', '=SEQUENCE(3)')
+    engine.setCell('Sheet1', 'D3', '=A150+C3')
+    engine.setCell('Sheet1', 'A1', 40)
+    expect(v(engine, 'D3')).toBe(engine.getFunctions().has('SEQUENCE') ? 192 : '#NAME?')
+    engine.setCell('Sheet1', 'B1', '')
+    expect(engine.setCell('Sheet1', 'A1', 50).map((change) => change.address)).not.toContain('B1')
+  })
+})
+
 describe('bad input keeps the engine usable', () => {
   it('keeps state after a failed call', () => {
     const engine = sheet({ A1: 1, A2: '=A1+1' })

@@ -92,6 +92,11 @@ export class DependencyGraph {
   readonly missingSheetUsers = new Map<string, Set<FormulaCell>>()
   /** Counts dirty-marking rounds; range nodes remember the round that last marked them. */
   epoch = 0
+  /**
+   * Changes whenever what an edit reaches may change (formulas registered or removed, spills moved), so
+   * that the cells an edit dirtied can be remembered and replayed for the next edit of the same cell.
+   */
+  version = 0
   /** The calculation round whose old values are being recorded (-1: none), see FormulaCell.previous. */
   private logRound = -1
 
@@ -177,6 +182,7 @@ export class DependencyGraph {
 
   /** Adds the edges of a formula cell: its cells, ranges, names, spill references, volatility. */
   register(cell: FormulaCell): void {
+    this.version++
     const compiled = cell.compiled
     this.registerReferences(cell, compiled.cells, compiled.ranges, true)
     for (const spill of compiled.spills) {
@@ -196,6 +202,7 @@ export class DependencyGraph {
 
   /** Removes every edge `register` added for the cell (its position and formula must be unchanged). */
   unregister(cell: FormulaCell): void {
+    this.version++
     const compiled = cell.compiled
     this.registerReferences(cell, compiled.cells, compiled.ranges, false)
     for (const spill of compiled.spills) {
@@ -256,6 +263,7 @@ export class DependencyGraph {
 
   /** Drops every edge and node (before a rebuild after a structural change). */
   clear(): void {
+    this.version++
     this.nodes.clear()
     this.chains.clear()
     this.nameUsers.clear()
@@ -340,6 +348,16 @@ export class DependencyGraph {
       const node = wide[i]
       if (node.markedEpoch !== this.epoch && node.contains(row, col)) this.visitNode(node, queue)
     }
+  }
+
+  /**
+   * Marks exactly the formulas a previous `markDirty` reached (valid while `version` is unchanged and
+   * every formula is clean), without walking the graph again.
+   */
+  replay(cells: readonly FormulaCell[], queue: FormulaCell[], logRound: number): void {
+    this.epoch++
+    this.logRound = logRound
+    for (let i = 0; i < cells.length; i++) this.markFormula(cells[i], queue)
   }
 
   private markFormula(cell: FormulaCell, queue: FormulaCell[]): void {
