@@ -190,6 +190,26 @@ describe('formulas', { timeout: E2E_TIMEOUT }, () => {
     expect(await statusAddress(page)).toBe('D3')
   })
 
+  it('points at cells of another sheet while typing a formula, then returns to the edited cell', async () => {
+    await page.getByRole('button', { name: 'Add sheet' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
+    await typeEntry(page, '5')
+    await page.getByRole('tab', { name: 'Sheet1' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet1')
+    await clickCell(page, 'B1')
+    await page.keyboard.type('=')
+    await page.getByRole('tab', { name: 'Sheet2' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
+    await clickCell(page, 'A1')
+    await page.keyboard.type('*2')
+    expect(await page.getByLabel('Formula bar').inputValue()).toBe('=Sheet2!A1*2')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet1')
+    expect(await input('B1')).toBe('=Sheet2!A1*2')
+    expect(await shown('B1')).toBe('10')
+    expect(await statusAddress(page)).toBe('B2')
+  })
+
   it("autocompletes function names from the engine's catalogue and Tab completes to NAME(", async () => {
     await pasteFromOtherProgram(page, '4\r\n8\r\n')
     await clickCell(page, 'A3')

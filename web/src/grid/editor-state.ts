@@ -18,6 +18,8 @@ export interface EditorState {
   mode: 'enter' | 'edit'
   /** the reference the arrows or the mouse are writing, while pointing */
   pointing: PointingState | null
+  /** the sheet of the edited cell, when the user points at cells of another sheet meanwhile */
+  sheet?: string
 }
 
 export function beginEdit(cell: CellPosition, original: string, text: string, mode: EditorState['mode']): EditorState {

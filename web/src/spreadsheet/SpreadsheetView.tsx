@@ -4,7 +4,7 @@ import type { CellPosition } from '../grid/address'
 import { cellAddress, rangeAddress } from '../grid/address'
 import type { EditorState } from '../grid/editor-state'
 import { beginEdit, committedInput, dragPointTo, editText, hasChanged, isPointable, pointAtCell, pointWithKey } from '../grid/editor-state'
-import { completeFunctionName, formulaReferences, isFormulaText, translateFormula } from '../grid/formula-editing'
+import { completeFunctionName, formulaReferences, isFormulaText, sheetPrefix, translateFormula } from '../grid/formula-editing'
 import type { GridHandle, GridTarget, PointerModifiers } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext, NavigationKey } from '../grid/navigation'
@@ -81,6 +81,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
 
+  /** References pointed at on another sheet than the edited cell's carry that sheet's name. */
+  const pointingPrefix = (current: EditorState) => (current.sheet !== undefined && current.sheet !== sheet ? sheetPrefix(sheet) : '')
+
   /**
    * Gives the grid the keyboard once a modal dialog has closed: focus given while the dialog is
    * still modal leaves the grid deaf to typing until it is focused again.
@@ -100,10 +103,17 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     }
   }, [workspace, focusGrid])
 
-  // a new sheet or workbook starts without an edit in progress
+  // a new sheet or workbook starts without an edit in progress, unless the edit is pointing at
+  // cells of the other sheet
+  useEffect(() => {
+    if (editorRef.current?.sheet !== undefined && editorRef.current.sheet !== sheet) return
+    if (editorRef.current?.sheet === sheet) return
+    setEditor(null)
+  }, [sheet])
+
   useEffect(() => {
     setEditor(null)
-  }, [sheet, store])
+  }, [store])
 
   useEffect(() => {
     if (state.status === 'ready') focusGrid()
@@ -132,8 +142,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   const highlights = useMemo((): RangeHighlight[] => {
     if (!editor || !isFormulaText(editor.text)) return []
+    const editedSheet = editor.sheet ?? sheet
     return formulaReferences(editor.text)
-      .filter((ref) => ref.sheet === null || ref.sheet.toLowerCase() === sheet.toLowerCase())
+      .filter((ref) => (ref.sheet ?? editedSheet).toLowerCase() === sheet.toLowerCase())
       .map((ref, i) => ({ range: ref.range, color: REFERENCE_COLORS[i % REFERENCE_COLORS.length] }))
   }, [editor, sheet])
 
@@ -141,7 +152,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     (text: string | null, mode: EditorState['mode'], where: 'cell' | 'bar' = 'cell') => {
       if (!store) return null
       const original = store.getInput(sheet, activeCell)
-      const next = beginEdit(activeCell, original, text ?? original, mode)
+      const next = { ...beginEdit(activeCell, original, text ?? original, mode), sheet }
       setEditor(next)
       setEditorIn(where)
       gridRef.current?.reveal(activeCell)
@@ -156,7 +167,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       const current = editorRef.current
       if (!current || !store) return
       const input = committedInput(current)
-      if (intoSelection) {
+      const target = current.sheet ?? sheet
+      const elsewhere = target !== sheet
+      if (intoSelection && !elsewhere) {
         const cells: { address: string; input: string }[] = []
         const r = selectionRange(selection)
         for (let row = r.startRow; row <= r.endRow; row++) {
@@ -165,26 +178,38 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
             cells.push({ address: cellAddress({ col, row }), input: shifted })
           }
         }
-        store.dispatch({ type: 'set-cells', sheet, cells })
+        store.dispatch({ type: 'set-cells', sheet: target, cells })
       } else if (hasChanged(current)) {
-        store.dispatch({ type: 'set-cells', sheet, cells: [{ address: cellAddress(current.cell), input }] })
+        store.dispatch({ type: 'set-cells', sheet: target, cells: [{ address: cellAddress(current.cell), input }] })
       }
       editorRef.current = null
       setEditor(null)
-      if (move) {
-        const next = navigate(workspace.state.selection, move, navContext())
-        if (next) select(next, next.active)
+      const from = elsewhere ? singleCellSelection(current.cell) : workspace.state.selection
+      const next = move ? (navigate(from, move, navContext()) ?? from) : from
+      if (elsewhere) {
+        // back to the sheet of the edited cell, as Excel returns after pointing at another sheet
+        void workspace.switchSheet(target, next).then(() => {
+          gridRef.current?.reveal(next.active)
+          focusGrid()
+        })
+        return
       }
+      if (move) select(next, next.active)
       focusGrid()
     },
     [store, sheet, selection, workspace, navContext, select, focusGrid],
   )
 
   const cancel = useCallback(() => {
+    const current = editorRef.current
     editorRef.current = null
     setEditor(null)
+    if (current?.sheet && current.sheet !== sheet) {
+      void workspace.switchSheet(current.sheet, singleCellSelection(current.cell)).then(focusGrid)
+      return
+    }
     focusGrid()
-  }, [focusGrid])
+  }, [focusGrid, sheet, workspace])
 
   const complete = useCallback(
     (name: string) => {
@@ -258,7 +283,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         return
     }
     if (e.key.startsWith('Arrow') || e.key === 'PageUp' || e.key === 'PageDown') {
-      const pointed = pointWithKey(current, key, navContext())
+      const pointed = pointWithKey(current, key, navContext(), pointingPrefix(current))
       if (pointed) {
         e.preventDefault()
         setEditor(pointed)
@@ -375,7 +400,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const onPointerDown = (target: GridTarget, mods: PointerModifiers) => {
     const current = editorRef.current
     if (current && target.kind === 'cell' && isPointable(current)) {
-      const pointed = pointAtCell(current, target.pos, mods.shift)
+      const pointed = pointAtCell(current, target.pos, mods.shift, pointingPrefix(current))
       if (pointed) {
         setEditor(pointed)
         drag.current = 'point'
@@ -411,7 +436,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const onPointerDrag = (target: GridTarget) => {
     const current = editorRef.current
     const sel = workspace.state.selection
-    if (drag.current === 'point' && current && target.kind === 'cell') setEditor(dragPointTo(current, target.pos))
+    if (drag.current === 'point' && current && target.kind === 'cell') setEditor(dragPointTo(current, target.pos, pointingPrefix(current)))
     else if (drag.current === 'cells' && target.kind === 'cell') workspace.setSelection(extendSelection(sel, target.pos))
     else if (drag.current === 'columns') {
       const col = target.kind === 'cell' ? target.pos.col : target.kind === 'column' ? target.col : sel.focus.col
@@ -428,7 +453,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     const cell = merges ? merges.anchorOf(target.pos) : target.pos
     workspace.setSelection(singleCellSelection(cell))
     const original = store.getInput(sheet, cell)
-    setEditor(beginEdit(cell, original, original, 'edit'))
+    setEditor({ ...beginEdit(cell, original, original, 'edit'), sheet })
     setEditorIn('cell')
     drag.current = null
     focusGrid()
@@ -459,6 +484,8 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     if (!current) return
     const next = e.relatedTarget as Node | null
     if (next && (next === cellInputRef.current || next === barRef.current || listRef.current?.contains(next))) return
+    // a click on a sheet tab while a formula can take a reference points at that sheet's cells
+    if (next instanceof HTMLElement && next.getAttribute('role') === 'tab' && isFormulaText(current.text) && (isPointable(current) || (current.sheet ?? sheet) !== sheet)) return
     commit(null)
   }
 
@@ -477,6 +504,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     )
   }
 
+  const pointingElsewhere = editor !== null && editor.sheet !== undefined && editor.sheet !== sheet
   const activeAddress = cellAddress(activeCell)
   const shownInput = editor ? editor.text : store.getInput(sheet, activeCell)
   const activeDisplay = store.getDisplay(sheet, activeCell)
@@ -487,7 +515,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   const selectionText = isOneCell ? activeAddress : rangeAddress(range)
   const mode = editor ? (isPointable(editor) && editor.mode === 'enter' && editor.pointing ? 'Point' : editor.mode === 'edit' ? 'Edit' : 'Enter') : 'Ready'
   const listId = 'formula-suggestions'
-  const suggestionBox = suggestions.length > 0 || hint ? gridRef.current?.cellRect(editor!.cell) : null
+  const suggestionBox = (suggestions.length > 0 || hint) && !pointingElsewhere ? gridRef.current?.cellRect(editor!.cell) : null
 
   return (
     <div className="spreadsheet">
@@ -519,7 +547,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           revision={state.revision}
           selection={range}
           active={activeCell}
-          editing={editor !== null}
+          editing={editor !== null && !pointingElsewhere}
           highlights={highlights}
           copyRange={copy && copy.sheet === sheet ? copy.range : null}
           ariaLabel={`${sheet} grid`}
@@ -538,7 +566,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           overlay={
             <textarea
               ref={cellInputRef}
-              className={`cell-editor ${editor ? 'editing' : ''}`}
+              className={`cell-editor ${editor && !pointingElsewhere ? 'editing' : ''}`}
               aria-label={`${activeAddress}${activeDisplay ? ` ${activeDisplay}` : ''}`}
               aria-roledescription="cell"
               role={editor ? 'combobox' : undefined}
@@ -584,7 +612,13 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         sheets={store.sheetNames}
         active={sheet}
         onSelect={(name) => {
-          if (editorRef.current) commit(null)
+          const current = editorRef.current
+          if (current && isFormulaText(current.text) && (isPointable(current) || (current.sheet ?? sheet) !== sheet)) {
+            // a formula being typed points at the other sheet's cells, as in Excel
+            void workspace.switchSheet(name).then(focusGrid)
+            return
+          }
+          if (current) commit(null)
           void workspace.switchSheet(name).then(focusGrid)
         }}
         onAdd={() => void workspace.addSheet().then(focusGrid)}

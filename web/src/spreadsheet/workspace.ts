@@ -134,12 +134,15 @@ export class Workspace {
     this.update({ goToOpen: false })
   }
 
-  /** Spec 1 §4: switching saves the current sheet first; the same sheet is ignored. */
-  async switchSheet(name: string): Promise<void> {
+  /**
+   * Spec 1 §4: switching saves the current sheet first; the same sheet is ignored. The new sheet
+   * opens at A1 unless a selection is given.
+   */
+  async switchSheet(name: string, selection?: Selection): Promise<void> {
     const { store, sheet } = this.current
     if (!store || name === sheet || !store.sheet(name)) return
     await this.beforeSheetSwitch?.()
-    this.update({ sheet: name, selection: singleCellSelection({ col: 0, row: 0 }) })
+    this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }) })
   }
 
   /** Ctrl+PgDn / Ctrl+PgUp: the next or previous sheet, wrapping round. */
