@@ -59,16 +59,39 @@ export function formatAddress(row: number, col: number): string {
   return columnToLetters(col) + rowText
 }
 
-const ADDRESS = /^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$/
-
-/** Parses `B3` or `$B$3` into a 0-based position; undefined when it is not a valid address. */
+/**
+ * Parses `B3` or `$B$3` (surrounding spaces allowed) into a 0-based position; undefined when it is not
+ * a valid address. Written out by hand because loads parse hundreds of thousands of addresses.
+ */
 export function tryParseAddress(text: string): CellAddress | undefined {
-  const match = ADDRESS.exec(text.trim())
-  if (!match) return undefined
-  const col = lettersToColumn(match[1])
-  const row = Number(match[2]) - 1
-  if (col < 0 || row > MAX_ROW) return undefined
-  return { row, col }
+  let i = 0
+  let end = text.length
+  while (i < end && text.charCodeAt(i) === 32) i++
+  while (end > i && text.charCodeAt(end - 1) === 32) end--
+  if (i < end && text.charCodeAt(i) === 36 /* $ */) i++
+  let col = 0
+  const lettersStart = i
+  while (i < end) {
+    const code = text.charCodeAt(i) | 0x20
+    if (code < 97 || code > 122) break
+    col = col * 26 + (code - 96)
+    i++
+  }
+  const letters = i - lettersStart
+  if (letters < 1 || letters > 3) return undefined
+  if (i < end && text.charCodeAt(i) === 36) i++
+  let row = 0
+  const digitsStart = i
+  while (i < end) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) break
+    row = row * 10 + (code - 48)
+    i++
+  }
+  const digits = i - digitsStart
+  if (i !== end || digits < 1 || digits > 7 || text.charCodeAt(digitsStart) === 48) return undefined
+  if (col - 1 > MAX_COL || row - 1 > MAX_ROW) return undefined
+  return { row: row - 1, col: col - 1 }
 }
 
 /** Parses `B3`; throws InvalidAddressError for anything else. */

@@ -229,9 +229,16 @@ export class Engine {
     return this.sheetsByName.has(name.toUpperCase())
   }
 
+  private lastSheetName = ''
+  private lastSheet: Sheet | undefined
+
   private sheet(name: string): Sheet {
+    // Loads name the same sheet for thousands of cells in a row (forgotten on renames and removals).
+    if (name === this.lastSheetName && this.lastSheet !== undefined) return this.lastSheet
     const sheet = this.sheetsByName.get(name.toUpperCase())
     if (sheet === undefined) throw new SheetNotFoundError(name)
+    this.lastSheetName = name
+    this.lastSheet = sheet
     return sheet
   }
 
@@ -271,6 +278,7 @@ export class Engine {
     const existing = this.sheetsByName.get(newName.toUpperCase())
     if (existing !== undefined && existing !== sheet) throw new EngineUsageError(MESSAGES.sheetExists(newName))
     const previous = sheet.name
+    this.lastSheet = undefined
     this.sheetsByName.delete(previous.toUpperCase())
     sheet.name = newName
     this.sheetsByName.set(newName.toUpperCase(), sheet)
@@ -303,6 +311,7 @@ export class Engine {
     const sheet = this.sheet(name)
     if (this.sheets.length === 1) throw new EngineUsageError(MESSAGES.lastSheet())
     const upper = sheet.name.toUpperCase()
+    this.lastSheet = undefined
     return this.mutate(() => {
       const affected = new Set<FormulaCell>()
       this.forEachFormula((cell) => {

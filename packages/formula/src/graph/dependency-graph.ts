@@ -82,9 +82,12 @@ function removeFromList(list: Dependent[], dependent: Dependent): void {
 }
 
 export class DependencyGraph {
-  private readonly nodes = new Map<string, RangeNode>()
-  /** Chains of nodes with the same sheet, top row and columns, sorted by bottom row. */
-  private readonly chains = new Map<string, RangeNode[]>()
+  /**
+   * Range nodes by sheet and top row, then by columns: each list (a chain) holds the nodes with the
+   * same sheet, top row and columns, sorted by bottom row. Numeric keys, no strings to build.
+   */
+  private readonly chains = new Map<number, Map<number, RangeNode[]>>()
+  private nodeCount = 0
   /** Formulas per upper-case name they mention. */
   readonly nameUsers = new Map<string, Set<FormulaCell>>()
   readonly volatile = new Set<FormulaCell>()
@@ -103,7 +106,7 @@ export class DependencyGraph {
   constructor(private readonly host: GraphHost) {}
 
   get rangeNodeCount(): number {
-    return this.nodes.size
+    return this.nodeCount
   }
 
   addCellEdge(sheet: Sheet, row: number, col: number, dependent: FormulaCell): void {
@@ -116,23 +119,23 @@ export class DependencyGraph {
     if (slots) removeFromSlot(slots, row, dependent)
   }
 
-  /** The shared node for a range, created with its edges on first use. */
-  rangeNode(sheet: Sheet, top: number, left: number, bottom: number, right: number): RangeNode {
-    const key = `${sheet.id}:${top}:${left}:${bottom}:${right}`
-    let node = this.nodes.get(key)
-    if (node !== undefined) return node
-    const cells = (bottom - top + 1) * (right - left + 1)
-    const wide = cells > WIDE_RANGE_CELLS
-    node = new RangeNode(sheet, top, left, bottom, right, key, wide)
-    this.nodes.set(key, node)
-    if (wide) {
-      sheet.wideRanges.push(node)
-      return node
+  private chain(sheet: Sheet, top: number, left: number, right: number, create: true): RangeNode[]
+  private chain(sheet: Sheet, top: number, left: number, right: number, create: false): RangeNode[] | undefined
+  private chain(sheet: Sheet, top: number, left: number, right: number, create: boolean): RangeNode[] | undefined {
+    const outerKey = sheet.id * 1_048_576 + top
+    let byColumns = this.chains.get(outerKey)
+    if (byColumns === undefined) {
+      if (!create) return undefined
+      this.chains.set(outerKey, (byColumns = new Map()))
     }
-    const chainKey = `${sheet.id}:${top}:${left}:${right}`
-    let chain = this.chains.get(chainKey)
-    if (chain === undefined) this.chains.set(chainKey, (chain = []))
-    // The largest smaller node of the chain covers our upper rows.
+    const innerKey = left * 16_384 + right
+    let chain = byColumns.get(innerKey)
+    if (chain === undefined && create) byColumns.set(innerKey, (chain = []))
+    return chain
+  }
+
+  /** Index of the first node of a chain whose bottom row is at least `bottom`. */
+  private static position(chain: readonly RangeNode[], bottom: number): number {
     let low = 0
     let high = chain.length
     while (low < high) {
@@ -140,8 +143,26 @@ export class DependencyGraph {
       if (chain[middle].bottom < bottom) low = middle + 1
       else high = middle
     }
-    const smaller = low > 0 ? chain[low - 1] : null
-    chain.splice(low, 0, node)
+    return low
+  }
+
+  /** The shared node for a range, created with its edges on first use. */
+  rangeNode(sheet: Sheet, top: number, left: number, bottom: number, right: number): RangeNode {
+    const chain = this.chain(sheet, top, left, right, true)
+    const index = DependencyGraph.position(chain, bottom)
+    if (index < chain.length && chain[index].bottom === bottom) return chain[index]
+    const cells = (bottom - top + 1) * (right - left + 1)
+    const wide = cells > WIDE_RANGE_CELLS
+    const node = new RangeNode(sheet, top, left, bottom, right, wide)
+    chain.splice(index, 0, node)
+    this.nodeCount++
+    if (wide) {
+      sheet.wideRanges.push(node)
+      return node
+    }
+    // The largest smaller node of the chain covers our upper rows (wide nodes are the largest of a
+    // chain, so the smaller one is never wide).
+    const smaller = index > 0 ? chain[index - 1] : null
     node.smaller = smaller
     if (smaller !== null) smaller.dependents.push(node)
     for (let col = left; col <= right; col++) {
@@ -152,22 +173,29 @@ export class DependencyGraph {
     return node
   }
 
+  private findRangeNode(sheet: Sheet, top: number, left: number, bottom: number, right: number): RangeNode | undefined {
+    const chain = this.chain(sheet, top, left, right, false)
+    if (chain === undefined) return undefined
+    const index = DependencyGraph.position(chain, bottom)
+    return index < chain.length && chain[index].bottom === bottom ? chain[index] : undefined
+  }
+
   /** Drops a dependent from a node, and the node itself (with its edges) once nothing depends on it. */
   private releaseRangeNode(node: RangeNode, dependent: Dependent): void {
     removeFromList(node.dependents, dependent)
     let current: RangeNode | null = node
     while (current !== null && current.dependents.length === 0) {
-      this.nodes.delete(current.key)
+      const chain = this.chain(current.sheet, current.top, current.left, current.right, false)
+      if (chain !== undefined) {
+        const index = chain.indexOf(current)
+        if (index >= 0) {
+          chain.splice(index, 1)
+          this.nodeCount--
+        }
+      }
       if (current.wide) {
         removeFromList(current.sheet.wideRanges as Dependent[], current)
         return
-      }
-      const chainKey = `${current.sheet.id}:${current.top}:${current.left}:${current.right}`
-      const chain = this.chains.get(chainKey)
-      if (chain) {
-        const index = chain.indexOf(current)
-        if (index >= 0) chain.splice(index, 1)
-        if (chain.length === 0) this.chains.delete(chainKey)
       }
       for (let col = current.left; col <= current.right; col++) {
         const slots = current.sheet.columns[col]?.rangeDependents
@@ -238,7 +266,7 @@ export class DependencyGraph {
       const sheet = dep.sheet ?? cell.sheet
       if (add) this.rangeNode(sheet, bounds.top, bounds.left, bounds.bottom, bounds.right).dependents.push(cell)
       else {
-        const node = this.nodes.get(`${sheet.id}:${bounds.top}:${bounds.left}:${bounds.bottom}:${bounds.right}`)
+        const node = this.findRangeNode(sheet, bounds.top, bounds.left, bounds.bottom, bounds.right)
         if (node !== undefined) this.releaseRangeNode(node, cell)
       }
     }
@@ -264,8 +292,8 @@ export class DependencyGraph {
   /** Drops every edge and node (before a rebuild after a structural change). */
   clear(): void {
     this.version++
-    this.nodes.clear()
     this.chains.clear()
+    this.nodeCount = 0
     this.nameUsers.clear()
     this.volatile.clear()
     this.missingSheetUsers.clear()

@@ -25,7 +25,6 @@ export class RangeNode {
     readonly left: number,
     readonly bottom: number,
     readonly right: number,
-    readonly key: string,
     readonly wide: boolean,
   ) {}
 
