@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { Engine } from '../../index.js'
 import { CellError, ReferenceList } from '../../values.js'
 import { functions } from './index.js'
 import { arr, caller, makeSheet, ref } from './test-harness.js'
@@ -51,8 +52,7 @@ describe('ADDRESS', () => {
 })
 
 describe('FORMULATEXT and HYPERLINK', () => {
-  it('shows a formula or #N/A, and the link text', async () => {
-    const { Engine } = await import('../../index.js')
+  it('shows a formula or #N/A, and the link text', () => {
     const engine = new Engine()
     engine.addSheet('Sheet1')
     engine.setCell('Sheet1', 'A1', '=SUM(1, 2)')
