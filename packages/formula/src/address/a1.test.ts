@@ -58,3 +58,15 @@ describe('A1 addresses', () => {
     expect(formatSheetPrefix('2024')).toBe("'2024'")
   })
 })
+
+describe('R1C1 references', () => {
+  it('become A1 text seen from a cell', async () => {
+    const { r1c1ToA1 } = await import('./r1c1.js')
+    expect(r1c1ToA1('R2C3', 9, 9)).toBe('$C$2')
+    expect(r1c1ToA1('R[1]C[-1]', 4, 4)).toBe('D6')
+    expect(r1c1ToA1('RC', 0, 0)).toBe('A1')
+    expect(r1c1ToA1("'My Sheet'!R1C1:R2C2", 0, 0)).toBe("'My Sheet'!$A$1:$B$2")
+    expect(r1c1ToA1('R[-1]C', 0, 0)).toBeUndefined()
+    expect(r1c1ToA1('A1', 0, 0)).toBeUndefined()
+  })
+})

@@ -32,7 +32,8 @@ import { isValidName } from './names.js'
 import type { DefinedName, NameInfo } from './names.js'
 import { Sheet, formulaTextOf } from './sheet.js'
 import type { Column } from './sheet.js'
-import { collectSheetNames, dropSheetFromTree, renameSheetInTree, shiftTree } from './structure.js'
+import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, renameSheetInTree, shiftTree } from './structure.js'
+import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
@@ -156,7 +157,6 @@ interface Edit {
   report: boolean
 }
 
-const R1C1_PART = /^R(\[-?\d+\]|\d+)?C(\[-?\d+\]|\d+)?$/i
 
 export class Engine {
   private readonly sheets: Sheet[] = []
@@ -927,7 +927,7 @@ export class Engine {
     let source = text.trim()
     if (source.startsWith('=')) source = source.slice(1)
     if (!a1Style) {
-      const converted = this.r1c1ToA1(source, ctx.row, ctx.col)
+      const converted = r1c1ToA1(source, ctx.row, ctx.col)
       if (converted === undefined) return CellError.REF
       source = converted
     }
@@ -962,26 +962,7 @@ export class Engine {
     return compileExpression(ast, this.compileHost).evaluate
   }
 
-  private r1c1ToA1(text: string, row: number, col: number): string | undefined {
-    const bang = text.lastIndexOf('!')
-    const prefix = bang >= 0 ? text.slice(0, bang + 1) : ''
-    const parts = text.slice(bang + 1).split(':')
-    const converted: string[] = []
-    for (const part of parts) {
-      const match = R1C1_PART.exec(part)
-      if (!match) return undefined
-      const axis = (spec: string | undefined, base: number): [number, boolean] => {
-        if (spec === undefined) return [base, false]
-        if (spec.startsWith('[')) return [base + Number(spec.slice(1, -1)), false]
-        return [Number(spec) - 1, true]
-      }
-      const [r, rowAbsolute] = axis(match[1], row)
-      const [c, colAbsolute] = axis(match[2], col)
-      if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return undefined
-      converted.push((colAbsolute ? '$' : '') + formatAddress(0, c).replace(/\d+$/, '') + (rowAbsolute ? '$' : '') + (r + 1))
-    }
-    return prefix + converted.join(':')
-  }
+
 
   private spillRange(sheet: Sheet, row: number, col: number): RangeRef | CellError {
     const owner = sheet.formulaAt(row, col)
@@ -1158,48 +1139,3 @@ export class Engine {
     return this.functions
   }
 }
-
-/** Where a cell of the restructured sheet goes; undefined when it is deleted. */
-function movePosition(row: number, col: number, change: StructuralChange): { row: number; col: number } | undefined {
-  const position = change.axis === 'rows' ? row : col
-  let moved = position
-  if (change.kind === 'insert') {
-    if (position >= change.index) moved = position + change.count
-  } else if (position >= change.index + change.count) moved = position - change.count
-  else if (position >= change.index) return undefined
-  return change.axis === 'rows' ? { row: moved, col } : { row, col: moved }
-}
-
-function moveStorage(sheet: Sheet, change: StructuralChange): void {
-  const { index, count } = change
-  if (change.axis === 'columns') {
-    if (change.kind === 'insert') sheet.columns.splice(index, 0, ...new Array(count).fill(undefined))
-    else sheet.columns.splice(index, count)
-    if (sheet.columns.length > MAX_COL + 1) sheet.columns.length = MAX_COL + 1
-    return
-  }
-  for (const column of sheet.columns) {
-    if (column === undefined) continue
-    const shift = <T>(array: T[]): void => {
-      if (array.length <= index) return
-      if (change.kind === 'insert') array.splice(index, 0, ...new Array<T>(count))
-      else array.splice(index, count)
-      if (array.length > MAX_ROW + 1) array.length = MAX_ROW + 1
-    }
-    shift(column.values)
-    if (column.formulas !== null) shift(column.formulas)
-    const remap = <T>(map: Map<number, T> | null): Map<number, T> | null => {
-      if (map === null) return null
-      const next = new Map<number, T>()
-      for (const [row, value] of map) {
-        const moved = movePosition(row, 0, change)
-        if (moved !== undefined && moved.row <= MAX_ROW) next.set(moved.row, value)
-      }
-      return next
-    }
-    column.inputs = remap(column.inputs)
-    column.formats = remap(column.formats)
-    column.spilledFrom = null
-  }
-}
-

@@ -5,6 +5,7 @@
 import type { Node, RefCorner } from '../parser/ast.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
+import type { Sheet } from './sheet.js'
 
 export interface StructuralChange {
   axis: 'rows' | 'columns'
@@ -201,3 +202,48 @@ export function collectSheetNames(ast: Node): string[] {
   })
   return [...names]
 }
+
+/** Where a cell of the restructured sheet goes; undefined when it is deleted. */
+export function movePosition(row: number, col: number, change: StructuralChange): { row: number; col: number } | undefined {
+  const position = change.axis === 'rows' ? row : col
+  let moved = position
+  if (change.kind === 'insert') {
+    if (position >= change.index) moved = position + change.count
+  } else if (position >= change.index + change.count) moved = position - change.count
+  else if (position >= change.index) return undefined
+  return change.axis === 'rows' ? { row: moved, col } : { row, col: moved }
+}
+
+export function moveStorage(sheet: Sheet, change: StructuralChange): void {
+  const { index, count } = change
+  if (change.axis === 'columns') {
+    if (change.kind === 'insert') sheet.columns.splice(index, 0, ...new Array(count).fill(undefined))
+    else sheet.columns.splice(index, count)
+    if (sheet.columns.length > MAX_COL + 1) sheet.columns.length = MAX_COL + 1
+    return
+  }
+  for (const column of sheet.columns) {
+    if (column === undefined) continue
+    const shift = <T>(array: T[]): void => {
+      if (array.length <= index) return
+      if (change.kind === 'insert') array.splice(index, 0, ...new Array<T>(count))
+      else array.splice(index, count)
+      if (array.length > MAX_ROW + 1) array.length = MAX_ROW + 1
+    }
+    shift(column.values)
+    if (column.formulas !== null) shift(column.formulas)
+    const remap = <T>(map: Map<number, T> | null): Map<number, T> | null => {
+      if (map === null) return null
+      const next = new Map<number, T>()
+      for (const [row, value] of map) {
+        const moved = movePosition(row, 0, change)
+        if (moved !== undefined && moved.row <= MAX_ROW) next.set(moved.row, value)
+      }
+      return next
+    }
+    column.inputs = remap(column.inputs)
+    column.formats = remap(column.formats)
+    column.spilledFrom = null
+  }
+}
+
