@@ -122,6 +122,30 @@ interface Runner {
   runOutsideTransaction<R>(operation: () => R): Promise<R>
 }
 
+const STATEMENT_CACHE_SIZE = 500
+const statementCaches = new WeakMap<Database.Database, Map<string, Database.Statement>>()
+
+/**
+ * Compiling SQL costs more than running it for the small reads and writes of a request, and the
+ * filters a service uses repeat, so statements are kept per connection, least recently used first out.
+ */
+function prepareCached(db: Database.Database, sql: string): Database.Statement {
+  let cache = statementCaches.get(db)
+  if (!cache) {
+    cache = new Map()
+    statementCaches.set(db, cache)
+  }
+  let statement = cache.get(sql)
+  if (statement) {
+    cache.delete(sql)
+  } else {
+    statement = db.prepare(sql)
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+  }
+  cache.set(sql, statement)
+  return statement
+}
+
 class SqliteCollection<T extends Document> implements DocumentCollection<T> {
   private readonly table: string
   private readonly statements: {
@@ -136,21 +160,28 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
     private readonly store: Runner,
     private readonly db: Database.Database,
     options: CollectionOptions,
+    /** The table and its indexes already exist (a transaction's view of a collection the store has opened). */
+    schemaReady = false,
   ) {
     assertCollectionName(name)
     this.table = `"doc_${name}"`
+    if (!schemaReady) this.createSchema(name, options)
+    this.statements = {
+      get: prepareCached(db, `SELECT doc FROM ${this.table} WHERE id = ?`) as Database.Statement<[string], { doc: string }>,
+      insert: prepareCached(db, `INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`) as Database.Statement<[string, string]>,
+      put: prepareCached(db, `INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`) as Database.Statement<[string, string]>,
+      delete: prepareCached(db, `DELETE FROM ${this.table} WHERE id = ?`) as Database.Statement<[string]>,
+    }
+  }
+
+  private createSchema(name: string, options: CollectionOptions): void {
+    const db = this.db
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`)
     for (const index of options.indexes ?? []) {
       index.fields.forEach(assertFieldPath)
       const indexName = `"ix_${name}_${index.fields.join('_').replace(/\./g, '__')}${index.unique ? '_u' : ''}${index.sparse ? '_s' : ''}"`
       const partial = index.sparse ? ` WHERE ${column(index.fields[0])} IS NOT NULL` : ''
       db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${index.fields.map(column).join(', ')})${partial}`)
-    }
-    this.statements = {
-      get: db.prepare(`SELECT doc FROM ${this.table} WHERE id = ?`),
-      insert: db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`),
-      put: db.prepare(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`),
-      delete: db.prepare(`DELETE FROM ${this.table} WHERE id = ?`),
     }
   }
 
@@ -221,10 +252,10 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
     const where = whereClause(filter)
     return this.run(() => {
       if (entries.length === 0) {
-        return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n
+        return (prepareCached(this.db, `SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n
       }
       const setters = entries.map(([field]) => `'$.${field}', json(?)`).join(', ')
-      const statement = this.db.prepare(`UPDATE ${this.table} SET doc = json_set(doc, ${setters}) ${where.sql}`)
+      const statement = prepareCached(this.db, `UPDATE ${this.table} SET doc = json_set(doc, ${setters}) ${where.sql}`)
       return this.writeConstraint(() => statement.run(...entries.map(([, value]) => JSON.stringify(value)), ...where.params).changes)
     })
   }
@@ -235,14 +266,14 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
 
   async deleteMany(filter: Filter): Promise<number> {
     const where = whereClause(filter)
-    return this.run(() => this.db.prepare(`DELETE FROM ${this.table} ${where.sql}`).run(...where.params).changes)
+    return this.run(() => prepareCached(this.db, `DELETE FROM ${this.table} ${where.sql}`).run(...where.params).changes)
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const where = whereClause(filter)
     const sql = `SELECT doc FROM ${this.table} ${where.sql}${orderAndPage(options)}`
     return this.run(() => {
-      const rows = this.db.prepare(sql).pluck().all(...where.params) as string[]
+      const rows = prepareCached(this.db, sql).pluck().all(...where.params) as string[]
       return rows.map((doc) => JSON.parse(doc) as T)
     })
   }
@@ -254,7 +285,7 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
 
   async count(filter?: Filter): Promise<number> {
     const where = whereClause(filter)
-    return this.run(() => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n)
+    return this.run(() => (prepareCached(this.db, `SELECT COUNT(*) AS n FROM ${this.table} ${where.sql}`).get(...where.params) as { n: number }).n)
   }
 }
 
@@ -301,7 +332,7 @@ export class SqliteDocumentStore implements DocumentStore {
         this.collection(name, options)
         let collection = bound.get(name)
         if (!collection) {
-          collection = new SqliteCollection<Document>(name, runner, this.db, options)
+          collection = new SqliteCollection<Document>(name, runner, this.db, options, true)
           bound.set(name, collection)
         }
         return collection as unknown as DocumentCollection<T>
