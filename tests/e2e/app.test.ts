@@ -199,6 +199,12 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     await page.waitForURL(`${stack.url}/`)
     await page.getByLabel('Formula bar').waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('cell-editor')
+    // Tab moves between cells; F6 leaves the grid, and Tab goes on from the cell-reference box
+    await page.keyboard.press('F6')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cell reference')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Formula bar')
+    await page.keyboard.press('Escape')
   })
 
   it('keeps everything after a reload', async () => {

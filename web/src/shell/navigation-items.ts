@@ -33,6 +33,8 @@ export const SHORTCUTS: readonly { keys: string; action: string; group: string }
   { group: 'Moving around', keys: 'Home', action: 'First cell of the row' },
   { group: 'Moving around', keys: 'Ctrl+Home', action: 'Cell A1' },
   { group: 'Moving around', keys: 'Ctrl+End', action: 'Last used cell' },
+  { group: 'Moving around', keys: 'F6', action: 'Leave the grid for the cell-reference box (Tab goes on from there)' },
+  { group: 'Moving around', keys: 'Shift+F10', action: 'The cell menu: insert or delete rows and columns' },
   { group: 'Editing', keys: 'F2', action: 'Edit the cell' },
   { group: 'Editing', keys: '=', action: 'Start a formula; arrows and clicks insert references' },
   { group: 'Editing', keys: 'Escape', action: 'Cancel the edit' },

@@ -103,12 +103,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     }
   }, [workspace, focusGrid])
 
-  // a new sheet or workbook starts without an edit in progress, unless the edit is pointing at
-  // cells of the other sheet
+  // a new sheet starts without an edit in progress, unless the edit knows its own sheet (it is
+  // pointing at cells of the sheet now shown)
   useEffect(() => {
-    if (editorRef.current?.sheet !== undefined && editorRef.current.sheet !== sheet) return
-    if (editorRef.current?.sheet === sheet) return
-    setEditor(null)
+    if (editorRef.current && editorRef.current.sheet === undefined) setEditor(null)
   }, [sheet])
 
   useEffect(() => {
@@ -339,6 +337,13 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       e.preventDefault()
       const r = selectionRange(selection)
       workspace.setSelection(e.shiftKey ? selectRows(r.startRow, r.endRow, bounds) : selectColumns(r.startCol, r.endCol, bounds))
+      return
+    }
+    // Tab moves between cells, so F6 is the way out of the grid for keyboard users
+    if (e.key === 'F6') {
+      e.preventDefault()
+      const box = document.querySelector<HTMLInputElement>('.name-box')
+      box?.focus()
       return
     }
     if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
