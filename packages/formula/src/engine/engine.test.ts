@@ -113,6 +113,15 @@ describe('cells and recalculation', () => {
     expect(engine.getFormula('Sheet1', 'A1')).toBe('=1+*2')
   })
 
+  it('refuses formulas too deep or too long with #ERROR! and keeps working', () => {
+    const engine = workbook({ A1: '=' + Array(3000).fill('1').join('+'), A2: '=' + '('.repeat(3000) + '1' + ')'.repeat(3000), A3: 5, A4: '=A3*2' })
+    expect(value(engine, 'A1')).toBe('#ERROR!')
+    expect(value(engine, 'A2')).toBe('#ERROR!')
+    expect(value(engine, 'A4')).toBe(10)
+    engine.setCell('Sheet1', 'A3', 6)
+    expect(value(engine, 'A4')).toBe(12)
+  })
+
   it('closes missing parentheses', () => {
     const engine = workbook({ A1: '=SUM(1,2', A2: '=ROUND((1+2' })
     expect(value(engine, 'A1')).toBe(3)

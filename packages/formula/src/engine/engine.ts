@@ -596,14 +596,14 @@ export class Engine {
     const key = (legacy ? '\u0004' : '') + shapeKey(tokens, row, col)
     let compiled = this.compileCache.get(key)
     if (compiled === undefined) {
-      let ast: Node
       try {
-        ast = parseTokens(tokens, row, col)
+        compiled = compileFormula(parseTokens(tokens, row, col), key, this.compileHost, legacy)
       } catch (error) {
         if (error instanceof FormulaSyntaxError) return invalidFormula(error.message)
+        // A formula too deep for the call stack is refused like any other that cannot be read.
+        if (error instanceof RangeError) return invalidFormula('The formula is too complex')
         throw error
       }
-      compiled = compileFormula(ast, key, this.compileHost, legacy)
       if (this.compileCache.size >= 100_000) this.clearCompiled()
       this.compileCache.set(key, compiled)
     }

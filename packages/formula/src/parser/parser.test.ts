@@ -74,6 +74,12 @@ describe('parseFormula', () => {
     expect(parseFormula('=$A$1', 0, 0)).toEqual(parseFormula('=$A$1', 5, 5))
   })
 
+  it('rejects formulas nested too deeply instead of overflowing the stack', () => {
+    expect(tryParse('=' + '('.repeat(5000) + '1' + ')'.repeat(5000))).toBeInstanceOf(FormulaSyntaxError)
+    expect(tryParse('=' + '-'.repeat(5000) + '1')).toBeInstanceOf(FormulaSyntaxError)
+    expect(tryParse('=' + 'ABS('.repeat(150) + '1' + ')'.repeat(150))).not.toBeInstanceOf(FormulaSyntaxError)
+  })
+
   it('rejects malformed formulas with a position', () => {
     for (const text of ['=1+', '=SUM(1,2', '=(1', '=1 2', '="abc', '=A1:1', '={1,2;3}', '=1+*2', "='x", '=', '=[x]']) {
       const result = tryParse(text)

@@ -126,8 +126,15 @@ export function parseTokens(tokens: Token[], row: number, col: number): Node {
 
 const COMPARISON = new Set(['=', '<>', '<', '>', '<=', '>='])
 
+/** Deepest nesting of parentheses, calls and unary operators accepted (Excel allows 64 levels of calls). */
+const MAX_DEPTH = 200
+/** Most binary operators in one formula: each nests the tree one level deeper (`1+1+...`). */
+const MAX_OPERATORS = 1000
+
 class Parser {
   private index = 0
+  private depth = 0
+  private operators = 0
 
   constructor(
     private readonly tokens: Token[],
@@ -166,14 +173,24 @@ class Parser {
   }
 
   parseExpression(): Node {
-    return this.parseComparison()
+    if (++this.depth > MAX_DEPTH) throw this.error('The formula is nested too deeply')
+    try {
+      return this.parseComparison()
+    } finally {
+      this.depth--
+    }
+  }
+
+  private binaryNode(node: Node): Node {
+    if (++this.operators > MAX_OPERATORS) throw this.error('The formula has too many operators')
+    return node
   }
 
   private parseComparison(): Node {
     let left = this.parseConcat()
     while (this.peek().type === TokenType.Operator && COMPARISON.has(this.peek().text)) {
       const operator = this.next().text as BinaryOperator
-      left = { type: 'binary', operator, left, right: this.parseConcat() }
+      left = this.binaryNode({ type: 'binary', operator, left, right: this.parseConcat() })
     }
     return left
   }
@@ -182,7 +199,7 @@ class Parser {
     let left = this.parseAdditive()
     while (this.isOperator('&')) {
       this.next()
-      left = { type: 'binary', operator: '&', left, right: this.parseAdditive() }
+      left = this.binaryNode({ type: 'binary', operator: '&', left, right: this.parseAdditive() })
     }
     return left
   }
@@ -191,7 +208,7 @@ class Parser {
     let left = this.parseMultiplicative()
     while (this.isOperator('+') || this.isOperator('-')) {
       const operator = this.next().text as BinaryOperator
-      left = { type: 'binary', operator, left, right: this.parseMultiplicative() }
+      left = this.binaryNode({ type: 'binary', operator, left, right: this.parseMultiplicative() })
     }
     return left
   }
@@ -200,7 +217,7 @@ class Parser {
     let left = this.parsePower()
     while (this.isOperator('*') || this.isOperator('/')) {
       const operator = this.next().text as BinaryOperator
-      left = { type: 'binary', operator, left, right: this.parsePower() }
+      left = this.binaryNode({ type: 'binary', operator, left, right: this.parsePower() })
     }
     return left
   }
@@ -209,7 +226,7 @@ class Parser {
     let left = this.parsePercent()
     while (this.isOperator('^')) {
       this.next()
-      left = { type: 'binary', operator: '^', left, right: this.parsePercent() }
+      left = this.binaryNode({ type: 'binary', operator: '^', left, right: this.parsePercent() })
     }
     return left
   }
@@ -226,7 +243,12 @@ class Parser {
   private parseUnary(): Node {
     if (this.isOperator('-') || this.isOperator('+') || this.isOperator('@')) {
       const operator = this.next().text as '-' | '+' | '@'
-      return { type: 'unary', operator, operand: this.parseUnary() }
+      if (++this.depth > MAX_DEPTH) throw this.error('The formula is nested too deeply')
+      try {
+        return { type: 'unary', operator, operand: this.parseUnary() }
+      } finally {
+        this.depth--
+      }
     }
     return this.parseIntersection()
   }
