@@ -218,6 +218,19 @@ describe('rows and columns', () => {
     expect(v(engine, 'A3', 'Report')).toBe('#REF!')
   })
 
+  it('moves defined names with the cells they name', () => {
+    const engine = sheet({ B5: 7, A1: '=Rate*2' })
+    engine.defineName('Rate', '=Sheet1!$B$5')
+    engine.insertRows('Sheet1', 1, 3)
+    expect(engine.getNames()).toEqual([{ name: 'Rate', formula: '=Sheet1!$B$8' }])
+    expect(v(engine, 'A1')).toBe(14)
+    engine.setCell('Sheet1', 'B8', 8)
+    expect(v(engine, 'A1')).toBe(16)
+    engine.deleteRows('Sheet1', 7)
+    expect(engine.getNames()).toEqual([{ name: 'Rate', formula: '=#REF!' }])
+    expect(v(engine, 'A1')).toBe('#REF!')
+  })
+
   it('rejects bad positions and counts without changing anything', () => {
     const engine = sheet({ A1: 1 })
     expect(() => engine.insertRows('Sheet1', -1)).toThrow(/position/)
