@@ -106,6 +106,15 @@ describe('cells and recalculation', () => {
     expect(engine.getInput('Sheet1', 'A1')).toBe('15%')
   })
 
+  it('reads cells by 0-based position as well', () => {
+    const engine = workbook({ B3: '15%', C3: '=B3*2' })
+    expect(engine.getValueAt('Sheet1', 2, 2)).toBe(0.3)
+    expect(engine.getDisplayAt('Sheet1', 2, 1)).toBe('15%')
+    expect(engine.getDisplayAt('Sheet1', 2, 2, '0.0%')).toBe('30.0%')
+    expect(engine.getInputAt('Sheet1', 2, 2)).toBe('=B3*2')
+    expect(engine.getValueAt('Sheet1', 1_000_000, 16_000)).toBe(null)
+  })
+
   it('keeps an unparseable formula and shows #ERROR!', () => {
     const engine = workbook({ A1: '=1+*2' })
     expect(value(engine, 'A1')).toBe('#ERROR!')

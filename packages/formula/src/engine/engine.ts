@@ -656,6 +656,22 @@ export class Engine {
     return this.valueAt(this.sheet(sheet), row, col)
   }
 
+  /** `getValue` by 0-based position, for grids that address cells by [col, row]. */
+  getValueAt(sheet: string, row: number, col: number): CellValue {
+    return this.valueAt(this.sheet(sheet), row, col)
+  }
+
+  /** `getDisplay` by 0-based position. */
+  getDisplayAt(sheet: string, row: number, col: number, numberFormat?: string): string {
+    const target = this.sheet(sheet)
+    return formatValue(this.valueAt(target, row, col), numberFormat ?? target.columns[col]?.formats?.get(row))
+  }
+
+  /** `getInput` by 0-based position. */
+  getInputAt(sheet: string, row: number, col: number): string {
+    return this.inputAt(this.sheet(sheet), row, col)
+  }
+
   /** What the user typed into the cell ('' when empty); formulas with '='. */
   getInput(sheet: string, address: string): string {
     const { row, col } = this.address(address)
