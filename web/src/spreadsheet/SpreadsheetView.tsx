@@ -136,6 +136,12 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
 
   const { suggestions, hint } = useFormulaAssist(editor, functions)
 
+  // the status bar's sums read every selected cell: only again when the cells or the selection change
+  const summary = useMemo(
+    () => selectionSummary(workspace),
+    [workspace, state.revision, sheet, range.startCol, range.startRow, range.endCol, range.endRow],
+  )
+
   useEffect(() => setSuggestionIndex(0), [suggestions.length, editor?.text])
 
   const highlights = useMemo((): RangeHighlight[] => {
@@ -637,7 +643,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         mode={mode}
         sheetIndex={store.sheetNames.indexOf(sheet)}
         sheetCount={store.sheetNames.length}
-        summary={selectionSummary(workspace)}
+        summary={summary}
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
       />
       {contextMenu && (
