@@ -1,14 +1,16 @@
 /**
  * The files service scaled out: blobs in an S3-compatible store (s3rver, through the MinIO adapter),
  * jobs on BullMQ with a local redis-server, and the worker as a separate consumer of the queue, as
- * docker compose runs files and files-worker.
+ * docker compose runs files and files-worker; workbooks go to a running spreadsheet service.
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BullmqJobQueues, createMinioBlobStore, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
 import { startRedisServer, startS3rver, type RunningServer } from '@finsheet/platform/testing'
-import type { FileRecord } from '@finsheet/contracts'
+import type { FileRecord, ImportFileResponse } from '@finsheet/contracts'
 import { buildFilesApp, loadFilesConfig, startFileWorker } from '@finsheet/files-service'
+import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/spreadsheet-service'
+import type { AddressInfo } from 'node:net'
 import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
 import { client, testUsers, type TestUsers } from './support/files-harness.js'
 import { pdfBuffer, sampleWorkbook, zipBomb } from './support/make-files.js'
@@ -23,6 +25,8 @@ let store: DocumentStore
 let serviceJobs: BullmqJobQueues
 let workerJobs: BullmqJobQueues
 let erin: ReturnType<typeof client>
+let spreadsheet: ServiceApp
+let spreadsheetUrl: string
 
 beforeAll(async () => {
   users = await testUsers('finsheet-files-scaled-')
@@ -31,14 +35,18 @@ beforeAll(async () => {
   store = await createSqliteDocumentStore({ path: join(users.dataDir, 'files.sqlite') })
   serviceJobs = new BullmqJobQueues({ url: redis.url })
   workerJobs = new BullmqJobQueues({ url: redis.url })
+  spreadsheet = await createSpreadsheetService(loadSpreadsheetConfig({ DATA_DIR: users.dataDir, LOG_LEVEL: 'silent' }))
+  await spreadsheet.listen({ port: 0, host: '127.0.0.1' })
+  spreadsheetUrl = `http://127.0.0.1:${(spreadsheet.server.address() as AddressInfo).port}`
   app = await buildFilesApp({ verifier: createTokenVerifier(loadFilesConfig({ DATA_DIR: users.dataDir })), store, blobs, jobs: serviceJobs })
   // The worker has its own queue connection, as the files-worker container does.
-  worker = startFileWorker({ store, blobs, jobs: workerJobs, spreadsheet: 'http://127.0.0.1:9', limits: DEFAULT_IMPORT_LIMITS })
+  worker = startFileWorker({ store, blobs, jobs: workerJobs, spreadsheet: spreadsheetUrl, limits: DEFAULT_IMPORT_LIMITS })
   erin = client(app, await users.tokenFor('erin'))
 })
 afterAll(async () => {
   await worker?.close()
   await app?.close()
+  await spreadsheet?.close()
   await serviceJobs?.close()
   await workerJobs?.close()
   await blobs?.close()
@@ -85,5 +93,26 @@ describe('files on MinIO and BullMQ', () => {
     expect((await erin.delete(`/delete/${file.id}`)).statusCode).toBe(200)
     expect(await blobs.stat(file.storagePath)).toBeNull()
     expect((await erin.get('/list')).json().files.map((f: FileRecord) => f.id)).not.toContain(goodFile.id)
+  })
+
+  it('imports an xlsx through the worker into the spreadsheet service, and serves every import route', async () => {
+    const upload = await erin.upload('/upload', { name: 'plan.xlsx', bytes: await sampleWorkbook() })
+    expect(upload.statusCode).toBe(201)
+    const { file, jobId } = upload.json() as { file: FileRecord; jobId: string }
+    const job = await erin.job(jobId)
+    expect(job, job.error ?? '').toMatchObject({ state: 'completed', progress: 100, result: { cellCount: 6, formulaCount: 2 } })
+    const cells = await fetch(`${spreadsheetUrl}/workbook/${job.result?.workbookId}/cells`, { headers: { authorization: `Bearer ${await users.tokenFor('erin')}` } })
+    const inputs = (await cells.json()).workbook.sheets[0]
+    expect(inputs.cells.B3).toMatchObject({ formula: '=B1*(1+B2)', value: 1320 })
+
+    const imported = await erin.post('/import', { fileId: file.id })
+    expect(imported.statusCode).toBe(200)
+    const fromFile = await erin.post(`/import-from-file/${file.id}`)
+    expect(fromFile.statusCode).toBe(200)
+    const uploaded = await erin.upload('/upload-excel', { name: 'plan.csv', bytes: Buffer.from('a,b\n1,2\n') }, { name: 'From CSV' })
+    expect(uploaded.statusCode).toBe(200)
+    const ids = [imported, fromFile, uploaded].map((response) => (response.json() as ImportFileResponse).workbookId)
+    expect(new Set([job.result?.workbookId, ...ids]).size).toBe(4)
+    expect((await erin.get('/list?type=excel')).json().files.map((f: FileRecord) => f.name)).toEqual(['plan.csv', 'plan.xlsx'])
   })
 })
