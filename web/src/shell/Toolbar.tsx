@@ -120,10 +120,10 @@ export function Toolbar({ onImport }: { onImport(): void }) {
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
-      <ToolButton label={`Undo${store?.undoLabel ? ` ${store.undoLabel}` : ''}`} onClick={() => workspace.undo()} disabled={!workspace.canUndo}>
+      <ToolButton label={`Undo${workspace.undoLabel ? ` ${workspace.undoLabel}` : ''}`} onClick={() => workspace.undo()} disabled={!workspace.canUndo}>
         <Undo2 size={16} />
       </ToolButton>
-      <ToolButton label={`Redo${store?.redoLabel ? ` ${store.redoLabel}` : ''}`} onClick={() => workspace.redo()} disabled={!workspace.canRedo}>
+      <ToolButton label={`Redo${workspace.redoLabel ? ` ${workspace.redoLabel}` : ''}`} onClick={() => workspace.redo()} disabled={!workspace.canRedo}>
         <Redo2 size={16} />
       </ToolButton>
       <ToolButton label="Print" onClick={() => window.print()}>

@@ -260,6 +260,15 @@ export class Workspace {
     return this.remoteHistory ? this.remoteHistory.canRedo : (this.current.store?.canRedo ?? false)
   }
 
+  /** What undo would revert, for the button's tooltip; the server's history does not say. */
+  get undoLabel(): string | null {
+    return this.remoteHistory ? null : (this.current.store?.undoLabel ?? null)
+  }
+
+  get redoLabel(): string | null {
+    return this.remoteHistory ? null : (this.current.store?.redoLabel ?? null)
+  }
+
   undo(): void {
     if (this.remoteHistory) void this.remoteHistory.undo()
     else this.current.store?.undo()
