@@ -207,6 +207,22 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     await page.keyboard.press('Escape')
   })
 
+  it('takes a help request once every field is filled', async () => {
+    await page.getByRole('button', { name: 'Help', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Help & Support' })
+    const submit = dialog.getByRole('button', { name: 'Submit' })
+    expect(await dialog.getByLabel('Name').inputValue()).toBe(user.name)
+    expect(await dialog.getByLabel('Email').getAttribute('type')).toBe('email')
+    expect(await submit.isDisabled()).toBe(true)
+    await dialog.getByLabel('Issue Category').selectOption('Feature Request')
+    expect(await submit.isDisabled()).toBe(true)
+    await dialog.getByLabel('Describe the Issue').fill('A waterfall chart, please.')
+    expect(await submit.isDisabled()).toBe(false)
+    await submit.click()
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Request Submitted' }).count(), POLL).toBe(1)
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
+  })
+
   it('keeps everything after a reload', async () => {
     await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), POLL).toContain('Saved')
     await page.reload()
