@@ -89,6 +89,29 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     await guest.close()
   })
 
+  it('clears everything after a confirmation: an empty session, no local data, a reload', async () => {
+    const guest = await newTestContext(browser, { viewport: { width: 1280, height: 800 } })
+    const guestPage = await guest.newPage()
+    await guestPage.goto(`${stack.url}/login`)
+    await guestPage.getByRole('button', { name: 'Continue as guest' }).click()
+    await guestPage.getByRole('dialog', { name: 'Welcome to Finsheet' }).getByRole('button', { name: 'Skip' }).click()
+    await guestPage.getByRole('button', { name: /Start Blank/ }).click()
+    await guestPage.getByLabel('Formula bar').waitFor()
+    await typeEntry(guestPage, 'to be cleared')
+    await guestPage.getByRole('button', { name: 'Sheet options' }).click()
+    await guestPage.getByRole('menuitem', { name: 'Clear everything…' }).click()
+    const confirm = guestPage.getByRole('dialog', { name: 'Clear all data?' })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect(await guestPage.getByLabel('Formula bar').count()).toBe(1)
+    await guestPage.getByRole('button', { name: 'Sheet options' }).click()
+    await guestPage.getByRole('menuitem', { name: 'Clear everything…' }).click()
+    await Promise.all([guestPage.waitForEvent('load'), confirm.getByRole('button', { name: 'Clear All Data' }).click()])
+    // local storage was wiped: the sign-in and the tour flag went with it
+    await guestPage.waitForURL('**/login')
+    expect(await guestPage.evaluate(() => Object.keys(localStorage))).toEqual([])
+    await guest.close()
+  })
+
   it('validates registration with the spec texts', async () => {
     await page.getByRole('link', { name: 'Create one' }).click()
     await page.waitForURL('**/register')

@@ -158,7 +158,11 @@ export class SessionController {
     try {
       if (session) await this.saveSession({ ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { [DEFAULT_WORKBOOK_ID]: blankDefaultEntry() } })
       localStorage.clear()
-      setTimeout(reload, CLEAR_RELOAD_DELAY_MS)
+      setTimeout(() => {
+        // again, in case something wrote a flag in the half second before the reload
+        localStorage.clear()
+        reload()
+      }, CLEAR_RELOAD_DELAY_MS)
     } catch (error) {
       console.error('Failed to clear data', error)
       toast({ title: 'Error', description: 'Failed to clear data. Please try again.', variant: 'destructive' })
