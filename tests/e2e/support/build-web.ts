@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,11 @@ export const WEB_ROOT = resolve(fileURLToPath(new URL('../../../web', import.met
 export async function buildWebForTests(env: Record<string, string> = {}): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'finsheet-web-'))
   const envDir = mkdtempSync(join(tmpdir(), 'finsheet-web-env-'))
+  // the build lives as long as the test process that serves it
+  process.once('exit', () => {
+    rmSync(outDir, { recursive: true, force: true })
+    rmSync(envDir, { recursive: true, force: true })
+  })
   writeFileSync(join(envDir, '.env'), Object.entries(env).map(([name, value]) => `${name}=${value}`).join('\n') + '\n')
   const { build } = await import('vite')
   await build({
