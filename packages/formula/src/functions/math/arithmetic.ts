@@ -229,16 +229,27 @@ export const FACTDOUBLE = unaryNumberFunction(
   (x) => {
     if (x < -1) return CellError.NUM
     const n = Math.floor(x)
+    // 301!! is already beyond the largest double.
+    if (n > 300) return CellError.NUM
     let result = 1
     for (let i = n; i > 1; i -= 2) result *= i
     return numberResult(result)
   },
 )
 
+/** ln(n!) by Stirling's series, for large whole n. */
+function logFactorial(n: number): number {
+  if (n < 2) return 0
+  const x = n + 1
+  return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * x) - 1 / (360 * x * x * x)
+}
+
 /** The binomial coefficient n over k for whole numbers 0 ≤ k ≤ n, computed without overflowing early. */
 export function binomial(n: number, k: number): number {
   if (k < 0 || k > n) return 0
   const m = Math.min(k, n - k)
+  // Past a thousand factors the product is far beyond 2^53 anyway; the gamma function gets there at once.
+  if (m > 1000) return Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k))
   let result = 1
   for (let i = 1; i <= m; i++) result = (result * (n - m + i)) / i
   return Math.round(result) === result || result > 2 ** 53 ? result : Math.round(result)

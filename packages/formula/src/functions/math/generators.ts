@@ -6,8 +6,16 @@ import type { Scalar } from '../../values.js'
 import type { FunctionDefinition } from '../types.js'
 import { optional } from './numeric.js'
 
-/** Excel's grid size bounds the arrays a formula may make. */
-const MAX_ARRAY_CELLS = 1_048_576 * 16_384
+/** An array a formula makes fits in the grid (1,048,576 rows, 16,384 columns) and in memory. */
+const MAX_ROWS = 1_048_576
+const MAX_COLUMNS = 16_384
+const MAX_ARRAY_CELLS = 2 ** 24
+
+/** #VALUE! for an array larger than the grid, #NUM! for one too large to hold; undefined when it fits. */
+export function arraySizeError(rows: number, columns: number): CellError | undefined {
+  if (rows > MAX_ROWS || columns > MAX_COLUMNS) return CellError.VALUE
+  return rows * columns > MAX_ARRAY_CELLS ? CellError.NUM : undefined
+}
 
 export const RAND: FunctionDefinition = {
   name: 'RAND',
@@ -57,7 +65,8 @@ export const RANDARRAY: FunctionDefinition = {
     const max = optional(args[3], 1)
     const whole = args[4] === true
     if (rows < 1 || columns < 1) return CellError.CALC
-    if (rows * columns > MAX_ARRAY_CELLS) return CellError.VALUE
+    const tooLarge = arraySizeError(rows, columns)
+    if (tooLarge) return tooLarge
     if (min > max) return CellError.VALUE
     const low = whole ? Math.ceil(min) : min
     const high = whole ? Math.floor(max) : max
@@ -86,7 +95,8 @@ export const SEQUENCE: FunctionDefinition = {
     const step = optional(args[3], 1)
     if (rows < 0 || columns < 0) return CellError.VALUE
     if (rows === 0 || columns === 0) return CellError.CALC
-    if (rows * columns > MAX_ARRAY_CELLS) return CellError.VALUE
+    const tooLarge = arraySizeError(rows, columns)
+    if (tooLarge) return tooLarge
     const data: Scalar[] = new Array(rows * columns)
     for (let i = 0; i < data.length; i++) data[i] = start + i * step
     return new ArrayValue(rows, columns, data)

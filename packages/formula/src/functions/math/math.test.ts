@@ -96,6 +96,18 @@ describe('arithmetic', () => {
   })
 })
 
+describe('huge arguments', () => {
+  it('end quickly with #NUM! or #VALUE! instead of looping or filling memory', () => {
+    expect(calc('FACTDOUBLE(1E300)')).toBe('#NUM!')
+    expect(calc('COMBIN(1E6, 5E5)')).toBe('#NUM!')
+    expect(calc('COMBIN(1E6, 3)')).toBe(166666166667000000)
+    expect(calc('PERMUT(1E300, 1E200)')).toBe('#NUM!')
+    expect(calc('SEQUENCE(2000000)')).toBe('#VALUE!')
+    expect(calc('SEQUENCE(10000, 10000)')).toBe('#NUM!')
+    expect(calc('MUNIT(5000)')).toBe('#NUM!')
+  })
+})
+
 describe('arguments left empty', () => {
   it('read as 0, empty text or FALSE, as Excel reads them', () => {
     expect(calc('ROUND(,2)')).toBe(0)

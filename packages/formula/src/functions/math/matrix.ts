@@ -6,6 +6,7 @@ import type { Matrix, Scalar } from '../../values.js'
 import { toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
+import { arraySizeError } from './generators.js'
 import { numberResult } from './numeric.js'
 
 /** The numbers of a matrix argument; any cell that is not a number makes it #VALUE! (MMULT's rule). */
@@ -240,6 +241,8 @@ export const MUNIT: FunctionDefinition = {
   impl: ([d]) => {
     const n = Math.trunc(d as number)
     if (n < 1) return CellError.VALUE
+    const tooLarge = arraySizeError(n, n)
+    if (tooLarge) return tooLarge
     const data: Scalar[] = []
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) data.push(r === c ? 1 : 0)
     return new ArrayValue(n, n, data)

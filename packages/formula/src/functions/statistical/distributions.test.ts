@@ -51,6 +51,8 @@ describe('discrete distributions', () => {
     near('BINOM.DIST.RANGE(60, 0.75, 45, 50)', 0.52363, 5)
     expect(calc('BINOM.INV(6, 0.5, 0.75)')).toBe(4)
     expect(calc('BINOM.INV(6, 0.5, 1)')).toBe('#NUM!')
+    expect(calc('BINOM.INV(1E9, 0.5, 0.5)')).toBe(500000000)
+    near('BINOM.DIST.RANGE(1E9, 0.5, 0, 500000000)', 0.500012615662607, 11)
     near('NEGBINOM.DIST(10, 5, 0.25, TRUE)', 0.3135141, 7)
     near('NEGBINOM.DIST(10, 5, 0.25, FALSE)', 0.05504866, 8)
     expect(calc('BINOM.DIST(11, 10, 0.5, FALSE)')).toBe('#NUM!')

@@ -218,14 +218,29 @@ export const BINOM_DIST_RANGE = distribution('BINOM.DIST.RANGE', ['trials', 'pro
   const low = Math.trunc(n(args[2]))
   const high = Math.trunc(optionalArg(args[3], low))
   if (trials < 0 || trials > MAX_TRIALS || p < 0 || p > 1 || low < 0 || low > trials || high < low || high > trials) return CellError.NUM
+  if (high - low > SUMMED_TERMS) return binomialCdf(high, trials, p) - (low > 0 ? binomialCdf(low - 1, trials, p) : 0)
   let total = 0
   for (let k = low; k <= high; k++) total += binomialPmf(k, trials, p)
   return total
 })
 
+/** Up to this many terms are summed one by one, as Excel does; beyond, the incomplete beta function serves. */
+const SUMMED_TERMS = 100_000
+
 function binomialInverse(trialsArg: number, p: number, alpha: number): number | CellError {
   const trials = Math.trunc(trialsArg)
   if (trials < 0 || trials > MAX_TRIALS || p < 0 || p >= 1 || alpha <= 0 || alpha >= 1) return CellError.NUM
+  if (trials > SUMMED_TERMS) {
+    // The cumulative probability grows with k: bisect for the first k that reaches alpha.
+    let low = 0
+    let high = trials
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2)
+      if (binomialCdf(middle, trials, p) >= alpha) high = middle
+      else low = middle + 1
+    }
+    return low
+  }
   // The smallest k whose cumulative probability reaches alpha, summing the probabilities as Excel does.
   let total = 0
   for (let k = 0; k <= trials; k++) {
@@ -282,6 +297,8 @@ function hypergeometric(args: Arg[], cumulative: boolean): number | CellError {
   const pmf = (k: number) =>
     Math.exp(logChoose(populationSuccesses, k) + logChoose(population - populationSuccesses, draws - k) - logChoose(population, draws))
   if (!cumulative) return pmf(successes)
+  const first = Math.max(0, draws - population + populationSuccesses)
+  if (successes - first > SUMMED_TERMS) return CellError.NUM
   let total = 0
   for (let k = Math.max(0, draws - population + populationSuccesses); k <= successes; k++) total += pmf(k)
   return Math.min(1, total)

@@ -430,7 +430,7 @@ export const PERMUT: FunctionDefinition = {
     const k = Math.trunc(b as number)
     if (n < 0 || k < 0 || n < k) return CellError.NUM
     let result = 1
-    for (let i = 0; i < k; i++) result *= n - i
+    for (let i = 0; i < k && Number.isFinite(result); i++) result *= n - i
     return numberResult(result)
   },
 }

@@ -109,10 +109,30 @@ function gammaFraction(a: number, x: number): number {
 export function regularizedBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0
   if (x >= 1) return 1
-  const front = Math.exp(a * Math.log(x) + b * Math.log1p(-x) - logBeta(a, b))
+  const front = betaFront(x, a, b)
   // The continued fraction converges fast below the mean; above it, use the symmetry I_x(a,b) = 1 − I_(1−x)(b,a).
   if (x < (a + 1) / (a + b + 2)) return (front * betaFraction(x, a, b)) / a
   return 1 - (front * betaFraction(1 - x, b, a)) / b
+}
+
+/**
+ * x^a (1−x)^b / B(a, b). For large a and b the logarithms of its factors are huge and cancel; written
+ * around the mean a/(a+b) with Stirling's series for the beta function, the cancellation disappears.
+ */
+function betaFront(x: number, a: number, b: number): number {
+  if (Math.min(a, b) < 10) return Math.exp(a * Math.log(x) + b * Math.log1p(-x) - logBeta(a, b))
+  const sum = a + b
+  const u = (x * sum - a) / a
+  const v = ((1 - x) * sum - b) / b
+  const exponent =
+    a * Math.log1p(u) + b * Math.log1p(v) + 0.5 * Math.log((a * b) / sum) - HALF_LOG_TWO_PI - stirlingError(a) - stirlingError(b) + stirlingError(sum)
+  return Math.exp(exponent)
+}
+
+/** ln Γ(x) − ((x − ½) ln x − x + ½ ln 2π), by its asymptotic series (x ≥ 10). */
+function stirlingError(x: number): number {
+  const x2 = x * x
+  return (1 / 12 - (1 / 360 - (1 / 1260 - 1 / (1680 * x2)) / x2) / x2) / x
 }
 
 function betaFraction(x: number, a: number, b: number): number {
@@ -124,7 +144,8 @@ function betaFraction(x: number, a: number, b: number): number {
   if (Math.abs(d) < TINY) d = TINY
   d = 1 / d
   let h = d
-  for (let m = 1; m < 10_000; m++) {
+  // Near the mean of a very peaked distribution the fraction needs about √max(a, b) terms.
+  for (let m = 1; m < 1_000_000; m++) {
     const m2 = 2 * m
     let aa = (m * (b - m) * x) / ((qam + m2) * (a + m2))
     d = 1 + aa * d

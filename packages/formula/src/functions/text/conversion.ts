@@ -55,7 +55,7 @@ export const NUMBERVALUE: FunctionDefinition = {
     const decimal = decimalArg === undefined || decimalArg === MISSING ? '.' : (decimalArg as string)[0]
     const group = groupArg === undefined || groupArg === MISSING ? ',' : (groupArg as string)[0]
     if (decimal === undefined || group === undefined || decimal === group) return CellError.VALUE
-    let text = (textArg as string).replace(/\s+/g, '')
+    let text = textArg === MISSING ? '' : (textArg as string).replace(/\s+/g, '')
     if (text === '') return 0
     let percents = 0
     while (text.endsWith('%')) {

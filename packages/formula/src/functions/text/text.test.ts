@@ -113,6 +113,7 @@ describe('numbers and text', () => {
     expect(calc('NUMBERVALUE("2.500,27", ",", ".")')).toBe(2500.27)
     expect(calc('NUMBERVALUE("3.5%")')).toBe(0.035)
     expect(calc('NUMBERVALUE("")')).toBe(0)
+    expect(calc('NUMBERVALUE(, ".")')).toBe(0)
     expect(calc('NUMBERVALUE("1,5.2", ".", ",")')).toBe(15.2)
     expect(calc('NUMBERVALUE("1.2,3", ".", ",")')).toBe('#VALUE!')
   })
