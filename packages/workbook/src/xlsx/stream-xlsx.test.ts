@@ -194,11 +194,10 @@ describe('readXlsxFile', () => {
 
   it('reads error results cached as text by applications other than Excel as errors', async () => {
     const base = await writeWorkbook((workbook) => workbook.addWorksheet('S').addRow([1]))
-    const withErrorText = (zip: JSZip) =>
-      zip
-        .file('xl/worksheets/sheet1.xml')!
-        .async('string')
-        .then((xml) => zip.file('xl/worksheets/sheet1.xml', xml.replace(/<c r="A1"[^>]*>.*?<\/c>/, '<c r="A1" t="str"><f>NA()</f><v>#N/A</v></c><c r="B1" t="str"><v>#N/A</v></c>')))
+    const withErrorText = async (zip: JSZip): Promise<void> => {
+      const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+      zip.file('xl/worksheets/sheet1.xml', xml.replace(/<c r="A1"[^>]*>.*?<\/c>/, '<c r="A1" t="str"><f>NA()</f><v>#N/A</v></c><c r="B1" t="str"><v>#N/A</v></c>'))
+    }
     const fromExcel = await rezip(base, withErrorText)
     const fromElsewhere = await rezip(base, async (zip) => {
       await withErrorText(zip)
