@@ -95,6 +95,19 @@ describe('docker-compose.yml', () => {
     expect(() => loadConfig(schema, environment)).not.toThrow()
   })
 
+  it.each(Object.keys(schemaOf))('%s sets every service URL whose default points at this machine', (name) => {
+    // A loopback default is right for `npm start`, where services share one machine, and wrong in a container.
+    const environment = resolveEnvironment(services[name]!.environment)
+    const loopbackDefaults = Object.entries(schemaOf[name]!.properties)
+      .filter(([variable]) => variable.endsWith('_URL'))
+      .filter(([, property]) => /\/\/(127\.0\.0\.1|localhost)[:/]/.test(String((property as { default?: unknown }).default ?? '')))
+      .map(([variable]) => variable)
+    for (const variable of loopbackDefaults) {
+      expect(environment[variable], `${name} needs ${variable}`).toBeTruthy()
+      expect(environment[variable]).not.toMatch(/127\.0\.0\.1|localhost/)
+    }
+  })
+
   it.each(Object.keys(schemaOf))('%s runs scaled out: MongoDB, Redis, MinIO and Qdrant adapters', (name) => {
     const environment = resolveEnvironment(services[name]!.environment)
     for (const variable of ['MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'QDRANT_URL']) {
