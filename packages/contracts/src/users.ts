@@ -107,6 +107,10 @@ export const SheetState = StrictObject({
   editingCell: Type.Optional(Type.Union([CellPosition, Type.Null()])),
   formulaBarValue: Type.Optional(Type.String()),
   activeView: Type.Optional(Type.String({ default: 'spreadsheet' })),
+  /** Column widths in px keyed by zero-based column index, beyond spec 1 §3 so a resized column stays resized. */
+  columnWidths: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]{1,5}$' }), Type.Number({ minimum: 0, maximum: 10_000 }))),
+  /** Merged ranges such as 'A1:C1', beyond spec 1 §3. */
+  merges: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{1,3}[0-9]{1,7}:[A-Z]{1,3}[0-9]{1,7}$' }), { maxItems: 10_000 })),
 })
 export type SheetState = Static<typeof SheetState>
 

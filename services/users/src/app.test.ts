@@ -139,6 +139,8 @@ describe('spreadsheet sessions', () => {
     loaded.workbooks.defaultWorkbook.sheets.Sheet1.state.cells = { A1: { value: 42, formula: null, sheetName: 'Sheet1', row: 0, column: 'A', injected: 'x' } }
     loaded.workbooks.defaultWorkbook.sheets.Sheet1.state.rows[0].A = 42
     loaded.workbooks.defaultWorkbook.sheets.Sheet1.state.rows[0].notAColumn = 'dropped'
+    loaded.workbooks.defaultWorkbook.sheets.Sheet1.state.columnWidths = { '0': 160 }
+    loaded.workbooks.defaultWorkbook.sheets.Sheet1.state.merges = ['A1:B1']
     loaded.workbooks.defaultWorkbook.sheets.Sheet2 = { state: { rows: [] }, lastModified: Date.now() }
     loaded.workbooks.defaultWorkbook.sheetOrder = ['Sheet1', 'Sheet2']
     loaded.workbooks.defaultWorkbook.totalSheets = 2
@@ -154,6 +156,8 @@ describe('spreadsheet sessions', () => {
     expect(stored.workbooks.defaultWorkbook.sheets.Sheet1.state.cells.A1).toEqual({ value: 42, formula: null, sheetName: 'Sheet1', row: 0, column: 'A' })
     expect(stored.workbooks.defaultWorkbook.sheets.Sheet1.state.rows[0].A).toBe(42)
     expect(stored.workbooks.defaultWorkbook.sheets.Sheet1.state.rows[0].notAColumn).toBeUndefined()
+    expect(stored.workbooks.defaultWorkbook.sheets.Sheet1.state.columnWidths).toEqual({ '0': 160 })
+    expect(stored.workbooks.defaultWorkbook.sheets.Sheet1.state.merges).toEqual(['A1:B1'])
     expect(stored.role).toBe('admin')
   })
 

@@ -26,6 +26,24 @@ describe('hasRealWorkbook', () => {
 })
 
 describe('session workbooks', () => {
+  it('keeps column widths and merges of the default workbook, and drops them once they are gone', () => {
+    const session = fresh()
+    const resized: WorkbookSnapshot = {
+      id: 'defaultWorkbook',
+      sheets: [{ name: 'Sheet1', cells: { A1: { input: 'Title' } }, columnWidths: { '0': 180, '3': 44 }, merges: ['A1:C1'] }],
+    }
+    const entry = updateSessionWorkbook(session.workbooks.defaultWorkbook, resized, 'Sheet1', () => null, 'now')
+    expect(entry.sheets.Sheet1.state.columnWidths).toEqual({ '0': 180, '3': 44 })
+    expect(entry.sheets.Sheet1.state.merges).toEqual(['A1:C1'])
+    const reopened = sessionWorkbookSnapshot('defaultWorkbook', entry)
+    expect(reopened.sheets[0].columnWidths).toEqual({ '0': 180, '3': 44 })
+    expect(reopened.sheets[0].merges).toEqual(['A1:C1'])
+
+    const unmerged = updateSessionWorkbook(entry, { ...resized, sheets: [{ ...resized.sheets[0], merges: [], columnWidths: {} }] }, 'Sheet1', () => null, 'now')
+    expect(unmerged.sheets.Sheet1.state.merges).toBeUndefined()
+    expect(unmerged.sheets.Sheet1.state.columnWidths).toBeUndefined()
+  })
+
   it('round-trips inputs, formulas, styles, formats and sheet order', () => {
     const session = fresh()
     const snapshot: WorkbookSnapshot = {

@@ -49,7 +49,13 @@ export function sessionWorkbookSnapshot(id: string, entry: WorkbookEntry): Workb
         if (input === '' && !style && !format) continue
         cells[address] = { input, ...(style ? { style } : {}), ...(format ? { format } : {}) }
       }
-      return { name, cells }
+      const state = entry.sheets[name]?.state
+      return {
+        name,
+        cells,
+        ...(state?.columnWidths ? { columnWidths: state.columnWidths } : {}),
+        ...(state?.merges ? { merges: state.merges } : {}),
+      }
     }),
   }
 }
@@ -85,8 +91,15 @@ export function updateSessionWorkbook(
       cells[address] = out
     }
     const previous = entry?.sheets[sheet.name]
+    const { columnWidths: _widths, merges: _merges, ...previousState } = previous?.state ?? {}
     sheets[sheet.name] = {
-      state: { ...(previous?.state ?? {}), cells, activeView: previous?.state.activeView ?? 'spreadsheet' },
+      state: {
+        ...previousState,
+        cells,
+        activeView: previous?.state.activeView ?? 'spreadsheet',
+        ...(sheet.columnWidths && Object.keys(sheet.columnWidths).length > 0 ? { columnWidths: sheet.columnWidths } : {}),
+        ...(sheet.merges && sheet.merges.length > 0 ? { merges: sheet.merges } : {}),
+      },
       lastModified: now,
     }
   }

@@ -22,7 +22,6 @@ import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from '../grid/types'
 import { useWorkspace } from '../spreadsheet/workspace-context'
 import { Menu } from '../ui/Menu'
 import { toast } from '../toasts/toast-store'
-import { DEFAULT_WORKBOOK_ID } from './user-display'
 import { adjustDecimals, CURRENCY_FORMAT, NUMBER_FORMATS, PERCENT_FORMAT } from '../workbook/number-formats'
 
 export const FONT_FAMILIES = ['Arial', 'Times New Roman', 'Roboto', 'Calibri'] as const
@@ -84,8 +83,7 @@ export function Toolbar({ onImport }: { onImport(): void }) {
   const align = (value: HorizontalAlign) => setStyle({ align: style.align === value ? undefined : value })
   const shown = store ? store.getDisplay(sheet, selection.active) : ''
   const merged = store?.sheet(sheet)?.merges.at(selection.active) !== undefined
-  // the session that keeps the default workbook has no place for merges; saved workbooks do
-  const canMerge = store !== null && store.id !== DEFAULT_WORKBOOK_ID
+  const canMerge = store !== null
 
   const swatches = (colors: readonly { name: string; value: string }[], apply: (value: string | undefined) => void, kind: string) => (close: () => void) => (
     <div className="swatches" role="group" aria-label={kind}>
