@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router'
 import { LoginPage } from './pages/LoginPage'
+import { ModelsPage } from './pages/ModelsPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { RegisterPage } from './pages/RegisterPage'
 import { HomePage } from './pages/HomePage'
@@ -32,13 +33,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
     registerRoute,
     appRoute.addChildren([
       createRoute({ ...child, path: '/', component: () => <HomePage functions={functions} /> }),
-      createRoute({
-        ...child,
-        path: '/models',
-        component: () => (
-          <SectionPage title="Financial Model Templates Library" description="DCF, three-statement, startup, SaaS and real-estate models, ready to fill in." />
-        ),
-      }),
+      createRoute({ ...child, path: '/models', component: ModelsPage }),
       createRoute({ ...child, path: '/files', component: () => <SectionPage title="File Management" description="Your uploaded workbooks and documents." /> }),
       createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
       createRoute({
