@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router'
+import { FilesPage } from './pages/FilesPage'
 import { LoginPage } from './pages/LoginPage'
 import { ModelsPage } from './pages/ModelsPage'
 import { NotFoundPage } from './pages/NotFoundPage'
@@ -34,7 +35,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
     appRoute.addChildren([
       createRoute({ ...child, path: '/', component: () => <HomePage functions={functions} /> }),
       createRoute({ ...child, path: '/models', component: ModelsPage }),
-      createRoute({ ...child, path: '/files', component: () => <SectionPage title="File Management" description="Your uploaded workbooks and documents." /> }),
+      createRoute({ ...child, path: '/files', component: FilesPage }),
       createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
       createRoute({
         ...child,
