@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { JobState, StrictObject } from './common.js'
+import { ImportMismatch } from './spreadsheet.js'
 
 /** Spec 2 §5: the file manager's answer to a file that is neither a spreadsheet nor a PDF. */
 export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type. Please upload an Excel file (.xlsx, .xls, .csv) or a PDF document (.pdf)'
@@ -29,16 +30,7 @@ export const PdfEntry = Type.Object({
 })
 export type PdfEntry = Static<typeof PdfEntry>
 
-/** A cell whose recalculated value differs from the one the file cached. */
-export const ImportMismatch = Type.Object({
-  sheet: Type.String(),
-  address: Type.String(),
-  formula: Type.String(),
-  ours: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-  cached: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-})
-export type ImportMismatch = Static<typeof ImportMismatch>
-
+/** What an xlsx or csv import found: the file's counts, the recalculation against its cached values, and what was left out. */
 export const ImportReport = Type.Object({
   sheets: Type.Integer(),
   cells: Type.Integer(),

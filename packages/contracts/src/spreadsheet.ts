@@ -863,20 +863,36 @@ export type PerformanceMetricsResponse = Static<typeof PerformanceMetricsRespons
 
 // ---- bulk import (the files service's entry point) ----------------------------------------------
 
+/** The value a file cached for a formula; an error value as `{ error: '#N/A' }`. */
+export const ImportCachedValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), StrictObject({ error: Type.String({ maxLength: 16 }) })])
+export type ImportCachedValue = Static<typeof ImportCachedValue>
+
 export const ImportCell = StrictObject({
   address: Type.String({ maxLength: 16 }),
   input: CellInput,
   format: Type.Optional(Type.String({ maxLength: 255 })),
   style: Type.Optional(CellStyle),
+  /** Index into the body's `styles` table, for looks many cells share (instead of `style`). */
+  styleRef: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * A formula saved before dynamic arrays (a plain formula in an xlsx file): calculated as Excel does,
+   * with implicit intersection where one value is expected, and never spilling.
+   */
+  legacy: Type.Optional(Type.Boolean()),
+  /** A fixed-size array formula (Ctrl+Shift+Enter) anchored at this cell: the range its result fills. */
+  arrayRange: Type.Optional(Type.String({ maxLength: 32 })),
+  /** The value the file cached for this formula; the import's report lists formulas that calculate to another. */
+  cached: Type.Optional(ImportCachedValue),
 })
 export type ImportCell = Static<typeof ImportCell>
 
-export const ImportSheet = StrictObject({
+const ImportSheetProperties = {
   name: Type.String({ minLength: 1, maxLength: 64 }),
-  cells: Type.Array(ImportCell),
   columnWidths: Type.Optional(ColumnWidths),
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
-})
+}
+
+export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })
 export type ImportSheet = Static<typeof ImportSheet>
 
 export const ImportDefinedName = StrictObject({
@@ -886,15 +902,71 @@ export const ImportDefinedName = StrictObject({
 })
 export type ImportDefinedName = Static<typeof ImportDefinedName>
 
-/** POST /workbooks/import: a parsed workbook stored in one atomic write. */
-export const ImportWorkbookBody = StrictObject({
+const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
-  sheets: Type.Array(ImportSheet, { minItems: 1, maxItems: MAX_SHEETS }),
   definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
+  /** Looks that cells point into with `styleRef`. */
+  styles: Type.Optional(Type.Array(CellStyle, { maxItems: 65_536 })),
   isAIGenerated: Type.Optional(Type.Boolean()),
   storageUrl: Type.Optional(Type.String({ maxLength: 2048 })),
-})
+  /**
+   * Names this import for its user: a request repeated with the same id (a retried job) answers with
+   * the workbook the first one stored instead of importing again.
+   */
+  importId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+}
+
+/** POST /workbooks/import as JSON: a parsed workbook stored in one atomic write. */
+export const ImportWorkbookBody = StrictObject({ ...ImportWorkbookProperties, sheets: Type.Array(ImportSheet, { minItems: 1, maxItems: MAX_SHEETS }) })
 export type ImportWorkbookBody = Static<typeof ImportWorkbookBody>
+
+/**
+ * POST /workbooks/import as `application/x-ndjson`, for workbooks of any size: the first line is this
+ * header (every sheet named up front, without cells), then lines of {@link ImportCellsLine}, then
+ * {@link ImportEndLine}. The service reads it as it arrives and stores nothing of a stream cut short.
+ */
+export const ImportStreamHeader = StrictObject({
+  ...ImportWorkbookProperties,
+  sheets: Type.Array(StrictObject(ImportSheetProperties), { minItems: 1, maxItems: MAX_SHEETS }),
+})
+export type ImportStreamHeader = Static<typeof ImportStreamHeader>
+
+/** Cells of one sheet of the header, by its index. */
+export const ImportCellsLine = StrictObject({
+  sheet: Type.Integer({ minimum: 0, maximum: MAX_SHEETS - 1 }),
+  cells: Type.Array(ImportCell, { maxItems: 100_000 }),
+})
+export type ImportCellsLine = Static<typeof ImportCellsLine>
+
+/** The last line: how many cells were sent, so that a stream cut short is told from a complete one. */
+export const ImportEndLine = StrictObject({ end: StrictObject({ cells: Type.Integer({ minimum: 0 }) }) })
+export type ImportEndLine = Static<typeof ImportEndLine>
+
+export const IMPORT_STREAM_CONTENT_TYPE = 'application/x-ndjson'
+
+/** A formula cell whose value after recalculation differs from the one the file cached. */
+export const ImportMismatch = Type.Object({
+  sheet: Type.String(),
+  address: Type.String(),
+  formula: Type.String(),
+  ours: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  cached: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+})
+export type ImportMismatch = Static<typeof ImportMismatch>
+
+/** Formula cells sent with a cached value, checked against the recalculated workbook. */
+export const ImportRecalculation = Type.Object({
+  /** Formula cells that came with a cached value. */
+  checked: Type.Integer(),
+  matched: Type.Integer(),
+  mismatchCount: Type.Integer(),
+  /** The first MAX_LISTED_MISMATCHES of them, in sheet and row order. */
+  mismatches: Type.Array(ImportMismatch),
+})
+export type ImportRecalculation = Static<typeof ImportRecalculation>
+
+/** Mismatches an import report lists; all are counted. */
+export const MAX_LISTED_MISMATCHES = 1000
 
 export const ImportWorkbookResponse = Type.Object({
   success: Type.Literal(true),
@@ -902,5 +974,8 @@ export const ImportWorkbookResponse = Type.Object({
   cellCount: Type.Integer(),
   formulaCount: Type.Integer(),
   workbook: WorkbookMetadata,
+  recalculation: ImportRecalculation,
+  /** True when an earlier request with the same importId stored the workbook (answered 200, not 201). */
+  repeated: Type.Boolean(),
 })
 export type ImportWorkbookResponse = Static<typeof ImportWorkbookResponse>

@@ -63,6 +63,11 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   app.addHook('onResponse', async (request, reply) => {
     metrics.recordRequest(request.method, request.routeOptions.url ?? '(no route)', reply.statusCode, reply.elapsedTime)
   })
+  // Workbooks an earlier version stored one document per cell move into blocks before the first request.
+  app.addHook('onReady', async () => {
+    const moved = await repo.moveLegacyCells()
+    if (moved > 0) app.log.info({ workbooks: moved }, 'moved cells stored one per document into blocks')
+  })
   // On a graceful stop, the automatic versions still waiting for their quiet period are made now.
   app.addHook('preClose', async () => {
     await versions.flush()

@@ -39,5 +39,8 @@ export const spreadsheetErrors = {
   busy: () => new AppError('WORKBOOK_BUSY', 503, 'The workbook is being changed by many clients at once; try again'),
   exportTooLarge: () => new AppError('EXPORT_TOO_LARGE', 400, 'This sheet is too large to export as CSV'),
   invalidChart: (message: string) => new AppError('INVALID_CHART', 400, message),
+  invalidImport: (message: string) => new AppError('INVALID_IMPORT', 400, message),
+  importTooLarge: (limit: number) => new AppError('IMPORT_TOO_LARGE', 413, `The import is larger than ${thousands(Math.round(limit / (1024 * 1024)))} MB`),
+  importIncomplete: (message: string) => new AppError('IMPORT_INCOMPLETE', 400, `The import ended before it was complete: ${message}; nothing was stored`),
   compareLimit: () => new AppError('INVALID_COMPARE', 400, 'Choose two versions of this workbook to compare'),
 }

@@ -4,6 +4,7 @@
  */
 import ExcelJS from 'exceljs'
 import type { CellStyle } from '@finsheet/contracts'
+import { tryParseRange } from '../model/a1.js'
 import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord } from '../model/cell-record.js'
 import type { WorkbookSnapshot } from '../model/snapshot.js'
@@ -23,7 +24,10 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
       if (width === 0) column.hidden = true
       else column.width = pixelsToExcelWidth(width)
     }
-    for (const record of sheet.cells) writeCell(worksheet.getCell(record.row + 1, record.col + 1), record)
+    const arrayAreas = sheet.cells.flatMap((record) => (record.arrayRange ? [tryParseRange(record.arrayRange)].filter((range) => range !== undefined) : []))
+    const insideArray = (record: CellRecord) =>
+      arrayAreas.some((area) => record.row >= area.top && record.row <= area.bottom && record.col >= area.left && record.col <= area.right)
+    for (const record of sheet.cells) writeCell(worksheet.getCell(record.row + 1, record.col + 1), record, arrayAreas.length > 0 && insideArray(record))
     for (const range of sheet.merges) {
       try {
         worksheet.mergeCells(range)
@@ -54,14 +58,20 @@ function resultOf(record: CellRecord): ExcelJS.CellValue {
   }
 }
 
-function writeCell(cell: ExcelJS.Cell, record: CellRecord): void {
+/**
+ * A plain formula is read by Excel as one saved before dynamic arrays (implicit intersection), which
+ * is what a legacy formula is; a fixed-size array formula is written over its range, and the cells of
+ * that range other than its anchor carry their results as cached values.
+ */
+function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean): void {
   if (record.input.startsWith('=')) {
     const result = resultOf(record)
     cell.value = {
       formula: storedFormula(record.input.slice(1)),
       ...(result !== null ? { result } : {}),
+      ...(record.arrayRange ? { shareType: 'array', ref: record.arrayRange } : {}),
     } as ExcelJS.CellFormulaValue
-  } else if (record.input !== '') {
+  } else if (record.input !== '' || (inArrayRange && record.value !== null)) {
     cell.value = resultOf(record)
   }
   const format = effectiveFormat(record)

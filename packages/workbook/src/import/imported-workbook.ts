@@ -20,6 +20,12 @@ export interface ImportedCell {
   formula?: string
   /** The range an array formula was entered over, such as `C1:C4`, on its anchor cell. */
   arrayRange?: string
+  /**
+   * The array formula is a dynamic array (saved by Excel 365, it spills) rather than a fixed-size one
+   * entered with Ctrl+Shift+Enter over `arrayRange`. A formula without `arrayRange` was saved as a plain
+   * formula, which Excel calculates as before dynamic arrays (implicit intersection).
+   */
+  dynamicArray?: boolean
   /** Index into {@link ImportedWorkbook.styles}; absent for the default look. */
   style?: number
 }

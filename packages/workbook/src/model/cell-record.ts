@@ -21,6 +21,13 @@ export interface CellRecord {
   /** The number format the input or the formula's function suggests ('15%' → '0%'). */
   suggestedFormat?: string
   style?: CellStyle
+  /**
+   * A formula saved before dynamic arrays (a plain formula in an xlsx file): ranges where one value is
+   * expected are implicitly intersected and it never spills, as Excel calculates it.
+   */
+  legacy?: boolean
+  /** On the anchor of a fixed-size array formula (Ctrl+Shift+Enter): the range its result fills. */
+  arrayRange?: string
 }
 
 export interface SheetRecord {
@@ -95,6 +102,8 @@ export function sameRecord(a: CellRecord | undefined, b: CellRecord | undefined)
     a.type === b.type &&
     a.userFormat === b.userFormat &&
     a.suggestedFormat === b.suggestedFormat &&
+    (a.legacy ?? false) === (b.legacy ?? false) &&
+    a.arrayRange === b.arrayRange &&
     sameStyle(a.style, b.style)
   )
 }

@@ -380,6 +380,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let cellType = ''
   let cellStyle: number | undefined
   let cellValueMetadata: string | undefined
+  let cellMetadata: string | undefined
   let text = ''
   let collecting: 'v' | 'f' | 't' | null = null
   let valueText: string | null = null
@@ -410,6 +411,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         cellType = a.t ?? 'n'
         cellStyle = a.s !== undefined && a.s !== '0' ? styleIndex(Number(a.s)) : undefined
         cellValueMetadata = a.vm
+        cellMetadata = a.cm
         valueText = null
         inlineText = null
         formulaText = null
@@ -547,7 +549,11 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     const cell: ImportedCell = { row: cellRow, col: cellCol, address: cellAddress, value }
     if (formula !== undefined) {
       cell.formula = formula
-      if (formulaAttributes?.t === 'array' && formulaAttributes.ref) cell.arrayRange = formulaAttributes.ref
+      if (formulaAttributes?.t === 'array' && formulaAttributes.ref) {
+        cell.arrayRange = formulaAttributes.ref
+        // Excel 365 gives a dynamic array's anchor cell metadata (cm); a Ctrl+Shift+Enter array has none.
+        if (cellMetadata !== undefined) cell.dynamicArray = true
+      }
     }
     if (cellStyle !== undefined) cell.style = cellStyle
     return cell

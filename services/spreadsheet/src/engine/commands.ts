@@ -9,6 +9,10 @@ export interface CellWrite {
   address: string
   /** What the user typed; '' clears the content. Absent: content unchanged. */
   input?: string | number | boolean
+  /** With a formula `input`: saved before dynamic arrays (implicit intersection, never spills). Absent: a dynamic-array formula. */
+  legacy?: boolean
+  /** With a formula `input`: the range a fixed-size array formula anchored here fills. */
+  arrayRange?: string
   /** null removes the style. Absent: unchanged. */
   style?: CellStyle | null
   /** null returns to General. Absent: unchanged. */

@@ -4,7 +4,7 @@
  * Commands are applied here; the workbook service persists what changed.
  */
 import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
-import type { CellChange, CellSnapshot } from '@finsheet/formula'
+import type { CellChange, CellSnapshot, CellUpdate } from '@finsheet/formula'
 import type { CellStyle } from '@finsheet/contracts'
 import {
   cellTypeOf,
@@ -27,7 +27,7 @@ import {
 } from '@finsheet/workbook'
 import { MAX_SHEETS } from '@finsheet/contracts'
 import { spreadsheetErrors } from '../errors.js'
-import type { CellDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
+import type { SheetStats, WorkbookDoc } from '../storage/documents.js'
 import { isStructural, type CellWrite, type InternalCommand, type StructuralCommand } from './commands.js'
 
 
@@ -62,6 +62,28 @@ export interface ApplyResult {
   inputChanges: InputChange[]
 }
 
+/** A cell as a workbook is built from: its input and what the engine does not keep. */
+export interface CellSource {
+  sheetId: string
+  address: string
+  input: string
+  style?: CellStyle
+  userFormat?: string
+  legacy?: boolean
+  arrayRange?: string
+}
+
+/** What a workbook is built from: its sheets (in order), names, charts and cells. */
+export interface WorkbookSource {
+  revision: number
+  sheets: SheetRecord[]
+  definedNames: DefinedNameRecord[]
+  charts: ChartRecord[]
+  /** Cells in any order; stored ones (loaded from the store) are noted as stored. */
+  cells: Iterable<CellSource & Partial<Pick<CellRecord, 'value'>>>
+  stored: boolean
+}
+
 export interface ApplyOptions {
   /** Snapshots that replace-workbook commands name, fetched beforehand. */
   snapshots?: ReadonlyMap<string, WorkbookSnapshot>
@@ -77,6 +99,8 @@ export class WorkbookState {
   charts: ChartRecord[]
   private styles = new Map<string, Map<string, CellStyle>>()
   private formats = new Map<string, Map<string, string>>()
+  /** Legacy (implicitly intersecting) formulas per sheet: the engine keeps the flag but does not show it. */
+  private legacy = new Map<string, Set<string>>()
   /** What is stored per sheet and address: CONTENT and FORMULA bits (0: only a style or format). */
   private stored = new Map<string, Map<string, number>>()
   private stats = new Map<string, SheetStats>()
@@ -90,49 +114,84 @@ export class WorkbookState {
   }
 
   /** An open workbook from its stored document and cells. */
-  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts'>, cells: Iterable<CellDoc>): WorkbookState {
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
+    return WorkbookState.build({ revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, charts: doc.charts, cells, stored: true })
+  }
+
+  /** A workbook built from a snapshot (an import, a template, a restored version), nothing stored yet. */
+  static fromSnapshot(snapshot: WorkbookSnapshot, revision: number): WorkbookState {
+    function* cells(): Generator<CellSource> {
+      for (const sheet of snapshot.sheets) for (const cell of sheet.cells) yield { ...cell, sheetId: sheet.id }
+    }
+    return WorkbookState.build({ revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells(), stored: false })
+  }
+
+  /** Builds the engine with every input in one load (one recalculation). */
+  static build(source: WorkbookSource): WorkbookState {
     const state = new WorkbookState(
-      doc.revision,
-      doc.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
-      doc.definedNames.map((name) => ({ ...name })),
-      doc.charts.map((chart) => ({ ...chart })),
+      source.revision,
+      source.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
+      source.definedNames.map((name) => ({ ...name })),
+      source.charts.map((chart) => ({ ...chart })),
     )
     const namesById = new Map(state.sheets.map((sheet) => [sheet.id, sheet.name]))
     for (const sheet of state.sheets) state.engine.addSheet(sheet.name)
     state.defineNames()
-    const inputs: { sheet: string; address: string; input: string }[] = []
-    for (const cell of cells) {
+    const inputs: CellUpdate[] = []
+    for (const cell of source.cells) {
       const sheetName = namesById.get(cell.sheetId)
       if (sheetName === undefined) continue
-      if (cell.input !== '') inputs.push({ sheet: sheetName, address: cell.address, input: cell.input })
+      if (cell.input !== '') inputs.push(state.engineUpdate(sheetName, cell))
       if (cell.style) state.metaMap(state.styles, cell.sheetId).set(cell.address, cell.style)
       if (cell.userFormat) state.metaMap(state.formats, cell.sheetId).set(cell.address, cell.userFormat)
-      state.markStored(cell.sheetId, cell.address, cell)
+      if (cell.legacy && cell.input.startsWith('=')) state.legacySet(cell.sheetId).add(cell.address)
+      if (source.stored) state.markStored(cell.sheetId, cell.address, { input: cell.input, value: cell.value ?? null })
     }
     state.engine.loadCells(inputs)
     return state
   }
 
-  /** A workbook built from a snapshot (an import, a template, a restored version), nothing stored yet. */
-  static fromSnapshot(snapshot: WorkbookSnapshot, revision: number): WorkbookState {
-    const state = new WorkbookState(
-      revision,
-      snapshot.sheets.map((sheet) => ({ id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
-      snapshot.definedNames.map((name) => ({ ...name })),
-      snapshot.charts.map((chart) => ({ ...chart })),
-    )
+  /**
+   * A workbook from prepared parts (an import): the engine's inputs (sheets by name) and, by sheet id,
+   * what the engine does not keep. The updates are loaded with one recalculation; nothing is stored yet.
+   */
+  static assemble(parts: {
+    revision: number
+    sheets: SheetRecord[]
+    definedNames: DefinedNameRecord[]
+    updates: CellUpdate[]
+    styles: Map<string, Map<string, CellStyle>>
+    formats: Map<string, Map<string, string>>
+    legacy: Map<string, Set<string>>
+  }): WorkbookState {
+    const state = new WorkbookState(parts.revision, parts.sheets, parts.definedNames, [])
     for (const sheet of state.sheets) state.engine.addSheet(sheet.name)
     state.defineNames()
-    const inputs: { sheet: string; address: string; input: string }[] = []
-    for (const sheet of snapshot.sheets) {
-      for (const cell of sheet.cells) {
-        if (cell.input !== '') inputs.push({ sheet: sheet.name, address: cell.address, input: cell.input })
-        if (cell.style) state.metaMap(state.styles, sheet.id).set(cell.address, cell.style)
-        if (cell.userFormat) state.metaMap(state.formats, sheet.id).set(cell.address, cell.userFormat)
-      }
-    }
-    state.engine.loadCells(inputs)
+    state.styles = parts.styles
+    state.formats = parts.formats
+    state.legacy = parts.legacy
+    state.engine.loadCells(parts.updates)
     return state
+  }
+
+  /** What the engine is given for a cell's input. */
+  private engineUpdate(sheet: string, cell: Pick<CellSource, 'address' | 'input' | 'legacy' | 'arrayRange'>): CellUpdate {
+    const update: CellUpdate = { sheet, address: cell.address, input: cell.input }
+    if (cell.input.startsWith('=')) {
+      if (cell.arrayRange !== undefined) update.arrayRange = cell.arrayRange
+      else if (cell.legacy) update.legacy = true
+    }
+    return update
+  }
+
+  private legacySet(sheetId: string): Set<string> {
+    let set = this.legacy.get(sheetId)
+    if (!set) this.legacy.set(sheetId, (set = new Set()))
+    return set
+  }
+
+  isLegacy(sheetId: string, address: string): boolean {
+    return this.legacy.get(sheetId)?.has(address) ?? false
   }
 
   private defineNames(): void {
@@ -182,10 +241,10 @@ export class WorkbookState {
   /** The record of one cell now, or undefined when it holds nothing (no content, style or format). */
   record(sheetId: string, address: string): CellRecord | undefined {
     const sheet = this.sheetById(sheetId)
-    return this.recordOf(this.engine.getCell(sheet.name, address), this.styles.get(sheetId)?.get(address), this.formats.get(sheetId)?.get(address))
+    return this.recordOf(this.engine.getCell(sheet.name, address), this.styles.get(sheetId)?.get(address), this.formats.get(sheetId)?.get(address), this.legacy.get(sheetId))
   }
 
-  private recordOf(snapshot: CellSnapshot, style: CellStyle | undefined, userFormat: string | undefined): CellRecord | undefined {
+  private recordOf(snapshot: CellSnapshot, style: CellStyle | undefined, userFormat: string | undefined, legacy: Set<string> | undefined): CellRecord | undefined {
     if (snapshot.input === '' && snapshot.value === null && style === undefined && userFormat === undefined) return undefined
     const record: CellRecord = {
       address: snapshot.address,
@@ -198,21 +257,30 @@ export class WorkbookState {
     if (userFormat !== undefined) record.userFormat = userFormat
     if (snapshot.format !== undefined) record.suggestedFormat = snapshot.format
     if (style !== undefined) record.style = style
+    if (snapshot.arrayRange !== undefined) record.arrayRange = snapshot.arrayRange
+    else if (legacy?.has(snapshot.address) && snapshot.formula !== undefined) record.legacy = true
     return record
   }
 
   /** Every record of a sheet, row-major. */
   sheetRecords(sheetId: string): CellRecord[] {
+    const records: CellRecord[] = []
+    this.forEachRecord(sheetId, (record) => records.push(record))
+    return sortedCells(records)
+  }
+
+  /** Calls `visit` with every record of a sheet, in no particular order, without building a list. */
+  forEachRecord(sheetId: string, visit: (record: CellRecord) => void): void {
     const sheet = this.sheetById(sheetId)
     const styles = this.styles.get(sheetId)
     const formats = this.formats.get(sheetId)
-    const records: CellRecord[] = []
+    const legacy = this.legacy.get(sheetId)
     const hasMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
     const withContent = hasMeta ? new Set<string>() : undefined
     this.engine.forEachCell(sheet.name, (snapshot) => {
-      const record = this.recordOf(snapshot, styles?.get(snapshot.address), formats?.get(snapshot.address))
+      const record = this.recordOf(snapshot, styles?.get(snapshot.address), formats?.get(snapshot.address), legacy)
       if (!record) return
-      records.push(record)
+      visit(record)
       withContent?.add(snapshot.address)
     })
     if (withContent) {
@@ -220,10 +288,9 @@ export class WorkbookState {
       for (const address of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
         if (withContent.has(address)) continue
         const record = this.record(sheetId, address)
-        if (record) records.push(record)
+        if (record) visit(record)
       }
     }
-    return sortedCells(records)
   }
 
   /** Every record of the workbook by cell key. */
@@ -356,17 +423,32 @@ export class WorkbookState {
     const styles = this.metaMap(this.styles, sheetId)
     const formats = this.metaMap(this.formats, sheetId)
     // The inverse restores each field a write touched to what it was before the first write.
+    const legacy = this.legacySet(sheetId)
     const before = new Map<string, CellWrite>()
     for (const write of writes) {
       let old = before.get(write.address)
       if (!old) before.set(write.address, (old = { address: write.address }))
-      if (write.input !== undefined && old.input === undefined) old.input = this.engine.getInput(sheet.name, write.address)
+      if (write.input !== undefined && old.input === undefined) {
+        const cell = this.engine.getCell(sheet.name, write.address)
+        old.input = cell.input
+        if (cell.arrayRange !== undefined) old.arrayRange = cell.arrayRange
+        else if (legacy.has(write.address)) old.legacy = true
+      }
       if (write.style !== undefined && old.style === undefined) old.style = styles.get(write.address) ?? null
       if (write.format !== undefined && old.format === undefined) old.format = formats.get(write.address) ?? null
     }
-    const updates: { sheet: string; address: string; input: string | number | boolean }[] = []
+    const updates: CellUpdate[] = []
     for (const write of writes) {
-      if (write.input !== undefined) updates.push({ sheet: sheet.name, address: write.address, input: write.input })
+      if (write.input !== undefined) {
+        const input = write.input
+        const formula = typeof input === 'string' && input.startsWith('=')
+        const update: CellUpdate = { sheet: sheet.name, address: write.address, input }
+        if (formula && write.arrayRange !== undefined) update.arrayRange = write.arrayRange
+        else if (formula && write.legacy) update.legacy = true
+        updates.push(update)
+        if (update.legacy) legacy.add(write.address)
+        else legacy.delete(write.address)
+      }
       if (write.style !== undefined) {
         const style = compactStyle(write.style)
         if (style) styles.set(write.address, style)
@@ -379,9 +461,15 @@ export class WorkbookState {
       result.touched.add(cellKey(sheetId, write.address))
     }
     if (updates.length > 0) result.engineChanges.push(...this.engine.setCells(updates))
-    const applied: CellWrite[] = writes.map((write) =>
-      write.input === undefined ? { ...write } : { ...write, input: this.engine.getInput(sheet.name, write.address) },
-    )
+    const applied: CellWrite[] = writes.map((write) => {
+      if (write.input === undefined) return { ...write }
+      const { legacy: _legacy, arrayRange: _arrayRange, ...rest } = write
+      const cell = this.engine.getCell(sheet.name, write.address)
+      const written: CellWrite = { ...rest, input: cell.input }
+      if (cell.formula !== undefined && cell.arrayRange !== undefined) written.arrayRange = cell.arrayRange
+      else if (cell.formula !== undefined && legacy.has(write.address)) written.legacy = true
+      return written
+    })
     for (const old of before.values()) {
       if (old.input === undefined) continue
       const newInput = this.engine.getInput(sheet.name, old.address)
@@ -427,7 +515,10 @@ export class WorkbookState {
         if (previous !== undefined && previous !== cell.input) {
           let list = writes.get(sheet.id)
           if (!list) writes.set(sheet.id, (list = []))
-          list.push({ address, input: previous })
+          const write: CellWrite = { address, input: previous }
+          if (cell.arrayRange !== undefined) write.arrayRange = cell.arrayRange
+          else if (this.isLegacy(sheet.id, cell.address)) write.legacy = true
+          list.push(write)
         }
       })
     }
@@ -469,6 +560,16 @@ export class WorkbookState {
       }
       maps.set(sheet.id, moved)
     }
+    const legacy = this.legacy.get(sheet.id)
+    if (legacy) {
+      const moved = new Set<string>()
+      for (const address of legacy) {
+        const { row, col } = parseAddress(address)
+        const to = moveAddress(row, col, edit)
+        if (to) moved.add(formatAddress(to.row, to.col))
+      }
+      this.legacy.set(sheet.id, moved)
+    }
     sheet.merges = sheet.merges.flatMap((range) => {
       const moved = moveRangeText(range, edit)
       return moved && moved.includes(':') ? [moved] : []
@@ -498,6 +599,7 @@ export class WorkbookState {
         cells: removedCells.map((cell) => ({
           address: cell.address,
           input: cell.input,
+          ...inputKind(cell),
           ...(cell.style ? { style: cell.style } : {}),
           ...(cell.userFormat ? { format: cell.userFormat } : {}),
         })),
@@ -570,6 +672,7 @@ export class WorkbookState {
     this.sheets.splice(index, 1)
     this.styles.delete(sheet.id)
     this.formats.delete(sheet.id)
+    this.legacy.delete(sheet.id)
     this.charts = this.charts.filter((chart) => chart.sheetId !== sheet.id)
     this.definedNames = this.definedNames.filter((definition) => definition.sheet !== sheet.name)
     result.applied.push({ ...command })
@@ -582,7 +685,7 @@ export class WorkbookState {
         sheetId: sheet.id,
         cells: cells.map((cell) => ({
           address: cell.address,
-          ...(cell.input !== '' ? { input: cell.input } : {}),
+          ...(cell.input !== '' ? { input: cell.input, ...inputKind(cell) } : {}),
           ...(cell.style ? { style: cell.style } : {}),
           ...(cell.userFormat ? { format: cell.userFormat } : {}),
         })),
@@ -636,6 +739,7 @@ export class WorkbookState {
     this.charts = next.charts
     this.styles = next.styles
     this.formats = next.formats
+    this.legacy = next.legacy
     result.structural = true
     result.applied.push({ ...command })
     return [{ type: 'replace-workbook', snapshotKey: options.replacedKey }]
@@ -644,12 +748,13 @@ export class WorkbookState {
   /** A new engine with the sheets in this.sheets order and every input reloaded. */
   private rebuildEngine(): void {
     const engine = new Engine()
-    const inputs: { sheet: string; address: string; input: string }[] = []
+    const inputs: CellUpdate[] = []
     for (const sheet of this.sheets) {
       engine.addSheet(sheet.name)
       if (!this.engine.hasSheet(sheet.name)) continue
+      const legacy = this.legacy.get(sheet.id)
       this.engine.forEachCell(sheet.name, (cell) => {
-        if (cell.input !== '') inputs.push({ sheet: sheet.name, address: cell.address, input: cell.input })
+        if (cell.input !== '') inputs.push(this.engineUpdate(sheet.name, { address: cell.address, input: cell.input, legacy: legacy?.has(cell.address), arrayRange: cell.arrayRange }))
       })
     }
     this.engine = engine
@@ -658,4 +763,8 @@ export class WorkbookState {
   }
 }
 
-
+/** A record's formula kind as a cell write states it. */
+function inputKind(record: Pick<CellRecord, 'legacy' | 'arrayRange'>): Pick<CellWrite, 'legacy' | 'arrayRange'> {
+  if (record.arrayRange !== undefined) return { arrayRange: record.arrayRange }
+  return record.legacy ? { legacy: true } : {}
+}

@@ -8,6 +8,7 @@ import {
   FullWorkbookResponse,
   ImportWorkbookBody,
   ImportWorkbookResponse,
+  IMPORT_STREAM_CONTENT_TYPE,
   ListWorkbooksQuery,
   ListWorkbooksResponse,
   RenameWorkbookBody,
@@ -16,12 +17,17 @@ import {
   DEFAULT_WORKBOOK_LIST_LIMIT,
 } from '@finsheet/contracts'
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
-import { findTemplate, toCellsJson, toSheetCells, type WorkbookSnapshot } from '@finsheet/workbook'
+import { Readable } from 'node:stream'
+import { Type } from 'typebox'
+import { findTemplate, toCellsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
 import { toChart } from '../workbooks/charts.js'
-import { blankSnapshot, snapshotFromSheets, templateSnapshot } from '../workbooks/new-workbooks.js'
+import { blankSnapshot, templateSnapshot } from '../workbooks/new-workbooks.js'
+import { readImportStream } from '../workbooks/import-stream.js'
+import { WorkbookImport } from '../workbooks/workbook-import.js'
+import type { CreatedWorkbook, NewWorkbook } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
 import { toMetadata, workbookTotals } from './responses.js'
 
@@ -30,18 +36,62 @@ const tags = ['workbooks']
 export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, options: { importLimit: number }) {
   const { workbooks, versions } = services
 
-  /** Stores a new workbook and its first version. */
-  const create = (user: AuthUser, input: Parameters<typeof workbooks.createWorkbook>[1], firstVersion: { message: string; tags: string[] }) =>
-    workbooks.createWorkbook(user, input, async (workbook: WorkbookDoc, state: WorkbookState, snapshot: WorkbookSnapshot) => {
-      await versions.createVersion(workbook, state, user, { type: 'major', message: firstVersion.message, tags: firstVersion.tags, snapshot })
+  /** Stores a new workbook and its first version, described by `message` once its cells are counted. */
+  const create = (user: AuthUser, input: NewWorkbook, firstVersion: { message: (counts: string) => string; tags: string[] }) =>
+    workbooks.createWorkbook(user, input, async (workbook: WorkbookDoc, state: WorkbookState) => {
+      await versions.createVersion(workbook, state, user, { type: 'major', message: firstVersion.message(describe(workbook)), tags: firstVersion.tags })
     })
 
-  const describe = (snapshot: WorkbookSnapshot) => {
-    const cells = snapshot.sheets.reduce((sum, sheet) => sum + sheet.cells.filter((cell) => cell.input !== '').length, 0)
-    const formulas = snapshot.sheets.reduce((sum, sheet) => sum + sheet.cells.filter((cell) => cell.input.startsWith('=')).length, 0)
+  const describe = (workbook: WorkbookDoc) => {
+    const totals = workbookTotals(workbook)
     const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`
-    return `${count(snapshot.sheets.length, 'sheet')}, ${count(cells, 'cell')}, ${count(formulas, 'formula')}`
+    return `${count(workbook.sheets.length, 'sheet')}, ${count(totals.cells, 'cell')}, ${count(totals.formulas, 'formula')}`
   }
+
+  /** Stores an import (either form) and answers with its recalculation report. */
+  const storeImport = async (
+    user: AuthUser,
+    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'storageUrl'>,
+    importer: WorkbookImport,
+  ): Promise<{ status: 200 | 201; body: ImportWorkbookResponse }> => {
+    const started = performance.now()
+    const { state, recalculation } = importer.finish()
+    services.metrics.recordRecalculation(performance.now() - started, 0)
+    const created = await create(
+      user,
+      {
+        name: details.name.trim(),
+        state,
+        kind: 'import',
+        label: 'Import workbook',
+        isAIGenerated: details.isAIGenerated ?? false,
+        storageUrl: details.storageUrl ?? null,
+        importId: details.importId,
+        recalculation,
+      },
+      { message: (counts) => `Imported ${counts}.`, tags: ['import'] },
+    )
+    return { status: created.repeated ? 200 : 201, body: importAnswer(created) }
+  }
+
+  const importAnswer = (created: CreatedWorkbook): ImportWorkbookResponse => {
+    const totals = workbookTotals(created.workbook)
+    return {
+      success: true as const,
+      workbookId: created.workbook.id,
+      cellCount: totals.cells,
+      formulaCount: totals.formulas,
+      workbook: toMetadata(created.workbook),
+      recalculation: created.recalculation ?? { checked: 0, matched: 0, mismatchCount: 0, mismatches: [] },
+      repeated: created.repeated,
+    }
+  }
+
+  /** An import whose id was stored already: its first answer, without reading its cells again. */
+  const earlierImport = (user: AuthUser, importId: string | undefined) => (importId === undefined ? null : workbooks.findImport(user, importId))
+
+  // The streamed import is read line by line in the route, never parsed whole.
+  app.addContentTypeParser(IMPORT_STREAM_CONTENT_TYPE, (_request, payload, done) => done(null, payload))
 
   app.post(
     '/workbooks',
@@ -61,12 +111,12 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const name = request.body.name?.trim() ?? template?.name ?? 'Untitled workbook'
       if (name === '') throw spreadsheetErrors.invalidWorkbookName()
       const snapshot = template ? templateSnapshot(name, template) : blankSnapshot(name)
-      const workbook = await create(
+      const { workbook } = await create(
         user,
         { name, snapshot, templateId: template?.id ?? null, kind: 'create', label: template ? `Create from template ${template.name}` : 'Create workbook' },
         template
-          ? { message: `Created from the ${template.name} template: ${describe(snapshot)}.`, tags: ['template', template.category] }
-          : { message: 'Created a blank workbook with Sheet1.', tags: ['created'] },
+          ? { message: (counts) => `Created from the ${template.name} template: ${counts}.`, tags: ['template', template.category] }
+          : { message: () => 'Created a blank workbook with Sheet1.', tags: ['created'] },
       )
       return reply.status(201).send({ success: true as const, workbookId: workbook.id, workbook: toMetadata(workbook) })
     },
@@ -79,23 +129,42 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       schema: {
         tags,
         summary: 'Store a parsed workbook (every sheet, cell, formula, format, merge and width) in one atomic write',
-        description: 'The entry point of file imports: the files service parses an upload and sends the result here with the user’s token.',
-        body: ImportWorkbookBody,
-        response: { 201: ImportWorkbookResponse, 413: ErrorBody, ...errorResponses },
+        description:
+          'The entry point of file imports: the files service parses an upload and sends the result here with the user’s token, as one JSON ' +
+          'body or, for workbooks of any size, streamed as application/x-ndjson (a header line, lines of cells, an end line). Formulas sent ' +
+          'with the value the file cached are checked after recalculation (`recalculation`). A request repeating an `importId` answers 200 ' +
+          'with the workbook the first one stored.',
+        body: {
+          content: {
+            'application/json': { schema: ImportWorkbookBody },
+            [IMPORT_STREAM_CONTENT_TYPE]: { schema: Type.Unknown({ description: 'ImportStreamHeader, then ImportCellsLine lines, then ImportEndLine, one JSON value per line' }) },
+          },
+        },
+        response: { 200: ImportWorkbookResponse, 201: ImportWorkbookResponse, 413: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = currentUser(request)
-      const name = request.body.name.trim()
-      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
-      const snapshot = snapshotFromSheets(name, request.body.sheets, request.body.definedNames)
-      const workbook = await create(
-        user,
-        { name, snapshot, kind: 'import', label: 'Import workbook', isAIGenerated: request.body.isAIGenerated ?? false, storageUrl: request.body.storageUrl ?? null },
-        { message: `Imported ${describe(snapshot)}.`, tags: ['import'] },
-      )
-      const totals = workbookTotals(workbook)
-      return reply.status(201).send({ success: true as const, workbookId: workbook.id, cellCount: totals.cells, formulaCount: totals.formulas, workbook: toMetadata(workbook) })
+      const body = request.body as ImportWorkbookBody | Readable
+      if (body instanceof Readable) {
+        let importer: WorkbookImport | undefined
+        let repeated: CreatedWorkbook | null = null
+        const { header } = await readImportStream(body, options.importLimit, async (header) => {
+          if (header.name.trim() === '') throw spreadsheetErrors.invalidWorkbookName()
+          repeated = await earlierImport(user, header.importId)
+          return repeated ? 'skip' : (importer = new WorkbookImport(header))
+        })
+        if (repeated) return reply.status(200).send(importAnswer(repeated))
+        const answer = await storeImport(user, header, importer as WorkbookImport)
+        return reply.status(answer.status).send(answer.body)
+      }
+      if (body.name.trim() === '') throw spreadsheetErrors.invalidWorkbookName()
+      const repeated = await earlierImport(user, body.importId)
+      if (repeated) return reply.status(200).send(importAnswer(repeated))
+      const importer = new WorkbookImport(body)
+      for (const [index, sheet] of body.sheets.entries()) importer.addCells(index, sheet.cells)
+      const answer = await storeImport(user, body, importer)
+      return reply.status(answer.status).send(answer.body)
     },
   )
 

@@ -1,5 +1,5 @@
 /** The documents the spreadsheet service stores, one collection each. */
-import type { CellStyle, CellType, CellValue, ChangeKind, ChangeSource, VersionType } from '@finsheet/contracts'
+import type { CellStyle, CellType, CellValue, ChangeKind, ChangeSource, ImportRecalculation, VersionType } from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
 import type { InternalCommand } from '../engine/commands.js'
 
@@ -29,8 +29,8 @@ export interface WorkbookDoc {
   versionCount: number
 }
 
-/** One non-empty cell: (workbook, sheet, address) → input, value, style and format. */
-export interface CellDoc {
+/** A cell as it was stored before blocks, one document each; read only to move it into blocks. */
+export interface LegacyCellDoc {
   id: string
   workbookId: string
   sheetId: string
@@ -43,8 +43,19 @@ export interface CellDoc {
   userFormat?: string
   suggestedFormat?: string
   style?: CellStyle
-  /** The revision that last wrote this cell (its input or its value). */
   revision: number
+}
+
+/** One import by its user's import id: what makes a repeated import answer with the first one's workbook. */
+export interface ImportDoc {
+  /** ownerId:importId */
+  id: string
+  ownerId: string
+  importId: string
+  workbookId: string
+  at: string
+  /** The recalculation report the import answered with. */
+  recalculation: ImportRecalculation
 }
 
 /** One entry of a workbook's change log. Its id sorts by revision. */

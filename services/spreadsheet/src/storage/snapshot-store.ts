@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream'
-import { createGzip, gunzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { createGzip, gunzip } from 'node:zlib'
 import type { BlobStore } from '@finsheet/platform'
 import type { WorkbookSnapshot } from '@finsheet/workbook'
+
+const inflate = promisify(gunzip)
 
 /**
  * Whole-workbook snapshots (versions, and the state a restore replaced) live in the blob store,
@@ -21,7 +24,9 @@ export function createSnapshotStore(blobs: BlobStore) {
       const stream = await blobs.get(key)
       const chunks: Buffer[] = []
       for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
-      return JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8')) as WorkbookSnapshot
+      // Inflated on the thread pool: a large snapshot never stalls the requests of other workbooks.
+      const text = (await inflate(Buffer.concat(chunks))).toString('utf8')
+      return JSON.parse(text) as WorkbookSnapshot
     },
 
     /** Removes every snapshot of a deleted workbook. */

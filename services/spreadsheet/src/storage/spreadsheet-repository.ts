@@ -1,5 +1,8 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
-import type { CellDoc, CellHistoryDoc, ChangeDoc, VersionDoc, WorkbookDoc } from './documents.js'
+import { applyToBlocks, blockCells, blockIdsOf, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from './cell-blocks.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, VersionDoc, WorkbookDoc } from './documents.js'
+
+const DELETE_CHUNK = 500
 
 /**
  * The service's collections. Every read and write of stored workbooks goes through here; a write
@@ -8,8 +11,11 @@ import type { CellDoc, CellHistoryDoc, ChangeDoc, VersionDoc, WorkbookDoc } from
 export function createSpreadsheetRepository(store: DocumentStore) {
   const workbooks = (tx: DocumentTransaction = store) =>
     tx.collection<WorkbookDoc>('workbooks', { indexes: [{ fields: ['ownerId', 'updatedAt'] }] })
-  const cells = (tx: DocumentTransaction = store) =>
-    tx.collection<CellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }, { fields: ['workbookId', 'revision'] }] })
+  const blocks = (tx: DocumentTransaction = store) =>
+    tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'sheetId'] }, { fields: ['workbookId', 'revision'] }] })
+  /** Where cells were kept one document each before blocks; read only to move them into blocks. */
+  const legacyCells = (tx: DocumentTransaction = store) => tx.collection<LegacyCellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }] })
+  const imports = (tx: DocumentTransaction = store) => tx.collection<ImportDoc>('imports')
   const changes = (tx: DocumentTransaction = store) =>
     tx.collection<ChangeDoc>('changes', { indexes: [{ fields: ['workbookId', 'revision'] }, { fields: ['workbookId', 'userId', 'revision'] }] })
   const history = (tx: DocumentTransaction = store) =>
@@ -20,7 +26,8 @@ export function createSpreadsheetRepository(store: DocumentStore) {
   return {
     store,
     workbooks,
-    cells,
+    blocks,
+    imports,
     changes,
     history,
     versions,
@@ -43,17 +50,49 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       return workbooks().find({ ownerId }, { sort: [['updatedAt', -1]] })
     },
 
-    sheetCells(workbookId: string, sheetId: string): Promise<CellDoc[]> {
-      return cells().find({ workbookId, sheetId })
+    /** One sheet's cells: only that sheet's blocks are read. */
+    async sheetCells(workbookId: string, sheetId: string): Promise<StoredRecord[]> {
+      return [...blockCells(await blocks().find({ workbookId, sheetId }))]
     },
 
-    workbookCells(workbookId: string): Promise<CellDoc[]> {
-      return cells().find({ workbookId })
+    async workbookCells(workbookId: string): Promise<StoredRecord[]> {
+      return [...blockCells(await blocks().find({ workbookId }))]
     },
 
     /** Cells whose input or value some change after `revision` wrote. */
-    cellsWrittenAfter(workbookId: string, revision: number): Promise<CellDoc[]> {
-      return cells().find({ workbookId, revision: { $gt: revision } })
+    async cellsWrittenAfter(workbookId: string, revision: number): Promise<StoredRecord[]> {
+      return [...blockCells(await blocks().find({ workbookId, revision: { $gt: revision } }), revision)]
+    },
+
+    /** Stores a change's cell writes in the blocks that hold them (inside the change's transaction). */
+    async writeCells(tx: DocumentTransaction, workbookId: string, revision: number, writes: readonly CellPut[]): Promise<void> {
+      if (writes.length === 0) return
+      const current = await blocks(tx).getMany(blockIdsOf(workbookId, writes))
+      const { put, emptied } = applyToBlocks(workbookId, revision, writes, current)
+      if (put.length > 0) await blocks(tx).putMany(put)
+      for (let i = 0; i < emptied.length; i += DELETE_CHUNK) await blocks(tx).deleteMany({ id: { $in: emptied.slice(i, i + DELETE_CHUNK) } })
+    },
+
+    /**
+     * Moves workbooks stored one document per cell (before blocks) into blocks, one workbook per
+     * transaction, so that every workbook reads whole at any moment. Answers how many it moved.
+     */
+    async moveLegacyCells(): Promise<number> {
+      let moved = 0
+      for (let next = await legacyCells().findOne({}); next; next = await legacyCells().findOne({})) {
+        const workbookId = next.workbookId
+        await store.transaction(async (tx) => {
+          const builder = new BlockBuilder(workbookId, 0)
+          for (const { id: _id, workbookId: _workbook, sheetId, revision, ...record } of await legacyCells(tx).find({ workbookId })) {
+            builder.add(sheetId, record, revision)
+          }
+          const built = builder.flush()
+          if (built.length > 0) await blocks(tx).putMany(built)
+          await legacyCells(tx).deleteMany({ workbookId })
+        })
+        moved++
+      }
+      return moved
     },
 
     changesAfter(workbookId: string, revision: number, limit?: number): Promise<ChangeDoc[]> {
@@ -93,7 +132,8 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     async deleteWorkbook(workbookId: string): Promise<VersionDoc[]> {
       return store.transaction(async (tx) => {
         const removedVersions = await versions(tx).find({ workbookId })
-        await cells(tx).deleteMany({ workbookId })
+        await blocks(tx).deleteMany({ workbookId })
+        await imports(tx).deleteMany({ workbookId })
         await changes(tx).deleteMany({ workbookId })
         await history(tx).deleteMany({ workbookId })
         await versions(tx).deleteMany({ workbookId })
@@ -108,6 +148,7 @@ export type SpreadsheetRepository = ReturnType<typeof createSpreadsheetRepositor
 
 /** Ids that sort by revision within a workbook. */
 export const changeId = (workbookId: string, revision: number) => `${workbookId}:${String(revision).padStart(10, '0')}`
-export const cellDocId = (workbookId: string, sheetId: string, address: string) => `${workbookId}/${sheetId}/${address}`
+/** One import per user and import id. */
+export const importDocId = (ownerId: string, importId: string) => `${ownerId}:${importId}`
 export const historyDocId = (workbookId: string, sheetId: string, address: string, revision: number) =>
   `${workbookId}/${sheetId}/${address}/${String(revision).padStart(10, '0')}`

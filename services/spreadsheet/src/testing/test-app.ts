@@ -25,7 +25,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export interface TestAppOptions extends Partial<Pick<SpreadsheetAppDependencies, 'autosaveQuietMs' | 'engineCache' | 'bodyLimit' | 'store'>> {
+export interface TestAppOptions extends Partial<Pick<SpreadsheetAppDependencies, 'autosaveQuietMs' | 'engineCache' | 'bodyLimit' | 'importLimit' | 'store'>> {
   /** Share another test app's data folder (its SQLite file, blobs and signing keys), as a second replica does. */
   replicaOf?: TestApp
 }
@@ -42,6 +42,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     autosaveQuietMs: options.autosaveQuietMs ?? 0,
     engineCache: options.engineCache,
     bodyLimit: options.bodyLimit,
+    importLimit: options.importLimit,
   })
   await app.ready()
   return {

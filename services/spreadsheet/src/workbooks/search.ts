@@ -4,7 +4,8 @@
  */
 import type { SearchCellsBody, SearchResult } from '@finsheet/contracts'
 import { columnToLetters, displayOf, sortedCells, type CellRecord } from '@finsheet/workbook'
-import type { CellDoc, WorkbookDoc } from '../storage/documents.js'
+import type { StoredRecord } from '../storage/cell-blocks.js'
+import type { WorkbookDoc } from '../storage/documents.js'
 import type { SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
 
 export async function searchCells(
@@ -20,7 +21,7 @@ export async function searchCells(
   for (const workbook of workbooks) {
     const sheets = workbook.sheets.filter((sheet) => request.sheet === undefined || sheet.name.toUpperCase() === request.sheet.toUpperCase())
     for (const sheet of sheets) {
-      const docs: CellDoc[] = sortedCells(await repo.sheetCells(workbook.id, sheet.id))
+      const docs: StoredRecord[] = sortedCells(await repo.sheetCells(workbook.id, sheet.id))
       for (const doc of docs) {
         const record: CellRecord = doc
         const isFormula = doc.input.startsWith('=')

@@ -4,8 +4,8 @@
  * and the new revision are stored in one transaction that only succeeds on the revision the engine
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
-import type { AuthUser, DocumentTransaction, Logger } from '@finsheet/platform'
-import type { CellRef, ChangeKind, ChangeSource, ChangedCell, WorkbookCommand } from '@finsheet/contracts'
+import { DuplicateKeyError, type AuthUser, type DocumentTransaction, type Logger } from '@finsheet/platform'
+import type { CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand } from '@finsheet/contracts'
 import {
   clearedCell,
   formatAddress,
@@ -29,17 +29,19 @@ import { KeyedLock } from '../engine/keyed-lock.js'
 import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
-import type { CellDoc, CellHistoryDoc, ChangeDoc, WorkbookDoc } from '../storage/documents.js'
+import { BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
-import { cellDocId, changeId, historyDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
+import { changeId, historyDocId, importDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
 
 /** Per-cell history is kept for changes up to this size; larger ones (a restore, a huge paste) are in the change log only. */
 const HISTORY_CELL_LIMIT = 10_000
 /** A stale edit is merged cell by cell over at most this many newer changes; further behind, the client is told to reload. */
 const MERGE_WINDOW = 1000
 const DELETE_CHUNK = 500
-const INSERT_CHUNK = 10_000
+/** Blocks a new workbook writes per transaction; one that needs more is stored in several, made visible by the last. */
+const BLOCKS_PER_TRANSACTION = 400
 /** A new workbook larger than this gets its first version after the answer. */
 const BACKGROUND_AFTER_CELLS = 20_000
 const WRITE_ATTEMPTS = 4
@@ -104,15 +106,27 @@ export interface ChangeListener {
   changed(workbook: WorkbookDoc, user: AuthUser, outcome: ChangeOutcome): void
 }
 
-export interface NewWorkbook {
+export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookState }) & {
   name: string
-  snapshot: WorkbookSnapshot
   templateId?: string | null
   isAIGenerated?: boolean
   storageUrl?: string | null
   kind: 'create' | 'import'
   label: string
+  /** Names an import so that a repeated request answers with the first one's workbook. */
+  importId?: string
+  /** The import's check against the file's cached values, kept for a repeated request. */
+  recalculation?: ImportRecalculation
 }
+
+export interface CreatedWorkbook {
+  workbook: WorkbookDoc
+  /** An earlier request with the same import id stored it. */
+  repeated: boolean
+  recalculation: ImportRecalculation | null
+}
+
+const emptyRecalculation = (): ImportRecalculation => ({ checked: 0, matched: 0, mismatchCount: 0, mismatches: [] })
 
 const emptyResult = (): ApplyResult => ({ applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] })
 
@@ -133,8 +147,10 @@ export function displayName(user: AuthUser): string {
   return user.name ?? user.email ?? (user.anonymous ? 'Anonymous user' : user.uid)
 }
 
-function toCellDoc(workbookId: string, sheetId: string, record: CellRecord, revision: number): CellDoc {
-  return { id: cellDocId(workbookId, sheetId, record.address), workbookId, sheetId, revision, ...record }
+function cellPut(sheetId: string, address: string, record: CellRecord | null): CellPut {
+  if (record) return { sheetId, address, row: record.row, col: record.col, record }
+  const { row, col } = parseAddress(address)
+  return { sheetId, address, row, col, record: null }
 }
 
 /** The row and column insertions and deletions among applied commands, in order, by sheet. */
@@ -154,33 +170,10 @@ function structuralEdits(commands: InternalCommand[]): Map<string, StructuralEdi
   return edits
 }
 
-/** A snapshot of a state from its records, without reading them from the engine again. */
-function snapshotOf(name: string, state: WorkbookState, records: Map<string, CellRecord>): WorkbookSnapshot {
-  const bySheet = new Map<string, CellRecord[]>(state.sheets.map((sheet) => [sheet.id, []]))
-  for (const [key, record] of records) bySheet.get(splitKey(key).sheetId)?.push(record)
-  return {
-    format: 'finsheet-workbook',
-    formatVersion: 1,
-    name,
-    revision: state.revision,
-    sheets: state.sheets.map((sheet) => ({ ...sheet, cells: sortedCells(bySheet.get(sheet.id) ?? []) })),
-    definedNames: state.definedNames.map((definition) => ({ ...definition })),
-    charts: state.charts.map((chart) => ({ ...chart })),
-  }
-}
-
-function fromCellDoc(doc: CellDoc): CellRecord {
-  return {
-    address: doc.address,
-    row: doc.row,
-    col: doc.col,
-    input: doc.input,
-    value: doc.value,
-    type: doc.type,
-    ...(doc.userFormat !== undefined ? { userFormat: doc.userFormat } : {}),
-    ...(doc.suggestedFormat !== undefined ? { suggestedFormat: doc.suggestedFormat } : {}),
-    ...(doc.style !== undefined ? { style: doc.style } : {}),
-  }
+/** A stored cell without where it lives. */
+function fromStored(stored: StoredRecord): CellRecord {
+  const { sheetId: _sheetId, revision: _revision, ...record } = stored
+  return record
 }
 
 export class WorkbookService {
@@ -220,7 +213,7 @@ export class WorkbookService {
 
   /** One sheet's records, read from the store alone (other sheets are not touched). */
   async sheetRecords(workbook: WorkbookDoc, sheetId: string): Promise<CellRecord[]> {
-    return sortedCells((await this.repo.sheetCells(workbook.id, sheetId)).map(fromCellDoc))
+    return sortedCells((await this.repo.sheetCells(workbook.id, sheetId)).map(fromStored))
   }
 
   /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
@@ -230,7 +223,7 @@ export class WorkbookService {
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
       if (!list) bySheet.set(doc.sheetId, (list = []))
-      list.push(fromCellDoc(doc))
+      list.push(fromStored(doc))
     }
     const sheets: SheetSnapshot[] = workbook.sheets
       .filter((sheet) => onlySheetId === undefined || sheet.id === onlySheetId)
@@ -302,22 +295,74 @@ export class WorkbookService {
   // ---- creating ---------------------------------------------------------------------------------------
 
   /**
-   * Stores a new workbook from a snapshot (blank, a template, an import) in one transaction, then runs
-   * `afterCreate` (its first version) under the workbook's lock: at once for a small workbook, after
-   * answering for a large one, so that edits queue behind it either way.
+   * Stores a new workbook (blank, a template, an import), then runs `afterCreate` (its first version)
+   * under the workbook's lock: at once for a small workbook, after answering for a large one, so that
+   * edits queue behind it either way. A small workbook is one transaction; a large one writes its
+   * blocks in several and becomes visible with the last, which stores the workbook document: no reader
+   * ever sees part of it. An import with an id already stored answers with that workbook instead.
    */
-  async createWorkbook(
-    user: AuthUser,
-    input: NewWorkbook,
-    afterCreate?: (workbook: WorkbookDoc, state: WorkbookState, snapshot: WorkbookSnapshot) => Promise<void>,
-  ): Promise<WorkbookDoc> {
+  async createWorkbook(user: AuthUser, input: NewWorkbook, afterCreate?: (workbook: WorkbookDoc, state: WorkbookState) => Promise<void>): Promise<CreatedWorkbook> {
+    if (input.importId !== undefined) {
+      const earlier = await this.findImport(user, input.importId)
+      if (earlier) return earlier
+    }
     const id = newWorkbookId()
-    const started = performance.now()
-    const state = WorkbookState.fromSnapshot(input.snapshot, 1)
-    this.metrics.recordRecalculation(performance.now() - started, 0)
-    const records = state.allRecords()
-    state.resetStored(records)
+    let state: WorkbookState
+    if ('state' in input) state = input.state
+    else {
+      const started = performance.now()
+      state = WorkbookState.fromSnapshot(input.snapshot, 1)
+      this.metrics.recordRecalculation(performance.now() - started, 0)
+    }
+    state.revision = 1
     const now = new Date().toISOString()
+    const writeStarted = performance.now()
+    const importDoc: ImportDoc | undefined =
+      input.importId === undefined
+        ? undefined
+        : { id: importDocId(user.uid, input.importId), ownerId: user.uid, importId: input.importId, workbookId: id, at: now, recalculation: input.recalculation ?? emptyRecalculation() }
+    const written = { cells: 0 }
+    let workbook: WorkbookDoc | undefined
+    try {
+      const batches = this.newBlocks(id, state, written)
+      let batch = batches.next()
+      for (let next = batches.next(); !next.done; next = batches.next()) {
+        const blocks = batch.value as CellBlockDoc[]
+        await this.repo.store.transaction((tx) => this.repo.blocks(tx).putMany(blocks))
+        batch = next
+      }
+      // The last transaction makes the workbook visible, with every block stored and counted.
+      const last = batch.value as CellBlockDoc[]
+      const documents = this.newWorkbookDocuments(id, user, input, state, now, written.cells)
+      await this.repo.store.transaction(async (tx) => {
+        if (last.length > 0) await this.repo.blocks(tx).putMany(last)
+        // The import's record first: a concurrent run of the same import fails here and stores nothing.
+        if (importDoc) await this.repo.imports(tx).insert(importDoc)
+        await this.repo.workbooks(tx).insert(documents.workbook)
+        await this.repo.changes(tx).insert(documents.change)
+      })
+      workbook = documents.workbook
+    } catch (error) {
+      // Blocks stored by earlier transactions belong to no visible workbook; remove them.
+      await this.repo.blocks().deleteMany({ workbookId: id }).catch(() => undefined)
+      if (error instanceof DuplicateKeyError && input.importId !== undefined) {
+        const earlier = await this.findImport(user, input.importId)
+        if (earlier) return earlier
+      }
+      throw error
+    }
+    this.metrics.recordWrite(performance.now() - writeStarted)
+    this.cache.set(id, state)
+    const created = workbook as WorkbookDoc
+    if (afterCreate) {
+      const done = this.lock.run(id, () => afterCreate(created, state))
+      if (written.cells <= BACKGROUND_AFTER_CELLS) await done
+      else done.catch((error: unknown) => this.logger?.error({ err: error, workbookId: id }, 'first version of a new workbook failed'))
+    }
+    return { workbook: created, repeated: false, recalculation: input.recalculation ?? null }
+  }
+
+  private newWorkbookDocuments(id: string, user: AuthUser, input: NewWorkbook, state: WorkbookState, now: string, cellCount: number): { workbook: WorkbookDoc; change: ChangeDoc } {
     const workbook: WorkbookDoc = {
       id,
       ownerId: user.uid,
@@ -354,33 +399,43 @@ export class WorkbookService {
       target: null,
       touched: [],
       structural: false,
-      cellCount: records.size,
+      cellCount,
       summary: null,
     }
-    const writeStarted = performance.now()
-    await this.repo.store.transaction(async (tx) => {
-      await this.repo.workbooks(tx).insert(workbook)
-      // In chunks, so that a million cells never sit in memory as documents and JSON at once.
-      let chunk: CellDoc[] = []
-      for (const [key, record] of records) {
-        chunk.push(toCellDoc(id, splitKey(key).sheetId, record, 1))
-        if (chunk.length === INSERT_CHUNK) {
-          await this.repo.cells(tx).putMany(chunk)
-          chunk = []
+    return { workbook, change }
+  }
+
+  /** The workbook an earlier import with this id stored, if it still exists. */
+  async findImport(user: AuthUser, importId: string): Promise<CreatedWorkbook | null> {
+    const earlier = await this.repo.imports().get(importDocId(user.uid, importId))
+    if (!earlier) return null
+    const workbook = await this.repo.ownedWorkbook(earlier.workbookId, user.uid)
+    return workbook ? { workbook, repeated: true, recalculation: earlier.recalculation } : null
+  }
+
+  /**
+   * A new workbook's blocks, in batches of BLOCKS_PER_TRANSACTION, sheet by sheet, noting each cell
+   * as stored. Only one sheet's blocks are held at a time.
+   */
+  private *newBlocks(workbookId: string, state: WorkbookState, written: { cells: number }): Generator<CellBlockDoc[]> {
+    state.resetStored(new Map())
+    let batch: CellBlockDoc[] = []
+    for (const sheet of state.sheets) {
+      const builder = new BlockBuilder(workbookId, 1)
+      state.forEachRecord(sheet.id, (record) => {
+        builder.add(sheet.id, record)
+        state.markStored(sheet.id, record.address, record)
+      })
+      written.cells += builder.count
+      for (const block of builder.flush()) {
+        batch.push(block)
+        if (batch.length === BLOCKS_PER_TRANSACTION) {
+          yield batch
+          batch = []
         }
       }
-      if (chunk.length > 0) await this.repo.cells(tx).putMany(chunk)
-      await this.repo.changes(tx).insert(change)
-    })
-    this.metrics.recordWrite(performance.now() - writeStarted)
-    this.cache.set(id, state)
-    if (afterCreate) {
-      const snapshot = snapshotOf(input.name, state, records)
-      const done = this.lock.run(id, () => afterCreate(workbook, state, snapshot))
-      if (records.size <= BACKGROUND_AFTER_CELLS) await done
-      else done.catch((error: unknown) => this.logger?.error({ err: error, workbookId: id }, 'first version of a new workbook failed'))
     }
-    return workbook
+    yield batch
   }
 
   async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
@@ -594,7 +649,7 @@ export class WorkbookService {
           }
           const structural = result.structural || before !== undefined
           const revision = head + 1
-          const { puts, deletes, changed } = this.persistencePlan(id, state, result, before, revision)
+          const { writes, changed } = this.persistencePlan(state, result, before)
           this.metrics.recordRecalculation(performance.now() - calculationStarted, changed.length)
 
           const merge = base < head ? await this.newerChanges(workbook, base, result.touched, state) : undefined
@@ -653,8 +708,7 @@ export class WorkbookService {
             write: async (tx) => {
               if (mark && !(await this.repo.changes(tx).findOne({ id: mark.changeId, [mark.field]: false }))) return false
               if ((await this.repo.workbooks(tx).update({ id, revision: head }, patch)) !== 1) return false
-              if (puts.length > 0) await this.repo.cells(tx).putMany(puts)
-              for (let i = 0; i < deletes.length; i += DELETE_CHUNK) await this.repo.cells(tx).deleteMany({ id: { $in: deletes.slice(i, i + DELETE_CHUNK) } })
+              await this.repo.writeCells(tx, id, revision, writes)
               await this.repo.changes(tx).insert(change)
               for (const [sheetId, edits] of moves) await this.moveHistory(tx, id, sheetId, edits)
               if (history.length > 0) await this.repo.history(tx).putMany(history)
@@ -744,34 +798,27 @@ export class WorkbookService {
     return parts.join('; ')
   }
 
-  /** Which stored cells to write and delete, and what the client repaints. */
-  private persistencePlan(
-    id: string,
-    state: WorkbookState,
-    result: ApplyResult,
-    before: Map<string, CellRecord> | undefined,
-    revision: number,
-  ): { puts: CellDoc[]; deletes: string[]; changed: ChangedCell[] } {
-    const puts: CellDoc[] = []
-    const deletes: string[] = []
+  /** Which stored cells to write (or clear), and what the client repaints. */
+  private persistencePlan(state: WorkbookState, result: ApplyResult, before: Map<string, CellRecord> | undefined): { writes: CellPut[]; changed: ChangedCell[] } {
+    const writes: CellPut[] = []
     const changed: ChangedCell[] = []
     if (before) {
       const after = state.allRecords()
       for (const [key, record] of after) {
         if (sameRecord(before.get(key), record)) continue
         const { sheetId } = splitKey(key)
-        puts.push(toCellDoc(id, sheetId, record, revision))
+        writes.push(cellPut(sheetId, record.address, record))
         changed.push(toChangedCell(state.sheetName(sheetId), record))
       }
       for (const [key, record] of before) {
         if (after.has(key)) continue
         const { sheetId, address } = splitKey(key)
-        deletes.push(cellDocId(id, sheetId, address))
+        writes.push(cellPut(sheetId, address, null))
         const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
         if (sheet) changed.push(clearedCell(sheet.name, record.address))
       }
       state.resetStored(after)
-      return { puts, deletes, changed }
+      return { writes, changed }
     }
     const keys = new Set(result.touched)
     for (const change of result.engineChanges) {
@@ -784,15 +831,15 @@ export class WorkbookService {
       if (!sheet) continue
       const record = state.record(sheetId, address)
       if (record) {
-        puts.push(toCellDoc(id, sheetId, record, revision))
+        writes.push(cellPut(sheetId, address, record))
         state.markStored(sheetId, address, record)
         changed.push(toChangedCell(sheet.name, record))
       } else {
-        if (state.markStored(sheetId, address, undefined)) deletes.push(cellDocId(id, sheetId, address))
+        if (state.markStored(sheetId, address, undefined)) writes.push(cellPut(sheetId, address, null))
         changed.push(clearedCell(sheet.name, address))
       }
     }
-    return { puts, deletes, changed }
+    return { writes, changed }
   }
 
   /** For an edit made on an older revision: the cells changed since, and which of them it overwrites. */
@@ -823,7 +870,7 @@ export class WorkbookService {
       const key = cellKey(doc.sheetId, doc.address)
       if (touched.has(key)) continue
       reported.add(key)
-      cells.push(toChangedCell(state.sheetName(doc.sheetId), fromCellDoc(doc)))
+      cells.push(toChangedCell(state.sheetName(doc.sheetId), fromStored(doc)))
     }
     for (const key of theirs) {
       if (reported.has(key) || touched.has(key) || state.isStored(splitKey(key).sheetId, splitKey(key).address)) continue

@@ -1,0 +1,158 @@
+/**
+ * Cells stored in blocks (tiles of BLOCK_ROWS × BLOCK_COLUMNS per sheet): what an edit writes, what a
+ * read touches, that a change spanning many blocks is all or nothing, that stale edits still hear of
+ * every cell written since, and that workbooks stored one document per cell move into blocks.
+ */
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSqliteDocumentStore } from '@finsheet/platform'
+import { BLOCK_COLUMNS, BLOCK_ROWS, type CellBlockDoc } from './storage/cell-blocks.js'
+import type { LegacyCellDoc, WorkbookDoc } from './storage/documents.js'
+import { clientFor, type Call } from './testing/client.js'
+import { ObservedStore } from './testing/observed-store.js'
+import { startTestApp, type TestApp } from './testing/test-app.js'
+
+let base: TestApp
+let t: TestApp
+let store: ObservedStore
+let call: Call
+
+beforeAll(async () => {
+  base = await startTestApp()
+  // A second app on the same data folder, whose store is observed.
+  store = new ObservedStore(createSqliteDocumentStore({ path: join(base.dir, 'observed.sqlite') }))
+  t = await startTestApp({ replicaOf: base, store })
+  call = clientFor(t.app, await t.tokenFor('blocky'))
+})
+afterAll(async () => {
+  await t.close()
+  await base.close()
+})
+
+const blocksWritten = () => store.of('cell_blocks', 'putMany').flatMap((event) => event.documents as CellBlockDoc[])
+
+async function importWorkbook(sheets: { name: string; cells: { address: string; input: string | number }[] }[]): Promise<string> {
+  const answer = await call('POST', '/workbooks/import', { name: 'Blocks', sheets })
+  expect(answer.status, answer.body).toBe(201)
+  return answer.json.workbookId
+}
+
+describe('cells stored in blocks', () => {
+  it('a one-cell edit rewrites one block, of at most BLOCK_ROWS × BLOCK_COLUMNS cells, however large the sheet', async () => {
+    const cells = []
+    for (let row = 1; row <= 1000; row++) for (const column of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T']) cells.push({ address: `${column}${row}`, input: row })
+    const id = await importWorkbook([{ name: 'Wide', cells }])
+    const stored = blocksWritten().filter((block) => block.workbookId === id)
+    expect(stored.length).toBe(Math.ceil(1000 / BLOCK_ROWS) * Math.ceil(20 / BLOCK_COLUMNS))
+    expect(stored.reduce((sum, block) => sum + Object.keys(block.cells).length, 0)).toBe(20_000)
+
+    store.events.length = 0
+    const edit = await call('POST', '/update-cell', { workbookId: id, cellAddress: 'S500', value: 7 })
+    expect(edit.status).toBe(200)
+    const written = blocksWritten()
+    expect(written).toHaveLength(1)
+    expect(Object.keys(written[0].cells).length).toBeLessThanOrEqual(BLOCK_ROWS * BLOCK_COLUMNS)
+    expect(written[0].cells.S500).toEqual(['7', 7, edit.json.revision])
+    expect(written[0].revision).toBe(edit.json.revision)
+  })
+
+  it('reads one sheet from its own blocks only, without opening the engine', async () => {
+    const id = await importWorkbook([
+      { name: 'Data', cells: Array.from({ length: 300 }, (_, i) => ({ address: `A${i + 1}`, input: i })) },
+      { name: 'Calc', cells: Array.from({ length: 300 }, (_, i) => ({ address: `B${i + 1}`, input: `=Data!A${i + 1}*2` })) },
+    ])
+    const workbook = (await store.collection<WorkbookDoc>('workbooks').get(id)) as WorkbookDoc
+    const calc = workbook.sheets.find((sheet) => sheet.name === 'Calc')?.id
+    t.app.spreadsheet.cache.drop(id)
+    const loads = t.app.spreadsheet.metrics.report(t.app.spreadsheet.cache.stats()).engineLoads.count
+    store.events.length = 0
+    const answer = await call('GET', `/workbook/${id}/cells?sheet=Calc`)
+    expect(answer.status).toBe(200)
+    expect(answer.json.workbook.sheets[0].cells.B300.value).toBe(598)
+    const read = store.of('cell_blocks').flatMap((event) => event.documents as CellBlockDoc[])
+    expect(read.length).toBeGreaterThan(0)
+    expect(read.every((block) => block.sheetId === calc)).toBe(true)
+    expect(t.app.spreadsheet.metrics.report(t.app.spreadsheet.cache.stats()).engineLoads.count).toBe(loads)
+  })
+
+  it('stores a change across many blocks and sheets in one transaction: a failure leaves every block as it was', async () => {
+    const id = await importWorkbook([
+      { name: 'Inputs', cells: Array.from({ length: 400 }, (_, i) => ({ address: `A${i + 1}`, input: 1 })) },
+      { name: 'Totals', cells: [{ address: 'A1', input: '=SUM(Inputs!A1:A400)' }] },
+    ])
+    const updates = Array.from({ length: 400 }, (_, i) => ({ cellAddress: `A${i + 1}`, sheetName: 'Inputs', value: 2 }))
+    store.failNext = { collection: 'changes', operation: 'insert' }
+    store.events.length = 0
+    const failed = await call('POST', '/update-cells', { workbookId: id, updates })
+    expect(failed.status).toBe(500)
+    // The blocks were written inside the transaction before the failure, then rolled back.
+    expect(new Set(blocksWritten().map((block) => block.id)).size).toBeGreaterThan(Math.ceil(400 / BLOCK_ROWS))
+    const inputs = (await call('GET', `/workbook/${id}/cells?sheet=Inputs`)).json.workbook.sheets[0].cells
+    expect(Object.values(inputs).every((cell) => (cell as { value: number }).value === 1)).toBe(true)
+    expect((await call('GET', `/workbook/${id}/cells?sheet=Totals`)).json.workbook.sheets[0].cells.A1.value).toBe(400)
+    expect((await call('GET', `/workbooks/${id}`)).json.workbook.revision).toBe(1)
+
+    // The engine that ran ahead of the store was dropped: the same change now stores whole.
+    const retried = await call('POST', '/update-cells', { workbookId: id, updates })
+    expect(retried.status).toBe(200)
+    expect((await call('GET', `/workbook/${id}/cells?sheet=Totals`)).json.workbook.sheets[0].cells.A1.value).toBe(800)
+  })
+
+  it('tells a stale edit of exactly the cells written since its revision, and clears removed ones', async () => {
+    const id = await importWorkbook([{ name: 'Sheet1', cells: Array.from({ length: 200 }, (_, i) => ({ address: `A${i + 1}`, input: i })) }])
+    const first = await call('POST', '/update-cell', { workbookId: id, cellAddress: 'A150', value: 'x' })
+    await call('POST', '/update-cell', { workbookId: id, cellAddress: 'A10', value: null })
+    const stale = await call('POST', '/update-cell', { workbookId: id, cellAddress: 'B1', value: 1, revision: first.json.revision - 1 })
+    expect(stale.json.merged).toBe(true)
+    const addresses = stale.json.concurrentChanges.map((cell: { address: string }) => cell.address).sort()
+    expect(addresses).toEqual(['A10', 'A150'])
+    expect(stale.json.concurrentChanges.find((cell: { address: string }) => cell.address === 'A10').value).toBeNull()
+  })
+
+  it('moves workbooks stored one document per cell into blocks when the service starts', async () => {
+    const dir = t.dir
+    const path = join(dir, 'before-blocks.sqlite')
+    const old = createSqliteDocumentStore({ path })
+    const now = new Date().toISOString()
+    const workbook: WorkbookDoc = {
+      id: 'wb-old',
+      ownerId: 'blocky',
+      name: 'Old',
+      revision: 3,
+      sheets: [{ id: 'sh1', name: 'Sheet1', columnWidths: {}, merges: [] }],
+      sheetStats: { sh1: { cells: 2, formulas: 1 } },
+      definedNames: [],
+      charts: [],
+      createdAt: now,
+      updatedAt: now,
+      isAIGenerated: false,
+      storageUrl: null,
+      templateId: null,
+      versionedRevision: 0,
+      versionCount: 0,
+    }
+    await old.collection<WorkbookDoc>('workbooks').put(workbook)
+    const cells: LegacyCellDoc[] = [
+      { id: 'wb-old/sh1/A1', workbookId: 'wb-old', sheetId: 'sh1', address: 'A1', row: 0, col: 0, input: '4', value: 4, type: 'number', revision: 2 },
+      { id: 'wb-old/sh1/B200', workbookId: 'wb-old', sheetId: 'sh1', address: 'B200', row: 199, col: 1, input: '=A1*2', value: 8, type: 'number', revision: 3, style: { bold: true } },
+    ]
+    await old.collection<LegacyCellDoc>('cells').putMany(cells)
+    await old.close()
+
+    const moved = await startTestApp({ replicaOf: t, store: createSqliteDocumentStore({ path }) })
+    try {
+      const client = clientFor(moved.app, await moved.tokenFor('blocky'))
+      const read = (await client('GET', '/workbook/wb-old/cells')).json.workbook.sheets[0].cells
+      expect(read.A1.value).toBe(4)
+      expect(read.B200).toMatchObject({ value: 8, formula: '=A1*2', style: { bold: true } })
+      expect(await moved.store.collection('cells').count()).toBe(0)
+      const blocks = await moved.store.collection<CellBlockDoc>('cell_blocks').find({ workbookId: 'wb-old' })
+      expect(blocks.map((block) => block.revision).sort()).toEqual([2, 3])
+      const edit = await client('POST', '/update-cell', { workbookId: 'wb-old', cellAddress: 'A1', value: 5, revision: 2 })
+      expect(edit.json.concurrentChanges).toEqual([expect.objectContaining({ address: 'B200', value: 8 })])
+      expect(edit.json.changedCells).toEqual(expect.arrayContaining([expect.objectContaining({ address: 'B200', value: 10 })]))
+    } finally {
+      await moved.close()
+    }
+  })
+})

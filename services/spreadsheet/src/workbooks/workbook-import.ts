@@ -1,0 +1,195 @@
+/**
+ * A bulk import as it arrives: sheets declared up front, then cells in batches, each checked as an
+ * edit would be. Cells go straight into the engine's input list and the maps of what the engine does
+ * not keep, so the request's objects are garbage once a batch is read. `finish` builds the workbook
+ * with one recalculation and, while the engine is hot, checks every formula the file cached a value
+ * for: the import report's mismatches come from the same calculation the workbook is stored with.
+ */
+import { errorFromText, type CellUpdate, type Scalar } from '@finsheet/formula'
+import {
+  MAX_LISTED_MISMATCHES,
+  type CellStyle,
+  type ImportCachedValue,
+  type ImportCell,
+  type ImportDefinedName,
+  type ImportMismatch,
+  type ImportRecalculation,
+} from '@finsheet/contracts'
+import { compactStyle, formatRange, tryParseRange, valuesMatch, valueToJson, type DefinedNameRecord, type SheetRecord } from '@finsheet/workbook'
+import { spreadsheetErrors } from '../errors.js'
+import { newSheetId } from '../engine/ids.js'
+import { checkAddress, checkFormat, checkInput } from '../engine/translate.js'
+import { WorkbookState } from '../engine/workbook-state.js'
+
+export interface ImportSheetHeader {
+  name: string
+  columnWidths?: Record<string, number>
+  merges?: string[]
+}
+
+export interface ImportHeader {
+  sheets: ImportSheetHeader[]
+  definedNames?: ImportDefinedName[]
+  styles?: CellStyle[]
+}
+
+/** Formula cells checked against the value the file cached, kept until the engine has calculated. */
+interface CachedCheck {
+  address: string
+  cached: ImportCachedValue
+}
+
+export function checkSheetNames(names: string[]): void {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (name.trim() === '' || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw spreadsheetErrors.invalidSheetName(
+        `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,
+      )
+    }
+    if (seen.has(name.toUpperCase())) throw spreadsheetErrors.sheetExists(name)
+    seen.add(name.toUpperCase())
+  }
+}
+
+export class WorkbookImport {
+  readonly sheets: SheetRecord[]
+  private readonly definedNames: DefinedNameRecord[]
+  private readonly styleTable: (CellStyle | undefined)[]
+  private updates: CellUpdate[] = []
+  private readonly styles = new Map<string, Map<string, CellStyle>>()
+  private readonly formats = new Map<string, Map<string, string>>()
+  private readonly legacy = new Map<string, Set<string>>()
+  private readonly checks: CachedCheck[][]
+  /** Number formats already found readable (a million cells share a handful). */
+  private readonly goodFormats = new Set<string>()
+  /** Cells received, including empty ones. */
+  received = 0
+
+  constructor(header: ImportHeader) {
+    checkSheetNames(header.sheets.map((sheet) => sheet.name))
+    this.sheets = header.sheets.map((sheet) => ({
+      id: newSheetId(),
+      name: sheet.name,
+      columnWidths: { ...(sheet.columnWidths ?? {}) },
+      merges: (sheet.merges ?? []).map((text) => {
+        const range = tryParseRange(text)
+        if (!range || !text.includes(':')) throw spreadsheetErrors.invalidRange(text)
+        return formatRange(range)
+      }),
+    }))
+    this.definedNames = (header.definedNames ?? []).map((definition) => ({
+      name: definition.name,
+      formula: definition.formula.startsWith('=') ? definition.formula : `=${definition.formula}`,
+      ...(definition.sheet ? { sheet: definition.sheet } : {}),
+    }))
+    this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
+    this.checks = this.sheets.map(() => [])
+  }
+
+  /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */
+  addCells(sheetIndex: number, cells: readonly ImportCell[]): void {
+    const sheet = this.sheets[sheetIndex]
+    if (!sheet) throw spreadsheetErrors.invalidImport(`The import names sheet ${sheetIndex + 1} but declares ${this.sheets.length}`)
+    const checks = this.checks[sheetIndex]
+    for (const cell of cells) {
+      this.received++
+      const address = checkAddress(cell.address)
+      const input = checkInput(address, cell.input)
+      const format = cell.format === undefined ? null : this.checkFormat(cell.format)
+      let style = cell.style ? compactStyle(cell.style) : undefined
+      if (cell.styleRef !== undefined) {
+        if (cell.styleRef >= this.styleTable.length) throw spreadsheetErrors.invalidImport(`Cell ${address} points at style ${cell.styleRef}, past the table of ${this.styleTable.length}`)
+        style ??= this.styleTable[cell.styleRef]
+      }
+      if (input !== '') {
+        const update: CellUpdate = { sheet: sheet.name, address, input }
+        if (typeof input === 'string' && input.startsWith('=')) {
+          if (cell.arrayRange !== undefined) update.arrayRange = this.checkArrayRange(address, cell.arrayRange)
+          else if (cell.legacy) {
+            update.legacy = true
+            this.metaSet(this.legacy, sheet.id).add(address)
+          }
+          if (cell.cached !== undefined) checks.push({ address, cached: cell.cached })
+        }
+        this.updates.push(update)
+      }
+      if (style) this.metaMap(this.styles, sheet.id).set(address, style)
+      if (format !== null) this.metaMap(this.formats, sheet.id).set(address, format)
+    }
+  }
+
+  /**
+   * The workbook, calculated, and the check of every formula sent with a cached value. The inputs
+   * are handed to the engine and forgotten here; call once.
+   */
+  finish(): { state: WorkbookState; recalculation: ImportRecalculation } {
+    const updates = this.updates
+    this.updates = []
+    const state = WorkbookState.assemble({
+      revision: 0,
+      sheets: this.sheets,
+      definedNames: this.definedNames,
+      updates,
+      styles: this.styles,
+      formats: this.formats,
+      legacy: this.legacy,
+    })
+    updates.length = 0
+    let checked = 0
+    let matched = 0
+    let mismatchCount = 0
+    const mismatches: ImportMismatch[] = []
+    for (const [index, sheet] of this.sheets.entries()) {
+      for (const { address, cached } of this.checks[index]) {
+        checked++
+        const ours = state.engine.getValue(sheet.name, address)
+        const theirs = cachedScalar(cached)
+        if (valuesMatch(ours, theirs)) {
+          matched++
+          continue
+        }
+        mismatchCount++
+        if (mismatches.length < MAX_LISTED_MISMATCHES) {
+          mismatches.push({ sheet: sheet.name, address, formula: state.engine.getInput(sheet.name, address), ours: valueToJson(ours), cached: valueToJson(theirs) })
+        }
+      }
+      this.checks[index] = []
+    }
+    return { state, recalculation: { checked, matched, mismatchCount, mismatches } }
+  }
+
+  private checkFormat(format: string): string | null {
+    if (this.goodFormats.has(format)) return format
+    const checked = checkFormat(format)
+    if (checked !== null) this.goodFormats.add(checked)
+    return checked
+  }
+
+  private checkArrayRange(address: string, text: string): string {
+    const range = tryParseRange(text)
+    const anchor = tryParseRange(address)
+    if (!range || !anchor || range.top !== anchor.top || range.left !== anchor.left) {
+      throw spreadsheetErrors.invalidImport(`The array formula in ${address} must fill a range starting at ${address}, not ${JSON.stringify(text)}`)
+    }
+    return formatRange(range)
+  }
+
+  private metaMap<T>(maps: Map<string, Map<string, T>>, sheetId: string): Map<string, T> {
+    let map = maps.get(sheetId)
+    if (!map) maps.set(sheetId, (map = new Map()))
+    return map
+  }
+
+  private metaSet(sets: Map<string, Set<string>>, sheetId: string): Set<string> {
+    let set = sets.get(sheetId)
+    if (!set) sets.set(sheetId, (set = new Set()))
+    return set
+  }
+}
+
+/** A cached value as the engine's value: `{ error }` becomes the error, text stays text. */
+function cachedScalar(value: ImportCachedValue): Scalar {
+  if (value !== null && typeof value === 'object') return errorFromText(value.error) ?? value.error
+  return value
+}
