@@ -7,6 +7,7 @@ import { RegisterPage } from './pages/RegisterPage'
 import { HomePage } from './pages/HomePage'
 import { SectionPage } from './pages/SectionPage'
 import { ShortcutsPage } from './pages/ShortcutsPage'
+import { VersionControlPage } from './pages/VersionControlPage'
 import { GuardedShell } from './shell/AppShell'
 import { Toaster } from './toasts/Toaster'
 import type { FunctionSuggestion } from './spreadsheet/SpreadsheetView'
@@ -48,11 +49,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
         path: '/insights',
         component: () => <SectionPage title="Insights" description="Figures, trends and anomalies computed from your workbooks." />,
       }),
-      createRoute({
-        ...child,
-        path: '/version-control',
-        component: () => <SectionPage title="Version Control" description="Track every change, find any version instantly" />,
-      }),
+      createRoute({ ...child, path: '/version-control', component: VersionControlPage }),
     ]),
   ])
 
