@@ -173,8 +173,8 @@ export const FileJobResult = Type.Object({
   formulaCount: Type.Integer(),
   data: Type.Optional(Type.Array(PdfEntry)),
   report: Type.Optional(ImportReport),
-  /** Where the time went: reading the file, the import report's calculation, storing the workbook. */
-  timings: Type.Optional(Type.Object({ readMs: Type.Integer(), reportMs: Type.Integer(), storeMs: Type.Integer() })),
+  /** Where the time went: reading the file, then storing the workbook (sending it, its recalculation and the check of cached values). */
+  timings: Type.Optional(Type.Object({ readMs: Type.Integer(), storeMs: Type.Integer() })),
 })
 export type FileJobResult = Static<typeof FileJobResult>
 

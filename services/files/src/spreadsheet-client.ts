@@ -3,16 +3,21 @@
  * belongs to the user who uploaded the file and the spreadsheet service checks that identity itself.
  */
 import { Readable } from 'node:stream'
+import { IMPORT_STREAM_CONTENT_TYPE, type ImportRecalculation } from '@finsheet/contracts'
 
 export interface ImportedWorkbookAnswer {
   workbookId: string
   cellCount: number
   formulaCount: number
+  /** The service's check of the formulas against the values the file cached. */
+  recalculation: ImportRecalculation
+  /** An earlier request with the same import id had stored it. */
+  repeated: boolean
 }
 
 export interface SpreadsheetClient {
-  /** Sends the import body, given as JSON text chunks, streamed. */
-  importWorkbook(token: string, body: Iterable<string>): Promise<ImportedWorkbookAnswer>
+  /** Sends the import body in its streamed form (lines of NDJSON), as the lines are made. */
+  importWorkbook(token: string, lines: Iterable<string>): Promise<ImportedWorkbookAnswer>
 }
 
 /** The spreadsheet service refused the workbook (a 4xx): retrying cannot help. */
@@ -35,13 +40,13 @@ const IMPORT_TIMEOUT_MS = 10 * 60_000
 
 export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
   return {
-    async importWorkbook(token, body) {
+    async importWorkbook(token, lines) {
       let response: Response
       try {
         response = await fetch(new URL('/workbooks/import', baseUrl), {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: Readable.toWeb(Readable.from(body, { objectMode: false })) as ReadableStream<Uint8Array>,
+          headers: { authorization: `Bearer ${token}`, 'content-type': IMPORT_STREAM_CONTENT_TYPE },
+          body: Readable.toWeb(Readable.from(lines, { objectMode: false })) as ReadableStream<Uint8Array>,
           duplex: 'half',
           signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
         } as RequestInit)
@@ -49,7 +54,14 @@ export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
         throw new SpreadsheetUnavailableError(`The spreadsheet service could not be reached: ${(error as Error).message}`)
       }
       const text = await response.text()
-      let answer: { workbookId?: unknown; cellCount?: unknown; formulaCount?: unknown; error?: { message?: unknown } } = {}
+      let answer: {
+        workbookId?: unknown
+        cellCount?: unknown
+        formulaCount?: unknown
+        recalculation?: ImportRecalculation
+        repeated?: unknown
+        error?: { message?: unknown }
+      } = {}
       try {
         answer = text ? JSON.parse(text) : {}
       } catch {
@@ -65,6 +77,8 @@ export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
         workbookId: answer.workbookId,
         cellCount: typeof answer.cellCount === 'number' ? answer.cellCount : 0,
         formulaCount: typeof answer.formulaCount === 'number' ? answer.formulaCount : 0,
+        recalculation: answer.recalculation ?? { checked: 0, matched: 0, mismatchCount: 0, mismatches: [] },
+        repeated: answer.repeated === true,
       }
     },
   }

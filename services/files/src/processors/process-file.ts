@@ -2,9 +2,11 @@
  * The files.process job: reads an uploaded file from the blob store and turns it into a workbook
  * (xlsx, csv) in the spreadsheet service or into extracted figures (pdf), reporting real progress.
  *
- * Idempotent by job id: the workbook a run created is recorded under the job's id right after the
- * spreadsheet service answers, so a retried run finds it instead of importing twice; the file record
- * is only ever updated in place, so a file deleted meanwhile stays deleted.
+ * Idempotent by job id: the import is sent with an id made of the file's and the job's, and the
+ * spreadsheet service stores one workbook per id, so a retried run (even one whose first run stored
+ * the workbook and died before it could say so) gets the first run's workbook and report back
+ * instead of importing twice; the file record is only ever updated in place, so a file deleted
+ * meanwhile stays deleted.
  */
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
@@ -12,7 +14,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { UnrecoverableJobError, type ActiveJob, type BlobStore, type JobProcessor } from '@finsheet/platform'
-import type { FileJobResult, ProcessedData } from '@finsheet/contracts'
+import type { FileJobResult, ImportReport, ProcessedData } from '@finsheet/contracts'
 import {
   contentKindOf,
   extractPdfEntries,
@@ -25,7 +27,6 @@ import {
 } from '@finsheet/workbook'
 import type { FileRepository, StoredFile } from '../repositories/file-repository.js'
 import { WorkbookRejectedError, type SpreadsheetClient } from '../spreadsheet-client.js'
-import { buildImportReport } from './import-report.js'
 import { prepareImport } from './workbook-import-body.js'
 
 export interface FileJobData {
@@ -122,27 +123,30 @@ async function processFile(
     await progress(55)
 
     const prepared = prepareImport(workbook, name)
-    const report = buildImportReport(workbook, prepared)
-    const reportedAt = performance.now()
-    await progress(70)
-
-    let workbookId = await deps.files.importMarker(job.id)
-    let cellCount = workbook.cellCount
-    let formulaCount = workbook.formulaCount
-    if (!workbookId) {
-      // Sending is the part of storing whose progress is known: 70–85 as the cells go out.
-      const answer = await deps.spreadsheet.importWorkbook(job.data.token, prepared.jsonChunks((fraction) => void progress(70 + fraction * 15)))
-      workbookId = answer.workbookId
-      cellCount = answer.cellCount || cellCount
-      formulaCount = answer.formulaCount || formulaCount
-      await deps.files.markImported(job.id, workbookId)
+    const sheets = workbook.sheets.map((sheet) => sheet.name)
+    const counts = { sheets: workbook.sheets.length, cells: workbook.cellCount, formulas: workbook.formulaCount }
+    // Sending is the part of storing whose progress is known: 55–95 as the cells go out. The service
+    // recalculates and checks the cached values as it stores.
+    const answer = await deps.spreadsheet.importWorkbook(
+      job.data.token,
+      prepared.lines({ importId: importIdOf(file, job), onProgress: (fraction) => void progress(55 + fraction * 40) }),
+    )
+    const { workbookId, recalculation } = answer
+    const cellCount = answer.cellCount || workbook.cellCount
+    const formulaCount = answer.formulaCount || workbook.formulaCount
+    const report: ImportReport = {
+      ...counts,
+      matched: recalculation.matched,
+      mismatchCount: recalculation.mismatchCount,
+      mismatches: recalculation.mismatches,
+      notKept: prepared.notKept,
     }
-    const timings = { readMs: Math.round(readAt - startedAt), reportMs: Math.round(reportedAt - readAt), storeMs: Math.round(performance.now() - reportedAt) }
+    const timings = { readMs: Math.round(readAt - startedAt), storeMs: Math.round(performance.now() - readAt) }
     await progress(95)
     const data: ProcessedData = {
       workbookId,
       modelId: null,
-      sheets: workbook.sheets.map((sheet) => sheet.name),
+      sheets,
       cellsProcessed: cellCount,
       formulasProcessed: formulaCount,
       hasData: cellCount > 0,
@@ -153,6 +157,11 @@ async function processFile(
   } finally {
     await rm(path, { force: true })
   }
+}
+
+/** One import per file and job: a retried run of the job repeats its id, another job gets its own. */
+export function importIdOf(file: StoredFile, job: ActiveJob<FileJobData>): string {
+  return `file:${file.id}:job:${job.id}`
 }
 
 /** Writes progress when it moves by a whole percent, never backwards. */

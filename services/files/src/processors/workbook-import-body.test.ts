@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ImportedWorkbook } from '@finsheet/workbook'
-import { buildImportReport } from './import-report.js'
-import { DATE_1904_OFFSET, inputOf, prepareImport } from './workbook-import-body.js'
+import { DATE_1904_OFFSET, inputOf, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
 
 function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
   return {
@@ -15,6 +14,8 @@ function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
           { row: 1, col: 0, address: 'A2', value: 20, formula: 'A1*2', style: 1 },
           { row: 2, col: 0, address: 'A3', value: 1, formula: 'SEQUENCE(2)', arrayRange: 'A3:A4' },
           { row: 3, col: 0, address: 'A4', value: 2 },
+          { row: 2, col: 1, address: 'B3', value: 1, formula: 'SEQUENCE(2)', arrayRange: 'B3:B4', dynamicArray: true },
+          { row: 3, col: 1, address: 'B4', value: 2 },
           { row: 4, col: 0, address: 'A5', value: null, style: 2 },
           { row: 5, col: 0, address: 'A6', value: { error: '#N/A' } },
         ],
@@ -28,23 +29,27 @@ function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
     definedNames: [{ name: 'Rate', formula: 'Data!$A$1' }],
     styles: [{ bold: true, fill: '#FFFF00', wrapText: true }, { numberFormat: '0.00', align: 'justify' }, { borders: { top: { style: 'thin' } } }],
     date1904: false,
-    cellCount: 7,
-    formulaCount: 2,
+    cellCount: 9,
+    formulaCount: 3,
     ...overrides,
   }
 }
 
 describe('prepareImport', () => {
-  it('sends inputs as typed, formats and looks the model holds, and names what it leaves out', () => {
+  it('sends inputs as typed, how each formula calculates with its cached value, formats and looks the model holds, and names what it leaves out', () => {
     const prepared = prepareImport(workbook(), 'Book')
-    const body = prepared.body()
+    const body = prepared.body('job-1')
     expect(body.name).toBe('Book')
+    expect(body.importId).toBe('job-1')
     expect(body.definedNames).toEqual([{ name: 'Rate', formula: '=Data!$A$1' }])
+    expect(body.styles).toEqual([{ bold: true, fill: '#FFFF00' }])
     expect(body.sheets[0].cells).toEqual([
       { address: 'A1', input: 10 },
-      { address: 'B1', input: "'0123", style: { bold: true, fill: '#FFFF00' } },
-      { address: 'A2', input: '=A1*2', format: '0.00' },
-      { address: 'A3', input: '=SEQUENCE(2)' },
+      { address: 'B1', input: "'0123", styleRef: 0 },
+      // A plain formula is calculated as Excel did before dynamic arrays; a Ctrl+Shift+Enter array fills its range; a dynamic array spills.
+      { address: 'A2', input: '=A1*2', format: '0.00', legacy: true, cached: 20 },
+      { address: 'A3', input: '=SEQUENCE(2)', arrayRange: 'A3:A4', cached: 1 },
+      { address: 'B3', input: '=SEQUENCE(2)', cached: 1 },
       { address: 'A6', input: '#N/A' },
     ])
     expect(body.sheets[0].columnWidths).toEqual({ '0': 145, '2': 0 })
@@ -52,12 +57,26 @@ describe('prepareImport', () => {
     expect(prepared.notKept.sort()).toEqual(['borders', 'justify alignment', 'row heights and hidden rows', 'vertical alignment, wrapping, indents and rotation'])
   })
 
-  it('writes the same body as JSON text, releasing each sheet once written', () => {
-    const expected = prepareImport(workbook(), 'Book').body()
+  it('writes the same workbook as the streamed form, a header, lines of cells and an end line, releasing each sheet once written', () => {
+    const expected = prepareImport(workbook(), 'Book').body('job-2')
     const source = workbook()
-    const text = [...prepareImport(source, 'Book').jsonChunks()].join('')
-    expect(JSON.parse(text)).toEqual(expected)
+    const lines = [...prepareImport(source, 'Book').lines({ importId: 'job-2' })]
+    expect(lines.every((line) => line.endsWith('\n'))).toBe(true)
+    const [header, ...rest] = lines.map((line) => JSON.parse(line))
+    const end = rest.pop()
+    const rebuilt: WorkbookImportBody = { ...header, sheets: header.sheets.map((sheet: object) => ({ ...sheet, cells: [] })) }
+    for (const line of rest) rebuilt.sheets[line.sheet].cells.push(...line.cells)
+    expect(rebuilt).toEqual(expected)
+    expect(end).toEqual({ end: { cells: 6 } })
     expect(source.sheets[0].cells).toEqual([])
+  })
+
+  it('splits a large sheet into lines of about 64 KB', () => {
+    const book = workbook({ sheets: [{ ...workbook().sheets[0], cells: Array.from({ length: 20_000 }, (_, i) => ({ row: i, col: 0, address: `A${i + 1}`, value: i })) }] })
+    const lines = [...prepareImport(book, 'Big').lines()]
+    expect(lines.length).toBeGreaterThan(4)
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(70 * 1024)
+    expect(lines.slice(1, -1).reduce((sum, line) => sum + JSON.parse(line).cells.length, 0)).toBe(20_000)
   })
 
   it('moves dates of a 1904 workbook to the 1900 system, and only dates', () => {
@@ -76,8 +95,9 @@ describe('prepareImport', () => {
       ],
     })
     const prepared = prepareImport(book, 'Mac')
-    expect(prepared.body().sheets[0].cells.map((cell) => cell.input)).toEqual([43_859 + DATE_1904_OFFSET, '=A1+1', 5])
-    expect(buildImportReport(book, prepared)).toMatchObject({ matched: 1, mismatchCount: 0 })
+    const cells = prepared.body().sheets[0].cells
+    expect(cells.map((cell) => cell.input)).toEqual([43_859 + DATE_1904_OFFSET, '=A1+1', 5])
+    expect(cells[1].cached).toBe(43_860 + DATE_1904_OFFSET)
   })
 
   it('keeps text that would read as something else as text', () => {
@@ -87,15 +107,5 @@ describe('prepareImport', () => {
     expect(inputOf('plain')).toBe('plain')
     expect(inputOf('')).toBe("'")
     expect(inputOf({ error: '#DIV/0!' })).toBe('#DIV/0!')
-  })
-})
-
-describe('buildImportReport', () => {
-  it('counts matches and lists cells whose value differs from the cached one', () => {
-    const book = workbook()
-    book.sheets[0].cells[2].value = 21
-    const report = buildImportReport(book, prepareImport(book, 'Book'))
-    expect(report).toMatchObject({ sheets: 1, cells: 7, formulas: 2, matched: 1, mismatchCount: 1 })
-    expect(report.mismatches).toEqual([{ sheet: 'Data', address: 'A2', formula: '=A1*2', ours: 20, cached: 21 }])
   })
 })

@@ -1,12 +1,15 @@
 /**
  * A workbook read from a file as the body of the spreadsheet service's bulk import
- * (POST /workbooks/import): what the user would have typed in each cell, its number format and the
- * part of its look the workbook model holds. What the model cannot hold yet is named in `notKept`.
+ * (POST /workbooks/import): what the user would have typed in each cell, how Excel calculates its
+ * formula (legacy, a fixed array, or a dynamic array), the value the file cached for it (the service
+ * checks its own against it), its number format and the part of its look the workbook model holds.
+ * What the model cannot hold yet is named in `notKept`.
  *
- * The body is written as JSON text in chunks straight from the parsed workbook, so a million cells
- * never exist a second time as request objects.
+ * The body is written as the streamed form (application/x-ndjson) in lines straight from the parsed
+ * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
+import type { ImportCachedValue } from '@finsheet/contracts'
 import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -27,12 +30,21 @@ export interface ImportCellBody {
   address: string
   input: CellInput
   format?: string
-  style?: ImportCellStyle
+  /** Index into the body's table of looks. */
+  styleRef?: number
+  /** A plain formula of the file: Excel calculates it as before dynamic arrays. */
+  legacy?: boolean
+  /** A fixed-size (Ctrl+Shift+Enter) array formula's range. */
+  arrayRange?: string
+  /** The value the file cached for the formula. */
+  cached?: ImportCachedValue
 }
 
-/** The body's shape (POST /workbooks/import of the spreadsheet service). */
+/** The body's shape (POST /workbooks/import of the spreadsheet service, as JSON). */
 export interface WorkbookImportBody {
   name: string
+  importId?: string
+  styles: ImportCellStyle[]
   sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
 }
@@ -45,18 +57,19 @@ export interface PreparedImport {
   valueOf(cell: ImportedCell): ImportedValue
   /** Features present in the file that the import leaves out. */
   notKept: string[]
-  /** The cells each sheet sends, in order, with their input, format and look. */
+  /** The cells each sheet sends, in order, with their input, kind of formula, cached value, format and look. */
   cells(sheet: ImportedSheet): Generator<ImportCellBody>
   /**
-   * The request body as JSON text, in chunks of about 64 KB. Each sheet's cells are released once
-   * written, so the parsed workbook is gone by the time the spreadsheet service stores it; call it once.
+   * The streamed request body: lines of about 64 KB, each ending with a newline. Each sheet's cells
+   * are released once written, so the parsed workbook is gone by the time the spreadsheet service
+   * stores it; call it once.
    */
-  jsonChunks(onProgress?: (fraction: number) => void): Generator<string>
-  /** The whole body as objects, for small workbooks and tests. */
-  body(): WorkbookImportBody
+  lines(options?: { importId?: string; onProgress?: (fraction: number) => void }): Generator<string>
+  /** The whole body as objects (the JSON form), for small workbooks and tests. */
+  body(importId?: string): WorkbookImportBody
 }
 
-const CHUNK_CHARACTERS = 64 * 1024
+const LINE_CHARACTERS = 64 * 1024
 
 /** Excel column width (characters) to the grid's CSS pixels, as the spreadsheet model converts it. */
 export function excelWidthToPixels(width: number): number {
@@ -65,7 +78,9 @@ export function excelWidthToPixels(width: number): number {
 
 export function prepareImport(workbook: ImportedWorkbook, name: string): PreparedImport {
   const looks = workbook.styles.map(toCellStyle)
-  const lookJson = looks.map((look) => (look ? JSON.stringify(look) : undefined))
+  // The table the body sends: the file's styles that show in the model, each once.
+  const styleTable: ImportCellStyle[] = []
+  const styleRefs = looks.map((look) => (look ? styleTable.push(look) - 1 : undefined))
   const formatJson = workbook.styles.map((style) => (style.numberFormat ? JSON.stringify(style.numberFormat) : undefined))
   const notKept = notKeptFeatures(workbook)
   const definedNames = workbook.definedNames.map((definition) => ({
@@ -102,22 +117,36 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       if (arrayFilled?.has(cell.address)) continue
       const input = inputOfCell(cell)
       const format = cell.style === undefined ? undefined : workbook.styles[cell.style]?.numberFormat
-      const look = cell.style === undefined ? undefined : looks[cell.style]
-      if (input === null && !format && !look) continue
+      const styleRef = cell.style === undefined ? undefined : styleRefs[cell.style]
+      if (input === null && !format && styleRef === undefined) continue
       const body: ImportCellBody = { address: cell.address, input }
       if (format) body.format = format
-      if (look) body.style = look
+      if (styleRef !== undefined) body.styleRef = styleRef
+      if (cell.formula !== undefined) {
+        if (cell.arrayRange === undefined) body.legacy = true
+        else if (!cell.dynamicArray) body.arrayRange = cell.arrayRange
+        body.cached = valueOf(cell)
+      }
       yield body
     }
   }
 
-  function* jsonChunks(onProgress?: (fraction: number) => void): Generator<string> {
+  function* lines(options: { importId?: string; onProgress?: (fraction: number) => void } = {}): Generator<string> {
     const total = workbook.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0) || 1
+    const header = {
+      name,
+      ...(options.importId !== undefined ? { importId: options.importId } : {}),
+      definedNames,
+      styles: styleTable,
+      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges })),
+    }
+    yield JSON.stringify(header) + '\n'
     let written = 0
-    let text = `{"name":${JSON.stringify(name)},"definedNames":${JSON.stringify(definedNames)},"sheets":[`
+    let sent = 0
     for (const [index, sheet] of workbook.sheets.entries()) {
-      text += `${index === 0 ? '' : ','}{"name":${JSON.stringify(sheet.name)},"columnWidths":${JSON.stringify(columnWidths(sheet))},"merges":${JSON.stringify(sheet.merges)},"cells":[`
+      const start = `{"sheet":${index},"cells":[`
       const arrayFilled = arrayFilledAddresses(sheet.cells)
+      let text = start
       let first = true
       let cellIndex = -1
       for (const cell of sheet.cells) {
@@ -125,34 +154,43 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         if (arrayFilled?.has(cell.address)) continue
         const input = inputOfCell(cell)
         const format = cell.style === undefined ? undefined : formatJson[cell.style]
-        const look = cell.style === undefined ? undefined : lookJson[cell.style]
-        if (input === null && !format && !look) continue
+        const styleRef = cell.style === undefined ? undefined : styleRefs[cell.style]
+        if (input === null && !format && styleRef === undefined) continue
         text += `${first ? '' : ','}{"address":"${cell.address}","input":${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
         if (format) text += `,"format":${format}`
-        if (look) text += `,"style":${look}`
+        if (styleRef !== undefined) text += `,"styleRef":${styleRef}`
+        if (cell.formula !== undefined) {
+          if (cell.arrayRange === undefined) text += ',"legacy":true'
+          else if (!cell.dynamicArray) text += `,"arrayRange":"${cell.arrayRange}"`
+          text += `,"cached":${JSON.stringify(valueOf(cell))}`
+        }
         text += '}'
         first = false
-        if (text.length >= CHUNK_CHARACTERS) {
-          yield text
-          text = ''
-          onProgress?.((written + cellIndex) / total)
+        sent++
+        if (text.length >= LINE_CHARACTERS) {
+          yield text + ']}\n'
+          text = start
+          first = true
+          options.onProgress?.((written + cellIndex) / total)
         }
       }
-      text += ']}'
+      if (!first) yield text + ']}\n'
       written += sheet.cells.length
       sheet.cells = []
     }
-    yield text + ']}'
+    yield JSON.stringify({ end: { cells: sent } }) + '\n'
   }
 
   return {
     valueOf,
     notKept,
     cells,
-    jsonChunks,
-    body: () => ({
+    lines,
+    body: (importId?: string) => ({
       name,
+      ...(importId !== undefined ? { importId } : {}),
       definedNames,
+      styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, cells: [...cells(sheet)] })),
     }),
   }

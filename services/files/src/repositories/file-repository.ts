@@ -22,19 +22,11 @@ export interface NewFile {
   jobId: string
 }
 
-/** Marks an import job's workbook, so a retried job finds the workbook it already made. */
-interface ImportMarker {
-  id: string
-  workbookId: string
-  createdAt: string
-}
-
 export function createFileRepository(store: DocumentStore) {
   const files = () =>
     store.collection<StoredFile>('files', {
       indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['userId', 'isExcel', 'createdAt'] }, { fields: ['userId', 'isPdf', 'createdAt'] }],
     })
-  const markers = () => store.collection<ImportMarker>('import_markers')
 
   return {
     async create(input: NewFile): Promise<StoredFile> {
@@ -142,14 +134,6 @@ export function createFileRepository(store: DocumentStore) {
 
     async setFailed(id: string, error: string): Promise<void> {
       await files().update({ id }, { status: 'failed', error, updatedAt: new Date().toISOString() })
-    },
-
-    async importMarker(jobId: string): Promise<string | null> {
-      return (await markers().get(jobId))?.workbookId ?? null
-    },
-
-    async markImported(jobId: string, workbookId: string): Promise<void> {
-      await markers().put({ id: jobId, workbookId, createdAt: new Date().toISOString() })
     },
   }
 }
