@@ -8,6 +8,7 @@ import { HomePage } from './pages/HomePage'
 import { SectionPage } from './pages/SectionPage'
 import { ShortcutsPage } from './pages/ShortcutsPage'
 import { VersionControlPage } from './pages/VersionControlPage'
+import { VisualizationsPage } from './pages/VisualizationsPage'
 import { GuardedShell } from './shell/AppShell'
 import { Toaster } from './toasts/Toaster'
 import type { FunctionSuggestion } from './spreadsheet/SpreadsheetView'
@@ -38,11 +39,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
       createRoute({ ...child, path: '/models', component: ModelsPage }),
       createRoute({ ...child, path: '/files', component: FilesPage }),
       createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
-      createRoute({
-        ...child,
-        path: '/visualizations',
-        component: () => <SectionPage title="Visualizations" description="Charts and dashboards drawn from your ranges." />,
-      }),
+      createRoute({ ...child, path: '/visualizations', component: VisualizationsPage }),
       createRoute({ ...child, path: '/shortcuts', component: ShortcutsPage }),
       createRoute({
         ...child,
