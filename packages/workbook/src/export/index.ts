@@ -1,5 +1,6 @@
 export { writeXlsx, argb } from './xlsx.js'
 export { storedFormula } from './formula-storage.js'
+export { calculatesAlike } from './xlsx.js'
 export { writeCsv, neutralizeFormulaText } from './csv.js'
 export { toSheetCells, toCellsJson } from './json.js'
 export type { CellsJsonOptions } from './json.js'

@@ -3,6 +3,7 @@
  * that does not recalculate shows the same numbers), number formats, styles, column widths and merges.
  */
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
 import { tryParseRange } from '../model/a1.js'
 import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
@@ -17,7 +18,11 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
   workbook.created = new Date()
   // Formulas carry their calculated results; a reader recalculating on open gets the same values.
   workbook.calcProperties.fullCalcOnLoad = false
+  /** Per sheet (in order): the anchors of dynamic-array formulas, marked once exceljs has written the file. */
+  const dynamicBySheet: Set<string>[] = []
   for (const sheet of snapshot.sheets) {
+    const dynamic = new Set<string>()
+    dynamicBySheet.push(dynamic)
     const worksheet = workbook.addWorksheet(sheet.name)
     for (const [col, width] of Object.entries(sheet.columnWidths)) {
       const column = worksheet.getColumn(Number(col) + 1)
@@ -27,7 +32,9 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
     const arrayAreas = sheet.cells.flatMap((record) => (record.arrayRange ? [tryParseRange(record.arrayRange)].filter((range) => range !== undefined) : []))
     const insideArray = (record: CellRecord) =>
       arrayAreas.some((area) => record.row >= area.top && record.row <= area.bottom && record.col >= area.left && record.col <= area.right)
-    for (const record of sheet.cells) writeCell(worksheet.getCell(record.row + 1, record.col + 1), record, arrayAreas.length > 0 && insideArray(record))
+    for (const record of sheet.cells) {
+      if (writeCell(worksheet.getCell(record.row + 1, record.col + 1), record, arrayAreas.length > 0 && insideArray(record))) dynamic.add(record.address)
+    }
     for (const range of sheet.merges) {
       try {
         worksheet.mergeCells(range)
@@ -43,8 +50,98 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
       workbook.definedNames.add(reference, name.name)
     }
   }
-  const buffer = await workbook.xlsx.writeBuffer()
-  return Buffer.from(buffer as ArrayBuffer)
+  const buffer = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
+  return dynamicBySheet.some((set) => set.size > 0) ? markDynamicArrays(buffer, dynamicBySheet) : buffer
+}
+
+const CELL_REFERENCE = /^\$?[A-Za-z]{1,3}\$?[0-9]+$/
+
+/**
+ * Whether a formula calculates the same with and without dynamic arrays: arithmetic on single cells
+ * and constants, with no range, array, name or function that implicit intersection could change. Such
+ * a formula is written plain, as Excel 365 writes it; any other is marked as a dynamic array.
+ */
+export function calculatesAlike(formula: string): boolean {
+  let i = formula.startsWith('=') ? 1 : 0
+  while (i < formula.length) {
+    const ch = formula[i]
+    if (ch === '"') {
+      const end = formula.indexOf('"', i + 1)
+      if (end < 0) return false
+      i = end + 1
+      if (formula[i] === '"') continue
+      continue
+    }
+    if (ch === "'") {
+      // A quoted sheet name; what follows its '!' is read next.
+      const end = formula.indexOf("'!", i + 1)
+      if (end < 0) return false
+      i = end + 2
+      continue
+    }
+    if (ch === ':' || ch === '{' || ch === '#' || ch === '@' || ch === '[') return false
+    const number = /^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?/.exec(formula.slice(i, i + 40))
+    if (number && number[0] !== '') {
+      i += number[0].length
+      continue
+    }
+    const word = /^[A-Za-z_\\$][A-Za-z0-9_.$]*/.exec(formula.slice(i, i + 300))
+    if (word) {
+      const after = formula[i + word[0].length]
+      i += word[0].length
+      if (after === '!') {
+        i++
+        continue
+      }
+      if (after === '(' || !(CELL_REFERENCE.test(word[0]) || /^(TRUE|FALSE)$/i.test(word[0]))) return false
+      continue
+    }
+    i++
+  }
+  return true
+}
+
+const SHEET_METADATA_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata'
+/** Excel 365's cell metadata for dynamic arrays (XLDAPR): what `cm="1"` on a formula cell points at. */
+const DYNAMIC_ARRAY_METADATA =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<metadata xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:xda="http://schemas.microsoft.com/office/spreadsheetml/2017/dynamicarray">' +
+  '<metadataTypes count="1"><metadataType name="XLDAPR" minSupportedVersion="120000" copy="1" pasteAll="1" pasteValues="1" merge="1" splitFirst="1" rowColShift="1" clearFormats="1" clearComments="1" assign="1" coerce="1" cellMeta="1"/></metadataTypes>' +
+  '<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}"><xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>' +
+  '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>'
+
+/**
+ * Marks dynamic-array formulas as Excel 365 does (exceljs cannot): `cm="1"` on the formula's cell,
+ * pointing at the XLDAPR cell metadata. Without the mark a reader takes a formula for one saved
+ * before dynamic arrays, calculated with implicit intersection.
+ */
+async function markDynamicArrays(bytes: Buffer, dynamicBySheet: Set<string>[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes)
+  for (const [index, dynamic] of dynamicBySheet.entries()) {
+    if (dynamic.size === 0) continue
+    const part = `xl/worksheets/sheet${index + 1}.xml`
+    const xml = await zip.file(part)?.async('string')
+    if (xml === undefined) continue
+    zip.file(
+      part,
+      xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
+        dynamic.has(address) ? `<c r="${address}"${attributes} cm="1"><f t="array"` : whole,
+      ),
+    )
+  }
+  zip.file('xl/metadata.xml', DYNAMIC_ARRAY_METADATA)
+  const types = await zip.file('[Content_Types].xml')?.async('string')
+  if (types !== undefined) {
+    zip.file(
+      '[Content_Types].xml',
+      types.replace('</Types>', '<Override PartName="/xl/metadata.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/></Types>'),
+    )
+  }
+  const relations = await zip.file('xl/_rels/workbook.xml.rels')?.async('string')
+  if (relations !== undefined) {
+    zip.file('xl/_rels/workbook.xml.rels', relations.replace('</Relationships>', `<Relationship Id="rIdDynamicArrays" Type="${SHEET_METADATA_TYPE}" Target="metadata.xml"/></Relationships>`))
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
 
 function resultOf(record: CellRecord): ExcelJS.CellValue {
@@ -59,17 +156,22 @@ function resultOf(record: CellRecord): ExcelJS.CellValue {
 }
 
 /**
- * A plain formula is read by Excel as one saved before dynamic arrays (implicit intersection), which
- * is what a legacy formula is; a fixed-size array formula is written over its range, and the cells of
- * that range other than its anchor carry their results as cached values.
+ * How a formula is calculated decides how it is written: a legacy formula as a plain formula (which
+ * Excel reads as one saved before dynamic arrays: implicit intersection); a fixed-size array formula
+ * over its range, the other cells of the range carrying their results; any other formula as a dynamic
+ * array anchored at its cell (answers true: the caller marks it). Values spilled into other cells
+ * are the formula's results, recalculated by the reader.
  */
-function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean): void {
+function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean): boolean {
+  let dynamic = false
   if (record.input.startsWith('=')) {
     const result = resultOf(record)
+    dynamic = !record.legacy && record.arrayRange === undefined && !calculatesAlike(record.input)
+    const ref = record.arrayRange ?? (dynamic ? record.address : undefined)
     cell.value = {
       formula: storedFormula(record.input.slice(1)),
       ...(result !== null ? { result } : {}),
-      ...(record.arrayRange ? { shareType: 'array', ref: record.arrayRange } : {}),
+      ...(ref !== undefined ? { shareType: 'array', ref } : {}),
     } as ExcelJS.CellFormulaValue
   } else if (record.input !== '' || (inArrayRange && record.value !== null)) {
     cell.value = resultOf(record)
@@ -77,6 +179,7 @@ function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean
   const format = effectiveFormat(record)
   if (format !== null) cell.numFmt = format
   if (record.style) applyStyle(cell, record.style)
+  return dynamic
 }
 
 function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
