@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router'
 import { FilesPage } from './pages/FilesPage'
+import { InsightsPage } from './pages/InsightsPage'
 import { LoginPage } from './pages/LoginPage'
 import { ModelsPage } from './pages/ModelsPage'
 import { NotFoundPage } from './pages/NotFoundPage'
@@ -41,11 +42,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
       createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
       createRoute({ ...child, path: '/visualizations', component: VisualizationsPage }),
       createRoute({ ...child, path: '/shortcuts', component: ShortcutsPage }),
-      createRoute({
-        ...child,
-        path: '/insights',
-        component: () => <SectionPage title="Insights" description="Figures, trends and anomalies computed from your workbooks." />,
-      }),
+      createRoute({ ...child, path: '/insights', component: InsightsPage }),
       createRoute({ ...child, path: '/version-control', component: VersionControlPage }),
     ]),
   ])
