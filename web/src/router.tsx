@@ -6,10 +6,10 @@ import { ModelsPage } from './pages/ModelsPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { RegisterPage } from './pages/RegisterPage'
 import { HomePage } from './pages/HomePage'
-import { SectionPage } from './pages/SectionPage'
 import { ShortcutsPage } from './pages/ShortcutsPage'
 import { VersionControlPage } from './pages/VersionControlPage'
 import { VisualizationsPage } from './pages/VisualizationsPage'
+import { WorkflowsPage } from './pages/WorkflowsPage'
 import { GuardedShell } from './shell/AppShell'
 import { Toaster } from './toasts/Toaster'
 import type { FunctionSuggestion } from './spreadsheet/SpreadsheetView'
@@ -39,7 +39,7 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
       createRoute({ ...child, path: '/', component: () => <HomePage functions={functions} /> }),
       createRoute({ ...child, path: '/models', component: ModelsPage }),
       createRoute({ ...child, path: '/files', component: FilesPage }),
-      createRoute({ ...child, path: '/workflows', component: () => <SectionPage title="Workflows" description="Automate recurring reports and checks." /> }),
+      createRoute({ ...child, path: '/workflows', component: WorkflowsPage }),
       createRoute({ ...child, path: '/visualizations', component: VisualizationsPage }),
       createRoute({ ...child, path: '/shortcuts', component: ShortcutsPage }),
       createRoute({ ...child, path: '/insights', component: InsightsPage }),

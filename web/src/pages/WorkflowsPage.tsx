@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router'
+import { CalendarClock, CheckCircle2, History, LayoutTemplate, PlusCircle, ShieldCheck, TrendingUp } from 'lucide-react'
+import { toast } from '../toasts/toast-store'
+import './screens.css'
+
+/**
+ * Spec 1 §2: the workflows list. Workflow automation does not run yet, so the page says these are
+ * examples of what it will run rather than showing them as live jobs.
+ */
+const EXAMPLE_WORKFLOWS = [
+  { name: 'Monthly Financial Report', description: 'Refresh the actuals, roll the forecast forward and export the management pack.', schedule: 'First working day of each month', icon: CalendarClock },
+  { name: 'Data Validation Check', description: 'Look for cells showing errors, broken links between sheets and numbers typed inside formulas.', schedule: 'After every import', icon: ShieldCheck },
+  { name: 'Revenue Forecast Update', description: 'Update the growth assumptions from the latest actuals and recalculate the valuation.', schedule: 'Every quarter', icon: TrendingUp },
+] as const
+
+export function WorkflowsPage() {
+  return (
+    <div className="page wide-page">
+      <header className="page-header">
+        <h1>Workflows</h1>
+        <p>Automate recurring reports and checks.</p>
+      </header>
+      <p className="workflows-note" role="note">
+        Workflow automation is not available yet. The workflows below are examples of what it will run; until then, <Link to="/insights">Insights</Link> runs the
+        validation checks on any of your workbooks.
+      </p>
+
+      <div className="action-cards">
+        <button type="button" className="card action-card" onClick={() => toast({ title: 'Create New Workflow', description: 'Coming Soon' })}>
+          <PlusCircle size={22} aria-hidden="true" />
+          <span className="action-card-title">Create New Workflow</span>
+          <span className="action-card-text">Chain imports, recalculation and exports on a schedule.</span>
+        </button>
+        <Link to="/models" className="card action-card">
+          <LayoutTemplate size={22} aria-hidden="true" />
+          <span className="action-card-title">Browse Templates</span>
+          <span className="action-card-text">Start from a ready financial model.</span>
+        </Link>
+        <div className="card action-card static">
+          <History size={22} aria-hidden="true" />
+          <span className="action-card-title">Recent Workflows</span>
+          <span className="action-card-text">{EXAMPLE_WORKFLOWS.length} examples below.</span>
+        </div>
+      </div>
+
+      <h2 className="section-title">Recent Workflows</h2>
+      <ul className="workflow-list">
+        {EXAMPLE_WORKFLOWS.map((workflow) => (
+          <li key={workflow.name} className="card workflow-row">
+            <workflow.icon size={22} aria-hidden="true" className="sheet-icon" />
+            <div>
+              <h3>{workflow.name}</h3>
+              <p className="muted">{workflow.description}</p>
+            </div>
+            <span className="badge">
+              <CheckCircle2 size={13} aria-hidden="true" /> {workflow.schedule}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
