@@ -98,6 +98,28 @@ describe('cash flows', () => {
     expect(fn('MIRR', arr([[-5, -3]]), 0.1, 0.2)).toBe(-1)
     expect(fn('MIRR', arr([[5, 3]]), 0.1, 0.2)).toBe(CellError.DIV0)
   })
+
+  // Values Excel cached in a workbook it saved: IRR stops its secant iteration early, so these are
+  // neither the exact roots nor what a more precise solver returns.
+  it("stops IRR's iteration where Excel does", () => {
+    const flows = [-20, 5, 5, 5, 5, 5]
+    const rate = fn('IRR', arr([flows]))
+    expect(rate).toBe(0.07930826116039724)
+    expect(Math.abs((fn('NPV', rate, arr([flows])) as number) - 6.4212018552224666e-12)).toBeLessThan(1e-13)
+    // From a far guess the secant oscillates for 26 steps before it settles.
+    expect(fn('IRR', arr([flows]), 17)).toBe(0.07930826116414913)
+    // A double root at 0 is approached linearly and left at 1.09e-7.
+    expect(fn('IRR', arr([[1, -2, 1]]))).toBe(1.091399510766422e-7)
+    // A root exactly at 0 is left 2.45e-12 away from it.
+    expect(fn('IRR', arr([[-130, 30, 20, 30, 20, 30]]))).toBe(2.4507063045575705e-12)
+    expect(fn('IRR', arr([[-1000, 230, 200, 125, 200, 10]]))).toBe(-0.1015006760535847)
+    expect(fn('IRR', arr([[-70, 12, 15]]), 1)).toBe(-0.4435069413349362)
+    near(fn('IRR', arr([[-55, 10, 5, 5, 5, 5]]), -0.9), -0.18845644425120334, 15)
+  })
+
+  it('still finds a root where the secant iteration wanders', () => {
+    near(fn('IRR', arr([[-400, 1, 1, 1, 1, 1]])), -0.6737366751808405, 13)
+  })
 })
 
 describe('depreciation', () => {
