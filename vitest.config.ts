@@ -18,6 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // CI prints every test, so its log shows which adapters' suites ran and which were skipped.
+    reporters: process.env.CI ? ['verbose'] : ['default'],
   },
 })

@@ -13,14 +13,13 @@ const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 const oracleRoot = fileURLToPath(new URL('../../../shared/oracle/ironcalc/', import.meta.url))
 
 /** Raised as more workbooks match; the issue's target is 110 of 162. */
-const MINIMUM_FULLY_MATCHING = 154
+const MINIMUM_FULLY_MATCHING = 156
 
 /**
  * Workbooks whose functions are all on the issue's list but that do not match yet, because the
  * functions they need are still being written. The list only shrinks; the issue is done when it is empty.
  */
 const LISTED_NOT_YET_MATCHING = new Set<string>([
-  'FINANCIAL/CUMPRINC_CUMIPMT.xlsx',
   'FINANCIAL/IRR.xlsx',
   'FINANCIAL/XNPV.xlsx',
 ])
