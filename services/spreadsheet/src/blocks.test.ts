@@ -44,15 +44,15 @@ describe('cells stored in blocks', () => {
     const id = await importWorkbook([{ name: 'Wide', cells }])
     const stored = blocksWritten().filter((block) => block.workbookId === id)
     expect(stored.length).toBe(Math.ceil(1000 / BLOCK_ROWS) * Math.ceil(20 / BLOCK_COLUMNS))
-    expect(stored.reduce((sum, block) => sum + Object.keys(block.cells).length, 0)).toBe(20_000)
+    expect(stored.reduce((sum, block) => sum + block.cells.length, 0)).toBe(20_000)
 
     store.events.length = 0
     const edit = await call('POST', '/update-cell', { workbookId: id, cellAddress: 'S500', value: 7 })
     expect(edit.status).toBe(200)
     const written = blocksWritten()
     expect(written).toHaveLength(1)
-    expect(Object.keys(written[0].cells).length).toBeLessThanOrEqual(BLOCK_ROWS * BLOCK_COLUMNS)
-    expect(written[0].cells.S500).toEqual(['7', 7, edit.json.revision])
+    expect(written[0].cells.length).toBeLessThanOrEqual(BLOCK_ROWS * BLOCK_COLUMNS)
+    expect(written[0].cells.find((cell) => cell[0] === 'S500')).toEqual(['S500', '7', 7, edit.json.revision])
     expect(written[0].revision).toBe(edit.json.revision)
   })
 
@@ -107,6 +107,37 @@ describe('cells stored in blocks', () => {
     const addresses = stale.json.concurrentChanges.map((cell: { address: string }) => cell.address).sort()
     expect(addresses).toEqual(['A10', 'A150'])
     expect(stale.json.concurrentChanges.find((cell: { address: string }) => cell.address === 'A10').value).toBeNull()
+  })
+
+  it('counts cells and formulas from what the blocks held and hold, through edits, spills, rows and sheets', async () => {
+    const id = (await call('POST', '/workbooks', { name: 'Counts' })).json.workbookId
+    const totals = async () => {
+      const metadata = (await call('GET', `/workbooks/${id}`)).json.workbook
+      const sheets = (await call('GET', `/workbook/${id}/cells`)).json.workbook.sheets as { cells: Record<string, { input: string; value: unknown }> }[]
+      const cells = sheets.flatMap((sheet) => Object.values(sheet.cells)).filter((cell) => cell.input !== '' || cell.value !== null)
+      expect({ cells: metadata.totalCells, formulas: metadata.totalFormulas }).toEqual({ cells: cells.length, formulas: cells.filter((cell) => cell.input.startsWith('=')).length })
+      return metadata.totalCells as number
+    }
+    await call('POST', '/update-cells', { workbookId: id, updates: [1, 2, 3, 4, 5].map((n) => ({ cellAddress: `A${n * 30}`, value: n })) })
+    expect(await totals()).toBe(5)
+    await call('POST', '/update-cell', { workbookId: id, cellAddress: 'B1', formula: '=SEQUENCE(3)' })
+    expect(await totals()).toBe(8)
+    await call('POST', '/update-cell', { workbookId: id, cellAddress: 'B2', value: 'blocks the spill' })
+    expect(await totals()).toBe(7)
+    await call('POST', '/update-cells', { workbookId: id, updates: [{ cellAddress: 'A30', value: null }, { cellAddress: 'B2', value: null }, { cellAddress: 'C1', format: '0.00' }] })
+    expect(await totals()).toBe(7)
+    await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'delete-rows', sheet: 'Sheet1', at: 0, count: 90 }] })
+    expect(await totals()).toBe(2)
+    await call('POST', `/workbook/${id}/sheets`, { name: 'Other' })
+    await call('POST', '/update-cells', { workbookId: id, sheetName: 'Other', updates: [{ cellAddress: 'Z900', formula: '=1+1' }] })
+    expect(await totals()).toBe(3)
+    await call('POST', `/workbook/${id}/undo`, {})
+    expect(await totals()).toBe(2)
+    await call('POST', `/workbook/${id}/redo`, {})
+    expect(await totals()).toBe(3)
+    expect((await call('DELETE', `/workbook/${id}/sheets/Other`)).status).toBe(200)
+    expect(await totals()).toBe(2)
+    expect(await store.collection<CellBlockDoc>('cell_blocks').count({ workbookId: id })).toBe(1)
   })
 
   it('moves workbooks stored one document per cell into blocks when the service starts', async () => {

@@ -38,8 +38,6 @@ export function splitKey(key: string): { sheetId: string; address: string } {
   return { sheetId: key.slice(0, bang), address: key.slice(bang + 1) }
 }
 
-const CONTENT = 1
-const FORMULA = 2
 
 export interface InputChange {
   sheetId: string
@@ -60,6 +58,16 @@ export interface ApplyResult {
   /** Whether cells moved or sheets changed, so that stored cells are compared in full. */
   structural: boolean
   inputChanges: InputChange[]
+}
+
+/** What a cell holds besides its input and value, when it holds any of it. */
+export interface CellExtras {
+  error?: boolean
+  userFormat?: string
+  suggestedFormat?: string
+  style?: CellStyle
+  legacy?: boolean
+  arrayRange?: string
 }
 
 /** A cell as a workbook is built from: its input and what the engine does not keep. */
@@ -101,8 +109,7 @@ export class WorkbookState {
   private formats = new Map<string, Map<string, string>>()
   /** Legacy (implicitly intersecting) formulas per sheet: the engine keeps the flag but does not show it. */
   private legacy = new Map<string, Set<string>>()
-  /** What is stored per sheet and address: CONTENT and FORMULA bits (0: only a style or format). */
-  private stored = new Map<string, Map<string, number>>()
+  /** Cells and formulas per sheet as stored: what the cache's memory bound counts. */
   private stats = new Map<string, SheetStats>()
 
   private constructor(revision: number, sheets: SheetRecord[], names: DefinedNameRecord[], charts: ChartRecord[]) {
@@ -145,7 +152,7 @@ export class WorkbookState {
       if (cell.style) state.metaMap(state.styles, cell.sheetId).set(cell.address, cell.style)
       if (cell.userFormat) state.metaMap(state.formats, cell.sheetId).set(cell.address, cell.userFormat)
       if (cell.legacy && cell.input.startsWith('=')) state.legacySet(cell.sheetId).add(cell.address)
-      if (source.stored) state.markStored(cell.sheetId, cell.address, { input: cell.input, value: cell.value ?? null })
+      if (source.stored) state.count(cell.sheetId, cell.input, cell.value ?? null)
     }
     state.engine.loadCells(inputs)
     return state
@@ -182,6 +189,13 @@ export class WorkbookState {
       else if (cell.legacy) update.legacy = true
     }
     return update
+  }
+
+  private count(sheetId: string, input: string, value: unknown): void {
+    let stats = this.stats.get(sheetId)
+    if (!stats) this.stats.set(sheetId, (stats = { cells: 0, formulas: 0 }))
+    if (input !== '' || value !== null) stats.cells++
+    if (input.startsWith('=')) stats.formulas++
   }
 
   private legacySet(sheetId: string): Set<string> {
@@ -257,8 +271,10 @@ export class WorkbookState {
     if (userFormat !== undefined) record.userFormat = userFormat
     if (snapshot.format !== undefined) record.suggestedFormat = snapshot.format
     if (style !== undefined) record.style = style
-    if (snapshot.arrayRange !== undefined) record.arrayRange = snapshot.arrayRange
-    else if (legacy?.has(snapshot.address) && snapshot.formula !== undefined) record.legacy = true
+    if (snapshot.formula !== undefined) {
+      if (snapshot.arrayRange !== undefined) record.arrayRange = snapshot.arrayRange
+      else if (legacy?.has(snapshot.address)) record.legacy = true
+    }
     return record
   }
 
@@ -267,6 +283,48 @@ export class WorkbookState {
     const records: CellRecord[] = []
     this.forEachRecord(sheetId, (record) => records.push(record))
     return sortedCells(records)
+  }
+
+  /**
+   * Calls `visit` with every non-empty cell of a sheet, in no particular order, in parts: what a bulk
+   * write needs without a record object per cell. `extras` is undefined for a plain cell.
+   */
+  forEachCellParts(sheetId: string, visit: (row: number, col: number, address: string, input: string, value: CellRecord['value'], extras: CellExtras | undefined) => void): void {
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const legacy = this.legacy.get(sheetId)
+    const hasMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    const withContent = hasMeta ? new Set<string>() : undefined
+    this.engine.forEachCell(sheet.name, (snapshot) => {
+      const address = snapshot.address
+      const style = styles?.get(address)
+      const userFormat = formats?.get(address)
+      const value = snapshot.value
+      if (snapshot.input === '' && value === null && style === undefined && userFormat === undefined) return
+      let extras: CellExtras | undefined
+      if (value !== null && typeof value === 'object') extras = { error: true }
+      if (style !== undefined) (extras ??= {}).style = style
+      if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
+      if (snapshot.format !== undefined) (extras ??= {}).suggestedFormat = snapshot.format
+      if (snapshot.formula !== undefined) {
+        if (snapshot.arrayRange !== undefined) (extras ??= {}).arrayRange = snapshot.arrayRange
+        else if (legacy?.has(address)) (extras ??= {}).legacy = true
+      }
+      visit(snapshot.row, snapshot.col, address, snapshot.input, toJsonValue(value), extras)
+      withContent?.add(address)
+    })
+    if (withContent) {
+      for (const address of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
+        if (withContent.has(address)) continue
+        const record = this.record(sheetId, address)
+        if (!record) continue
+        const extras: CellExtras = {}
+        if (record.style) extras.style = record.style
+        if (record.userFormat !== undefined) extras.userFormat = record.userFormat
+        visit(record.row, record.col, address, record.input, record.value, extras)
+      }
+    }
   }
 
   /** Calls `visit` with every record of a sheet, in no particular order, without building a list. */
@@ -314,39 +372,9 @@ export class WorkbookState {
 
   // ---- what is stored -------------------------------------------------------------------------------
 
-  /** Notes what the store now holds for a cell; answers whether a document was there before. */
-  markStored(sheetId: string, address: string, record: Pick<CellRecord, 'input' | 'value'> | undefined): boolean {
-    const map = this.metaMap(this.stored, sheetId)
-    const before = map.get(address)
-    const stats = this.stats.get(sheetId) ?? { cells: 0, formulas: 0 }
-    if (before !== undefined) {
-      if (before & CONTENT) stats.cells--
-      if (before & FORMULA) stats.formulas--
-    }
-    if (record === undefined) map.delete(address)
-    else {
-      const flags = (hasContent(record) ? CONTENT : 0) | (record.input.startsWith('=') ? FORMULA : 0)
-      map.set(address, flags)
-      if (flags & CONTENT) stats.cells++
-      if (flags & FORMULA) stats.formulas++
-    }
-    this.stats.set(sheetId, stats)
-    return before !== undefined
-  }
-
-  isStored(sheetId: string, address: string): boolean {
-    return this.stored.get(sheetId)?.has(address) ?? false
-  }
-
-  /** Forgets what was stored (a structural change is persisted by comparing everything). */
-  resetStored(records: Map<string, CellRecord>): void {
-    this.stored.clear()
-    this.stats.clear()
-    for (const sheet of this.sheets) this.stats.set(sheet.id, { cells: 0, formulas: 0 })
-    for (const [key, record] of records) {
-      const { sheetId, address } = splitKey(key)
-      this.markStored(sheetId, address, record)
-    }
+  /** Takes the cell counts the store holds (they are counted where the cells are written). */
+  setStats(stats: Record<string, SheetStats>): void {
+    this.stats = new Map(Object.entries(stats).map(([sheetId, counts]) => [sheetId, { ...counts }]))
   }
 
   sheetStats(): Record<string, SheetStats> {

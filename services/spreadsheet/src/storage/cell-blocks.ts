@@ -1,6 +1,6 @@
 /**
  * Cells are stored in blocks: one document per tile of a sheet (BLOCK_ROWS rows × BLOCK_COLUMNS
- * columns) holding a compact map of its non-empty cells. A million-cell import writes a few thousand
+ * columns) holding a compact list of its non-empty cells. A million-cell import writes a few thousand
  * documents instead of a million, and a one-cell edit rewrites one tile of at most
  * BLOCK_ROWS × BLOCK_COLUMNS cells however wide or long the sheet is. Each cell keeps the revision
  * that last wrote it and each block the highest of them, so the cells written after a revision are
@@ -27,8 +27,11 @@ export interface StoredCellExtra {
   a?: string
 }
 
-/** [input, value, revision, extras]: arrays keep the JSON of a million cells small and quick to read. */
-export type StoredCell = [input: string, value: CellValue, revision: number, extra?: StoredCellExtra]
+/**
+ * [address, input, value, revision, extras]: tuples keep the JSON of a million cells small and quick
+ * to write and read.
+ */
+export type StoredCell = [address: string, input: string, value: CellValue, revision: number, extra?: StoredCellExtra]
 
 export interface CellBlockDoc {
   /** `workbookId/sheetId/blockRow/blockColumn`. */
@@ -40,7 +43,8 @@ export interface CellBlockDoc {
   blockColumn: number
   /** The highest revision of its cells (the revision that last wrote the block). */
   revision: number
-  cells: Record<string, StoredCell>
+  /** Its non-empty cells, one address once, in no particular order. */
+  cells: StoredCell[]
 }
 
 /** A stored cell with where it lives and the revision that last wrote it. */
@@ -56,15 +60,32 @@ export function blockOf(row: number, col: number): { blockRow: number; blockColu
   return { blockRow: Math.floor(row / BLOCK_ROWS), blockColumn: Math.floor(col / BLOCK_COLUMNS) }
 }
 
-export function encodeCell(record: CellRecord, revision: number): StoredCell {
+/** The parts of a cell a block keeps, as the workbook state has them. */
+export interface CellParts {
+  address: string
+  input: string
+  value: CellValue
+  error: boolean
+  userFormat?: string
+  suggestedFormat?: string
+  style?: CellStyle
+  legacy?: boolean
+  arrayRange?: string
+}
+
+export function encodeParts(cell: CellParts, revision: number): StoredCell {
   let extra: StoredCellExtra | undefined
-  if (record.type === 'error') (extra ??= {}).e = 1
-  if (record.userFormat !== undefined) (extra ??= {}).f = record.userFormat
-  if (record.suggestedFormat !== undefined) (extra ??= {}).g = record.suggestedFormat
-  if (record.style !== undefined) (extra ??= {}).s = record.style
-  if (record.legacy) (extra ??= {}).l = 1
-  if (record.arrayRange !== undefined) (extra ??= {}).a = record.arrayRange
-  return extra ? [record.input, record.value, revision, extra] : [record.input, record.value, revision]
+  if (cell.error) (extra ??= {}).e = 1
+  if (cell.userFormat !== undefined) (extra ??= {}).f = cell.userFormat
+  if (cell.suggestedFormat !== undefined) (extra ??= {}).g = cell.suggestedFormat
+  if (cell.style !== undefined) (extra ??= {}).s = cell.style
+  if (cell.legacy) (extra ??= {}).l = 1
+  if (cell.arrayRange !== undefined) (extra ??= {}).a = cell.arrayRange
+  return extra ? [cell.address, cell.input, cell.value, revision, extra] : [cell.address, cell.input, cell.value, revision]
+}
+
+export function encodeCell(record: CellRecord, revision: number): StoredCell {
+  return encodeParts({ ...record, error: record.type === 'error' }, revision)
 }
 
 function typeOf(value: CellValue, error: boolean): CellType {
@@ -80,8 +101,8 @@ function typeOf(value: CellValue, error: boolean): CellType {
   }
 }
 
-export function decodeCell(sheetId: string, address: string, stored: StoredCell): StoredRecord {
-  const [input, value, revision, extra] = stored
+export function decodeCell(sheetId: string, stored: StoredCell): StoredRecord {
+  const [address, input, value, revision, extra] = stored
   const { row, col } = parseAddress(address)
   const record: StoredRecord = { sheetId, revision, address, row, col, input, value, type: typeOf(value, extra?.e === 1) }
   if (extra) {
@@ -97,11 +118,23 @@ export function decodeCell(sheetId: string, address: string, stored: StoredCell)
 /** Every cell of the blocks, decoded; `after` keeps only cells written after that revision. */
 export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number): Generator<StoredRecord> {
   for (const block of blocks) {
-    for (const address in block.cells) {
-      const stored = block.cells[address]
-      if (after === undefined || stored[2] > after) yield decodeCell(block.sheetId, address, stored)
+    for (const stored of block.cells) {
+      if (after === undefined || stored[3] > after) yield decodeCell(block.sheetId, stored)
     }
   }
+}
+
+/** Cells with content (an input or a value) and formulas, counted per sheet. */
+export interface CellCounts {
+  cells: number
+  formulas: number
+}
+
+function countInto(counts: Map<string, CellCounts>, sheetId: string, input: string, value: CellValue, sign: 1 | -1): void {
+  let entry = counts.get(sheetId)
+  if (!entry) counts.set(sheetId, (entry = { cells: 0, formulas: 0 }))
+  if (input !== '' || value !== null) entry.cells += sign
+  if (input.charCodeAt(0) === 61) entry.formulas += sign
 }
 
 /** A cell write of a change: the record now, or null when the cell is empty. */
@@ -114,75 +147,102 @@ export interface CellPut {
 }
 
 /**
- * The blocks of new cells (a new workbook), built as the records come: records may arrive in any
- * order; `flush` hands over the blocks collected so far.
+ * The blocks of new cells (a new workbook), built as the cells come: in any order, each address
+ * once; `flush` hands over the blocks collected so far.
  */
 export class BlockBuilder {
   private blocks = new Map<string, CellBlockDoc>()
+  /** The block the last cell went to: cells come a column at a time, 64 in a row share one. */
+  private last: CellBlockDoc | undefined
+  /** Cells added. */
   count = 0
+  /** What the added cells hold, per sheet. */
+  readonly counts = new Map<string, CellCounts>()
 
   constructor(
     private readonly workbookId: string,
     private readonly revision: number,
   ) {}
 
-  /** Adds a cell, written at the builder's revision unless it names its own. */
-  add(sheetId: string, record: CellRecord, revision = this.revision): void {
-    const { blockRow, blockColumn } = blockOf(record.row, record.col)
-    const id = blockDocId(this.workbookId, sheetId, blockRow, blockColumn)
-    let block = this.blocks.get(id)
-    if (!block) {
-      block = { id, workbookId: this.workbookId, sheetId, blockRow, blockColumn, revision, cells: {} }
-      this.blocks.set(id, block)
-    } else if (revision > block.revision) block.revision = revision
-    block.cells[record.address] = encodeCell(record, revision)
+  /** Adds a cell from its parts, without an object per cell (a new workbook's bulk write). */
+  addParts(sheetId: string, row: number, col: number, address: string, input: string, value: CellValue, extras: Omit<CellParts, 'address' | 'input' | 'value' | 'error'> & { error?: boolean } | undefined): void {
+    const block = this.blockAt(sheetId, row, col, this.revision)
+    block.cells.push(extras ? encodeParts({ ...extras, address, input, value, error: extras.error === true }, this.revision) : [address, input, value, this.revision])
+    countInto(this.counts, sheetId, input, value, 1)
     this.count++
+  }
+
+  /** Adds a cell, written at the builder's revision unless it names its own. */
+  add(sheetId: string, row: number, col: number, cell: CellParts, revision = this.revision): void {
+    const block = this.blockAt(sheetId, row, col, revision)
+    block.cells.push(encodeParts(cell, revision))
+    countInto(this.counts, sheetId, cell.input, cell.value, 1)
+    this.count++
+  }
+
+  private blockAt(sheetId: string, row: number, col: number, revision: number): CellBlockDoc {
+    const blockRow = Math.floor(row / BLOCK_ROWS)
+    const blockColumn = Math.floor(col / BLOCK_COLUMNS)
+    let block = this.last
+    if (!block || block.blockRow !== blockRow || block.blockColumn !== blockColumn || block.sheetId !== sheetId) {
+      const id = blockDocId(this.workbookId, sheetId, blockRow, blockColumn)
+      block = this.blocks.get(id)
+      if (!block) {
+        block = { id, workbookId: this.workbookId, sheetId, blockRow, blockColumn, revision, cells: [] }
+        this.blocks.set(id, block)
+      }
+      this.last = block
+    }
+    if (revision > block.revision) block.revision = revision
+    return block
   }
 
   /** The blocks collected so far, forgotten here. */
   flush(): CellBlockDoc[] {
     const blocks = [...this.blocks.values()]
     this.blocks = new Map()
+    this.last = undefined
     return blocks
   }
 }
 
 /**
  * Applies cell writes to the blocks that hold them: `current` are those blocks as stored (missing
- * ones are new). Answers the blocks to store and the ids of blocks left empty.
+ * ones are new). Answers the blocks to store, the ids of blocks left empty, and how the counts of
+ * cells and formulas per sheet change (from what the blocks held to what they hold now).
  */
 export function applyToBlocks(
   workbookId: string,
   revision: number,
   writes: readonly CellPut[],
   current: readonly CellBlockDoc[],
-): { put: CellBlockDoc[]; emptied: string[] } {
+): { put: CellBlockDoc[]; emptied: string[]; delta: Map<string, CellCounts> } {
+  const delta = new Map<string, CellCounts>()
   const byId = new Map(current.map((block) => [block.id, block]))
-  const touched = new Map<string, CellBlockDoc>()
+  const touched = new Map<string, { block: CellBlockDoc; cells: Map<string, StoredCell> }>()
   for (const write of writes) {
     const { blockRow, blockColumn } = blockOf(write.row, write.col)
     const id = blockDocId(workbookId, write.sheetId, blockRow, blockColumn)
-    let block = touched.get(id)
-    if (!block) {
-      block = byId.get(id) ?? { id, workbookId, sheetId: write.sheetId, blockRow, blockColumn, revision, cells: {} }
-      block.revision = revision
-      touched.set(id, block)
+    let entry = touched.get(id)
+    if (!entry) {
+      const block = byId.get(id) ?? { id, workbookId, sheetId: write.sheetId, blockRow, blockColumn, revision, cells: [] }
+      entry = { block, cells: new Map(block.cells.map((cell) => [cell[0], cell])) }
+      touched.set(id, entry)
     }
-    if (write.record) block.cells[write.address] = encodeCell(write.record, revision)
-    else delete block.cells[write.address]
+    const before = entry.cells.get(write.address)
+    if (before) countInto(delta, write.sheetId, before[1], before[2], -1)
+    if (write.record) {
+      entry.cells.set(write.address, encodeCell(write.record, revision))
+      countInto(delta, write.sheetId, write.record.input, write.record.value, 1)
+    } else entry.cells.delete(write.address)
   }
   const put: CellBlockDoc[] = []
   const emptied: string[] = []
-  for (const block of touched.values()) {
-    let empty = true
-    for (const _ in block.cells) {
-      empty = false
-      break
-    }
-    if (!empty) put.push(block)
+  for (const { block, cells } of touched.values()) {
+    if (cells.size > 0) put.push({ ...block, revision, cells: [...cells.values()] })
     else if (byId.has(block.id)) emptied.push(block.id)
   }
-  return { put, emptied }
+  return { put, emptied, delta }
 }
 
 /** The ids of the blocks that hold these cells. */

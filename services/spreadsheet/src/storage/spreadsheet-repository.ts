@@ -1,5 +1,5 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
-import { applyToBlocks, blockCells, blockIdsOf, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from './cell-blocks.js'
+import { applyToBlocks, blockCells, blockIdsOf, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
@@ -64,13 +64,17 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       return [...blockCells(await blocks().find({ workbookId, revision: { $gt: revision } }), revision)]
     },
 
-    /** Stores a change's cell writes in the blocks that hold them (inside the change's transaction). */
-    async writeCells(tx: DocumentTransaction, workbookId: string, revision: number, writes: readonly CellPut[]): Promise<void> {
-      if (writes.length === 0) return
+    /**
+     * Stores a change's cell writes in the blocks that hold them (inside the change's transaction);
+     * answers how the counts of cells and formulas per sheet changed.
+     */
+    async writeCells(tx: DocumentTransaction, workbookId: string, revision: number, writes: readonly CellPut[]): Promise<Map<string, CellCounts>> {
+      if (writes.length === 0) return new Map()
       const current = await blocks(tx).getMany(blockIdsOf(workbookId, writes))
-      const { put, emptied } = applyToBlocks(workbookId, revision, writes, current)
+      const { put, emptied, delta } = applyToBlocks(workbookId, revision, writes, current)
       if (put.length > 0) await blocks(tx).putMany(put)
       for (let i = 0; i < emptied.length; i += DELETE_CHUNK) await blocks(tx).deleteMany({ id: { $in: emptied.slice(i, i + DELETE_CHUNK) } })
+      return delta
     },
 
     /**
@@ -84,7 +88,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
         await store.transaction(async (tx) => {
           const builder = new BlockBuilder(workbookId, 0)
           for (const { id: _id, workbookId: _workbook, sheetId, revision, ...record } of await legacyCells(tx).find({ workbookId })) {
-            builder.add(sheetId, record, revision)
+            builder.add(sheetId, record.row, record.col, { ...record, error: record.type === 'error' }, revision)
           }
           const built = builder.flush()
           if (built.length > 0) await blocks(tx).putMany(built)

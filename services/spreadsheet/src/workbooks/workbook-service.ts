@@ -30,7 +30,7 @@ import { countUpdates, mayRestructure, translateCommand } from '../engine/transl
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, WorkbookDoc } from '../storage/documents.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
 import { changeId, historyDocId, importDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
@@ -414,19 +414,18 @@ export class WorkbookService {
   }
 
   /**
-   * A new workbook's blocks, in batches of BLOCKS_PER_TRANSACTION, sheet by sheet, noting each cell
-   * as stored. Only one sheet's blocks are held at a time.
+   * A new workbook's blocks, in batches of BLOCKS_PER_TRANSACTION, sheet by sheet, counting what they
+   * hold into the state. Only one sheet's blocks are held at a time.
    */
   private *newBlocks(workbookId: string, state: WorkbookState, written: { cells: number }): Generator<CellBlockDoc[]> {
-    state.resetStored(new Map())
+    const stats: Record<string, SheetStats> = {}
     let batch: CellBlockDoc[] = []
     for (const sheet of state.sheets) {
       const builder = new BlockBuilder(workbookId, 1)
-      state.forEachRecord(sheet.id, (record) => {
-        builder.add(sheet.id, record)
-        state.markStored(sheet.id, record.address, record)
-      })
+      state.forEachCellParts(sheet.id, (row, col, address, input, value, extras) => builder.addParts(sheet.id, row, col, address, input, value, extras))
       written.cells += builder.count
+      stats[sheet.id] = builder.counts.get(sheet.id) ?? { cells: 0, formulas: 0 }
+      state.setStats(stats)
       for (const block of builder.flush()) {
         batch.push(block)
         if (batch.length === BLOCKS_PER_TRANSACTION) {
@@ -698,17 +697,30 @@ export class WorkbookService {
             revision,
             updatedAt: now,
             sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
-            sheetStats: state.sheetStats(),
             definedNames: state.definedNames.map((definition) => ({ ...definition })),
             charts: state.charts.map((chart) => ({ ...chart })),
           }
+          const sheetIds = state.sheets.map((sheet) => sheet.id)
+          // The workbook as this change leaves it; its counts are known once the write has read the blocks.
+          const changedWorkbook = { ...workbook, ...patch } as WorkbookDoc
           const mark = prepared.mark
           const moves = structuralEdits(result.applied)
           const durable = this.committer.submit({
             write: async (tx) => {
               if (mark && !(await this.repo.changes(tx).findOne({ id: mark.changeId, [mark.field]: false }))) return false
-              if ((await this.repo.workbooks(tx).update({ id, revision: head }, patch)) !== 1) return false
-              await this.repo.writeCells(tx, id, revision, writes)
+              const stored = await this.repo.workbooks(tx).get(id)
+              if (!stored || stored.revision !== head) return false
+              // The counts follow what the blocks held before and hold now.
+              const delta = await this.repo.writeCells(tx, id, revision, writes)
+              const sheetStats: Record<string, SheetStats> = {}
+              for (const sheetId of sheetIds) {
+                const before = stored.sheetStats[sheetId] ?? { cells: 0, formulas: 0 }
+                const change = delta.get(sheetId)
+                sheetStats[sheetId] = change ? { cells: before.cells + change.cells, formulas: before.formulas + change.formulas } : before
+              }
+              if ((await this.repo.workbooks(tx).update({ id, revision: head }, { ...patch, sheetStats })) !== 1) return false
+              changedWorkbook.sheetStats = sheetStats
+              state.setStats(sheetStats)
               await this.repo.changes(tx).insert(change)
               for (const [sheetId, edits] of moves) await this.moveHistory(tx, id, sheetId, edits)
               if (history.length > 0) await this.repo.history(tx).putMany(history)
@@ -732,7 +744,7 @@ export class WorkbookService {
           )
 
           const outcome: ChangeOutcome = {
-            workbook: { ...workbook, ...patch } as WorkbookDoc,
+            workbook: changedWorkbook,
             state,
             revision,
             baseRevision: base,
@@ -817,7 +829,6 @@ export class WorkbookService {
         const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
         if (sheet) changed.push(clearedCell(sheet.name, record.address))
       }
-      state.resetStored(after)
       return { writes, changed }
     }
     const keys = new Set(result.touched)
@@ -829,15 +840,10 @@ export class WorkbookService {
       const { sheetId, address } = splitKey(key)
       const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
       if (!sheet) continue
+      // An empty cell is written as a removal: its block forgets it, if it held it.
       const record = state.record(sheetId, address)
-      if (record) {
-        writes.push(cellPut(sheetId, address, record))
-        state.markStored(sheetId, address, record)
-        changed.push(toChangedCell(sheet.name, record))
-      } else {
-        if (state.markStored(sheetId, address, undefined)) writes.push(cellPut(sheetId, address, null))
-        changed.push(clearedCell(sheet.name, address))
-      }
+      writes.push(cellPut(sheetId, address, record ?? null))
+      changed.push(record ? toChangedCell(sheet.name, record) : clearedCell(sheet.name, address))
     }
     return { writes, changed }
   }
@@ -873,9 +879,9 @@ export class WorkbookService {
       cells.push(toChangedCell(state.sheetName(doc.sheetId), fromStored(doc)))
     }
     for (const key of theirs) {
-      if (reported.has(key) || touched.has(key) || state.isStored(splitKey(key).sheetId, splitKey(key).address)) continue
+      if (reported.has(key) || touched.has(key)) continue
       const { sheetId, address } = splitKey(key)
-      if (state.sheets.some((sheet) => sheet.id === sheetId)) cells.push(clearedCell(state.sheetName(sheetId), address))
+      if (state.sheets.some((sheet) => sheet.id === sheetId) && !state.record(sheetId, address)) cells.push(clearedCell(state.sheetName(sheetId), address))
     }
     return { conflicts, cells, behind, structural }
   }
