@@ -10,7 +10,6 @@ import {
   cellTypeOf,
   compactStyle,
   formatAddress,
-  hasContent,
   moveAddress,
   moveRangeText,
   parseAddress,
