@@ -167,6 +167,30 @@ describe('import fidelity', () => {
   })
 })
 
+describe('the first version of an import', () => {
+  it('holds every cell, dense or sparse, styled only or spilled, and restores to the imported workbook', async () => {
+    const dense = Array.from({ length: 300 }, (_, i) => ({ address: `${'ABC'[i % 3]}${Math.floor(i / 3) + 1}`, input: i }))
+    const sparse = [
+      { address: 'A1', input: 1 },
+      { address: 'XFD1048576', input: 'corner' },
+      { address: 'M5000', input: '=SEQUENCE(2,2)' },
+      { address: 'Q7', input: null, style: { bold: true } },
+      { address: 'R8', input: null, format: '0.00' },
+    ]
+    const answer = await call('POST', '/workbooks/import', { name: 'Versioned', sheets: [{ name: 'Dense', cells: dense }, { name: 'Sparse', cells: sparse }] })
+    const id = answer.json.workbookId
+    const before = (await call('GET', `/workbook/${id}/cells`)).json.workbook.sheets
+    const [version] = (await call('GET', `/workbook/${id}/versions`)).json.versions
+    expect(version).toMatchObject({ number: 1, cells: 306, formulas: 1 })
+    const same = await call('GET', `/workbook/${id}/versions/compare?from=${version.id}&to=current`)
+    expect(same.json.summary).toEqual({ added: 0, removed: 0, changed: 0, inputsChanged: 0, valuesChanged: 0 })
+
+    await call('POST', '/update-cells', { workbookId: id, sheetName: 'Sparse', updates: [{ cellAddress: 'Q7', value: 5 }, { cellAddress: 'A1', value: null }] })
+    expect((await call('POST', `/workbook/${id}/versions/${version.id}/restore`, {})).status).toBe(200)
+    expect((await call('GET', `/workbook/${id}/cells`)).json.workbook.sheets).toEqual(before)
+  })
+})
+
 describe('the streamed import', () => {
   const header = { name: 'Streamed', styles: [{ bold: true }], sheets: [{ name: 'One', columnWidths: { '0': 120 } }, { name: 'Two', merges: ['A1:B1'] }] }
 

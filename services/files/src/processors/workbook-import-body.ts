@@ -149,7 +149,11 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       let text = start
       let first = true
       let cellIndex = -1
-      for (const cell of sheet.cells) {
+      const cells = sheet.cells as (ImportedCell | undefined)[]
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i] as ImportedCell
+        // Sent cells are let go at once: the parsed workbook shrinks as the body goes out.
+        cells[i] = undefined
         cellIndex++
         if (arrayFilled?.has(cell.address)) continue
         const input = inputOfCell(cell)

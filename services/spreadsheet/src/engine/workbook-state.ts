@@ -350,6 +350,44 @@ export class WorkbookState {
     }
   }
 
+  /**
+   * A sheet's records row-major, made as they are asked for: a dense sheet is walked row by row over
+   * its used range, so a large sheet never becomes one list; a sparse one is collected and sorted.
+   */
+  *rowMajorRecords(sheetId: string): Generator<CellRecord> {
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const used = this.engine.getUsedRange(sheet.name)
+    const bounds = used ? { ...used } : { top: Infinity, left: Infinity, bottom: -1, right: -1 }
+    for (const address of [...(styles?.keys() ?? []), ...(formats?.keys() ?? [])]) {
+      const { row, col } = parseAddress(address)
+      bounds.top = Math.min(bounds.top, row)
+      bounds.bottom = Math.max(bounds.bottom, row)
+      bounds.left = Math.min(bounds.left, col)
+      bounds.right = Math.max(bounds.right, col)
+    }
+    if (bounds.bottom < 0) return
+    const area = (bounds.bottom - bounds.top + 1) * (bounds.right - bounds.left + 1)
+    const held = (this.stats.get(sheetId)?.cells ?? 0) + (styles?.size ?? 0) + (formats?.size ?? 0)
+    if (area > 4 * held + 4096) {
+      yield* this.sheetRecords(sheetId)
+      return
+    }
+    const withMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    for (let row = bounds.top; row <= bounds.bottom; row++) {
+      for (let col = bounds.left; col <= bounds.right; col++) {
+        if (this.engine.getValueAt(sheet.name, row, col) === null && this.engine.getInputAt(sheet.name, row, col) === '') {
+          if (!withMeta) continue
+          const address = formatAddress(row, col)
+          if (!styles?.has(address) && !formats?.has(address)) continue
+        }
+        const record = this.record(sheetId, formatAddress(row, col))
+        if (record) yield record
+      }
+    }
+  }
+
   /** Every record of the workbook by cell key. */
   allRecords(): Map<string, CellRecord> {
     const all = new Map<string, CellRecord>()

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import { createGzip, gunzip } from 'node:zlib'
 import type { BlobStore } from '@finsheet/platform'
-import type { WorkbookSnapshot } from '@finsheet/workbook'
+import type { CellRecord, SheetSnapshot, WorkbookSnapshot } from '@finsheet/workbook'
+
+/** A snapshot whose cells are made as they are written (a large workbook never becomes one list). */
+export type StreamedSnapshot = Omit<WorkbookSnapshot, 'sheets'> & { sheets: Array<Omit<SheetSnapshot, 'cells'> & { cells: Iterable<CellRecord> }> }
 
 const inflate = promisify(gunzip)
 
@@ -16,7 +19,7 @@ export function createSnapshotStore(blobs: BlobStore) {
     restoreKey: (workbookId: string, revision: number) => `spreadsheet/workbooks/${workbookId}/replaced/${revision}.json.gz`,
 
     /** Streams the snapshot out cell by cell, so that a large workbook never becomes one string. */
-    async put(key: string, snapshot: WorkbookSnapshot): Promise<void> {
+    async put(key: string, snapshot: WorkbookSnapshot | StreamedSnapshot): Promise<void> {
       await blobs.put(key, Readable.from(jsonChunks(snapshot)).pipe(createGzip()), { contentType: 'application/gzip' })
     },
 
@@ -40,14 +43,16 @@ export function createSnapshotStore(blobs: BlobStore) {
 export type SnapshotStore = ReturnType<typeof createSnapshotStore>
 
 /** The snapshot's JSON text in pieces of about 64 KB. */
-function* jsonChunks(snapshot: WorkbookSnapshot): Generator<string> {
+function* jsonChunks(snapshot: WorkbookSnapshot | StreamedSnapshot): Generator<string> {
   const { sheets, ...rest } = snapshot
   yield JSON.stringify(rest).slice(0, -1) + ',"sheets":['
   for (let index = 0; index < sheets.length; index++) {
     const { cells, ...sheet } = sheets[index]
     let text = (index > 0 ? ',' : '') + JSON.stringify(sheet).slice(0, -1) + ',"cells":['
-    for (let i = 0; i < cells.length; i++) {
-      text += (i > 0 ? ',' : '') + JSON.stringify(cells[i])
+    let first = true
+    for (const cell of cells) {
+      text += (first ? '' : ',') + JSON.stringify(cell)
+      first = false
       if (text.length > 65_536) {
         yield text
         text = ''

@@ -12,7 +12,7 @@ import { newVersionId } from '../engine/ids.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import type { VersionDoc, WorkbookDoc } from '../storage/documents.js'
-import type { SnapshotStore } from '../storage/snapshot-store.js'
+import type { SnapshotStore, StreamedSnapshot } from '../storage/snapshot-store.js'
 import type { SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
 import { changedSheets, describeChanges, isSmallEdit } from './change-summary.js'
 import { displayName, type ChangeListener, type ChangeOutcome, type WorkbookService } from './workbook-service.js'
@@ -123,16 +123,34 @@ export class VersionService implements ChangeListener {
 
   /** Stores a version of the open workbook; call under the workbook's lock. */
   async createVersion(workbook: WorkbookDoc, state: WorkbookState, user: AuthUser, options: NewVersion): Promise<VersionDoc> {
-    const snapshot = options.snapshot ?? state.snapshot(workbook.name)
     const previous = await this.repo.latestVersion(workbook.id)
+    // The first version is compared with nothing: its cells are written as they are read, never held whole.
+    if (!previous && !options.comparedWith && !options.snapshot) {
+      const stats = { sheets: state.sheets.length, ...state.totals() }
+      return this.storeVersion(workbook, state, user, options, streamedSnapshot(workbook.name, state), stats, 'Created the workbook.', undefined)
+    }
+    const snapshot = options.snapshot ?? state.snapshot(workbook.name)
     let diff: SnapshotDiff | undefined
     let previousSnapshot: WorkbookSnapshot | undefined
     if (options.comparedWith || previous) {
       previousSnapshot = options.comparedWith ?? (await this.snapshots.get((previous as VersionDoc).snapshotKey))
       diff = diffSnapshots(previousSnapshot, snapshot, DIFF_LIMIT)
     }
-    const type: VersionType = options.type ?? (diff && isSmallEdit(diff) ? 'minor' : 'auto-save')
     const generated = diff && previousSnapshot ? describeChanges(diff, previousSnapshot, snapshot) : 'Created the workbook.'
+    return this.storeVersion(workbook, state, user, options, snapshot, snapshotStats(snapshot), generated, diff)
+  }
+
+  private async storeVersion(
+    workbook: WorkbookDoc,
+    state: WorkbookState,
+    user: AuthUser,
+    options: NewVersion,
+    snapshot: WorkbookSnapshot | StreamedSnapshot,
+    stats: VersionDoc['stats'],
+    generated: string,
+    diff: SnapshotDiff | undefined,
+  ): Promise<VersionDoc> {
+    const type: VersionType = options.type ?? (diff && isSmallEdit(diff) ? 'minor' : 'auto-save')
     const changes = options.message ?? (options.prefix ? `${options.prefix} ${generated}` : generated)
     const tags = [...new Set([...(options.tags ?? []), ...(diff ? changedSheets(diff).slice(0, 3) : [])])]
 
@@ -154,7 +172,7 @@ export class VersionService implements ChangeListener {
       aiSummary: options.aiSummary ?? null,
       tags,
       revision: state.revision,
-      stats: snapshotStats(snapshot),
+      stats,
       snapshotKey,
       restoredFrom: options.restoredFrom ?? null,
     }
@@ -261,5 +279,18 @@ export class VersionService implements ChangeListener {
     const version = await this.repo.versions().get(versionId)
     if (!version || version.workbookId !== workbook.id) throw spreadsheetErrors.versionNotFound()
     return toVersionRecord(version, workbook.versionCount)
+  }
+}
+
+/** The state as a snapshot whose cells are read from the engine as the snapshot is written. */
+function streamedSnapshot(name: string, state: WorkbookState): StreamedSnapshot {
+  return {
+    format: 'finsheet-workbook',
+    formatVersion: 1,
+    name,
+    revision: state.revision,
+    sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], cells: { [Symbol.iterator]: () => state.rowMajorRecords(sheet.id) } })),
+    definedNames: state.definedNames.map((definition) => ({ ...definition })),
+    charts: state.charts.map((chart) => ({ ...chart })),
   }
 }
