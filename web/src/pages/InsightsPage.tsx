@@ -27,7 +27,7 @@ function Figure({ icon, label, value, tone }: { icon: ReactNode; label: string; 
   )
 }
 
-function WorkbookFindings({ workbookId }: { workbookId: string }) {
+function WorkbookFindings({ workbookId, name }: { workbookId: string; name: string }) {
   const [insights, reload] = useRemote((signal) => loadInsights(api, workbookId, signal), [workbookId])
   if (insights.status === 'error') return <LoadProblem message="The workbook could not be read." onRetry={() => void reload()} />
   if (!insights.data || insights.status === 'loading')
@@ -39,7 +39,7 @@ function WorkbookFindings({ workbookId }: { workbookId: string }) {
   const { figures } = insights.data
   return (
     <>
-      <div className="stat-grid">
+      <div className="stat-grid" role="group" aria-label={`Figures of ${name}`}>
         <Figure icon={<Table2 size={20} />} label="Cells with content" value={figures.cells} />
         <Figure icon={<FunctionSquare size={20} />} label="Formulas" value={figures.formulas} />
         <Figure icon={<Hash size={20} />} label="Typed numbers" value={figures.numbers} />
@@ -70,7 +70,7 @@ export function InsightsPage() {
       {workbooks.status === 'error' && <LoadProblem message="Your workbooks could not be loaded." onRetry={() => void reload()} />}
 
       <h2 className="section-title first">Across your workbooks</h2>
-      <div className="stat-grid">
+      <div className="stat-grid" role="group" aria-label="Across your workbooks">
         <Figure icon={<FileSpreadsheet size={20} />} label="Workbooks" value={list.length} />
         <Figure icon={<Layers size={20} />} label="Sheets" value={totals.sheets} />
         <Figure icon={<Table2 size={20} />} label="Cells" value={totals.cells} />
@@ -93,7 +93,7 @@ export function InsightsPage() {
                 {workbook.name} has {workbook.totalCells.toLocaleString('en-US')} cells, more than the {MAX_ANALYSED_CELLS.toLocaleString('en-US')} this page reads in the browser.
               </p>
             ) : (
-              <WorkbookFindings key={`${workbook.id}:${workbook.revision}`} workbookId={workbook.id} />
+              <WorkbookFindings key={`${workbook.id}:${workbook.revision}`} workbookId={workbook.id} name={workbook.name} />
             )}
           </>
         )

@@ -11,6 +11,7 @@ import type { TemplateFilters } from '../templates/template-filters'
 import { createFromTemplate, loadTemplates } from '../templates/templates-api'
 import { toast } from '../toasts/toast-store'
 import { LoadProblem } from './LoadProblem'
+import { SelectField } from './SelectField'
 import { useRemote } from './use-remote'
 import './screens.css'
 
@@ -56,24 +57,18 @@ export function ModelsPage() {
           <Search size={16} aria-hidden="true" />
           <input type="search" placeholder="Search models..." aria-label="Search models" value={filters.search} onChange={(e) => set({ search: e.target.value })} />
         </label>
-        <label className="select-field">
-          <span>Category</span>
-          <select value={filters.category} onChange={(e) => set({ category: e.target.value })}>
-            <option value={ALL}>All Categories</option>
-            {(library.data?.categories ?? []).map((category) => (
-              <option key={category}>{category}</option>
-            ))}
-          </select>
-        </label>
-        <label className="select-field">
-          <span>Difficulty</span>
-          <select value={filters.difficulty} onChange={(e) => set({ difficulty: e.target.value })}>
-            <option value={ALL}>All Levels</option>
-            {(library.data?.difficulties ?? []).map((difficulty) => (
-              <option key={difficulty}>{difficulty}</option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Category" value={filters.category} onChange={(category) => set({ category })}>
+          <option value={ALL}>All Categories</option>
+          {(library.data?.categories ?? []).map((category) => (
+            <option key={category}>{category}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Difficulty" value={filters.difficulty} onChange={(difficulty) => set({ difficulty })}>
+          <option value={ALL}>All Levels</option>
+          {(library.data?.difficulties ?? []).map((difficulty) => (
+            <option key={difficulty}>{difficulty}</option>
+          ))}
+        </SelectField>
       </div>
 
       <div className="chip-row" role="group" aria-label="Popular tags">

@@ -17,6 +17,7 @@ import { filterVersions, previousVersions, SEARCH_PLACEHOLDER, TEAM_MEMBERS, tog
 import { loadVersionData, restoreVersion } from '../versions/versions-api'
 import { errorText } from './error-text'
 import { LoadProblem } from './LoadProblem'
+import { SelectField } from './SelectField'
 import { Tabs } from './Tabs'
 import { useRemote } from './use-remote'
 import './screens.css'
@@ -124,16 +125,13 @@ export function VersionControlPage() {
           <Search size={16} aria-hidden="true" />
           <input type="search" placeholder={SEARCH_PLACEHOLDER} aria-label="Search versions" value={search} onChange={(e) => setSearch(e.target.value)} />
         </label>
-        <label className="select-field">
-          <span>Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value as VersionTypeFilter)}>
-            {TYPE_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Type" value={type} onChange={(value) => setType(value as VersionTypeFilter)}>
+          {TYPE_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {workbook !== null && (
         <div className="chip-row">

@@ -1,17 +1,15 @@
 import type { WorkbookMetadata } from '@finsheet/contracts'
+import { SelectField } from './SelectField'
 
 /** Which of the user's workbooks a screen works on. */
 export function WorkbookPicker({ workbooks, value, onChange }: { workbooks: readonly WorkbookMetadata[]; value: string | null; onChange(id: string): void }) {
   return (
-    <label className="select-field">
-      <span>Workbook</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        {workbooks.map((workbook) => (
-          <option key={workbook.id} value={workbook.id}>
-            {workbook.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField label="Workbook" value={value ?? ''} onChange={onChange}>
+      {workbooks.map((workbook) => (
+        <option key={workbook.id} value={workbook.id}>
+          {workbook.name}
+        </option>
+      ))}
+    </SelectField>
   )
 }
