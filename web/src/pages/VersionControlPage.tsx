@@ -30,6 +30,9 @@ const TABS: readonly { id: VersionTab; label: string }[] = [
   { id: 'compare', label: 'Compare Versions' },
 ]
 
+/** Timeline cards shown at first, and added by each Show More. */
+const TIMELINE_PAGE = 50
+
 /** Relative times are redrawn every minute. */
 const CLOCK_TICK_MS = 60_000
 
@@ -62,6 +65,7 @@ export function VersionControlPage() {
   const [restoring, setRestoring] = useState<string | null>(null)
   const [learnMore, setLearnMore] = useState(false)
   const [now, setNow] = useState(() => Date.now())
+  const [shownCount, setShownCount] = useState(TIMELINE_PAGE)
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
@@ -153,7 +157,7 @@ export function VersionControlPage() {
             <p className="empty-state">{versions.length === 0 ? 'No versions yet. A version is kept each time you create, import or change a workbook.' : 'No versions match these filters.'}</p>
           ) : (
             <div className="timeline">
-              {shown.map(({ version, summary }) => (
+              {shown.slice(0, shownCount).map(({ version, summary }) => (
                 <VersionCard
                   key={version.id}
                   version={version}
@@ -166,6 +170,12 @@ export function VersionControlPage() {
                   onToggleCompare={() => setSelected((current) => toggleSelection(current, version))}
                 />
               ))}
+              {shown.length > shownCount && (
+                <button type="button" className="button show-more" onClick={() => setShownCount((count) => count + TIMELINE_PAGE)}>
+                  Show More ({(shown.length - shownCount).toLocaleString('en-US')} older)
+                </button>
+              )}
+              {data.data && !data.data.complete && <p className="muted">The newest {data.data.versions.length.toLocaleString('en-US')} versions are searched here.</p>}
             </div>
           ))}
         {tab === 'workbooks' && (

@@ -4,7 +4,7 @@ import { LoadProblem } from '../pages/LoadProblem'
 import { useRemote } from '../pages/use-remote'
 import { Dialog } from '../ui/Dialog'
 import { DiffTable } from './DiffTable'
-import { compareVersions } from './versions-api'
+import { compareVersions, loadPreviousVersion } from './versions-api'
 
 interface VersionDiffDialogProps {
   /** the version whose changes are shown, and the one before it (none for a first version) */
@@ -24,6 +24,28 @@ function Changes({ version, previous }: { version: VersionRecord; previous: Vers
   return <DiffTable comparison={comparison.data} beforeLabel={`Version ${previous.number}`} afterLabel={`Version ${version.number}`} />
 }
 
+/** A version whose predecessor is not among those loaded: find it first. */
+function ChangesOfOlder({ version }: { version: VersionRecord }) {
+  const [previous, reload] = useRemote((signal) => loadPreviousVersion(api, version, signal), [version.id])
+  if (previous.status === 'error') return <LoadProblem message="The changes could not be loaded." onRetry={() => void reload()} />
+  if (previous.status === 'loading')
+    return (
+      <p className="muted" role="status">
+        Comparing versions…
+      </p>
+    )
+  return previous.data ? <Changes version={version} previous={previous.data} /> : <FirstVersion version={version} />
+}
+
+function FirstVersion({ version }: { version: VersionRecord }) {
+  return (
+    <p>
+      This is the first version of {version.fileName}: {version.sheets.toLocaleString('en-US')} sheets, {version.cells.toLocaleString('en-US')} cells and{' '}
+      {version.formulas.toLocaleString('en-US')} formulas, all new.
+    </p>
+  )
+}
+
 /** View Changes: the version against the one before it, cell by cell. */
 export function VersionDiffDialog({ target, onClose }: VersionDiffDialogProps) {
   const version = target?.version
@@ -32,11 +54,10 @@ export function VersionDiffDialog({ target, onClose }: VersionDiffDialogProps) {
       {target &&
         (target.previous ? (
           <Changes version={target.version} previous={target.previous} />
+        ) : target.version.number > 1 ? (
+          <ChangesOfOlder version={target.version} />
         ) : (
-          <p>
-            This is the first version of {target.version.fileName}: {target.version.sheets.toLocaleString('en-US')} sheets, {target.version.cells.toLocaleString('en-US')} cells and{' '}
-            {target.version.formulas.toLocaleString('en-US')} formulas, all new.
-          </p>
+          <FirstVersion version={target.version} />
         ))}
     </Dialog>
   )
