@@ -69,6 +69,16 @@ export interface CellExtras {
   arrayRange?: string
 }
 
+/** A cell as a bulk write takes it. */
+export interface CellParts {
+  row: number
+  col: number
+  address: string
+  input: string
+  value: CellRecord['value']
+  extras: CellExtras | undefined
+}
+
 /** A cell as a workbook is built from: its input and what the engine does not keep. */
 export interface CellSource {
   sheetId: string
@@ -151,7 +161,8 @@ export class WorkbookState {
       if (cell.style) state.metaMap(state.styles, cell.sheetId).set(cell.address, cell.style)
       if (cell.userFormat) state.metaMap(state.formats, cell.sheetId).set(cell.address, cell.userFormat)
       if (cell.legacy && cell.input.startsWith('=')) state.legacySet(cell.sheetId).add(cell.address)
-      if (source.stored) state.count(cell.sheetId, cell.input, cell.value ?? null)
+      // Counted from what is stored, or from the inputs until the blocks are written and counted.
+      state.count(cell.sheetId, cell.input, cell.value ?? null)
     }
     state.engine.loadCells(inputs)
     return state
@@ -176,6 +187,9 @@ export class WorkbookState {
     state.styles = parts.styles
     state.formats = parts.formats
     state.legacy = parts.legacy
+    // Counted from the inputs until the blocks are written and counted.
+    const ids = new Map(state.sheets.map((sheet) => [sheet.name, sheet.id]))
+    for (const update of parts.updates) state.count(ids.get(update.sheet) as string, typeof update.input === 'string' ? update.input : '1', null)
     state.engine.loadCells(parts.updates)
     return state
   }
@@ -284,48 +298,6 @@ export class WorkbookState {
     return sortedCells(records)
   }
 
-  /**
-   * Calls `visit` with every non-empty cell of a sheet, in no particular order, in parts: what a bulk
-   * write needs without a record object per cell. `extras` is undefined for a plain cell.
-   */
-  forEachCellParts(sheetId: string, visit: (row: number, col: number, address: string, input: string, value: CellRecord['value'], extras: CellExtras | undefined) => void): void {
-    const sheet = this.sheetById(sheetId)
-    const styles = this.styles.get(sheetId)
-    const formats = this.formats.get(sheetId)
-    const legacy = this.legacy.get(sheetId)
-    const hasMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
-    const withContent = hasMeta ? new Set<string>() : undefined
-    this.engine.forEachCell(sheet.name, (snapshot) => {
-      const address = snapshot.address
-      const style = styles?.get(address)
-      const userFormat = formats?.get(address)
-      const value = snapshot.value
-      if (snapshot.input === '' && value === null && style === undefined && userFormat === undefined) return
-      let extras: CellExtras | undefined
-      if (value !== null && typeof value === 'object') extras = { error: true }
-      if (style !== undefined) (extras ??= {}).style = style
-      if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
-      if (snapshot.format !== undefined) (extras ??= {}).suggestedFormat = snapshot.format
-      if (snapshot.formula !== undefined) {
-        if (snapshot.arrayRange !== undefined) (extras ??= {}).arrayRange = snapshot.arrayRange
-        else if (legacy?.has(address)) (extras ??= {}).legacy = true
-      }
-      visit(snapshot.row, snapshot.col, address, snapshot.input, toJsonValue(value), extras)
-      withContent?.add(address)
-    })
-    if (withContent) {
-      for (const address of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
-        if (withContent.has(address)) continue
-        const record = this.record(sheetId, address)
-        if (!record) continue
-        const extras: CellExtras = {}
-        if (record.style) extras.style = record.style
-        if (record.userFormat !== undefined) extras.userFormat = record.userFormat
-        visit(record.row, record.col, address, record.input, record.value, extras)
-      }
-    }
-  }
-
   /** Calls `visit` with every record of a sheet, in no particular order, without building a list. */
   forEachRecord(sheetId: string, visit: (record: CellRecord) => void): void {
     const sheet = this.sheetById(sheetId)
@@ -355,6 +327,56 @@ export class WorkbookState {
    * its used range, so a large sheet never becomes one list; a sparse one is collected and sorted.
    */
   *rowMajorRecords(sheetId: string): Generator<CellRecord> {
+    const walk = this.rowMajorWalk(sheetId)
+    if (walk === 'sparse') {
+      yield* this.sheetRecords(sheetId)
+      return
+    }
+    for (const address of walk) {
+      const record = this.record(sheetId, address)
+      if (record) yield record
+    }
+  }
+
+  /**
+   * Every non-empty cell of a sheet in the parts a bulk write needs, row-major, so that a writer can
+   * let go of each band of rows once it has passed it. `extras` is undefined for a plain cell.
+   */
+  *cellPartsRowMajor(sheetId: string): Generator<CellParts> {
+    const walk = this.rowMajorWalk(sheetId)
+    if (walk === 'sparse') {
+      for (const record of this.sheetRecords(sheetId)) yield { row: record.row, col: record.col, address: record.address, input: record.input, value: record.value, extras: extrasOf(record) }
+      return
+    }
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const legacy = this.legacy.get(sheetId)
+    for (const address of walk as Iterable<string>) {
+      const snapshot = this.engine.getCell(sheet.name, address)
+      const style = styles?.get(address)
+      const userFormat = formats?.get(address)
+      const value = snapshot.value
+      if (snapshot.input === '' && value === null && style === undefined && userFormat === undefined) continue
+      let extras: CellExtras | undefined
+      if (value !== null && typeof value === 'object') extras = { error: true }
+      if (style !== undefined) (extras ??= {}).style = style
+      if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
+      if (snapshot.format !== undefined) (extras ??= {}).suggestedFormat = snapshot.format
+      if (snapshot.formula !== undefined) {
+        if (snapshot.arrayRange !== undefined) (extras ??= {}).arrayRange = snapshot.arrayRange
+        else if (legacy?.has(address)) (extras ??= {}).legacy = true
+      }
+      yield { row: snapshot.row, col: snapshot.col, address, input: snapshot.input, value: toJsonValue(value), extras }
+    }
+  }
+
+  /**
+   * The addresses of a dense sheet's possibly non-empty cells, row by row over the range its cells,
+   * styles and formats span; 'sparse' when that range is mostly empty (walking it would cost more
+   * than sorting the cells).
+   */
+  private rowMajorWalk(sheetId: string): Iterable<string> | 'sparse' {
     const sheet = this.sheetById(sheetId)
     const styles = this.styles.get(sheetId)
     const formats = this.formats.get(sheetId)
@@ -367,24 +389,26 @@ export class WorkbookState {
       bounds.left = Math.min(bounds.left, col)
       bounds.right = Math.max(bounds.right, col)
     }
-    if (bounds.bottom < 0) return
+    if (bounds.bottom < 0) return []
     const area = (bounds.bottom - bounds.top + 1) * (bounds.right - bounds.left + 1)
     const held = (this.stats.get(sheetId)?.cells ?? 0) + (styles?.size ?? 0) + (formats?.size ?? 0)
-    if (area > 4 * held + 4096) {
-      yield* this.sheetRecords(sheetId)
-      return
-    }
+    if (area > 4 * held + 4096) return 'sparse'
+    const engine = this.engine
     const withMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
-    for (let row = bounds.top; row <= bounds.bottom; row++) {
-      for (let col = bounds.left; col <= bounds.right; col++) {
-        if (this.engine.getValueAt(sheet.name, row, col) === null && this.engine.getInputAt(sheet.name, row, col) === '') {
-          if (!withMeta) continue
-          const address = formatAddress(row, col)
-          if (!styles?.has(address) && !formats?.has(address)) continue
+    return {
+      *[Symbol.iterator]() {
+        for (let row = bounds.top; row <= bounds.bottom; row++) {
+          for (let col = bounds.left; col <= bounds.right; col++) {
+            if (engine.getValueAt(sheet.name, row, col) === null && engine.getInputAt(sheet.name, row, col) === '') {
+              if (!withMeta) continue
+              const address = formatAddress(row, col)
+              if (styles?.has(address) || formats?.has(address)) yield address
+              continue
+            }
+            yield formatAddress(row, col)
+          }
         }
-        const record = this.record(sheetId, formatAddress(row, col))
-        if (record) yield record
-      }
+      },
     }
   }
 
@@ -826,6 +850,17 @@ export class WorkbookState {
     this.defineNames()
     engine.loadCells(inputs)
   }
+}
+
+function extrasOf(record: CellRecord): CellExtras | undefined {
+  let extras: CellExtras | undefined
+  if (record.type === 'error') extras = { error: true }
+  if (record.style !== undefined) (extras ??= {}).style = record.style
+  if (record.userFormat !== undefined) (extras ??= {}).userFormat = record.userFormat
+  if (record.suggestedFormat !== undefined) (extras ??= {}).suggestedFormat = record.suggestedFormat
+  if (record.legacy) (extras ??= {}).legacy = true
+  if (record.arrayRange !== undefined) (extras ??= {}).arrayRange = record.arrayRange
+  return extras
 }
 
 /** A record's formula kind as a cell write states it. */

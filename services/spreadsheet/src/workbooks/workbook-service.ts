@@ -29,7 +29,7 @@ import { KeyedLock } from '../engine/keyed-lock.js'
 import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
-import { BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -422,20 +422,28 @@ export class WorkbookService {
     let batch: CellBlockDoc[] = []
     for (const sheet of state.sheets) {
       const builder = new BlockBuilder(workbookId, 1)
-      state.forEachCellParts(sheet.id, (row, col, address, input, value, extras) => builder.addParts(sheet.id, row, col, address, input, value, extras))
+      let band = -1
+      for (const cell of state.cellPartsRowMajor(sheet.id)) {
+        const cellBand = Math.floor(cell.row / BLOCK_ROWS)
+        if (cellBand !== band) {
+          // Rows come in order: the blocks of the bands passed are complete.
+          band = cellBand
+          batch.push(...builder.flush())
+          if (batch.length >= BLOCKS_PER_TRANSACTION) {
+            yield batch
+            batch = []
+          }
+        }
+        builder.addParts(sheet.id, cell.row, cell.col, cell.address, cell.input, cell.value, cell.extras)
+      }
+      batch.push(...builder.flush())
       written.cells += builder.count
       stats[sheet.id] = builder.counts.get(sheet.id) ?? { cells: 0, formulas: 0 }
       state.setStats(stats)
-      for (const block of builder.flush()) {
-        batch.push(block)
-        if (batch.length === BLOCKS_PER_TRANSACTION) {
-          yield batch
-          batch = []
-        }
-      }
     }
     yield batch
   }
+
 
   async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
     await this.lock.run(id, async () => {
