@@ -85,12 +85,6 @@ export function numbersEqual(a: number, b: number): boolean {
   return Math.abs(a - b) <= scale * 1e-15
 }
 
-/** Rounds to 15 significant digits, as Excel stores results. */
-export function roundTo15(value: number): number {
-  if (value === 0 || !Number.isFinite(value)) return value
-  return Number(value.toPrecision(15))
-}
-
 function typeRank(value: Exclude<Scalar, null | CellError>): number {
   switch (typeof value) {
     case 'number':

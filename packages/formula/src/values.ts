@@ -278,11 +278,3 @@ export function isCellError(value: unknown): value is CellError {
   return value instanceof CellError
 }
 
-export function isReference(value: Value): value is RangeRef | ReferenceList {
-  return value instanceof RangeRef || value instanceof ReferenceList
-}
-
-/** A value that holds several cells (a range, a union of ranges or an array). */
-export function isMatrixLike(value: Value): value is RangeRef | ReferenceList | ArrayValue {
-  return typeof value === 'object' && value !== null && !(value instanceof CellError)
-}

@@ -20,12 +20,6 @@ export class FormulaSyntaxError extends Error {
   }
 }
 
-export interface ParseResult {
-  ast: Node
-  /** The formula's shape: equal keys mean equal trees, so formulas copied down share one compilation. */
-  key: string
-}
-
 /**
  * Parses formula text (with or without the leading '=') for the cell at (row, col); relative references
  * are stored as offsets from that cell. Throws FormulaSyntaxError.
@@ -36,12 +30,6 @@ export function parseFormula(text: string, row = 0, col = 0): Node {
 
 function stripEquals(text: string): string {
   return text.charCodeAt(0) === 61 ? text.slice(1) : text
-}
-
-/** Parses and also returns the shape key. */
-export function parseFormulaWithKey(text: string, row: number, col: number): ParseResult {
-  const tokens = tokenize(stripEquals(text))
-  return { key: shapeKey(tokens, row, col), ast: parseTokens(tokens, row, col) }
 }
 
 /**

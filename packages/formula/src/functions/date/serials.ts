@@ -6,7 +6,6 @@ import { readNumber } from '../../input/parse-input.js'
 import { MAX_DATE_SERIAL, dateFromSerial, daysInMonth, isLeapYear, serialFromDate } from '../../dates.js'
 import type { CivilDate } from '../../dates.js'
 import { CellError } from '../../values.js'
-import type { Scalar } from '../../values.js'
 import { MISSING } from '../types.js'
 import type { Arg } from '../types.js'
 
@@ -59,15 +58,6 @@ export function endOfMonth(date: CivilDate, months: number): number {
 /** Whether a date is the last day of February (the 30/360 conventions treat it as the 30th). */
 export function isLastDayOfFebruary(date: CivilDate): boolean {
   return date.month === 2 && date.day === daysInMonth(date.year, 2)
-}
-
-export function isLastDayOfMonth(date: CivilDate): boolean {
-  return date.day === daysInMonth(date.year, date.month)
-}
-
-/** A scalar read as a date serial for the comparisons of a function (holidays lists): numbers only. */
-export function serialOf(value: Scalar): number | undefined {
-  return typeof value === 'number' ? Math.floor(value) : undefined
 }
 
 /** Days between two dates by a 30/360 convention given the adjusted day numbers. */

@@ -3,7 +3,6 @@
  */
 import { CellError } from '../../values.js'
 import { readNumber } from '../../input/parse-input.js'
-import { toNumber } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, ArgKind, FunctionCategory, FunctionDefinition } from '../types.js'
 
@@ -25,13 +24,6 @@ export function numberResult(value: number): number | CellError {
 export function optional(arg: Arg | undefined, fallback: number): number {
   if (arg === undefined || arg === MISSING || arg === null) return fallback
   return arg as number
-}
-
-/** An optional argument of kind `scalar` read as a number (`f(1,)` gives `fallback`). */
-export function optionalScalarNumber(arg: Arg | undefined, fallback: number): number | CellError {
-  if (arg === undefined || arg === MISSING) return fallback
-  if (typeof arg === 'object' && arg !== null && !(arg instanceof CellError)) return CellError.VALUE
-  return toNumber(arg)
 }
 
 /**
