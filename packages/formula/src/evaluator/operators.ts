@@ -3,7 +3,7 @@
  * (the left operand's first), and ranges or arrays broadcast element by element.
  */
 import { compareScalars, toNumber, toText } from '../coerce.js'
-import { broadcast, implicitIntersection } from '../functions/helpers.js'
+import { broadcast, implicitIntersection, numberResult } from '../functions/helpers.js'
 import type { FunctionContext } from '../functions/types.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
@@ -22,10 +22,6 @@ function isMatrix(value: Scalar | Matrix): value is Matrix {
   return typeof value === 'object' && value !== null && !(value instanceof CellError)
 }
 
-function finite(value: number): number | CellError {
-  return Number.isFinite(value) ? value : CellError.NUM
-}
-
 export function power(base: number, exponent: number): number | CellError {
   if (base === 0) {
     if (exponent === 0) return CellError.NUM
@@ -35,11 +31,11 @@ export function power(base: number, exponent: number): number | CellError {
     // Odd roots of negative numbers are real: (-8)^(1/3) is -2 in Excel.
     const inverse = 1 / exponent
     if (Number.isInteger(Math.round(inverse * 1e10) / 1e10) && Math.round(inverse) % 2 !== 0) {
-      return finite(-Math.pow(-base, exponent))
+      return numberResult(-Math.pow(-base, exponent))
     }
     return CellError.NUM
   }
-  return finite(Math.pow(base, exponent))
+  return numberResult(Math.pow(base, exponent))
 }
 
 /** A binary operator over two scalars. */
@@ -83,13 +79,13 @@ export function scalarBinary(operator: BinaryOperator, a: Scalar, b: Scalar): Sc
       if (y instanceof CellError) return y
       switch (operator) {
         case '+':
-          return finite(x + y)
+          return numberResult(x + y)
         case '-':
-          return finite(x - y)
+          return numberResult(x - y)
         case '*':
-          return finite(x * y)
+          return numberResult(x * y)
         case '/':
-          return y === 0 ? CellError.DIV0 : finite(x / y)
+          return y === 0 ? CellError.DIV0 : numberResult(x / y)
         default:
           return power(x, y)
       }

@@ -183,9 +183,9 @@ export function collectNumbers(
   return error ?? numbers
 }
 
-/** A number result, or #NUM! when it is not finite (overflow, invalid operation). */
-export function checkNumber(value: number): number | CellError {
-  return Number.isFinite(value) ? value : CellError.NUM
+/** A result as a cell shows it: #NUM! for a number that overflowed or is not a number; errors pass through. */
+export function numberResult(value: number | CellError): number | CellError {
+  return typeof value !== 'number' || Number.isFinite(value) ? value : CellError.NUM
 }
 
 // ---------------------------------------------------------------------------------------------------------

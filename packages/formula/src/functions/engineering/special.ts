@@ -8,6 +8,7 @@
  * beyond about the eighth significant digit).
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import { strictNumber } from '../date/serials.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
@@ -371,7 +372,7 @@ function bessel(
       const n = Math.trunc(order)
       if (n < 0 || (positiveOnly && x <= 0)) return CellError.NUM
       const value = compute(n, x)
-      return Number.isFinite(value) ? value : CellError.NUM
+      return numberResult(value)
     },
   }
 }

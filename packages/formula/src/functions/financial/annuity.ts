@@ -6,8 +6,9 @@
  *   pv + pmt·nper + fv = 0                                                    (rate = 0)
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { finite, optional, paymentAtStart } from './args.js'
+import { optional, paymentAtStart } from './args.js'
 import { readNumbers } from './securities.js'
 
 export function payment(rate: number, nper: number, pv: number, fv: number, atStart: boolean): number | CellError {
@@ -15,7 +16,7 @@ export function payment(rate: number, nper: number, pv: number, fv: number, atSt
   if (rate <= -1) return CellError.NUM
   const growth = Math.pow(1 + rate, nper)
   const annuity = ((growth - 1) / rate) * (atStart ? 1 + rate : 1)
-  return finite(-(pv * growth + fv) / annuity)
+  return numberResult(-(pv * growth + fv) / annuity)
 }
 
 export function futureValue(rate: number, nper: number, pmt: number, pv: number, atStart: boolean): number | CellError {
@@ -24,14 +25,14 @@ export function futureValue(rate: number, nper: number, pmt: number, pv: number,
   if (Number.isNaN(growth)) return CellError.NUM
   if (!Number.isFinite(growth)) return CellError.DIV0
   const result = -(pv * growth + (pmt * (atStart ? 1 + rate : 1) * (growth - 1)) / rate)
-  return finite(result)
+  return numberResult(result)
 }
 
 export function presentValue(rate: number, nper: number, pmt: number, fv: number, atStart: boolean): number | CellError {
   if (rate === 0) return -(fv + pmt * nper)
   if (rate === -1) return CellError.DIV0
   const growth = Math.pow(1 + rate, nper)
-  return finite(-(fv + (pmt * (atStart ? 1 + rate : 1) * (growth - 1)) / rate) / growth)
+  return numberResult(-(fv + (pmt * (atStart ? 1 + rate : 1) * (growth - 1)) / rate) / growth)
 }
 
 /** The interest part of payment `period` (1-based). */
@@ -50,7 +51,7 @@ export function interestPayment(
   // The interest is earned on the balance left after the previous payment.
   const balance = atStart ? futureValue(rate, period - 2, pmt, pv, true) : futureValue(rate, period - 1, pmt, pv, false)
   if (balance instanceof CellError) return balance
-  return finite((atStart ? balance - pmt : balance) * rate)
+  return numberResult((atStart ? balance - pmt : balance) * rate)
 }
 
 const ANNUITY_ARGS = ['number', 'number', 'number', 'number', 'number'] as const
@@ -111,10 +112,10 @@ export const NPER: FunctionDefinition = {
     const pmt = args[1] as number
     const pv = args[2] as number
     const fv = optional(args[3], 0)
-    if (rate === 0) return pmt === 0 ? CellError.NUM : finite(-(pv + fv) / pmt)
+    if (rate === 0) return pmt === 0 ? CellError.NUM : numberResult(-(pv + fv) / pmt)
     if (rate <= -1) return CellError.NUM
     const scaled = pmt * (paymentAtStart(args[4]) ? 1 + rate : 1)
-    return finite(Math.log((scaled - fv * rate) / (scaled + pv * rate)) / Math.log1p(rate))
+    return numberResult(Math.log((scaled - fv * rate) / (scaled + pv * rate)) / Math.log1p(rate))
   },
 }
 
@@ -160,7 +161,7 @@ export const PPMT: FunctionDefinition = {
     // The fall of the balance in the period, in closed form: payment less interest would cancel most
     // digits when the interest is nearly the whole payment.
     const g = 1 + rate
-    return finite((-Math.pow(g, period - (atStart ? 2 : 1)) * rate * (pv + fv)) / (Math.pow(g, nper) - 1))
+    return numberResult((-Math.pow(g, period - (atStart ? 2 : 1)) * rate * (pv + fv)) / (Math.pow(g, nper) - 1))
   },
 }
 
@@ -175,14 +176,14 @@ function cumulative(args: Arg[], part: 'interest' | 'principal'): number | CellE
   if (start < 1 || end < 1 || start > end || end > nper) return CellError.NUM
   if (type !== 0 && type !== 1) return CellError.NUM
   const atStart = type === 1
-  if (part === 'principal') return finite(principalRepaid(rate, nper, pv, start, end, atStart))
+  if (part === 'principal') return numberResult(principalRepaid(rate, nper, pv, start, end, atStart))
   let total = 0
   for (let period = start; period <= end; period++) {
     const interest = interestPayment(rate, period, nper, pv, 0, atStart)
     if (interest instanceof CellError) return interest
     total += interest
   }
-  return finite(total)
+  return numberResult(total)
 }
 
 /**
@@ -290,7 +291,7 @@ export const ISPMT: FunctionDefinition = {
   impl: (args) => {
     const [rate, period, nper, pv] = args as number[]
     if (nper === 0) return CellError.DIV0
-    return finite(pv * rate * (period / nper - 1))
+    return numberResult(pv * rate * (period / nper - 1))
   },
 }
 
@@ -306,7 +307,7 @@ export const PDURATION: FunctionDefinition = {
   impl: (args) => {
     const [rate, pv, fv] = args as number[]
     if (rate <= 0 || pv <= 0 || fv <= 0) return CellError.NUM
-    return finite((Math.log(fv) - Math.log(pv)) / Math.log1p(rate))
+    return numberResult((Math.log(fv) - Math.log(pv)) / Math.log1p(rate))
   },
 }
 
@@ -324,7 +325,7 @@ export const RRI: FunctionDefinition = {
     const [nper, pv, fv] = args as number[]
     if (nper <= 0) return CellError.NUM
     if (pv === 0) return CellError.NUM
-    return finite(Math.pow(fv / pv, 1 / nper) - 1)
+    return numberResult(Math.pow(fv / pv, 1 / nper) - 1)
   },
 }
 
@@ -344,7 +345,7 @@ export const EFFECT: FunctionDefinition = {
     const rate = values[0]
     const periods = Math.trunc(values[1])
     if (rate <= 0 || periods < 1) return CellError.NUM
-    return finite(Math.pow(1 + rate / periods, periods) - 1)
+    return numberResult(Math.pow(1 + rate / periods, periods) - 1)
   },
 }
 
@@ -364,7 +365,7 @@ export const NOMINAL: FunctionDefinition = {
     const rate = values[0]
     const periods = Math.trunc(values[1])
     if (rate <= 0 || periods < 1) return CellError.NUM
-    return finite(periods * (Math.pow(1 + rate, 1 / periods) - 1))
+    return numberResult(periods * (Math.pow(1 + rate, 1 / periods) - 1))
   },
 }
 

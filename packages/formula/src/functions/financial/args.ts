@@ -1,7 +1,6 @@
 /**
  * Argument helpers shared by the financial functions.
  */
-import { CellError } from '../../values.js'
 import { MISSING } from '../types.js'
 import type { Arg } from '../types.js'
 
@@ -13,9 +12,4 @@ export function optional(arg: Arg | undefined, fallback: number): number {
 /** The payment-timing argument: 0 (end of period, the default) or anything else for the beginning. */
 export function paymentAtStart(arg: Arg | undefined): boolean {
   return optional(arg, 0) !== 0
-}
-
-/** A result, or #NUM! when it is not a finite number. */
-export function finite(value: number): number | CellError {
-  return Number.isFinite(value) ? value : CellError.NUM
 }

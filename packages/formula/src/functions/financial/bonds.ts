@@ -5,9 +5,9 @@
 import { toBoolean } from '../../coerce.js'
 import { CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { finite } from './args.js'
 import {
   couponCount,
   couponDates,
@@ -171,7 +171,7 @@ export const PRICE: FunctionDefinition = {
     const bond = readBond(settlement, maturity, frequency, basis)
     if (bond instanceof CellError) return bond
     if (rate < 0 || yieldRate < 0 || redemption <= 0) return CellError.NUM
-    return finite(bondPrice(bond, rate, yieldRate, redemption))
+    return numberResult(bondPrice(bond, rate, yieldRate, redemption))
   },
 }
 
@@ -199,7 +199,7 @@ export const YIELD: FunctionDefinition = {
       const period = couponDays(bond.settlement, bond.maturity, bond.frequency, bond.basis)
       const coupon = rate / bond.frequency
       const gain = (redemption / 100 + coupon) / (price / 100 + (sinceLast / period) * coupon) - 1
-      return finite((gain * bond.frequency * period) / toNext)
+      return numberResult((gain * bond.frequency * period) / toNext)
     }
     return solveYield((y) => bondPrice(bond, rate, y, redemption) - price, 0.05)
   },
@@ -242,7 +242,7 @@ function durationFunction(name: string, description: string, modified: boolean):
       if (bond instanceof CellError) return bond
       if (coupon < 0 || yieldRate < 0) return CellError.NUM
       const duration = macaulay(bond, coupon, yieldRate)
-      return finite(modified ? duration / (1 + yieldRate / bond.frequency) : duration)
+      return numberResult(modified ? duration / (1 + yieldRate / bond.frequency) : duration)
     },
   }
 }
@@ -325,7 +325,7 @@ export const ACCRINT: FunctionDefinition = {
     const settlement = dayOf(settlementSerial)
     if (issue.serial >= settlement.serial) return CellError.NUM
     const periods = accruedPeriods(issue, dayOf(firstSerial), settlement, frequency, basis, fromIssue)
-    return finite(((par * rate) / frequency) * periods)
+    return numberResult(((par * rate) / frequency) * periods)
   },
 }
 

@@ -3,10 +3,10 @@
  */
 import { CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { forEachCell, forEachNumber } from '../helpers.js'
+import { forEachCell, forEachNumber, numberResult } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { finite, optional } from './args.js'
+import { optional } from './args.js'
 
 /** The numbers of a range or array argument as IRR and MIRR read them: other cells are skipped. */
 function cashFlows(arg: Arg): number[] | CellError {
@@ -44,7 +44,7 @@ export const NPV: FunctionDefinition = {
     const error = forEachNumber(args.slice(1), (n) => values.push(n))
     if (error) return error
     if (rate === -1) return CellError.DIV0
-    return finite(netPresentValue(rate, values))
+    return numberResult(netPresentValue(rate, values))
   },
 }
 
@@ -202,7 +202,7 @@ export const XNPV: FunctionDefinition = {
     const flows = datedFlows(args[1], args[2], CellError.NUM)
     if (flows instanceof CellError) return flows
     if (rate <= -1) return CellError.NUM
-    return finite(xnpv(rate, flows.values, flows.days))
+    return numberResult(xnpv(rate, flows.values, flows.days))
   },
 }
 
@@ -271,7 +271,7 @@ export const MIRR: FunctionDefinition = {
     }
     // No receipts gives -100%; no payments divides by zero.
     if (negatives === 0 || n < 2) return CellError.DIV0
-    return finite(Math.pow(-positives / negatives, 1 / (n - 1)) - 1)
+    return numberResult(Math.pow(-positives / negatives, 1 / (n - 1)) - 1)
   },
 }
 
@@ -296,7 +296,7 @@ export const FVSCHEDULE: FunctionDefinition = {
       else value *= 1 + rate
       return error === undefined
     })
-    return error ?? finite(value)
+    return error ?? numberResult(value)
   },
 }
 

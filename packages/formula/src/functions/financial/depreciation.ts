@@ -3,10 +3,11 @@
  * (DB), double-declining balance (DDB) and variable declining balance (VDB).
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
 import { yearFraction } from '../date/serials.js'
 import type { Arg } from '../types.js'
-import { finite, optional } from './args.js'
+import { optional } from './args.js'
 import { readBasis } from './day-count.js'
 import { readNumbers } from './securities.js'
 
@@ -22,7 +23,7 @@ export const SLN: FunctionDefinition = {
   example: 'SLN(30000, 7500, 10)',
   impl: (args) => {
     const [cost, salvage, life] = args as number[]
-    return life === 0 ? CellError.DIV0 : finite((cost - salvage) / life)
+    return life === 0 ? CellError.DIV0 : numberResult((cost - salvage) / life)
   },
 }
 
@@ -39,7 +40,7 @@ export const SYD: FunctionDefinition = {
   impl: (args) => {
     const [cost, salvage, life, period] = args as number[]
     if (life <= 0 || period <= 0 || period > life) return CellError.NUM
-    return finite(((cost - salvage) * (life - period + 1) * 2) / (life * (life + 1)))
+    return numberResult(((cost - salvage) * (life - period + 1) * 2) / (life * (life + 1)))
   },
 }
 
@@ -64,10 +65,10 @@ export const DB: FunctionDefinition = {
     // Excel rounds the rate to three decimals.
     const rate = Math.round((1 - Math.pow(salvage / cost, 1 / life)) * 1000) / 1000
     let total = (cost * rate * months) / 12
-    if (period === 1) return finite(total)
+    if (period === 1) return numberResult(total)
     for (let p = 2; p <= period; p++) {
       const depreciation = p === Math.trunc(life) + 1 ? ((cost - total) * rate * (12 - months)) / 12 : (cost - total) * rate
-      if (p === period) return finite(depreciation)
+      if (p === period) return numberResult(depreciation)
       total += depreciation
     }
     return CellError.NUM
@@ -101,7 +102,7 @@ export const DDB: FunctionDefinition = {
     const [cost, salvage, life, period] = args as number[]
     const factor = optional(args[4], 2)
     if (cost < 0 || salvage < 0 || life <= 0 || period <= 0 || factor <= 0 || period > life) return CellError.NUM
-    return finite(decliningPeriod(cost, salvage, life, period, factor))
+    return numberResult(decliningPeriod(cost, salvage, life, period, factor))
   },
 }
 
@@ -172,7 +173,7 @@ export const VDB: FunctionDefinition = {
         else if (i === last) term *= end + 1 - last
         total += term
       }
-      return finite(total)
+      return numberResult(total)
     }
     let adjustedLife = life
     if (start !== Math.floor(start) && factor > 1 && start >= life / 2) {
@@ -182,7 +183,7 @@ export const VDB: FunctionDefinition = {
       adjustedLife += 1
     }
     const depreciatedCost = cost - switchingDepreciation(cost, salvage, life, adjustedLife, start, factor)
-    return finite(switchingDepreciation(depreciatedCost, salvage, life, life - start, end - start, factor))
+    return numberResult(switchingDepreciation(depreciatedCost, salvage, life, life - start, end - start, factor))
   },
 }
 
@@ -218,9 +219,9 @@ export const AMORLINC: FunctionDefinition = {
     const fullRate = cost * rate
     const firstRate = firstFraction * rate * cost
     const fullPeriods = Math.trunc((cost - salvage - firstRate) / fullRate)
-    if (period === 0) return finite(firstRate)
-    if (period <= fullPeriods) return finite(fullRate)
-    if (period === fullPeriods + 1) return finite(Math.max(0, cost - salvage - fullRate * fullPeriods - firstRate))
+    if (period === 0) return numberResult(firstRate)
+    if (period <= fullPeriods) return numberResult(fullRate)
+    if (period === fullPeriods + 1) return numberResult(Math.max(0, cost - salvage - fullRate * fullPeriods - firstRate))
     return 0
   },
 }

@@ -5,8 +5,8 @@
  * coupon in proportion to the days it covers.
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
-import { finite } from './args.js'
 import { solveYield } from './bonds.js'
 import { dayOf, daysBetween, readBasis, readFrequency, shiftMonths } from './day-count.js'
 import type { Basis, Day } from './day-count.js'
@@ -136,7 +136,7 @@ export const ODDFPRICE: FunctionDefinition = {
     if (bond instanceof CellError) return bond
     const yieldRate = values[5]
     if (yieldRate < 0) return CellError.NUM
-    return finite(oddFirstPrice(bond, yieldRate))
+    return numberResult(oddFirstPrice(bond, yieldRate))
   },
 }
 
@@ -220,7 +220,7 @@ export const ODDLPRICE: FunctionDefinition = {
     const value =
       (bond.redemption + shares.coupon * perPeriod) / (1 + (shares.remaining * yieldRate) / bond.frequency) -
       shares.accrued * perPeriod
-    return finite(value)
+    return numberResult(value)
   },
 }
 
@@ -245,7 +245,7 @@ export const ODDLYIELD: FunctionDefinition = {
     const perPeriod = (100 * bond.rate) / bond.frequency
     const paid = price + shares.accrued * perPeriod
     const received = bond.redemption + shares.coupon * perPeriod
-    return finite(((received - paid) / paid) * (bond.frequency / shares.remaining))
+    return numberResult(((received - paid) / paid) * (bond.frequency / shares.remaining))
   },
 }
 

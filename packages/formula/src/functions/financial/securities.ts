@@ -3,10 +3,10 @@
  * Like all Analysis ToolPak functions they read dates as whole days and reject booleans.
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import { strictNumber } from '../date/serials.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { finite } from './args.js'
 import { dayOf, daysBetween, daysInYear, readBasis, shiftMonths } from './day-count.js'
 import type { Basis, Day } from './day-count.js'
 
@@ -64,7 +64,7 @@ function security(
       const values = readNumbers(args, required, defaults)
       if (values instanceof CellError) return values
       const result = compute(values)
-      return result instanceof CellError ? result : finite(result)
+      return numberResult(result)
     },
   }
 }
@@ -313,7 +313,7 @@ export const DOLLARDE: FunctionDefinition = {
     const whole = Math.trunc(value)
     const digits = Math.ceil(Math.log10(denominator))
     const fraction = (value - whole) * Math.pow(10, digits)
-    return finite(whole + fraction / denominator)
+    return numberResult(whole + fraction / denominator)
   },
 }
 
@@ -334,7 +334,7 @@ export const DOLLARFR: FunctionDefinition = {
     if (denominator instanceof CellError) return denominator
     const whole = Math.trunc(value)
     const digits = Math.ceil(Math.log10(denominator))
-    return finite(whole + ((value - whole) * denominator) / Math.pow(10, digits))
+    return numberResult(whole + ((value - whole) * denominator) / Math.pow(10, digits))
   },
 }
 

@@ -4,10 +4,9 @@
  */
 import { CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { forEachValue, toArray } from '../helpers.js'
+import { forEachValue, numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { numberResult } from './numeric.js'
 
 type Aggregate = (numbers: number[], k: number) => number | CellError
 
@@ -150,7 +149,7 @@ export const AGGREGATE: FunctionDefinition = {
       if (error) return error
     }
     const result = aggregate(numbers, k)
-    return typeof result === 'number' ? numberResult(result) : result
+    return numberResult(result)
   },
 }
 

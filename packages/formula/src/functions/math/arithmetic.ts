@@ -2,10 +2,10 @@
  * Arithmetic of single numbers: signs, powers, logarithms, factorials, combinations, divisibility.
  */
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
-import { forEachCell, forEachNumber } from '../helpers.js'
+import { forEachCell, forEachNumber, numberResult } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { numberResult, optional, toSignificant15, toolPakNumber, unaryNumberFunction } from './numeric.js'
+import { optional, toSignificant15, toolPakNumber, unaryNumberFunction } from './numeric.js'
 
 export const ABS = unaryNumberFunction('math', 'ABS', 'Returns the absolute value of a number.', 'ABS(-4)', Math.abs)
 

@@ -4,11 +4,10 @@
  */
 import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { parseCriteria } from '../helpers.js'
+import { numberResult, parseCriteria } from '../helpers.js'
 import type { CriteriaMatcher } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, ArgKind, FunctionDefinition } from '../types.js'
-import { numberResult } from './numeric.js'
 
 /** A range or array the criteria functions read by position. */
 export type Area = RangeRef | ArrayValue

@@ -1,6 +1,6 @@
 import { CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { checkNumber, sumAndCount } from '../helpers.js'
+import { numberResult, sumAndCount } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 
@@ -15,7 +15,7 @@ export const SUM: FunctionDefinition = {
   example: 'SUM(A1:A10)',
   impl: (args) => {
     const result = sumAndCount(args)
-    return result instanceof CellError ? result : checkNumber(result.sum)
+    return result instanceof CellError ? result : numberResult(result.sum)
   },
 }
 
@@ -83,7 +83,7 @@ export const SUBTOTAL: FunctionDefinition = {
       }
     }
     const result = aggregate(numbers, nonEmpty)
-    return typeof result === 'number' ? checkNumber(result) : result
+    return numberResult(result)
   },
 }
 

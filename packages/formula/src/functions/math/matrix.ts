@@ -3,11 +3,10 @@
  */
 import { ArrayValue, CellError } from '../../values.js'
 import type { Matrix, Scalar } from '../../values.js'
-import { toArray } from '../helpers.js'
+import { numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import { arraySizeError } from './generators.js'
-import { numberResult } from './numeric.js'
 
 /** The numbers of a matrix argument; any cell that is not a number makes it #VALUE! (MMULT's rule). */
 function numericMatrix(arg: Arg): number[][] | CellError {

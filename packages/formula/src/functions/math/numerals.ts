@@ -2,6 +2,7 @@
  * Numbers written in other systems: Roman numerals and bases 2 to 36.
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
 import { MISSING } from '../types.js'
 
@@ -143,7 +144,7 @@ export const DECIMAL: FunctionDefinition = {
       if (digit < 0 || digit >= radix) return CellError.NUM
       value = value * radix + digit
     }
-    return Number.isFinite(value) ? value : CellError.NUM
+    return numberResult(value)
   },
 }
 

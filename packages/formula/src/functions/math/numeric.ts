@@ -3,6 +3,7 @@
  */
 import { CellError } from '../../values.js'
 import { readNumber } from '../../input/parse-input.js'
+import { numberResult } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, ArgKind, FunctionCategory, FunctionDefinition } from '../types.js'
 
@@ -10,11 +11,6 @@ import type { Arg, ArgKind, FunctionCategory, FunctionDefinition } from '../type
 export function toSignificant15(value: number): number {
   if (value === 0 || !Number.isFinite(value)) return value
   return Number(value.toPrecision(15))
-}
-
-/** A result number, or #NUM! when it overflowed or is not a number. */
-export function numberResult(value: number): number | CellError {
-  return Number.isFinite(value) ? value : CellError.NUM
 }
 
 /**
@@ -99,7 +95,7 @@ export function unaryNumberFunction(
     example,
     impl: ([x]) => {
       const result = compute(x as number)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }

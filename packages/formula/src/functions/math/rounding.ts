@@ -2,8 +2,9 @@
  * Rounding: to decimal places (ROUND family, TRUNC) and to multiples (MROUND, CEILING and FLOOR family).
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
-import { numberResult, optional, roundAway, roundHalfAway, roundTowardZero, toSignificant15, toolPakNumber } from './numeric.js'
+import { optional, roundAway, roundHalfAway, roundTowardZero, toSignificant15, toolPakNumber } from './numeric.js'
 
 function digitsFunction(
   name: string,

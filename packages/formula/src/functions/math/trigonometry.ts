@@ -2,8 +2,9 @@
  * Trigonometric and hyperbolic functions and their inverses.
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
-import { numberResult, unaryNumberFunction } from './numeric.js'
+import { unaryNumberFunction } from './numeric.js'
 
 /** Excel refuses the circular functions of angles of 2^27 radians or more: their digits mean nothing there. */
 const ANGLE_LIMIT = 2 ** 27

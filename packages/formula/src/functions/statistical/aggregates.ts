@@ -3,10 +3,9 @@
  */
 import { ArrayValue, CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { forEachValue, toNumber } from '../helpers.js'
+import { forEachValue, numberResult, toNumber } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { numberResult } from '../math/numeric.js'
 import { collectNumbers, collectNumbersA, mean, sortedAscending, sum, sumOfSquaredDeviations, variance } from './collect.js'
 
 type Reduce = (numbers: number[]) => number | CellError
@@ -32,7 +31,7 @@ function numbersFunction(
       const numbers = options.readA ? collectNumbersA(args) : collectNumbers(args, { countEmptyArgs: true })
       if (numbers instanceof CellError) return numbers
       const result = reduce(numbers)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }

@@ -2,6 +2,7 @@
  * Counting, averaging and extremes over the cells that meet criteria.
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { FunctionDefinition } from '../types.js'
 import {
@@ -14,7 +15,6 @@ import {
   toArea,
 } from '../math/conditional.js'
 import type { Area } from '../math/conditional.js'
-import { numberResult } from '../math/numeric.js'
 
 export const COUNTIF: FunctionDefinition = {
   name: 'COUNTIF',

@@ -3,10 +3,10 @@
  * argument checks (#NUM! outside the domain) and its legacy names (NORMDIST, CHIDIST, TINV...).
  */
 import { CellError } from '../../values.js'
+import { numberResult } from '../helpers.js'
 import type { ArgKind, FunctionDefinition } from '../types.js'
 import { MISSING } from '../types.js'
 import type { Arg } from '../types.js'
-import { numberResult } from '../math/numeric.js'
 import {
   gamma,
   invertCdf,
@@ -46,7 +46,7 @@ function distribution(
     example,
     impl: (args) => {
       const result = compute(args)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }

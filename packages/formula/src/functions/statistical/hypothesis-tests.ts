@@ -2,10 +2,9 @@
  * Hypothesis tests: CHISQ.TEST, T.TEST, Z.TEST, F.TEST and their legacy names.
  */
 import { CellError } from '../../values.js'
-import { toArray } from '../helpers.js'
+import { numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { numberResult } from '../math/numeric.js'
 import { collectNumbers, mean, variance } from './collect.js'
 import { numberPairs } from './regression.js'
 import { normalCdf, regularizedBeta, regularizedGammaQ } from './special.js'
@@ -49,7 +48,7 @@ function chiTest(name: string): FunctionDefinition {
     example: `${name}(B2:C4, B6:C8)`,
     impl: ([a, e]) => {
       const result = chiSquaredTest(a, e)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }
@@ -111,7 +110,7 @@ function tTestFunction(name: string): FunctionDefinition {
     example: `${name}(A2:A10, B2:B10, 2, 1)`,
     impl: ([a, b, tails, type]) => {
       const result = tTest(a, b, tails as number, type as number)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }

@@ -4,10 +4,9 @@
  */
 import { ArrayValue, CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { toArray, toBoolean } from '../helpers.js'
+import { numberResult, toArray, toBoolean } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { numberResult } from '../math/numeric.js'
 
 /** The pairs of two same-sized arguments where both values are numbers; #N/A when the sizes differ. */
 export function numberPairs(first: Arg, second: Arg): { xs: number[]; ys: number[] } | CellError {
@@ -86,7 +85,7 @@ function pairFunction(
       const m = yFirst ? moments(pairs.ys, pairs.xs) : moments(pairs.xs, pairs.ys)
       if (m.n === 0) return CellError.DIV0
       const result = compute(m)
-      return typeof result === 'number' ? numberResult(result) : result
+      return numberResult(result)
     },
   }
 }
