@@ -123,6 +123,26 @@ function emptyLike(other: Exclude<Scalar, CellError | null>): number | string | 
   }
 }
 
+export type ComparisonOperator = '=' | '<>' | '<' | '>' | '<=' | '>='
+
+/** Whether an order (negative, zero or positive, as compareScalars gives it) satisfies the operator. */
+export function comparisonHolds(operator: ComparisonOperator, order: number): boolean {
+  switch (operator) {
+    case '=':
+      return order === 0
+    case '<>':
+      return order !== 0
+    case '<':
+      return order < 0
+    case '>':
+      return order > 0
+    case '<=':
+      return order <= 0
+    default:
+      return order >= 0
+  }
+}
+
 /** Case-insensitive text order as Excel sorts and compares. */
 export function compareText(a: string, b: string): number {
   if (a === b) return 0

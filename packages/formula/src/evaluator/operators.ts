@@ -2,7 +2,7 @@
  * Excel's operators over values: arithmetic and comparison coerce text and booleans, errors propagate
  * (the left operand's first), and ranges or arrays broadcast element by element.
  */
-import { compareScalars, toNumber, toText } from '../coerce.js'
+import { comparisonHolds, compareScalars, toNumber, toText } from '../coerce.js'
 import { broadcast, implicitIntersection, numberResult } from '../functions/helpers.js'
 import type { FunctionContext } from '../functions/types.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
@@ -56,21 +56,7 @@ export function scalarBinary(operator: BinaryOperator, a: Scalar, b: Scalar): Sc
     case '>=': {
       if (a instanceof CellError) return a
       if (b instanceof CellError) return b
-      const order = compareScalars(a, b)
-      switch (operator) {
-        case '=':
-          return order === 0
-        case '<>':
-          return order !== 0
-        case '<':
-          return order < 0
-        case '>':
-          return order > 0
-        case '<=':
-          return order <= 0
-        default:
-          return order >= 0
-      }
+      return comparisonHolds(operator, compareScalars(a, b))
     }
     default: {
       const x = toNumber(a)

@@ -1,7 +1,8 @@
 /**
  * Helpers for Excel's argument rules, for function implementations.
  */
-import { compareText, numbersEqual, toNumber } from '../coerce.js'
+import { comparisonHolds, compareText, numbersEqual, toNumber } from '../coerce.js'
+import type { ComparisonOperator } from '../coerce.js'
 import { readNumber } from '../input/parse-input.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
@@ -210,11 +211,9 @@ export function parseCriteria(criteria: Scalar): CriteriaMatcher {
   return matcher
 }
 
-type Operator = '=' | '<>' | '<' | '>' | '<=' | '>='
-
 function textCriteria(criteria: string): CriteriaMatcher {
   const match = /^(<=|>=|<>|=|<|>)?(.*)$/s.exec(criteria) as RegExpExecArray
-  const operator = (match[1] ?? '=') as Operator
+  const operator = (match[1] ?? '=') as ComparisonOperator
   const operand = match[2]
   const hasOperator = match[1] !== undefined
   if (operand === '') {
@@ -244,28 +243,11 @@ function textCriteria(criteria: string): CriteriaMatcher {
   }
   return (value) => {
     if (typeof value !== 'string') return false
-    return compareWith(operator, compareText(value, operand))
+    return comparisonHolds(operator, compareText(value, operand))
   }
 }
 
-function compareWith(operator: Operator, order: number): boolean {
-  switch (operator) {
-    case '=':
-      return order === 0
-    case '<>':
-      return order !== 0
-    case '<':
-      return order < 0
-    case '>':
-      return order > 0
-    case '<=':
-      return order <= 0
-    default:
-      return order >= 0
-  }
-}
-
-function numericMatcher(operator: Operator, wanted: number): CriteriaMatcher {
+function numericMatcher(operator: ComparisonOperator, wanted: number): CriteriaMatcher {
   return (value) => {
     let number: number
     if (typeof value === 'number') number = value
@@ -277,15 +259,15 @@ function numericMatcher(operator: Operator, wanted: number): CriteriaMatcher {
       number = reading.value
     } else return operator === '<>'
     const order = numbersEqual(number, wanted) ? 0 : number < wanted ? -1 : 1
-    return compareWith(operator, order)
+    return comparisonHolds(operator, order)
   }
 }
 
-function booleanMatcher(operator: Operator, wanted: boolean): CriteriaMatcher {
+function booleanMatcher(operator: ComparisonOperator, wanted: boolean): CriteriaMatcher {
   return (value) => {
     if (typeof value !== 'boolean') return operator === '<>'
     const order = value === wanted ? 0 : value ? 1 : -1
-    return compareWith(operator, order)
+    return comparisonHolds(operator, order)
   }
 }
 
