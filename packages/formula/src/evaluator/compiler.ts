@@ -12,7 +12,7 @@ import type {
   StaticRangeDependency,
 } from '../engine/formula-cell.js'
 import type { Sheet } from '../engine/sheet.js'
-import { broadcast } from '../functions/helpers.js'
+import { broadcast, isMatrix } from '../functions/helpers.js'
 import type { FunctionRegistry } from '../functions/registry.js'
 import { MISSING } from '../functions/types.js'
 import type { Arg, ArgKind, EagerFunctionDefinition, FunctionDefinition, LazyArg } from '../functions/types.js'
@@ -441,10 +441,6 @@ function coerce(kind: ArgKind, value: Scalar): Scalar {
     default:
       return value
   }
-}
-
-function isMatrix(value: Scalar | Matrix): value is Matrix {
-  return typeof value === 'object' && value !== null && !(value instanceof CellError)
 }
 
 /** Prepares the arguments by kind, then calls the function once, or once per element when broadcasting. */

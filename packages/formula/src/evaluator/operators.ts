@@ -3,7 +3,7 @@
  * (the left operand's first), and ranges or arrays broadcast element by element.
  */
 import { comparisonHolds, compareScalars, toNumber, toText } from '../coerce.js'
-import { broadcast, implicitIntersection, numberResult } from '../functions/helpers.js'
+import { broadcast, implicitIntersection, isMatrix, numberResult } from '../functions/helpers.js'
 import type { FunctionContext } from '../functions/types.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
@@ -16,10 +16,6 @@ export function operand(value: Value): Scalar | Matrix {
   if (value instanceof ArrayValue) return value.height === 1 && value.width === 1 ? value.data[0] : value
   if (value instanceof ReferenceList) return value.areas.length === 1 ? operand(value.areas[0]) : CellError.VALUE
   return CellError.VALUE
-}
-
-function isMatrix(value: Scalar | Matrix): value is Matrix {
-  return typeof value === 'object' && value !== null && !(value instanceof CellError)
 }
 
 export function power(base: number, exponent: number): number | CellError {

@@ -326,7 +326,8 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
   return new ArrayValue(height, width, data)
 }
 
-function isMatrix(value: Matrix | Scalar): value is Matrix {
+/** Whether an operand holds several cells (a range or an array) rather than one scalar. */
+export function isMatrix(value: Matrix | Scalar): value is Matrix {
   return typeof value === 'object' && value !== null && !(value instanceof CellError)
 }
 
