@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { calc, calcArray } from '../math/engine-test-kit.js'
 
-describe('OR, XOR, NOT, TRUE, FALSE', () => {
+describe('OR, XOR, AND, NOT, TRUE, FALSE', () => {
   const cells = { A1: true, A2: false, A3: 'text', A4: 0, A5: 2 }
 
   it('OR is TRUE when any value is; XOR when an odd number are', () => {
@@ -20,6 +20,14 @@ describe('OR, XOR, NOT, TRUE, FALSE', () => {
     expect(calc('OR(1/0, TRUE)')).toBe('#DIV/0!')
   })
 
+  it('AND reads its arguments as OR does', () => {
+    expect(calc('AND(A1, A3, A5)', cells)).toBe(true)
+    expect(calc('AND(A1:A5)', cells)).toBe(false)
+    expect(calc('AND("", TRUE)')).toBe(true)
+    expect(calc('AND("")')).toBe('#VALUE!')
+    expect(calc('AND(TRUE, 1/0)')).toBe('#DIV/0!')
+  })
+
   it('NOT reverses a logical value, and TRUE() and FALSE() are constants', () => {
     expect(calc('NOT(FALSE)')).toBe(true)
     expect(calc('NOT(1+1=2)')).toBe(false)
@@ -35,6 +43,8 @@ describe('IFNA, IFS, SWITCH', () => {
     expect(calc('IFNA(1/0, "none")')).toBe('#DIV/0!')
     expect(calc('IFNA(5, "none")')).toBe(5)
     expect(calcArray('IFNA({1,#N/A,3}, 0)', 1, 3)).toEqual([[1, 0, 3]])
+    expect(calcArray('IFNA({1,#N/A,#DIV/0!}, {7,8,9})', 1, 3)).toEqual([[1, 8, '#DIV/0!']])
+    expect(calcArray('IFERROR({1,#N/A,#DIV/0!}, {7,8,9})', 1, 3)).toEqual([[1, 8, 9]])
   })
 
   it('IFS returns the value of the first true condition', () => {

@@ -1,45 +1,11 @@
 /**
  * Logical functions beyond the core's IF, IFERROR, AND and LET: OR, XOR, NOT, TRUE, FALSE, IFNA, IFS, SWITCH.
  */
-import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
-import type { Scalar, Value } from '../../values.js'
-import { broadcast, compareScalars, forEachValue, toBoolean, toMatrix, toScalar } from '../helpers.js'
-import { MISSING } from '../types.js'
-import type { Arg, FunctionContext, FunctionDefinition, LazyArg } from '../types.js'
-
-/**
- * Reads the truth values of AND/OR/XOR's arguments: in ranges and arrays only booleans and numbers
- * count (text and empty cells are skipped); typed directly, text must read as TRUE or FALSE. Returns
- * the first error, or how many values were TRUE out of how many were seen.
- */
-function readTruths(args: readonly Arg[]): { trues: number; seen: number } | CellError {
-  let trues = 0
-  let seen = 0
-  for (const arg of args) {
-    // Empty text typed as an argument is skipped like an empty cell (=OR("", TRUE) is TRUE).
-    if (arg === MISSING || arg === null || arg === '') continue
-    if (typeof arg === 'object' && !(arg instanceof CellError)) {
-      let error: CellError | undefined
-      forEachValue(arg, (item) => {
-        if (item instanceof CellError) {
-          error = item
-          return false
-        }
-        if (typeof item === 'boolean' || typeof item === 'number') {
-          seen++
-          if (item !== false && item !== 0) trues++
-        }
-      })
-      if (error) return error
-      continue
-    }
-    const truth = toBoolean(arg)
-    if (truth instanceof CellError) return truth
-    seen++
-    if (truth) trues++
-  }
-  return { trues, seen }
-}
+import { CellError } from '../../values.js'
+import type { ArrayValue, RangeRef, Scalar, Value } from '../../values.js'
+import { broadcast, compareScalars, toBoolean, toMatrix, toScalar } from '../helpers.js'
+import type { FunctionContext, FunctionDefinition, LazyArg } from '../types.js'
+import { isMulti, matrixOrScalar, readTruths, replaceErrors } from './core.js'
 
 export const OR: FunctionDefinition = {
   name: 'OR',
@@ -109,17 +75,6 @@ export const FALSE: FunctionDefinition = {
   impl: () => false,
 }
 
-function isMulti(value: Value): value is RangeRef | ReferenceList | ArrayValue {
-  if (value instanceof RangeRef) return !value.isSingleCell
-  return value instanceof ArrayValue || value instanceof ReferenceList
-}
-
-/** A multi-cell value as a matrix, anything else as one scalar (for element-by-element choices). */
-function matrixOrScalar(value: Value, ctx: FunctionContext): ArrayValue | RangeRef | Scalar {
-  if (isMulti(value)) return toMatrix(value) as ArrayValue | RangeRef
-  return toScalar(value, ctx)
-}
-
 export const IFNA: FunctionDefinition = {
   name: 'IFNA',
   category: 'logical',
@@ -129,27 +84,7 @@ export const IFNA: FunctionDefinition = {
   syntax: 'IFNA(value, value_if_na)',
   description: 'Returns value_if_na if the value is #N/A, and the value itself otherwise.',
   example: 'IFNA(VLOOKUP(A1, B:C, 2, FALSE), "not found")',
-  impl: (args, ctx) => {
-    const value = args[0].evaluate(ctx)
-    const fallback = (): Value => (args[1].isMissing ? 0 : args[1].evaluate(ctx))
-    const isNA = (item: Scalar) => item instanceof CellError && item.code === '#N/A'
-    if (isMulti(value)) {
-      const matrix = toMatrix(value) as ArrayValue | RangeRef
-      let replacement: ArrayValue | RangeRef | Scalar = null
-      let needed = false
-      forEachValue(matrix, (item) => {
-        needed = isNA(item)
-        return !needed
-      })
-      if (needed) replacement = matrixOrScalar(fallback(), ctx)
-      return broadcast([matrix, replacement], ([item, other]) =>
-        isNA(item) ? (other === null ? 0 : other) : item === null ? 0 : item,
-      )
-    }
-    const scalar = toScalar(value, ctx)
-    if (isNA(scalar)) return fallback()
-    return value instanceof RangeRef || value instanceof ReferenceList ? value : scalar
-  },
+  impl: (args, ctx) => replaceErrors(args, ctx, (item) => item instanceof CellError && item.code === '#N/A'),
 }
 
 /** A condition of IFS as TRUE or FALSE; numbers count as Excel's conditions do, text is #VALUE!. */

@@ -1,13 +1,82 @@
+/**
+ * IF, IFERROR, AND and LET, and what the other logical functions share with them: reading truth
+ * values, choosing element by element over arrays, and replacing errors.
+ */
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar, Value } from '../../values.js'
 import { broadcast, forEachValue, toBoolean, toMatrix, toScalar } from '../helpers.js'
 import { MISSING } from '../types.js'
-import type { FunctionContext, FunctionDefinition, LazyArg } from '../types.js'
+import type { Arg, FunctionContext, FunctionDefinition, LazyArg } from '../types.js'
 
 /** Whether a value holds several cells (a range of more than one cell, a union or an array). */
-function isMulti(value: Value): value is RangeRef | ReferenceList | ArrayValue {
+export function isMulti(value: Value): value is RangeRef | ReferenceList | ArrayValue {
   if (value instanceof RangeRef) return !value.isSingleCell
   return value instanceof ArrayValue || value instanceof ReferenceList
+}
+
+/** A multi-cell value as a matrix, anything else as one scalar (for element-by-element choices). */
+export function matrixOrScalar(value: Value, ctx: FunctionContext): ArrayValue | RangeRef | Scalar {
+  if (isMulti(value)) return toMatrix(value) as ArrayValue | RangeRef
+  return toScalar(value, ctx)
+}
+
+/**
+ * Reads the truth values of AND/OR/XOR's arguments: in ranges and arrays only booleans and numbers
+ * count (text and empty cells are skipped); typed directly, text must read as TRUE or FALSE. Returns
+ * the first error, or how many values were TRUE out of how many were seen.
+ */
+export function readTruths(args: readonly Arg[]): { trues: number; seen: number } | CellError {
+  let trues = 0
+  let seen = 0
+  for (const arg of args) {
+    // Empty text typed as an argument is skipped like an empty cell (=OR("", TRUE) is TRUE).
+    if (arg === MISSING || arg === null || arg === '') continue
+    if (typeof arg === 'object' && !(arg instanceof CellError)) {
+      let error: CellError | undefined
+      forEachValue(arg, (item) => {
+        if (item instanceof CellError) {
+          error = item
+          return false
+        }
+        if (typeof item === 'boolean' || typeof item === 'number') {
+          seen++
+          if (item !== false && item !== 0) trues++
+        }
+      })
+      if (error) return error
+      continue
+    }
+    const truth = toBoolean(arg)
+    if (truth instanceof CellError) return truth
+    seen++
+    if (truth) trues++
+  }
+  return { trues, seen }
+}
+
+/**
+ * IFERROR and IFNA: the value, with value_if_error (an empty argument is 0) where it is an error that
+ * `catches` accepts. Over an array the fallback is evaluated only when some element needs it, then
+ * taken element by element like the value.
+ */
+export function replaceErrors(args: readonly LazyArg[], ctx: FunctionContext, catches: (item: Scalar) => boolean): Value {
+  const value = args[0].evaluate(ctx)
+  const fallback = (): Value => (args[1].isMissing ? 0 : args[1].evaluate(ctx))
+  if (isMulti(value)) {
+    const matrix = toMatrix(value) as ArrayValue | RangeRef
+    let caught = false
+    forEachValue(matrix, (item) => {
+      caught = catches(item)
+      return !caught
+    })
+    const replacement = caught ? matrixOrScalar(fallback(), ctx) : null
+    return broadcast([matrix, replacement], ([item, other]) =>
+      catches(item) ? (other === null ? 0 : other) : item === null ? 0 : item,
+    )
+  }
+  const scalar = toScalar(value, ctx)
+  if (catches(scalar)) return fallback()
+  return value instanceof RangeRef || value instanceof ReferenceList ? value : scalar
 }
 
 /** The value of an IF branch: an empty argument is 0, an absent one FALSE. */
@@ -31,8 +100,8 @@ export const IF: FunctionDefinition = {
     if (isMulti(condition)) {
       // An array condition picks element by element, so both branches are needed (Excel 365).
       const conditions = toMatrix(condition) as ArrayValue | RangeRef
-      const whenTrue = toMatrixOrScalar(branch(args, 1, ctx), ctx)
-      const whenFalse = toMatrixOrScalar(branch(args, 2, ctx), ctx)
+      const whenTrue = matrixOrScalar(branch(args, 1, ctx), ctx)
+      const whenFalse = matrixOrScalar(branch(args, 2, ctx), ctx)
       return broadcast([conditions, whenTrue, whenFalse], ([test, yes, no]) => {
         const truth = toBoolean(test)
         if (truth instanceof CellError) return truth
@@ -45,11 +114,6 @@ export const IF: FunctionDefinition = {
   },
 }
 
-function toMatrixOrScalar(value: Value, ctx: FunctionContext): ArrayValue | RangeRef | Scalar {
-  if (isMulti(value)) return toMatrix(value) as ArrayValue | RangeRef
-  return toScalar(value, ctx)
-}
-
 export const IFERROR: FunctionDefinition = {
   name: 'IFERROR',
   category: 'logical',
@@ -59,26 +123,7 @@ export const IFERROR: FunctionDefinition = {
   syntax: 'IFERROR(value, value_if_error)',
   description: 'Returns value_if_error if the value is an error, and the value itself otherwise.',
   example: 'IFERROR(A1/B1, 0)',
-  impl: (args, ctx) => {
-    const value = args[0].evaluate(ctx)
-    const fallback = (): Value => (args[1].isMissing ? 0 : args[1].evaluate(ctx))
-    if (isMulti(value)) {
-      const matrix = toMatrix(value) as ArrayValue | RangeRef
-      let hasError = false
-      forEachValue(matrix, (item) => {
-        if (item instanceof CellError) hasError = true
-        return !hasError
-      })
-      // The fallback is evaluated only when needed, then taken element by element like the value.
-      const replacement = hasError ? toMatrixOrScalar(fallback(), ctx) : null
-      return broadcast([matrix, replacement], ([item, other]) =>
-        item instanceof CellError ? (other === null ? 0 : other) : item === null ? 0 : item,
-      )
-    }
-    const scalar = toScalar(value, ctx)
-    if (scalar instanceof CellError) return fallback()
-    return value instanceof RangeRef || value instanceof ReferenceList ? value : scalar
-  },
+  impl: (args, ctx) => replaceErrors(args, ctx, (item) => item instanceof CellError),
 }
 
 export const AND: FunctionDefinition = {
@@ -91,34 +136,9 @@ export const AND: FunctionDefinition = {
   description: 'Returns TRUE if all of its arguments are TRUE.',
   example: 'AND(A1>0, B1>0)',
   impl: (args) => {
-    let result = true
-    let seen = false
-    for (const arg of args) {
-      if (arg === MISSING) continue
-      if (typeof arg === 'object' && arg !== null && !(arg instanceof CellError)) {
-        // In ranges and arrays only numbers and booleans count; text and empty cells are skipped.
-        let error: CellError | undefined
-        forEachValue(arg, (item) => {
-          if (item instanceof CellError) {
-            error = item
-            return false
-          }
-          if (typeof item === 'boolean' || typeof item === 'number') {
-            seen = true
-            if (item === false || item === 0) result = false
-          }
-        })
-        if (error) return error
-        continue
-      }
-      // An empty argument or empty text is ignored, like an empty cell.
-      if (arg === null || arg === '') continue
-      const truth = toBoolean(arg)
-      if (truth instanceof CellError) return truth
-      seen = true
-      if (!truth) result = false
-    }
-    return seen ? result : CellError.VALUE
+    const truths = readTruths(args)
+    if (truths instanceof CellError) return truths
+    return truths.seen === 0 ? CellError.VALUE : truths.trues === truths.seen
   },
 }
 
