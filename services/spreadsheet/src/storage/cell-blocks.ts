@@ -9,7 +9,7 @@
 import type { CellStyle, CellType, CellValue } from '@finsheet/contracts'
 import { parseAddress, type CellRecord } from '@finsheet/workbook'
 
-export const BLOCK_ROWS = 64
+export const BLOCK_ROWS = 32
 export const BLOCK_COLUMNS = 16
 
 /** What a block holds for a cell besides its input, value and revision; absent fields are unset. */
@@ -55,6 +55,9 @@ export interface StoredRecord extends CellRecord {
 
 export const blockDocId = (workbookId: string, sheetId: string, blockRow: number, blockColumn: number) =>
   `${workbookId}/${sheetId}/${blockRow}/${blockColumn}`
+
+/** What the ids of a workbook's blocks (or one sheet's) start with. */
+export const blockPrefix = (workbookId: string, sheetId?: string) => (sheetId === undefined ? `${workbookId}/` : `${workbookId}/${sheetId}/`)
 
 export function blockOf(row: number, col: number): { blockRow: number; blockColumn: number } {
   return { blockRow: Math.floor(row / BLOCK_ROWS), blockColumn: Math.floor(col / BLOCK_COLUMNS) }

@@ -1,5 +1,5 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
-import { applyToBlocks, blockCells, blockIdsOf, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
+import { applyToBlocks, blockCells, blockIdsOf, blockPrefix, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
@@ -12,10 +12,10 @@ export function createSpreadsheetRepository(store: DocumentStore) {
   const workbooks = (tx: DocumentTransaction = store) =>
     tx.collection<WorkbookDoc>('workbooks', { indexes: [{ fields: ['ownerId', 'updatedAt'] }] })
   const blocks = (tx: DocumentTransaction = store) =>
-    tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'sheetId'] }, { fields: ['workbookId', 'revision'] }] })
+    tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'revision'] }] })
   /** Where cells were kept one document each before blocks; read only to move them into blocks. */
   const legacyCells = (tx: DocumentTransaction = store) => tx.collection<LegacyCellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }] })
-  const imports = (tx: DocumentTransaction = store) => tx.collection<ImportDoc>('imports')
+  const imports = (tx: DocumentTransaction = store) => tx.collection<ImportDoc>('imports', { indexes: [{ fields: ['workbookId'] }] })
   const changes = (tx: DocumentTransaction = store) =>
     tx.collection<ChangeDoc>('changes', { indexes: [{ fields: ['workbookId', 'revision'] }, { fields: ['workbookId', 'userId', 'revision'] }] })
   const history = (tx: DocumentTransaction = store) =>
@@ -52,11 +52,12 @@ export function createSpreadsheetRepository(store: DocumentStore) {
 
     /** One sheet's cells: only that sheet's blocks are read. */
     async sheetCells(workbookId: string, sheetId: string): Promise<StoredRecord[]> {
-      return [...blockCells(await blocks().find({ workbookId, sheetId }))]
+      // Block ids start with the workbook and the sheet: the primary key finds them.
+      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } }))]
     },
 
     async workbookCells(workbookId: string): Promise<StoredRecord[]> {
-      return [...blockCells(await blocks().find({ workbookId }))]
+      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId) } }))]
     },
 
     /** Cells whose input or value some change after `revision` wrote. */
@@ -72,7 +73,8 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       if (writes.length === 0) return new Map()
       const current = await blocks(tx).getMany(blockIdsOf(workbookId, writes))
       const { put, emptied, delta } = applyToBlocks(workbookId, revision, writes, current)
-      if (put.length > 0) await blocks(tx).putMany(put)
+      // One by one: the change's transaction already makes them atomic, and a batch of a few costs more.
+      for (const block of put) await blocks(tx).put(block)
       for (let i = 0; i < emptied.length; i += DELETE_CHUNK) await blocks(tx).deleteMany({ id: { $in: emptied.slice(i, i + DELETE_CHUNK) } })
       return delta
     },
@@ -136,7 +138,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     async deleteWorkbook(workbookId: string): Promise<VersionDoc[]> {
       return store.transaction(async (tx) => {
         const removedVersions = await versions(tx).find({ workbookId })
-        await blocks(tx).deleteMany({ workbookId })
+        await blocks(tx).deleteMany({ id: { $prefix: blockPrefix(workbookId) } })
         await imports(tx).deleteMany({ workbookId })
         await changes(tx).deleteMany({ workbookId })
         await history(tx).deleteMany({ workbookId })

@@ -29,7 +29,7 @@ import { KeyedLock } from '../engine/keyed-lock.js'
 import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
-import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import { BLOCK_ROWS, BlockBuilder, blockPrefix, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -344,7 +344,7 @@ export class WorkbookService {
       workbook = documents.workbook
     } catch (error) {
       // Blocks stored by earlier transactions belong to no visible workbook; remove them.
-      await this.repo.blocks().deleteMany({ workbookId: id }).catch(() => undefined)
+      await this.repo.blocks().deleteMany({ id: { $prefix: blockPrefix(id) } }).catch(() => undefined)
       if (error instanceof DuplicateKeyError && input.importId !== undefined) {
         const earlier = await this.findImport(user, input.importId)
         if (earlier) return earlier
@@ -731,7 +731,8 @@ export class WorkbookService {
               state.setStats(sheetStats)
               await this.repo.changes(tx).insert(change)
               for (const [sheetId, edits] of moves) await this.moveHistory(tx, id, sheetId, edits)
-              if (history.length > 0) await this.repo.history(tx).putMany(history)
+              if (history.length > 8) await this.repo.history(tx).putMany(history)
+              else for (const entry of history) await this.repo.history(tx).put(entry)
               if (mark) await this.repo.changes(tx).update({ id: mark.changeId }, { [mark.field]: true })
               return true
             },
