@@ -22,7 +22,7 @@ export function toArea(arg: Arg): Area | CellError {
 }
 
 /** A range moved to start where `area` starts but sized as `height` × `width` (SUMIF's sum_range rule). */
-export function resize(area: Area, height: number, width: number): Area {
+function resize(area: Area, height: number, width: number): Area {
   if (area.height === height && area.width === width) return area
   if (area instanceof RangeRef) {
     return new RangeRef(
@@ -151,6 +151,41 @@ export class NumberAccumulator {
   }
 }
 
+/**
+ * SUMIF and AVERAGEIF: the numbers of `[target]` (else of `range`) where `range` meets `criteria`, from
+ * `range, criteria, [target]`; a target of another size is read from its top-left cell at range's size.
+ */
+export function totalIf(args: readonly Arg[]): NumberAccumulator | CellError {
+  const range = toArea(args[0])
+  if (range instanceof CellError) return range
+  const matches = criteriaMatcher(args[1])
+  if (matches instanceof CellError) return matches
+  let target: Area = range
+  if (args.length > 2 && args[2] !== MISSING) {
+    const given = toArea(args[2])
+    if (given instanceof CellError) return given
+    target = resize(given, range.height, range.width)
+  }
+  const total = new NumberAccumulator()
+  scanMatches([{ area: range, matches }], target, total.add)
+  return total.error ?? total
+}
+
+/**
+ * SUMIFS, AVERAGEIFS, MINIFS and MAXIFS: the numbers of the target where every criteria holds, from
+ * `target, range1, criteria1, [range2, criteria2]...` with every range the target's size.
+ */
+export function totalIfs(args: readonly Arg[]): NumberAccumulator | CellError {
+  if (args.length % 2 === 0) return CellError.VALUE
+  const target = toArea(args[0])
+  if (target instanceof CellError) return target
+  const conditions = readConditions(args, 1, target)
+  if (conditions instanceof CellError) return conditions
+  const total = new NumberAccumulator()
+  scanMatches(conditions, target, total.add)
+  return total.error ?? total
+}
+
 export const SUMIF: FunctionDefinition = {
   name: 'SUMIF',
   category: 'math',
@@ -161,19 +196,8 @@ export const SUMIF: FunctionDefinition = {
   description: 'Adds the cells of sum_range (or range) whose cells in range meet the criteria.',
   example: 'SUMIF(A1:A10, ">5", B1:B10)',
   impl: (args) => {
-    const range = toArea(args[0])
-    if (range instanceof CellError) return range
-    const matches = criteriaMatcher(args[1])
-    if (matches instanceof CellError) return matches
-    let target: Area = range
-    if (args.length > 2 && args[2] !== MISSING) {
-      const sumRange = toArea(args[2])
-      if (sumRange instanceof CellError) return sumRange
-      target = resize(sumRange, range.height, range.width)
-    }
-    const total = new NumberAccumulator()
-    scanMatches([{ area: range, matches }], target, total.add)
-    return total.error ?? numberResult(total.sum)
+    const total = totalIf(args)
+    return total instanceof CellError ? total : numberResult(total.sum)
   },
 }
 
@@ -187,14 +211,8 @@ export const SUMIFS: FunctionDefinition = {
   description: 'Adds the cells of sum_range that meet every criteria.',
   example: 'SUMIFS(C1:C10, A1:A10, "East", B1:B10, ">100")',
   impl: (args) => {
-    if (args.length % 2 === 0) return CellError.VALUE
-    const target = toArea(args[0])
-    if (target instanceof CellError) return target
-    const conditions = readConditions(args, 1, target)
-    if (conditions instanceof CellError) return conditions
-    const total = new NumberAccumulator()
-    scanMatches(conditions, target, total.add)
-    return total.error ?? numberResult(total.sum)
+    const total = totalIfs(args)
+    return total instanceof CellError ? total : numberResult(total.sum)
   },
 }
 

@@ -3,18 +3,9 @@
  */
 import { CellError } from '../../values.js'
 import { numberResult } from '../helpers.js'
-import { MISSING } from '../types.js'
 import type { FunctionDefinition } from '../types.js'
-import {
-  NumberAccumulator,
-  criteriaMatcher,
-  criteriaPairKinds,
-  readConditions,
-  resize,
-  scanMatches,
-  toArea,
-} from '../math/conditional.js'
-import type { Area } from '../math/conditional.js'
+import { criteriaMatcher, criteriaPairKinds, readConditions, scanMatches, toArea, totalIf, totalIfs } from '../math/conditional.js'
+import type { NumberAccumulator } from '../math/conditional.js'
 
 export const COUNTIF: FunctionDefinition = {
   name: 'COUNTIF',
@@ -61,19 +52,8 @@ export const AVERAGEIF: FunctionDefinition = {
   description: 'Returns the mean of the cells of average_range (or range) whose cells in range meet the criteria.',
   example: 'AVERAGEIF(A1:A10, ">5", B1:B10)',
   impl: (args) => {
-    const range = toArea(args[0])
-    if (range instanceof CellError) return range
-    const matches = criteriaMatcher(args[1])
-    if (matches instanceof CellError) return matches
-    let target: Area = range
-    if (args.length > 2 && args[2] !== MISSING) {
-      const averageRange = toArea(args[2])
-      if (averageRange instanceof CellError) return averageRange
-      target = resize(averageRange, range.height, range.width)
-    }
-    const total = new NumberAccumulator()
-    scanMatches([{ area: range, matches }], target, total.add)
-    if (total.error) return total.error
+    const total = totalIf(args)
+    if (total instanceof CellError) return total
     return total.count === 0 ? CellError.DIV0 : numberResult(total.sum / total.count)
   },
 }
@@ -95,15 +75,8 @@ function targetIfs(
     description,
     example: `${name}(C1:C10, A1:A10, "East", B1:B10, ">100")`,
     impl: (args) => {
-      if (args.length % 2 === 0) return CellError.VALUE
-      const range = toArea(args[0])
-      if (range instanceof CellError) return range
-      const conditions = readConditions(args, 1, range)
-      if (conditions instanceof CellError) return conditions
-      const total = new NumberAccumulator()
-      scanMatches(conditions, range, total.add)
-      if (total.error) return total.error
-      return finish(total)
+      const total = totalIfs(args)
+      return total instanceof CellError ? total : finish(total)
     },
   }
 }
