@@ -181,6 +181,8 @@ describe('securities', () => {
   it('converts fractional dollar prices', () => {
     expect(fn('DOLLARDE', 1.02, 16)).toBeCloseTo(1.125, 14)
     expect(fn('DOLLARFR', 1.125, 16)).toBeCloseTo(1.02, 14)
+    expect(fn('DOLLARDE', -1.1, 32)).toBeCloseTo(-1.3125, 14)
+    expect(fn('DOLLARFR', 1.3125, 32)).toBeCloseTo(1.1, 14)
     expect(fn('DOLLARDE', 1.1, 0)).toBe(CellError.DIV0)
     expect(fn('DOLLARDE', 1.1, -1)).toBe(CellError.NUM)
     expect(fn('DOLLARFR', true, 2)).toBe(CellError.VALUE)

@@ -69,6 +69,24 @@ function security(
   }
 }
 
+/**
+ * The term of a security sold at a discount: days from settlement to maturity and days in a year by
+ * the basis, once the two amounts it is priced with are both positive.
+ */
+function discountTerm(
+  settlementSerial: number,
+  maturitySerial: number,
+  basisValue: number,
+  first: number,
+  second: number,
+): { days: number; year: number } | CellError {
+  const term = readTerm(settlementSerial, maturitySerial, basisValue)
+  if (term instanceof CellError) return term
+  if (first <= 0 || second <= 0) return CellError.NUM
+  const [settlement, maturity, basis] = term
+  return { days: daysBetween(settlement, maturity, basis), year: daysInYear(settlement, maturity, basis) }
+}
+
 export const DISC = security(
   'DISC',
   'DISC(settlement, maturity, pr, redemption, [basis])',
@@ -77,11 +95,9 @@ export const DISC = security(
   4,
   [0],
   ([settlementSerial, maturitySerial, price, redemption, basisValue]) => {
-    const term = readTerm(settlementSerial, maturitySerial, basisValue)
+    const term = discountTerm(settlementSerial, maturitySerial, basisValue, price, redemption)
     if (term instanceof CellError) return term
-    if (price <= 0 || redemption <= 0) return CellError.NUM
-    const [settlement, maturity, basis] = term
-    return (((redemption - price) / redemption) * daysInYear(settlement, maturity, basis)) / daysBetween(settlement, maturity, basis)
+    return (((redemption - price) / redemption) * term.year) / term.days
   },
   '0.00%',
 )
@@ -94,11 +110,9 @@ export const INTRATE = security(
   4,
   [0],
   ([settlementSerial, maturitySerial, investment, redemption, basisValue]) => {
-    const term = readTerm(settlementSerial, maturitySerial, basisValue)
+    const term = discountTerm(settlementSerial, maturitySerial, basisValue, investment, redemption)
     if (term instanceof CellError) return term
-    if (investment <= 0 || redemption <= 0) return CellError.NUM
-    const [settlement, maturity, basis] = term
-    return (((redemption - investment) / investment) * daysInYear(settlement, maturity, basis)) / daysBetween(settlement, maturity, basis)
+    return (((redemption - investment) / investment) * term.year) / term.days
   },
   '0.00%',
 )
@@ -111,11 +125,9 @@ export const RECEIVED = security(
   4,
   [0],
   ([settlementSerial, maturitySerial, investment, discount, basisValue]) => {
-    const term = readTerm(settlementSerial, maturitySerial, basisValue)
+    const term = discountTerm(settlementSerial, maturitySerial, basisValue, investment, discount)
     if (term instanceof CellError) return term
-    if (investment <= 0 || discount <= 0) return CellError.NUM
-    const [settlement, maturity, basis] = term
-    const discountFactor = (discount * daysBetween(settlement, maturity, basis)) / daysInYear(settlement, maturity, basis)
+    const discountFactor = (discount * term.days) / term.year
     return discountFactor >= 1 ? CellError.NUM : investment / (1 - discountFactor)
   },
   '$#,##0.00',
@@ -129,11 +141,9 @@ export const PRICEDISC = security(
   4,
   [0],
   ([settlementSerial, maturitySerial, discount, redemption, basisValue]) => {
-    const term = readTerm(settlementSerial, maturitySerial, basisValue)
+    const term = discountTerm(settlementSerial, maturitySerial, basisValue, discount, redemption)
     if (term instanceof CellError) return term
-    if (discount <= 0 || redemption <= 0) return CellError.NUM
-    const [settlement, maturity, basis] = term
-    return redemption - (discount * redemption * daysBetween(settlement, maturity, basis)) / daysInYear(settlement, maturity, basis)
+    return redemption - (discount * redemption * term.days) / term.year
   },
 )
 
@@ -145,11 +155,9 @@ export const YIELDDISC = security(
   4,
   [0],
   ([settlementSerial, maturitySerial, price, redemption, basisValue]) => {
-    const term = readTerm(settlementSerial, maturitySerial, basisValue)
+    const term = discountTerm(settlementSerial, maturitySerial, basisValue, price, redemption)
     if (term instanceof CellError) return term
-    if (price <= 0 || redemption <= 0) return CellError.NUM
-    const [settlement, maturity, basis] = term
-    return (((redemption - price) / price) * daysInYear(settlement, maturity, basis)) / daysBetween(settlement, maturity, basis)
+    return (((redemption - price) / price) * term.year) / term.days
   },
   '0.00%',
 )
@@ -295,48 +303,55 @@ function fractionDenominator(value: number): number | CellError {
   return denominator === 0 ? CellError.DIV0 : denominator
 }
 
-export const DOLLARDE: FunctionDefinition = {
-  name: 'DOLLARDE',
-  category: 'financial',
-  minArgs: 2,
-  maxArgs: 2,
-  args: ['scalar', 'scalar'],
-  syntax: 'DOLLARDE(fractional_dollar, fraction)',
-  description: 'Converts a price written as an integer part and a fraction (1.02 with fraction 16 is 1 + 2/16) into a decimal number.',
-  example: 'DOLLARDE(1.02, 16)',
-  impl: (args) => {
-    const values = readNumbers(args, 2)
-    if (values instanceof CellError) return values
-    const value = values[0]
-    const denominator = fractionDenominator(values[1])
-    if (denominator instanceof CellError) return denominator
-    const whole = Math.trunc(value)
-    const digits = Math.ceil(Math.log10(denominator))
-    const fraction = (value - whole) * Math.pow(10, digits)
-    return numberResult(whole + fraction / denominator)
-  },
+/**
+ * DOLLARDE and DOLLARFR: the whole part stays, and the rest is converted between a count of
+ * 1/denominator parts written as decimals and a true decimal fraction; `scale` is the power of ten
+ * with as many digits as the denominator.
+ */
+function dollarConversion(
+  name: string,
+  syntax: string,
+  description: string,
+  example: string,
+  convert: (rest: number, denominator: number, scale: number) => number,
+): FunctionDefinition {
+  return {
+    name,
+    category: 'financial',
+    minArgs: 2,
+    maxArgs: 2,
+    args: ['scalar', 'scalar'],
+    syntax,
+    description,
+    example,
+    impl: (args) => {
+      const values = readNumbers(args, 2)
+      if (values instanceof CellError) return values
+      const value = values[0]
+      const denominator = fractionDenominator(values[1])
+      if (denominator instanceof CellError) return denominator
+      const whole = Math.trunc(value)
+      const scale = Math.pow(10, Math.ceil(Math.log10(denominator)))
+      return numberResult(whole + convert(value - whole, denominator, scale))
+    },
+  }
 }
 
-export const DOLLARFR: FunctionDefinition = {
-  name: 'DOLLARFR',
-  category: 'financial',
-  minArgs: 2,
-  maxArgs: 2,
-  args: ['scalar', 'scalar'],
-  syntax: 'DOLLARFR(decimal_dollar, fraction)',
-  description: 'Converts a decimal price into an integer part and a fraction (1.125 with fraction 16 is written 1.02).',
-  example: 'DOLLARFR(1.125, 16)',
-  impl: (args) => {
-    const values = readNumbers(args, 2)
-    if (values instanceof CellError) return values
-    const value = values[0]
-    const denominator = fractionDenominator(values[1])
-    if (denominator instanceof CellError) return denominator
-    const whole = Math.trunc(value)
-    const digits = Math.ceil(Math.log10(denominator))
-    return numberResult(whole + ((value - whole) * denominator) / Math.pow(10, digits))
-  },
-}
+export const DOLLARDE = dollarConversion(
+  'DOLLARDE',
+  'DOLLARDE(fractional_dollar, fraction)',
+  'Converts a price written as an integer part and a fraction (1.02 with fraction 16 is 1 + 2/16) into a decimal number.',
+  'DOLLARDE(1.02, 16)',
+  (rest, denominator, scale) => (rest * scale) / denominator,
+)
+
+export const DOLLARFR = dollarConversion(
+  'DOLLARFR',
+  'DOLLARFR(decimal_dollar, fraction)',
+  'Converts a decimal price into an integer part and a fraction (1.125 with fraction 16 is written 1.02).',
+  'DOLLARFR(1.125, 16)',
+  (rest, denominator, scale) => (rest * denominator) / scale,
+)
 
 export const functions: readonly FunctionDefinition[] = [
   DISC,
