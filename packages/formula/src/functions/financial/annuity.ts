@@ -329,6 +329,16 @@ export const RRI: FunctionDefinition = {
   },
 }
 
+/** EFFECT and NOMINAL: a positive rate and the whole number of compounding periods a year, at least 1. */
+function rateAndPeriods(args: Arg[]): [rate: number, periods: number] | CellError {
+  const values = readNumbers(args, 2)
+  if (values instanceof CellError) return values
+  const rate = values[0]
+  const periods = Math.trunc(values[1])
+  if (rate <= 0 || periods < 1) return CellError.NUM
+  return [rate, periods]
+}
+
 export const EFFECT: FunctionDefinition = {
   name: 'EFFECT',
   category: 'financial',
@@ -340,11 +350,9 @@ export const EFFECT: FunctionDefinition = {
   description: 'Returns the effective annual interest rate of a nominal rate compounded npery times a year.',
   example: 'EFFECT(5.25%, 4)',
   impl: (args) => {
-    const values = readNumbers(args, 2)
-    if (values instanceof CellError) return values
-    const rate = values[0]
-    const periods = Math.trunc(values[1])
-    if (rate <= 0 || periods < 1) return CellError.NUM
+    const read = rateAndPeriods(args)
+    if (read instanceof CellError) return read
+    const [rate, periods] = read
     return numberResult(Math.pow(1 + rate / periods, periods) - 1)
   },
 }
@@ -360,11 +368,9 @@ export const NOMINAL: FunctionDefinition = {
   description: 'Returns the nominal annual interest rate that compounds npery times a year to an effective rate.',
   example: 'NOMINAL(5.3543%, 4)',
   impl: (args) => {
-    const values = readNumbers(args, 2)
-    if (values instanceof CellError) return values
-    const rate = values[0]
-    const periods = Math.trunc(values[1])
-    if (rate <= 0 || periods < 1) return CellError.NUM
+    const read = rateAndPeriods(args)
+    if (read instanceof CellError) return read
+    const [rate, periods] = read
     return numberResult(periods * (Math.pow(1 + rate, 1 / periods) - 1))
   },
 }
