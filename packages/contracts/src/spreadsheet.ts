@@ -867,9 +867,7 @@ export type PerformanceMetricsResponse = Static<typeof PerformanceMetricsRespons
 export const ImportCachedValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), StrictObject({ error: Type.String({ maxLength: 16 }) })])
 export type ImportCachedValue = Static<typeof ImportCachedValue>
 
-export const ImportCell = StrictObject({
-  address: Type.String({ maxLength: 16 }),
-  input: CellInput,
+const ImportCellOptionProperties = {
   format: Type.Optional(Type.String({ maxLength: 255 })),
   style: Type.Optional(CellStyle),
   /** Index into the body's `styles` table, for looks many cells share (instead of `style`). */
@@ -883,8 +881,24 @@ export const ImportCell = StrictObject({
   arrayRange: Type.Optional(Type.String({ maxLength: 32 })),
   /** The value the file cached for this formula; the import's report lists formulas that calculate to another. */
   cached: Type.Optional(ImportCachedValue),
-})
+}
+
+export const ImportCell = StrictObject({ address: Type.String({ maxLength: 16 }), input: CellInput, ...ImportCellOptionProperties })
 export type ImportCell = Static<typeof ImportCell>
+
+/** What a streamed cell holds besides its address and input; absent when it holds nothing else. */
+export const ImportCellOptions = StrictObject(ImportCellOptionProperties)
+export type ImportCellOptions = Static<typeof ImportCellOptions>
+
+/**
+ * A cell of the streamed form: [address, input] or [address, input, options]. A million cells as
+ * tuples are half the text of objects, and half the parsing.
+ */
+export const ImportCellTuple = Type.Union([
+  Type.Tuple([Type.String({ maxLength: 16 }), CellInput]),
+  Type.Tuple([Type.String({ maxLength: 16 }), CellInput, ImportCellOptions]),
+])
+export type ImportCellTuple = Static<typeof ImportCellTuple>
 
 const ImportSheetProperties = {
   name: Type.String({ minLength: 1, maxLength: 64 }),
@@ -934,7 +948,7 @@ export type ImportStreamHeader = Static<typeof ImportStreamHeader>
 /** Cells of one sheet of the header, by its index. */
 export const ImportCellsLine = StrictObject({
   sheet: Type.Integer({ minimum: 0, maximum: MAX_SHEETS - 1 }),
-  cells: Type.Array(ImportCell, { maxItems: 100_000 }),
+  cells: Type.Array(ImportCellTuple, { maxItems: 100_000 }),
 })
 export type ImportCellsLine = Static<typeof ImportCellsLine>
 

@@ -197,9 +197,9 @@ describe('the streamed import', () => {
   it('reads a header, lines of cells for any sheet, and an end line', async () => {
     const answer = await streamImport([
       header,
-      { sheet: 0, cells: [{ address: 'A1', input: 4, styleRef: 0 }, { address: 'A2', input: '=A1*Two!A1', cached: 12 }] },
-      { sheet: 1, cells: [{ address: 'A1', input: 3 }] },
-      { sheet: 0, cells: [{ address: 'A3', input: '=SUM(A1:A2)', legacy: true, format: '0.00' }] },
+      { sheet: 0, cells: [['A1', 4, { styleRef: 0 }], ['A2', '=A1*Two!A1', { cached: 12 }]] },
+      { sheet: 1, cells: [['A1', 3]] },
+      { sheet: 0, cells: [['A3', '=SUM(A1:A2)', { legacy: true, format: '0.00' }]] },
       { end: { cells: 4 } },
     ])
     expect(answer.status).toBe(201)
@@ -214,19 +214,19 @@ describe('the streamed import', () => {
 
   it('stores nothing of a stream cut short, a line that breaks the contract, or a count that does not add up', async () => {
     const before = (await call('GET', '/workbooks?limit=100')).json.total
-    const cut = await streamImport([header, { sheet: 0, cells: [{ address: 'A1', input: 1 }] }])
+    const cut = await streamImport([header, { sheet: 0, cells: [['A1', 1]] }])
     expect(cut.status).toBe(400)
     expect(cut.json).toMatchObject({ error: { code: 'IMPORT_INCOMPLETE' } })
-    const badLine = await streamImport([], JSON.stringify(header) + '\n{"sheet":0,"cells":[{"address":"A1"}]}\n{"end":{"cells":1}}\n')
+    const badLine = await streamImport([], JSON.stringify(header) + '\n{"sheet":0,"cells":[["A1"]]}\n{"end":{"cells":1}}\n')
     expect(badLine.status).toBe(400)
     expect(badLine.json).toMatchObject({ error: { code: 'INVALID_IMPORT' } })
     const notJson = await streamImport([], JSON.stringify(header) + '\n{"sheet":0,\n')
     expect(notJson.json).toMatchObject({ error: { code: 'INVALID_IMPORT', message: 'Line 2 of the import is not JSON' } })
-    const miscounted = await streamImport([header, { sheet: 0, cells: [{ address: 'A1', input: 1 }] }, { end: { cells: 2 } }])
+    const miscounted = await streamImport([header, { sheet: 0, cells: [['A1', 1]] }, { end: { cells: 2 } }])
     expect(miscounted.json).toMatchObject({ error: { code: 'IMPORT_INCOMPLETE' } })
     const unknownSheet = await streamImport([header, { sheet: 5, cells: [] }, { end: { cells: 0 } }])
     expect(unknownSheet.status).toBe(400)
-    const badAddress = await streamImport([header, { sheet: 0, cells: [{ address: 'ZZZZ1', input: 1 }] }, { end: { cells: 1 } }])
+    const badAddress = await streamImport([header, { sheet: 0, cells: [['ZZZZ1', 1]] }, { end: { cells: 1 } }])
     expect(badAddress.json).toMatchObject({ error: { code: 'INVALID_ADDRESS' } })
     expect((await call('GET', '/workbooks?limit=100')).json.total).toBe(before)
   })
@@ -238,7 +238,7 @@ describe('the streamed import', () => {
         method: 'POST',
         url: '/workbooks/import',
         headers: { authorization: `Bearer ${await small.tokenFor('big')}`, 'content-type': IMPORT_STREAM_CONTENT_TYPE },
-        payload: [JSON.stringify(header), JSON.stringify({ sheet: 0, cells: Array.from({ length: 200 }, (_, i) => ({ address: `A${i + 1}`, input: i })) }), '{"end":{"cells":200}}'].join('\n'),
+        payload: [JSON.stringify(header), JSON.stringify({ sheet: 0, cells: Array.from({ length: 200 }, (_, i) => [`A${i + 1}`, i]) }), '{"end":{"cells":200}}'].join('\n'),
       })
       expect(response.statusCode).toBe(413)
       expect((await clientFor(small.app, await small.tokenFor('big'))('GET', '/workbooks')).json.total).toBe(0)
@@ -258,7 +258,7 @@ describe('import ids', () => {
     expect(second.status).toBe(200)
     expect(second.json).toMatchObject({ workbookId: first.json.workbookId, repeated: true, recalculation: first.json.recalculation })
     expect(first.json.recalculation.mismatchCount).toBe(1)
-    const streamed = await streamImport([{ name: 'Once', importId: 'job-1', sheets: [{ name: 'Sheet1' }] }, { sheet: 0, cells: [{ address: 'A1', input: 1 }] }, { end: { cells: 1 } }])
+    const streamed = await streamImport([{ name: 'Once', importId: 'job-1', sheets: [{ name: 'Sheet1' }] }, { sheet: 0, cells: [['A1', 1]] }, { end: { cells: 1 } }])
     expect(streamed).toMatchObject({ status: 200, json: { workbookId: first.json.workbookId, repeated: true } })
     const named = (await call('GET', '/workbooks?limit=100')).json.workbooks.filter((workbook: { name: string }) => workbook.name === 'Once')
     expect(named).toHaveLength(1)

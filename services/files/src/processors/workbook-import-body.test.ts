@@ -65,7 +65,9 @@ describe('prepareImport', () => {
     const [header, ...rest] = lines.map((line) => JSON.parse(line))
     const end = rest.pop()
     const rebuilt: WorkbookImportBody = { ...header, sheets: header.sheets.map((sheet: object) => ({ ...sheet, cells: [] })) }
-    for (const line of rest) rebuilt.sheets[line.sheet].cells.push(...line.cells)
+    for (const line of rest) {
+      for (const [address, input, options] of line.cells) rebuilt.sheets[line.sheet].cells.push({ address, input, ...options })
+    }
     expect(rebuilt).toEqual(expected)
     expect(end).toEqual({ end: { cells: 6 } })
     expect(source.sheets[0].cells).toEqual([])

@@ -160,15 +160,17 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         const format = cell.style === undefined ? undefined : formatJson[cell.style]
         const styleRef = cell.style === undefined ? undefined : styleRefs[cell.style]
         if (input === null && !format && styleRef === undefined) continue
-        text += `${first ? '' : ','}{"address":"${cell.address}","input":${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
-        if (format) text += `,"format":${format}`
-        if (styleRef !== undefined) text += `,"styleRef":${styleRef}`
+        // [address, input] or [address, input, options]: tuples are half the text of objects.
+        text += `${first ? '' : ','}["${cell.address}",${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
+        let extras = ''
+        if (format) extras += `,"format":${format}`
+        if (styleRef !== undefined) extras += `,"styleRef":${styleRef}`
         if (cell.formula !== undefined) {
-          if (cell.arrayRange === undefined) text += ',"legacy":true'
-          else if (!cell.dynamicArray) text += `,"arrayRange":"${cell.arrayRange}"`
-          text += `,"cached":${JSON.stringify(valueOf(cell))}`
+          if (cell.arrayRange === undefined) extras += ',"legacy":true'
+          else if (!cell.dynamicArray) extras += `,"arrayRange":"${cell.arrayRange}"`
+          extras += `,"cached":${JSON.stringify(valueOf(cell))}`
         }
-        text += '}'
+        text += extras === '' ? ']' : `,{${extras.slice(1)}}]`
         first = false
         sent++
         if (text.length >= LINE_CHARACTERS) {

@@ -74,7 +74,7 @@ export async function readImportStream(
     if (!cellsCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(cellsCheck.Errors(value))}`)
     if (value.sheet >= header.sheets.length) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} names sheet ${value.sheet + 1} but the header declares ${header.sheets.length}`)
     cells += value.cells.length
-    ;(target as WorkbookImport).addCells(value.sheet, value.cells)
+    ;(target as WorkbookImport).addCellTuples(value.sheet, value.cells)
   }
 
   for await (const chunk of stream) {

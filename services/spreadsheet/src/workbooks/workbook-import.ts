@@ -11,6 +11,8 @@ import {
   type CellStyle,
   type ImportCachedValue,
   type ImportCell,
+  type ImportCellOptions,
+  type ImportCellTuple,
   type ImportDefinedName,
   type ImportMismatch,
   type ImportRecalculation,
@@ -89,34 +91,44 @@ export class WorkbookImport {
 
   /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */
   addCells(sheetIndex: number, cells: readonly ImportCell[]): void {
+    for (const cell of cells) this.addCell(sheetIndex, cell.address, cell.input, cell)
+  }
+
+  /** Adds cells of the streamed form ([address, input, options?]). */
+  addCellTuples(sheetIndex: number, cells: readonly ImportCellTuple[]): void {
+    for (const cell of cells) this.addCell(sheetIndex, cell[0], cell[1], cell[2])
+  }
+
+  private addCell(sheetIndex: number, sentAddress: string, sentInput: ImportCell['input'], options: ImportCellOptions | undefined): void {
     const sheet = this.sheets[sheetIndex]
     if (!sheet) throw spreadsheetErrors.invalidImport(`The import names sheet ${sheetIndex + 1} but declares ${this.sheets.length}`)
-    const checks = this.checks[sheetIndex]
-    for (const cell of cells) {
-      this.received++
-      const address = checkAddress(cell.address)
-      const input = checkInput(address, cell.input)
-      const format = cell.format === undefined ? null : this.checkFormat(cell.format)
-      let style = cell.style ? compactStyle(cell.style) : undefined
-      if (cell.styleRef !== undefined) {
-        if (cell.styleRef >= this.styleTable.length) throw spreadsheetErrors.invalidImport(`Cell ${address} points at style ${cell.styleRef}, past the table of ${this.styleTable.length}`)
-        style ??= this.styleTable[cell.styleRef]
-      }
-      if (input !== '') {
-        const update: CellUpdate = { sheet: sheet.name, address, input }
-        if (typeof input === 'string' && input.startsWith('=')) {
-          if (cell.arrayRange !== undefined) update.arrayRange = this.checkArrayRange(address, cell.arrayRange)
-          else if (cell.legacy) {
-            update.legacy = true
-            this.metaSet(this.legacy, sheet.id).add(address)
-          }
-          if (cell.cached !== undefined) checks.push({ address, cached: cell.cached })
-        }
-        this.updates.push(update)
-      }
-      if (style) this.metaMap(this.styles, sheet.id).set(address, style)
-      if (format !== null) this.metaMap(this.formats, sheet.id).set(address, format)
+    this.received++
+    const address = checkAddress(sentAddress)
+    const input = checkInput(address, sentInput)
+    if (!options) {
+      if (input !== '') this.updates.push({ sheet: sheet.name, address, input })
+      return
     }
+    const format = options.format === undefined ? null : this.checkFormat(options.format)
+    let style = options.style ? compactStyle(options.style) : undefined
+    if (options.styleRef !== undefined) {
+      if (options.styleRef >= this.styleTable.length) throw spreadsheetErrors.invalidImport(`Cell ${address} points at style ${options.styleRef}, past the table of ${this.styleTable.length}`)
+      style ??= this.styleTable[options.styleRef]
+    }
+    if (input !== '') {
+      const update: CellUpdate = { sheet: sheet.name, address, input }
+      if (typeof input === 'string' && input.startsWith('=')) {
+        if (options.arrayRange !== undefined) update.arrayRange = this.checkArrayRange(address, options.arrayRange)
+        else if (options.legacy) {
+          update.legacy = true
+          this.metaSet(this.legacy, sheet.id).add(address)
+        }
+        if (options.cached !== undefined) this.checks[sheetIndex].push({ address, cached: options.cached })
+      }
+      this.updates.push(update)
+    }
+    if (style) this.metaMap(this.styles, sheet.id).set(address, style)
+    if (format !== null) this.metaMap(this.formats, sheet.id).set(address, format)
   }
 
   /**
