@@ -39,14 +39,12 @@ function numbersFunction(
 const average: Reduce = (n) => (n.length === 0 ? CellError.DIV0 : mean(n))
 const maximum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b > a ? b : a), -Infinity))
 const minimum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b < a ? b : a), Infinity))
-const sampleStdev: Reduce = (n) => {
-  const v = variance(n, true)
+const standardDeviation = (n: number[], sample: boolean): number | CellError => {
+  const v = variance(n, sample)
   return typeof v === 'number' ? Math.sqrt(v) : v
 }
-const populationStdev: Reduce = (n) => {
-  const v = variance(n, false)
-  return typeof v === 'number' ? Math.sqrt(v) : v
-}
+const sampleStdev: Reduce = (n) => standardDeviation(n, true)
+const populationStdev: Reduce = (n) => standardDeviation(n, false)
 const sampleVariance: Reduce = (n) => variance(n, true)
 const populationVariance: Reduce = (n) => variance(n, false)
 
@@ -172,27 +170,33 @@ export const AVEDEV = numbersFunction(
   },
 )
 
-export const KURT = numbersFunction('KURT', 'Returns the kurtosis of a data set.', 'KURT(A1:A10)', (values) => {
-  const n = values.length
-  if (n < 4) return CellError.DIV0
-  const s = variance(values, true)
+/**
+ * The sum of the standardized deviations from the mean raised to `power` (3 for skewness, 4 for
+ * kurtosis), with the sample or population standard deviation; #DIV/0! when the values do not vary.
+ */
+function standardizedPowerSum(values: readonly number[], power: number, sample: boolean): number | CellError {
+  const s = variance(values, sample)
   if (typeof s !== 'number' || s === 0) return CellError.DIV0
   const m = mean(values)
   const stdev = Math.sqrt(s)
-  let fourth = 0
-  for (const x of values) fourth += ((x - m) / stdev) ** 4
+  let total = 0
+  for (const x of values) total += ((x - m) / stdev) ** power
+  return total
+}
+
+export const KURT = numbersFunction('KURT', 'Returns the kurtosis of a data set.', 'KURT(A1:A10)', (values) => {
+  const n = values.length
+  if (n < 4) return CellError.DIV0
+  const fourth = standardizedPowerSum(values, 4, true)
+  if (fourth instanceof CellError) return fourth
   return ((n * (n + 1)) / ((n - 1) * (n - 2) * (n - 3))) * fourth - (3 * (n - 1) ** 2) / ((n - 2) * (n - 3))
 })
 
 export const SKEW = numbersFunction('SKEW', 'Returns the skewness of a distribution from a sample.', 'SKEW(A1:A10)', (values) => {
   const n = values.length
   if (n < 3) return CellError.DIV0
-  const s = variance(values, true)
-  if (typeof s !== 'number' || s === 0) return CellError.DIV0
-  const m = mean(values)
-  const stdev = Math.sqrt(s)
-  let third = 0
-  for (const x of values) third += ((x - m) / stdev) ** 3
+  const third = standardizedPowerSum(values, 3, true)
+  if (third instanceof CellError) return third
   return (n / ((n - 1) * (n - 2))) * third
 })
 
@@ -203,12 +207,8 @@ export const SKEW_P = numbersFunction(
   (values) => {
     const n = values.length
     if (n === 0) return CellError.DIV0
-    const s = variance(values, false)
-    if (typeof s !== 'number' || s === 0) return CellError.DIV0
-    const m = mean(values)
-    const stdev = Math.sqrt(s)
-    let third = 0
-    for (const x of values) third += ((x - m) / stdev) ** 3
+    const third = standardizedPowerSum(values, 3, false)
+    if (third instanceof CellError) return third
     return third / n
   },
 )
@@ -228,18 +228,20 @@ function modes(numbers: readonly number[]): number[] {
   return result
 }
 
+const firstMode: Reduce = (n) => modes(n)[0] ?? CellError.NA
+
 export const MODE_SNGL = numbersFunction(
   'MODE.SNGL',
   'Returns the most frequently occurring number; #N/A when no number repeats.',
   'MODE.SNGL(A1:A10)',
-  (n) => modes(n)[0] ?? CellError.NA,
+  firstMode,
 )
 
 export const MODE = numbersFunction(
   'MODE',
   'Returns the most frequently occurring number; #N/A when no number repeats.',
   'MODE(A1:A10)',
-  (n) => modes(n)[0] ?? CellError.NA,
+  firstMode,
 )
 
 export const MODE_MULT: FunctionDefinition = {
