@@ -7,82 +7,50 @@ import type { Scalar } from '../../values.js'
 import { forEachValue, numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
+import {
+  average,
+  firstMode,
+  kthOf,
+  maximum,
+  median,
+  minimum,
+  populationStdev,
+  populationVariance,
+  sampleStdev,
+  sampleVariance,
+} from '../statistical/aggregates.js'
+import { sum } from '../statistical/collect.js'
+import { percentileExclusive, percentileInclusive } from '../statistical/ranking.js'
 
 type Aggregate = (numbers: number[], k: number) => number | CellError
 
-function sorted(numbers: number[]): number[] {
-  return [...numbers].sort((a, b) => a - b)
-}
+/** PRODUCT of the numbers; 0 when there are none. */
+const product: Aggregate = (n) => (n.length === 0 ? 0 : n.reduce((total, x) => total * x, 1))
 
-function mean(numbers: number[]): number {
-  let total = 0
-  for (const n of numbers) total += n
-  return total / numbers.length
-}
-
-function variance(numbers: number[], sample: boolean): number | CellError {
-  const n = numbers.length
-  if (n === 0 || (sample && n === 1)) return CellError.DIV0
-  const m = mean(numbers)
-  let squares = 0
-  for (const x of numbers) squares += (x - m) * (x - m)
-  return squares / (sample ? n - 1 : n)
-}
-
-function percentile(numbers: number[], k: number, exclusive: boolean): number | CellError {
-  const n = numbers.length
-  if (n === 0) return CellError.NUM
-  const h = exclusive ? (n + 1) * k - 1 : (n - 1) * k
-  if (k < 0 || k > 1 || h < 0 || h > n - 1 || (exclusive && (k <= 0 || k >= 1))) return CellError.NUM
-  const s = sorted(numbers)
-  const low = Math.floor(h)
-  return low + 1 < n ? s[low] + (h - low) * (s[low + 1] - s[low]) : s[low]
-}
-
-const AGGREGATES: Record<number, Aggregate> = {
-  1: (n) => (n.length === 0 ? CellError.DIV0 : mean(n)),
+/**
+ * The functions AGGREGATE's function numbers stand for, reduced as those functions reduce; SUBTOTAL's
+ * 1 to 11 are the same but for COUNTA (3), which counts cells rather than numbers.
+ */
+export const AGGREGATES: Record<number, Aggregate> = {
+  1: average,
   2: (n) => n.length,
   3: (n) => n.length,
-  4: (n) => (n.length === 0 ? 0 : Math.max(...n)),
-  5: (n) => (n.length === 0 ? 0 : Math.min(...n)),
-  6: (n) => n.reduce((product, x) => product * x, 1),
-  7: (n) => {
-    const v = variance(n, true)
-    return typeof v === 'number' ? Math.sqrt(v) : v
-  },
-  8: (n) => {
-    const v = variance(n, false)
-    return typeof v === 'number' ? Math.sqrt(v) : v
-  },
-  9: (n) => n.reduce((total, x) => total + x, 0),
-  10: (n) => variance(n, true),
-  11: (n) => variance(n, false),
-  12: (n) => {
-    if (n.length === 0) return CellError.NUM
-    const s = sorted(n)
-    const middle = s.length >> 1
-    return s.length % 2 ? s[middle] : (s[middle - 1] + s[middle]) / 2
-  },
-  13: (n) => {
-    const counts = new Map<number, number>()
-    let best: number | undefined
-    let bestCount = 1
-    for (const x of n) {
-      const count = (counts.get(x) ?? 0) + 1
-      counts.set(x, count)
-      if (count > bestCount) {
-        bestCount = count
-        best = x
-      }
-    }
-    return best ?? CellError.NA
-  },
-  14: (n, k) => (k < 1 || k > n.length ? CellError.NUM : sorted(n)[n.length - Math.ceil(k)]),
-  15: (n, k) => (k < 1 || k > n.length ? CellError.NUM : sorted(n)[Math.ceil(k) - 1]),
-  16: (n, k) => percentile(n, k, false),
-  17: (n, k) => (k < 0 || k > 4 ? CellError.NUM : percentile(n, Math.trunc(k) / 4, false)),
-  18: (n, k) => percentile(n, k, true),
-  19: (n, k) => (k < 1 || k > 3 ? CellError.NUM : percentile(n, Math.trunc(k) / 4, true)),
+  4: maximum,
+  5: minimum,
+  6: product,
+  7: sampleStdev,
+  8: populationStdev,
+  9: sum,
+  10: sampleVariance,
+  11: populationVariance,
+  12: median,
+  13: firstMode,
+  14: (n, k) => kthOf(n, k, true),
+  15: (n, k) => kthOf(n, k, false),
+  16: percentileInclusive,
+  17: (n, k) => (k < 0 || k > 4 ? CellError.NUM : percentileInclusive(n, Math.trunc(k) / 4)),
+  18: percentileExclusive,
+  19: (n, k) => (k < 1 || k > 3 ? CellError.NUM : percentileExclusive(n, Math.trunc(k) / 4)),
 }
 
 export const AGGREGATE: FunctionDefinition = {

@@ -3,6 +3,7 @@ import type { Scalar } from '../../values.js'
 import { numberResult, sumAndCount } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
+import { AGGREGATES } from './aggregate.js'
 
 export const SUM: FunctionDefinition = {
   name: 'SUM',
@@ -19,34 +20,6 @@ export const SUM: FunctionDefinition = {
   },
 }
 
-/** The aggregate each SUBTOTAL function number stands for (1–11, and 101–111 which also skip hidden rows). */
-const SUBTOTAL_AGGREGATES: Record<number, (numbers: number[], nonEmpty: number) => number | CellError> = {
-  1: (n) => (n.length === 0 ? CellError.DIV0 : sum(n) / n.length),
-  2: (n) => n.length,
-  3: (_n, nonEmpty) => nonEmpty,
-  4: (n) => (n.length === 0 ? 0 : Math.max(...n)),
-  5: (n) => (n.length === 0 ? 0 : Math.min(...n)),
-  6: (n) => (n.length === 0 ? 0 : n.reduce((product, x) => product * x, 1)),
-  7: (n) => (n.length < 2 ? CellError.DIV0 : Math.sqrt(variance(n, n.length - 1))),
-  8: (n) => (n.length < 1 ? CellError.DIV0 : Math.sqrt(variance(n, n.length))),
-  9: (n) => sum(n),
-  10: (n) => (n.length < 2 ? CellError.DIV0 : variance(n, n.length - 1)),
-  11: (n) => (n.length < 1 ? CellError.DIV0 : variance(n, n.length)),
-}
-
-function sum(numbers: number[]): number {
-  let total = 0
-  for (const n of numbers) total += n
-  return total
-}
-
-function variance(numbers: number[], divisor: number): number {
-  const mean = sum(numbers) / numbers.length
-  let squares = 0
-  for (const n of numbers) squares += (n - mean) * (n - mean)
-  return squares / divisor
-}
-
 export const SUBTOTAL: FunctionDefinition = {
   name: 'SUBTOTAL',
   category: 'math',
@@ -59,8 +32,9 @@ export const SUBTOTAL: FunctionDefinition = {
   example: 'SUBTOTAL(9, A1:A10)',
   impl: (args) => {
     const functionNumber = Math.trunc(args[0] as number)
-    const aggregate = SUBTOTAL_AGGREGATES[functionNumber > 100 ? functionNumber - 100 : functionNumber]
-    if (!aggregate) return CellError.VALUE
+    // 101–111 also skip hidden rows, which the engine does not have.
+    const aggregateNumber = functionNumber > 100 ? functionNumber - 100 : functionNumber
+    if (!(aggregateNumber >= 1 && aggregateNumber <= 11)) return CellError.VALUE
     const numbers: number[] = []
     let nonEmpty = 0
     for (let i = 1; i < args.length; i++) {
@@ -82,8 +56,8 @@ export const SUBTOTAL: FunctionDefinition = {
         if (error) return error
       }
     }
-    const result = aggregate(numbers, nonEmpty)
-    return numberResult(result)
+    // COUNTA counts every cell with content, which the numbers alone do not tell.
+    return numberResult(aggregateNumber === 3 ? nonEmpty : AGGREGATES[aggregateNumber](numbers, 0))
   },
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calc, calcArray, column } from './engine-test-kit.js'
+import { calc, calcArray, column, sheetWith } from './engine-test-kit.js'
 
 describe('arithmetic', () => {
   it('ABS, SIGN, INT, SQRT, SQRTPI, EXP, LN, LOG10', () => {
@@ -281,6 +281,27 @@ describe('AGGREGATE and SERIESSUM', () => {
     expect(calc('AGGREGATE(9, 3, B1:B3)', { B1: 5, B2: '=SUBTOTAL(9,B1)', B3: 2 })).toBe(7)
     expect(calc('AGGREGATE(9, 4, B1:B3)', { B1: 5, B2: '=SUBTOTAL(9,B1)', B3: 2 })).toBe(12)
     expect(calc('AGGREGATE(20, 6, A1:A11)', cells)).toBe('#VALUE!')
+  })
+
+  it('AGGREGATE and SUBTOTAL give what the function they stand for gives', () => {
+    expect(calc('AGGREGATE(13, 6, {1,2,2,1})')).toBe(calc('MODE.SNGL({1,2,2,1})'))
+    expect(calc('AGGREGATE(13, 6, {1,2,2,1})')).toBe(1)
+    expect(calc('AGGREGATE(14, 6, {1,2,3}, 0.5)')).toBe(3)
+    expect(calc('AGGREGATE(15, 6, {1,2,3}, 0.5)')).toBe(1)
+    expect(calc('AGGREGATE(6, 6, B1:B3)')).toBe(0)
+    expect(calc('SUBTOTAL(6, B1:B3)')).toBe(0)
+    expect(calc('AGGREGATE(7, 6, A1:A11)', cells)).toBe(calc('STDEV.S(A2:A3, A5:A11)', cells))
+    expect(calc('SUBTOTAL(10, A2:A3, A5:A11)', cells)).toBe(calc('VAR.S(A2:A3, A5:A11)', cells))
+  })
+
+  it('SUBTOTAL and AGGREGATE take MAX and MIN of more numbers than one call can take as arguments', () => {
+    const engine = sheetWith(column('A1', Array.from({ length: 200_000 }, (_, i) => i + 1)))
+    engine.setCells([
+      { sheet: 'Sheet1', address: 'B1', input: '=SUBTOTAL(4, A1:A200000)' },
+      { sheet: 'Sheet1', address: 'B2', input: '=SUBTOTAL(105, A1:A200000)' },
+      { sheet: 'Sheet1', address: 'B3', input: '=AGGREGATE(4, 6, A1:A200000)' },
+    ])
+    expect(engine.getRangeValues('Sheet1', 'B1:B3')).toEqual([[200_000], [1], [200_000]])
   })
 
   it('SERIESSUM sums a power series', () => {

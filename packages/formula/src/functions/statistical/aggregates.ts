@@ -8,7 +8,7 @@ import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import { collectNumbers, collectNumbersA, mean, sortedAscending, sum, sumOfSquaredDeviations, variance } from './collect.js'
 
-type Reduce = (numbers: number[]) => number | CellError
+export type Reduce = (numbers: number[]) => number | CellError
 
 /** A function of all the numbers of its arguments (SUM-like reading, or the "A" reading). */
 function numbersFunction(
@@ -36,17 +36,24 @@ function numbersFunction(
   }
 }
 
-const average: Reduce = (n) => (n.length === 0 ? CellError.DIV0 : mean(n))
-const maximum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b > a ? b : a), -Infinity))
-const minimum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b < a ? b : a), Infinity))
+// The reductions of the functions below, shared with AGGREGATE and SUBTOTAL, which stand for them by number.
+export const average: Reduce = (n) => (n.length === 0 ? CellError.DIV0 : mean(n))
+export const maximum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b > a ? b : a), -Infinity))
+export const minimum: Reduce = (n) => (n.length === 0 ? 0 : n.reduce((a, b) => (b < a ? b : a), Infinity))
 const standardDeviation = (n: number[], sample: boolean): number | CellError => {
   const v = variance(n, sample)
   return typeof v === 'number' ? Math.sqrt(v) : v
 }
-const sampleStdev: Reduce = (n) => standardDeviation(n, true)
-const populationStdev: Reduce = (n) => standardDeviation(n, false)
-const sampleVariance: Reduce = (n) => variance(n, true)
-const populationVariance: Reduce = (n) => variance(n, false)
+export const sampleStdev: Reduce = (n) => standardDeviation(n, true)
+export const populationStdev: Reduce = (n) => standardDeviation(n, false)
+export const sampleVariance: Reduce = (n) => variance(n, true)
+export const populationVariance: Reduce = (n) => variance(n, false)
+export const median: Reduce = (n) => {
+  if (n.length === 0) return CellError.NUM
+  const sorted = sortedAscending(n)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
 
 export const AVERAGE = numbersFunction('AVERAGE', 'Returns the arithmetic mean of its arguments.', 'AVERAGE(A1:A10)', average)
 export const AVERAGEA = numbersFunction(
@@ -125,12 +132,7 @@ export const VARPA = numbersFunction(
   { readA: true },
 )
 
-export const MEDIAN = numbersFunction('MEDIAN', 'Returns the median of the numbers.', 'MEDIAN(A1:A10)', (n) => {
-  if (n.length === 0) return CellError.NUM
-  const sorted = sortedAscending(n)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-})
+export const MEDIAN = numbersFunction('MEDIAN', 'Returns the median of the numbers.', 'MEDIAN(A1:A10)', median)
 
 export const GEOMEAN = numbersFunction('GEOMEAN', 'Returns the geometric mean of positive numbers.', 'GEOMEAN(A1:A10)', (n) => {
   if (n.length === 0) return CellError.NUM
@@ -228,7 +230,7 @@ function modes(numbers: readonly number[]): number[] {
   return result
 }
 
-const firstMode: Reduce = (n) => modes(n)[0] ?? CellError.NA
+export const firstMode: Reduce = (n) => modes(n)[0] ?? CellError.NA
 
 export const MODE_SNGL = numbersFunction(
   'MODE.SNGL',
@@ -350,14 +352,19 @@ export const COUNTBLANK: FunctionDefinition = {
   },
 }
 
-/** The k-th largest (or smallest) number of an array argument; a fractional k counts as the next whole one. */
-function kth(args: Arg[], largest: boolean): number | CellError {
-  const numbers = collectNumbers([args[0]])
-  if (numbers instanceof CellError) return numbers
-  const k = Math.ceil(args[1] as number)
+/** The k-th largest (or smallest) of the numbers; a fractional k counts as the next whole one. */
+export function kthOf(numbers: readonly number[], kArg: number, largest: boolean): number | CellError {
+  const k = Math.ceil(kArg)
   if (k < 1 || k > numbers.length) return CellError.NUM
   const sorted = sortedAscending(numbers)
   return largest ? sorted[sorted.length - k] : sorted[k - 1]
+}
+
+/** LARGE and SMALL: the k-th number of an array argument. */
+function kth(args: Arg[], largest: boolean): number | CellError {
+  const numbers = collectNumbers([args[0]])
+  if (numbers instanceof CellError) return numbers
+  return kthOf(numbers, args[1] as number, largest)
 }
 
 export const LARGE: FunctionDefinition = {

@@ -61,12 +61,12 @@ function interpolate(sorted: readonly number[], h: number): number {
   return sorted[low] + fraction * (sorted[low + 1] - sorted[low])
 }
 
-function percentileInclusive(numbers: readonly number[], k: number): number | CellError {
+export function percentileInclusive(numbers: readonly number[], k: number): number | CellError {
   if (numbers.length === 0 || k < 0 || k > 1) return CellError.NUM
   return interpolate(sortedAscending(numbers), (numbers.length - 1) * k)
 }
 
-function percentileExclusive(numbers: readonly number[], k: number): number | CellError {
+export function percentileExclusive(numbers: readonly number[], k: number): number | CellError {
   const n = numbers.length
   if (n === 0 || k <= 0 || k >= 1) return CellError.NUM
   const h = (n + 1) * k - 1
