@@ -51,6 +51,14 @@ describe('database functions', () => {
     expect(fn('DGET', table, 'City', ref(words, 'A9:A10'))).toBe(CellError.NUM)
   })
 
+  it('DMAX and DMIN read more records than one call can take as arguments', () => {
+    const rows = Array.from({ length: 150_001 }, (_, i) => (i === 0 ? ['n', null, 'n'] : [i]))
+    rows[1].push(null, '>0')
+    const big = makeSheet(rows)
+    expect(fn('DMAX', ref(big, 'A1:A150001'), 'n', ref(big, 'C1:C2'))).toBe(150_000)
+    expect(fn('DMIN', ref(big, 'A1:A150001'), 'n', ref(big, 'C1:C2'))).toBe(1)
+  })
+
   it('rejects unknown fields and tables without records', () => {
     expect(fn('DSUM', database, 'Weight', criteria)).toBe(CellError.VALUE)
     expect(fn('DSUM', database, 0, criteria)).toBe(CellError.VALUE)

@@ -11,6 +11,17 @@ import type { Matrix, Scalar } from '../../values.js'
 import { parseCriteria, wildcardPattern } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
+import { product } from '../math/aggregate.js'
+import {
+  average,
+  maximum,
+  minimum,
+  populationStdev,
+  populationVariance,
+  sampleStdev,
+  sampleVariance,
+} from '../statistical/aggregates.js'
+import { sum } from '../statistical/collect.js'
 
 function matrixArg(arg: Arg | undefined): Matrix | CellError {
   if (arg === undefined || arg === MISSING) return CellError.VALUE
@@ -125,14 +136,6 @@ function numbersOf(values: readonly Scalar[]): number[] {
   return values.filter((value): value is number => typeof value === 'number')
 }
 
-function variance(numbers: readonly number[], sample: boolean): number | CellError {
-  const n = numbers.length
-  if (n < (sample ? 2 : 1)) return CellError.DIV0
-  const mean = numbers.reduce((a, b) => a + b, 0) / n
-  const squares = numbers.reduce((total, x) => total + (x - mean) * (x - mean), 0)
-  return squares / (sample ? n - 1 : n)
-}
-
 function databaseFunction(
   name: string,
   description: string,
@@ -156,12 +159,11 @@ function databaseFunction(
 }
 
 export const DSUM = databaseFunction('DSUM', 'Adds the numbers in a column of the records that meet the criteria.', (values) =>
-  numbersOf(values).reduce((a, b) => a + b, 0),
+  sum(numbersOf(values)),
 )
-export const DAVERAGE = databaseFunction('DAVERAGE', 'Averages the numbers in a column of the records that meet the criteria.', (values) => {
-  const numbers = numbersOf(values)
-  return numbers.length === 0 ? CellError.DIV0 : numbers.reduce((a, b) => a + b, 0) / numbers.length
-})
+export const DAVERAGE = databaseFunction('DAVERAGE', 'Averages the numbers in a column of the records that meet the criteria.', (values) =>
+  average(numbersOf(values)),
+)
 export const DCOUNT = databaseFunction(
   'DCOUNT',
   'Counts the numbers in a column of the records that meet the criteria (the records themselves when field is omitted).',
@@ -174,18 +176,15 @@ export const DCOUNTA = databaseFunction(
   (values) => values.filter((value) => value !== null).length,
   true,
 )
-export const DMAX = databaseFunction('DMAX', 'Returns the largest number in a column of the records that meet the criteria.', (values) => {
-  const numbers = numbersOf(values)
-  return numbers.length === 0 ? 0 : Math.max(...numbers)
-})
-export const DMIN = databaseFunction('DMIN', 'Returns the smallest number in a column of the records that meet the criteria.', (values) => {
-  const numbers = numbersOf(values)
-  return numbers.length === 0 ? 0 : Math.min(...numbers)
-})
-export const DPRODUCT = databaseFunction('DPRODUCT', 'Multiplies the numbers in a column of the records that meet the criteria.', (values) => {
-  const numbers = numbersOf(values)
-  return numbers.length === 0 ? 0 : numbers.reduce((a, b) => a * b, 1)
-})
+export const DMAX = databaseFunction('DMAX', 'Returns the largest number in a column of the records that meet the criteria.', (values) =>
+  maximum(numbersOf(values)),
+)
+export const DMIN = databaseFunction('DMIN', 'Returns the smallest number in a column of the records that meet the criteria.', (values) =>
+  minimum(numbersOf(values)),
+)
+export const DPRODUCT = databaseFunction('DPRODUCT', 'Multiplies the numbers in a column of the records that meet the criteria.', (values) =>
+  product(numbersOf(values), 0),
+)
 export const DGET = databaseFunction(
   'DGET',
   'Returns the value in a column of the one record that meets the criteria (#VALUE! for none, #NUM! for several).',
@@ -196,22 +195,18 @@ export const DGET = databaseFunction(
   },
 )
 export const DVAR = databaseFunction('DVAR', 'Returns the sample variance of a column of the records that meet the criteria.', (values) =>
-  variance(numbersOf(values), true),
+  sampleVariance(numbersOf(values)),
 )
 export const DVARP = databaseFunction('DVARP', 'Returns the population variance of a column of the records that meet the criteria.', (values) =>
-  variance(numbersOf(values), false),
+  populationVariance(numbersOf(values)),
 )
-export const DSTDEV = databaseFunction('DSTDEV', 'Returns the sample standard deviation of a column of the records that meet the criteria.', (values) => {
-  const result = variance(numbersOf(values), true)
-  return result instanceof CellError ? result : Math.sqrt(result)
-})
+export const DSTDEV = databaseFunction('DSTDEV', 'Returns the sample standard deviation of a column of the records that meet the criteria.', (values) =>
+  sampleStdev(numbersOf(values)),
+)
 export const DSTDEVP = databaseFunction(
   'DSTDEVP',
   'Returns the population standard deviation of a column of the records that meet the criteria.',
-  (values) => {
-    const result = variance(numbersOf(values), false)
-    return result instanceof CellError ? result : Math.sqrt(result)
-  },
+  (values) => populationStdev(numbersOf(values)),
 )
 
 export const functions: readonly FunctionDefinition[] = [

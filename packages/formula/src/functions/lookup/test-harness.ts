@@ -16,7 +16,7 @@ export function makeSheet(rows: readonly (readonly Scalar[])[], name = 'Sheet1')
   const id = nextSheetId++
   const read = (row: number, col: number): Scalar => rows[row]?.[col] ?? null
   const height = rows.length
-  const width = Math.max(0, ...rows.map((row) => row.length))
+  const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0)
   return {
     id,
     name,

@@ -25,7 +25,7 @@ import { percentileExclusive, percentileInclusive } from '../statistical/ranking
 type Aggregate = (numbers: number[], k: number) => number | CellError
 
 /** PRODUCT of the numbers; 0 when there are none. */
-const product: Aggregate = (n) => (n.length === 0 ? 0 : n.reduce((total, x) => total * x, 1))
+export const product: Aggregate = (n) => (n.length === 0 ? 0 : n.reduce((total, x) => total * x, 1))
 
 /**
  * The functions AGGREGATE's function numbers stand for, reduced as those functions reduce; SUBTOTAL's
