@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CellError } from '../../values.js'
+import type { Scalar } from '../../values.js'
 import { caller, makeSheet, ref } from '../lookup/test-harness.js'
 import { functions } from './index.js'
 
@@ -52,7 +53,7 @@ describe('database functions', () => {
   })
 
   it('DMAX and DMIN read more records than one call can take as arguments', () => {
-    const rows = Array.from({ length: 150_001 }, (_, i) => (i === 0 ? ['n', null, 'n'] : [i]))
+    const rows: Scalar[][] = Array.from({ length: 150_001 }, (_, i) => (i === 0 ? ['n', null, 'n'] : [i]))
     rows[1].push(null, '>0')
     const big = makeSheet(rows)
     expect(fn('DMAX', ref(big, 'A1:A150001'), 'n', ref(big, 'C1:C2'))).toBe(150_000)
