@@ -3,7 +3,7 @@
  * expanded, array formulas at their anchor), defined names of workbook and sheet scope, with one
  * recalculation. The values Excel cached are kept beside the engine for comparison.
  */
-import { Engine, parseCellInput, translateFormula, tryParseRange } from '@finsheet/formula'
+import { Engine, formatAddress, parseCellInput, translateFormula, tryParseRange } from '@finsheet/formula'
 import type { CellUpdate, EngineOptions, Scalar } from '@finsheet/formula'
 import { readXlsx } from './read-xlsx.js'
 import type { XlsxCell, XlsxWorkbook } from './read-xlsx.js'
@@ -127,7 +127,7 @@ function arrayRangeCells(cell: XlsxCell): string[] {
   for (let row = range.top; row <= range.bottom; row++) {
     for (let col = range.left; col <= range.right; col++) {
       if (row === cell.row && col === cell.col) continue
-      cells.push(columnLetters(col) + String(row + 1))
+      cells.push(formatAddress(row, col))
     }
   }
   return cells
@@ -137,12 +137,6 @@ function arrayFilledCells(cells: readonly XlsxCell[]): Set<string> {
   const filled = new Set<string>()
   for (const cell of cells) for (const address of cell.arrayRange ? arrayRangeCells(cell) : []) filled.add(address)
   return filled
-}
-
-function columnLetters(col: number): string {
-  let letters = ''
-  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
-  return letters
 }
 
 /**

@@ -1,3 +1,4 @@
+import { columnToLetters } from '../../address/a1.js'
 import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { MISSING } from '../types.js'
@@ -48,13 +49,6 @@ export const AREAS: FunctionDefinition = {
   impl: ([value]) => (value instanceof ReferenceList ? value.areas.length : 1),
 }
 
-/** Column letters of a 1-based column number: 1 → A, 27 → AA. */
-export function columnLetters(column: number): string {
-  let letters = ''
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters
-  return letters
-}
-
 /** A sheet name as written before `!`, quoted when it holds anything but letters, digits, `_` and `.`. */
 export function sheetPrefix(name: string): string {
   const plain = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\u00C0-\uFFFF]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) && !/^R\d*C\d*$/i.test(name)
@@ -81,7 +75,7 @@ export const ADDRESS: FunctionDefinition = {
     const absoluteRow = absolute === 1 || absolute === 2
     const absoluteColumn = absolute === 1 || absolute === 3
     const address = a1
-      ? `${absoluteColumn ? '$' : ''}${columnLetters(column)}${absoluteRow ? '$' : ''}${row}`
+      ? `${absoluteColumn ? '$' : ''}${columnToLetters(column - 1)}${absoluteRow ? '$' : ''}${row}`
       : `R${absoluteRow ? row : `[${row}]`}C${absoluteColumn ? column : `[${column}]`}`
     const sheet = args.length > 4 && args[4] !== MISSING ? (args[4] as Scalar) : undefined
     if (typeof sheet !== 'string') return address
