@@ -119,8 +119,7 @@ export const XLOOKUP: FunctionDefinition = {
     if ((vertical ? returnMatrix.height : returnMatrix.width) !== (vertical ? lookupMatrix.height : lookupMatrix.width)) {
       return CellError.VALUE
     }
-    const searched = lookupMatrix instanceof RangeRef ? lookupMatrix.trimmed() : lookupMatrix
-    const vector: Vector = vertical ? columnOf(searched, 0) : rowOf(searched, 0)
+    const vector = trimmedFirst(lookupMatrix, vertical)
     const index = lookup === null ? -1 : findExtended(vector, lookup, modes[0], modes[1])
     if (index instanceof CellError) return index
     if (index < 0) {
