@@ -63,8 +63,8 @@ export function blockOf(row: number, col: number): { blockRow: number; blockColu
   return { blockRow: Math.floor(row / BLOCK_ROWS), blockColumn: Math.floor(col / BLOCK_COLUMNS) }
 }
 
-/** The parts of a cell a block keeps, as the workbook state has them. */
-export interface CellParts {
+/** What a block keeps of a cell. */
+export interface CellContent {
   address: string
   input: string
   value: CellValue
@@ -76,7 +76,7 @@ export interface CellParts {
   arrayRange?: string
 }
 
-export function encodeParts(cell: CellParts, revision: number): StoredCell {
+export function encodeContent(cell: CellContent, revision: number): StoredCell {
   let extra: StoredCellExtra | undefined
   if (cell.error) (extra ??= {}).e = 1
   if (cell.userFormat !== undefined) (extra ??= {}).f = cell.userFormat
@@ -88,7 +88,7 @@ export function encodeParts(cell: CellParts, revision: number): StoredCell {
 }
 
 export function encodeCell(record: CellRecord, revision: number): StoredCell {
-  return encodeParts({ ...record, error: record.type === 'error' }, revision)
+  return encodeContent({ ...record, error: record.type === 'error' }, revision)
 }
 
 function typeOf(value: CellValue, error: boolean): CellType {
@@ -168,17 +168,17 @@ export class BlockBuilder {
   ) {}
 
   /** Adds a cell from its parts, without an object per cell (a new workbook's bulk write). */
-  addParts(sheetId: string, row: number, col: number, address: string, input: string, value: CellValue, extras: Omit<CellParts, 'address' | 'input' | 'value' | 'error'> & { error?: boolean } | undefined): void {
+  addParts(sheetId: string, row: number, col: number, address: string, input: string, value: CellValue, extras: (Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }) | undefined): void {
     const block = this.blockAt(sheetId, row, col, this.revision)
-    block.cells.push(extras ? encodeParts({ ...extras, address, input, value, error: extras.error === true }, this.revision) : [address, input, value, this.revision])
+    block.cells.push(extras ? encodeContent({ ...extras, address, input, value, error: extras.error === true }, this.revision) : [address, input, value, this.revision])
     countInto(this.counts, sheetId, input, value, 1)
     this.count++
   }
 
   /** Adds a cell, written at the builder's revision unless it names its own. */
-  add(sheetId: string, row: number, col: number, cell: CellParts, revision = this.revision): void {
+  add(sheetId: string, row: number, col: number, cell: CellContent, revision = this.revision): void {
     const block = this.blockAt(sheetId, row, col, revision)
-    block.cells.push(encodeParts(cell, revision))
+    block.cells.push(encodeContent(cell, revision))
     countInto(this.counts, sheetId, cell.input, cell.value, 1)
     this.count++
   }
