@@ -8,23 +8,14 @@ import { InsightSections } from '../insights/InsightSections'
 import { loadInsights, MAX_ANALYSED_CELLS } from '../insights/insights-api'
 import { listWorkbooks } from '../visualizations/charts-api'
 import { LoadProblem } from './LoadProblem'
+import { StatCard } from './StatCard'
 import { useRemote } from './use-remote'
 import { chosenWorkbookId } from './workbook-choice'
 import { WorkbookPicker } from './WorkbookPicker'
 import './screens.css'
 
 function Figure({ icon, label, value, tone }: { icon: ReactNode; label: string; value: number; tone?: 'danger' }) {
-  return (
-    <div className={`card stat-card ${tone ?? ''}`}>
-      <span className="stat-icon" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <p className="stat-label">{label}</p>
-        <p className="stat-value">{value.toLocaleString('en-US')}</p>
-      </div>
-    </div>
-  )
+  return <StatCard icon={icon} label={label} value={value.toLocaleString('en-US')} tone={tone} />
 }
 
 function WorkbookFindings({ workbookId, name }: { workbookId: string; name: string }) {

@@ -1,6 +1,5 @@
 import type { VersionRecord } from '@finsheet/contracts'
 import { Bot, CheckCircle2, FileSpreadsheet, History, Search, ShieldCheck, Users } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useEffect, useMemo, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
@@ -18,6 +17,7 @@ import { loadVersionData, restoreVersion } from '../versions/versions-api'
 import { errorText } from './error-text'
 import { LoadProblem } from './LoadProblem'
 import { SelectField } from './SelectField'
+import { StatCard } from './StatCard'
 import { Tabs } from './Tabs'
 import { useRemote } from './use-remote'
 import './screens.css'
@@ -35,20 +35,6 @@ const TIMELINE_PAGE = 50
 
 /** Relative times are redrawn every minute. */
 const CLOCK_TICK_MS = 60_000
-
-function StatCard({ icon, label, value, tone }: { icon: ReactNode; label: string; value: ReactNode; tone?: 'success' }) {
-  return (
-    <div className={`card stat-card ${tone ?? ''}`}>
-      <span className="stat-icon" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <p className="stat-label">{label}</p>
-        <p className="stat-value">{value}</p>
-      </div>
-    </div>
-  )
-}
 
 /** Spec 1 §2 Version Control, on the spreadsheet service's versions: restore and compare for real. */
 export function VersionControlPage() {
