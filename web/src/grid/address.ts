@@ -1,3 +1,9 @@
+/**
+ * A1 addresses in the grid's terms (positions and ranges of start and end cells), written and read by
+ * the engine's own A1 helpers so the grid and the formulas agree on every address.
+ */
+import { columnToLetters, formatAddress, lettersToColumn, MAX_COL, MAX_ROW, tryParseAddress } from '@finsheet/formula'
+
 /** A cell position, zero-based: column 0 is A, row 0 is row 1. */
 export interface CellPosition {
   col: number
@@ -13,42 +19,26 @@ export interface CellRange {
 }
 
 /** Excel's limits; addresses beyond them are not cell references. */
-export const MAX_COLUMNS = 16_384
-export const MAX_ROWS = 1_048_576
+export const MAX_COLUMNS = MAX_COL + 1
+export const MAX_ROWS = MAX_ROW + 1
 
+/** 0 → 'A', 26 → 'AA'. */
 export function columnLabel(col: number): string {
-  let label = ''
-  let n = col + 1
-  while (n > 0) {
-    const rem = (n - 1) % 26
-    label = String.fromCharCode(65 + rem) + label
-    n = Math.floor((n - 1) / 26)
-  }
-  return label
+  return columnToLetters(col)
 }
 
 /** 'A' → 0, 'AA' → 26; -1 when the text is not a column label. */
 export function parseColumnLabel(label: string): number {
-  if (!/^[A-Za-z]{1,3}$/.test(label)) return -1
-  let n = 0
-  for (const ch of label.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64)
-  return n - 1 < MAX_COLUMNS ? n - 1 : -1
+  return lettersToColumn(label)
 }
 
 export function cellAddress(pos: CellPosition): string {
-  return `${columnLabel(pos.col)}${pos.row + 1}`
+  return formatAddress(pos.row, pos.col)
 }
-
-const CELL_PATTERN = /^\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})$/
 
 /** Parses 'B3' or '$B$3' into a position; null for anything else. */
 export function parseCellAddress(text: string): CellPosition | null {
-  const match = CELL_PATTERN.exec(text.trim())
-  if (!match) return null
-  const col = parseColumnLabel(match[1])
-  const row = Number(match[2]) - 1
-  if (col < 0 || row >= MAX_ROWS) return null
-  return { col, row }
+  return tryParseAddress(text.trim()) ?? null
 }
 
 export function normaliseRange(a: CellPosition, b: CellPosition): CellRange {
