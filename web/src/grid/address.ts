@@ -86,10 +86,6 @@ export function rangeHeight(range: CellRange): number {
   return range.endRow - range.startRow + 1
 }
 
-export function samePosition(a: CellPosition, b: CellPosition): boolean {
-  return a.col === b.col && a.row === b.row
-}
-
 /** Calls `visit` for every cell of the range, row by row. */
 export function forEachCell(range: CellRange, visit: (pos: CellPosition) => void): void {
   for (let row = range.startRow; row <= range.endRow; row++) {

@@ -1,5 +1,5 @@
 import type { CellPosition, CellRange } from './address'
-import { cellAddress, columnLabel, MAX_COLUMNS, MAX_ROWS, parseColumnLabel, rangeAddress } from './address'
+import { columnLabel, MAX_COLUMNS, MAX_ROWS, parseColumnLabel, rangeAddress } from './address'
 
 export function isFormulaText(text: string): boolean {
   return text.startsWith('=')
@@ -265,11 +265,6 @@ function moveCellText(part: string, rows: number, cols: number): string | null {
   const row = m[3] ? Number(m[4]) - 1 : Number(m[4]) - 1 + rows
   if (col < 0 || row < 0 || col >= MAX_COLUMNS || row >= MAX_ROWS) return null
   return `${m[1]}${columnLabel(col)}${m[3]}${row + 1}`
-}
-
-/** The reference text of one cell, for the simplest insertions. */
-export function referenceText(pos: CellPosition): string {
-  return cellAddress(pos)
 }
 
 /**

@@ -63,16 +63,6 @@ export function selectAll(bounds: GridBounds): Selection {
   }
 }
 
-export function isWholeColumnSelection(selection: Selection, bounds: GridBounds): boolean {
-  const range = selectionRange(selection)
-  return range.startRow === 0 && range.endRow === bounds.rowCount - 1
-}
-
-export function isWholeRowSelection(selection: Selection, bounds: GridBounds): boolean {
-  const range = selectionRange(selection)
-  return range.startCol === 0 && range.endCol === bounds.columnCount - 1
-}
-
 export type CycleDirection = 'down' | 'up' | 'right' | 'left'
 
 /**
