@@ -1,4 +1,4 @@
-import { createBuiltinRegistry, Engine } from '@finsheet/formula'
+import { Engine, functionCatalogue } from '@finsheet/formula'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -10,7 +10,7 @@ import { SessionController } from './session/session-controller'
 import { Workspace } from './spreadsheet/workspace'
 import './styles/app.css'
 
-const functions = createBuiltinRegistry().catalogue()
+const functions = functionCatalogue()
 const workspace = new Workspace(() => new Engine())
 const session = new SessionController(api, workspace)
 const router = createAppRouter(functions)

@@ -5,7 +5,7 @@
  *
  * Query: ?rows=N&cols=M fills Sheet1 with N × M numbers through the bulk loading path.
  */
-import { createBuiltinRegistry, Engine } from '@finsheet/formula'
+import { Engine, functionCatalogue } from '@finsheet/formula'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { DrawStats } from '../grid/types'
@@ -48,7 +48,7 @@ if (rows > 0 && cols > 0) {
   handle.allLoaded = performance.now()
 }
 
-const functions = createBuiltinRegistry().catalogue()
+const functions = functionCatalogue()
 
 function onDraw(stats: DrawStats) {
   handle.draws.push(stats)
