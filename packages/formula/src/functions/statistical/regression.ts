@@ -191,6 +191,15 @@ function readDesign(yArg: Arg, xArg: Arg | undefined): Design | CellError {
   return { y: ys.data as number[], x, byColumn }
 }
 
+/** The design of LOGEST and GROWTH fits the logarithms of y, which must all be positive. */
+function readCurveDesign(yArg: Arg, xArg: Arg | undefined, logarithmic: boolean): Design | CellError {
+  const design = readDesign(yArg, xArg)
+  if (design instanceof CellError || !logarithmic) return design
+  if (design.y.some((value) => value <= 0)) return CellError.NUM
+  design.y = design.y.map(Math.log)
+  return design
+}
+
 /** Solves the symmetric system A·v = b by Gaussian elimination with partial pivoting; undefined if singular. */
 function solve(a: number[][], b: number[]): number[] | undefined {
   const n = b.length
@@ -337,12 +346,8 @@ function regressionFunction(name: string, logarithmic: boolean): FunctionDefinit
       : 'Returns the parameters of the least-squares line y = m1·x1 + m2·x2 + … + b, and optionally its statistics.',
     example: `${name}(B2:B10, A2:A10, TRUE, TRUE)`,
     impl: (args) => {
-      const design = readDesign(args[0], args[1])
+      const design = readCurveDesign(args[0], args[1], logarithmic)
       if (design instanceof CellError) return design
-      if (logarithmic) {
-        if (design.y.some((value) => value <= 0)) return CellError.NUM
-        design.y = design.y.map(Math.log)
-      }
       const withConstant = flag(args[2], true)
       if (withConstant instanceof CellError) return withConstant
       const statistics = flag(args[3], false)
@@ -370,12 +375,8 @@ function predictionFunction(name: string, logarithmic: boolean): FunctionDefinit
       : 'Returns the values at new_x of the least-squares line through the known data.',
     example: `${name}(B2:B10, A2:A10, A11:A13)`,
     impl: (args) => {
-      const design = readDesign(args[0], args[1])
+      const design = readCurveDesign(args[0], args[1], logarithmic)
       if (design instanceof CellError) return design
-      if (logarithmic) {
-        if (design.y.some((value) => value <= 0)) return CellError.NUM
-        design.y = design.y.map(Math.log)
-      }
       const withConstant = flag(args[3], true)
       if (withConstant instanceof CellError) return withConstant
       const fit = fitLeastSquares(design, withConstant)
