@@ -12,7 +12,7 @@ import type {
   StaticRangeDependency,
 } from '../engine/formula-cell.js'
 import type { Sheet } from '../engine/sheet.js'
-import { broadcast, isMatrix } from '../functions/helpers.js'
+import { broadcast, isMatrix, toScalar } from '../functions/helpers.js'
 import type { FunctionRegistry } from '../functions/registry.js'
 import { MISSING } from '../functions/types.js'
 import type { Arg, ArgKind, EagerFunctionDefinition, FunctionDefinition, LazyArg } from '../functions/types.js'
@@ -23,7 +23,6 @@ import { collectSheetNames } from '../engine/structure.js'
 import type { EvalContext } from './context.js'
 import {
   binary,
-  implicit,
   intersect,
   negate,
   operand,
@@ -86,7 +85,7 @@ class Compilation {
     if (!this.intersecting) return evaluator
     return (ctx) => {
       const value = evaluator(ctx)
-      return value instanceof RangeRef || value instanceof ReferenceList ? implicit(value, ctx) : value
+      return value instanceof RangeRef || value instanceof ReferenceList ? toScalar(value, ctx) : value
     }
   }
 
@@ -265,8 +264,9 @@ class Compilation {
 
   private compileUnary(node: NodeOf<'unary'>): Evaluator {
     if (node.operator === '@') {
+      // Excel's `@`: one value from a range (the formula's row or column) or an array (its first item).
       const inner = this.compile(node.operand, 'reference')
-      return (ctx) => implicit(inner(ctx), ctx)
+      return (ctx) => toScalar(inner(ctx), ctx)
     }
     const inner = this.scalarOperand(this.compile(node.operand, 'value'))
     if (node.operator === '+') return inner
@@ -542,12 +542,7 @@ export function makeRange(
 
 /** A legacy formula's result in its one cell: a range intersects, an array gives its first item. */
 function legacyResult(value: Value, ctx: EvalContext): Value {
-  if (value instanceof RangeRef || value instanceof ReferenceList) {
-    if (value instanceof RangeRef && value.isSingleCell) return value
-    return implicit(value, ctx)
-  }
-  if (value instanceof ArrayValue) return value.height > 0 && value.width > 0 ? value.data[0] : CellError.VALUE
-  return value
+  return value instanceof RangeRef && value.isSingleCell ? value : toScalar(value, ctx)
 }
 
 function outermostCall(node: Node): string | undefined {

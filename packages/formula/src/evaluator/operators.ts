@@ -3,8 +3,7 @@
  * (the left operand's first), and ranges or arrays broadcast element by element.
  */
 import { comparisonHolds, compareScalars, toNumber, toText } from '../coerce.js'
-import { broadcast, implicitIntersection, isMatrix, numberResult } from '../functions/helpers.js'
-import type { FunctionContext } from '../functions/types.js'
+import { broadcast, isMatrix, numberResult } from '../functions/helpers.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
 import type { BinaryOperator } from '../parser/ast.js'
@@ -103,14 +102,6 @@ export function percent(value: Value): Value {
 function percentScalar(value: Scalar): Scalar {
   const number = toNumber(value)
   return number instanceof CellError ? number : number / 100
-}
-
-/** Excel's `@`: one value from a range (the formula's row or column) or an array (its first item). */
-export function implicit(value: Value, ctx: FunctionContext): Value {
-  if (value instanceof RangeRef) return implicitIntersection(value, ctx)
-  if (value instanceof ArrayValue) return value.height > 0 && value.width > 0 ? value.data[0] : CellError.VALUE
-  if (value instanceof ReferenceList) return value.areas.length === 1 ? implicitIntersection(value.areas[0], ctx) : CellError.VALUE
-  return value
 }
 
 /** The bounding box of two references of the same sheet (the `:` operator between references). */
