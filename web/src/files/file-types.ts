@@ -10,7 +10,6 @@ export const ACCEPTED_MIME_TYPES = [
 ] as const
 
 export const IMPORT_TYPE_MESSAGE = 'Please upload a PDF or Excel file (.xlsx, .xls, .csv)'
-export const NO_FILE_MESSAGE = 'Please select a file to upload'
 
 export function isAcceptedFile(name: string, mimeType: string): boolean {
   const lower = name.toLowerCase()

@@ -1,7 +1,8 @@
+import { NO_FILE_MESSAGE } from '@finsheet/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../app/services'
 import { errorText } from '../pages/error-text'
-import { isAcceptedFile, NO_FILE_MESSAGE } from './file-types'
+import { isAcceptedFile } from './file-types'
 import { importDocument, type ImportOutcome } from './import-client'
 
 /** Spec 2 §4 and §9: the upload and import dialogs close 2,000 ms after a success. */
