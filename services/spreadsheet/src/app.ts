@@ -17,6 +17,9 @@ import { exportRoutes } from './routes/export-routes.js'
 import { chartRoutes } from './routes/chart-routes.js'
 import { metricsRoutes } from './routes/metrics-routes.js'
 
+/** How old a new workbook's unfinished blocks must be before start-up removes them. */
+const UNFINISHED_WORKBOOK_AGE_MS = 60 * 60_000
+
 export interface SpreadsheetAppDependencies {
   verifier: TokenVerifier
   store: DocumentStore
@@ -67,6 +70,9 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   app.addHook('onReady', async () => {
     const moved = await repo.moveLegacyCells()
     if (moved > 0) app.log.info({ workbooks: moved }, 'moved cells stored one per document into blocks')
+    // A process that died mid-import left blocks no workbook shows; an import still running elsewhere is younger than this.
+    const swept = await repo.sweepUnfinishedWorkbooks(UNFINISHED_WORKBOOK_AGE_MS)
+    if (swept > 0) app.log.info({ workbooks: swept }, 'removed the blocks of imports that never finished')
   })
   // On a graceful stop, the automatic versions still waiting for their quiet period are made now.
   app.addHook('preClose', async () => {

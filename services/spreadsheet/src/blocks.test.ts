@@ -141,6 +141,35 @@ describe('cells stored in blocks', () => {
     expect(await store.collection<CellBlockDoc>('cell_blocks').count({ workbookId: id })).toBe(new Set([29, 59].map((row) => Math.floor(row / BLOCK_ROWS))).size)
   })
 
+  it('leaves nothing of a large new workbook whose last transaction fails, and sweeps what a dead process left', async () => {
+    const cells = Array.from({ length: 13_000 }, (_, i) => ({ address: `A${i + 1}`, input: i }))
+    const before = await store.collection('cell_blocks').count()
+    store.failNext = { collection: 'workbooks', operation: 'insert' }
+    store.events.length = 0
+    const failed = await call('POST', '/workbooks/import', { name: 'Too late', sheets: [{ name: 'Sheet1', cells }] })
+    expect(failed.status).toBe(500)
+    // Its blocks went out in more than one transaction before the failure.
+    expect(store.of('pending_workbooks', 'put')).toHaveLength(1)
+    expect(await store.collection('cell_blocks').count()).toBe(before)
+    expect(await store.collection('pending_workbooks').count()).toBe(0)
+
+    // A process that died mid-import: its blocks and its note, an hour and more old.
+    const path = join(t.dir, 'died.sqlite')
+    const died = createSqliteDocumentStore({ path })
+    const orphan: CellBlockDoc = { id: 'wb-gone/sh1/0/0', workbookId: 'wb-gone', sheetId: 'sh1', blockRow: 0, blockColumn: 0, revision: 1, cells: [['A1', '1', 1, 1]] }
+    await died.collection<CellBlockDoc>('cell_blocks').put(orphan)
+    await died.collection('pending_workbooks').put({ id: 'wb-gone', ownerId: 'blocky', startedAt: new Date(Date.now() - 2 * 3600_000).toISOString() })
+    await died.collection('pending_workbooks').put({ id: 'wb-still-writing', ownerId: 'blocky', startedAt: new Date().toISOString() })
+    await died.close()
+    const restarted = await startTestApp({ replicaOf: t, store: createSqliteDocumentStore({ path }) })
+    try {
+      expect(await restarted.store.collection('cell_blocks').count()).toBe(0)
+      expect((await restarted.store.collection<{ id: string }>('pending_workbooks').find()).map((doc) => doc.id)).toEqual(['wb-still-writing'])
+    } finally {
+      await restarted.close()
+    }
+  })
+
   it('moves workbooks stored one document per cell into blocks when the service starts', async () => {
     const dir = t.dir
     const path = join(dir, 'before-blocks.sqlite')

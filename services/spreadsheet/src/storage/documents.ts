@@ -46,6 +46,14 @@ export interface LegacyCellDoc {
   revision: number
 }
 
+/** A new workbook whose blocks are being written in several transactions; gone once it is visible. */
+export interface PendingWorkbookDoc {
+  /** The workbook's id. */
+  id: string
+  ownerId: string
+  startedAt: string
+}
+
 /** One import by its user's import id: what makes a repeated import answer with the first one's workbook. */
 export interface ImportDoc {
   /** ownerId:importId */

@@ -1,6 +1,6 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
 import { applyToBlocks, blockCells, blockIdsOf, blockPrefix, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, VersionDoc, WorkbookDoc } from './documents.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
 
@@ -15,6 +15,8 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'revision'] }] })
   /** Where cells were kept one document each before blocks; read only to move them into blocks. */
   const legacyCells = (tx: DocumentTransaction = store) => tx.collection<LegacyCellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }] })
+  /** New workbooks whose blocks are being written in several transactions, not visible yet. */
+  const pendingWorkbooks = (tx: DocumentTransaction = store) => tx.collection<PendingWorkbookDoc>('pending_workbooks')
   const imports = (tx: DocumentTransaction = store) => tx.collection<ImportDoc>('imports', { indexes: [{ fields: ['workbookId'] }] })
   const changes = (tx: DocumentTransaction = store) =>
     tx.collection<ChangeDoc>('changes', { indexes: [{ fields: ['workbookId', 'revision'] }, { fields: ['workbookId', 'userId', 'revision'] }] })
@@ -28,6 +30,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     workbooks,
     blocks,
     imports,
+    pendingWorkbooks,
     changes,
     history,
     versions,
@@ -77,6 +80,29 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       for (const block of put) await blocks(tx).put(block)
       for (let i = 0; i < emptied.length; i += DELETE_CHUNK) await blocks(tx).deleteMany({ id: { $in: emptied.slice(i, i + DELETE_CHUNK) } })
       return delta
+    },
+
+    /** Removes the blocks a new workbook stored before it failed to become visible. */
+    async removeUnfinishedWorkbook(workbookId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        if (await workbooks(tx).get(workbookId)) return
+        await blocks(tx).deleteMany({ id: { $prefix: blockPrefix(workbookId) } })
+        await pendingWorkbooks(tx).delete(workbookId)
+      })
+    },
+
+    /**
+     * Sweeps the blocks of new workbooks that a process stopped writing (it died mid-import) more
+     * than `olderThanMs` ago; answers how many it removed. A workbook still being written is younger.
+     */
+    async sweepUnfinishedWorkbooks(olderThanMs: number): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs).toISOString()
+      let swept = 0
+      for (const pending of await pendingWorkbooks().find({ startedAt: { $lt: before } })) {
+        await this.removeUnfinishedWorkbook(pending.id)
+        swept++
+      }
+      return swept
     },
 
     /**

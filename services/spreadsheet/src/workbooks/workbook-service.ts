@@ -29,7 +29,7 @@ import { KeyedLock } from '../engine/keyed-lock.js'
 import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
-import { BLOCK_ROWS, BlockBuilder, blockPrefix, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -323,12 +323,19 @@ export class WorkbookService {
         : { id: importDocId(user.uid, input.importId), ownerId: user.uid, importId: input.importId, workbookId: id, at: now, recalculation: input.recalculation ?? emptyRecalculation() }
     const written = { cells: 0 }
     let workbook: WorkbookDoc | undefined
+    let pending = false
     try {
       const batches = this.newBlocks(id, state, written)
       let batch = batches.next()
       for (let next = batches.next(); !next.done; next = batches.next()) {
         const blocks = batch.value as CellBlockDoc[]
-        await this.repo.store.transaction((tx) => this.repo.blocks(tx).putMany(blocks))
+        // Noted with the first batch: should this process die before the workbook is visible, its blocks are swept later.
+        const first = !pending
+        pending = true
+        await this.repo.store.transaction(async (tx) => {
+          if (first) await this.repo.pendingWorkbooks(tx).put({ id, ownerId: user.uid, startedAt: now })
+          await this.repo.blocks(tx).putMany(blocks)
+        })
         batch = next
       }
       // The last transaction makes the workbook visible, with every block stored and counted.
@@ -340,11 +347,12 @@ export class WorkbookService {
         if (importDoc) await this.repo.imports(tx).insert(importDoc)
         await this.repo.workbooks(tx).insert(documents.workbook)
         await this.repo.changes(tx).insert(documents.change)
+        if (pending) await this.repo.pendingWorkbooks(tx).delete(id)
       })
       workbook = documents.workbook
     } catch (error) {
       // Blocks stored by earlier transactions belong to no visible workbook; remove them.
-      await this.repo.blocks().deleteMany({ id: { $prefix: blockPrefix(id) } }).catch(() => undefined)
+      if (pending) await this.repo.removeUnfinishedWorkbook(id).catch(() => undefined)
       if (error instanceof DuplicateKeyError && input.importId !== undefined) {
         const earlier = await this.findImport(user, input.importId)
         if (earlier) return earlier
