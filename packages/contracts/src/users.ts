@@ -17,6 +17,12 @@ export const SessionTokenResponse = Type.Object({
 })
 export type SessionTokenResponse = Static<typeof SessionTokenResponse>
 
+/** Spec 1 §5: a password has at least 6 characters; the users service and the sign-up form both say so. */
+export const MIN_PASSWORD_LENGTH = 6
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters'
+/** Spec 1 §5: what registration and sign-in say when a field is empty. */
+export const MISSING_FIELDS_MESSAGE = 'Please fill all required fields'
+
 export const RegisterBody = StrictObject({
   email: Type.String({ maxLength: 320 }),
   password: Type.String({ maxLength: 1024 }),

@@ -1,16 +1,16 @@
-/** Spec 1 §5 and §9: registration needs every field, matching passwords of at least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6
+import { MIN_PASSWORD_LENGTH, MISSING_FIELDS_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@finsheet/contracts'
 
+/** Spec 1 §5 and §9: registration needs every field, matching passwords of at least 6 characters. */
 export function registrationProblem(fields: { fullName: string; email: string; password: string; confirmPassword: string }): string | null {
-  if (fields.fullName.trim() === '' || fields.email.trim() === '' || fields.password === '') return 'Please fill all required fields'
+  if (fields.fullName.trim() === '' || fields.email.trim() === '' || fields.password === '') return MISSING_FIELDS_MESSAGE
   if (fields.password !== fields.confirmPassword) return 'Passwords do not match'
-  if (fields.password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters'
+  if (fields.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT_MESSAGE
   return null
 }
 
 /** Login needs both fields; the browser checks the email's form through the email input type. */
 export function loginProblem(fields: { email: string; password: string }): string | null {
-  if (fields.email.trim() === '' || fields.password === '') return 'Please fill all required fields'
+  if (fields.email.trim() === '' || fields.password === '') return MISSING_FIELDS_MESSAGE
   return null
 }
 

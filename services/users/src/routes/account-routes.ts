@@ -4,13 +4,14 @@ import {
   CreateAnonymousUserResponse,
   ErrorBody,
   LoginBody,
+  MIN_PASSWORD_LENGTH,
   RegisterBody,
   SessionTokenResponse,
   TokenExchangeBody,
   UserProfile,
 } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
-import { MIN_PASSWORD_LENGTH, usersErrors } from '../errors.js'
+import { usersErrors } from '../errors.js'
 import type { IdentityProvider } from '../identity/identity-provider.js'
 import type { ProfileRepository } from '../repositories/profile-repository.js'
 
