@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useAuth } from '../auth/auth-context'
 import { toast } from '../toasts/toast-store'
 import { AuthLayout } from './AuthLayout'
+import { errorText } from './error-text'
 import { registrationProblem } from './auth-validation'
 
 export function RegisterPage() {
@@ -30,9 +31,9 @@ export function RegisterPage() {
       toast({ title: 'Success', description: 'Account created successfully!', variant: 'success' })
       await navigate({ to: '/' })
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message.replace(/^API Error \d+: /, '') : 'Failed to create account'
-      setAlert(message || 'Failed to create account')
-      toast({ title: 'Error', description: message || 'Failed to create account', variant: 'destructive' })
+      const message = errorText(error, 'Failed to create account')
+      setAlert(message)
+      toast({ title: 'Error', description: message, variant: 'destructive' })
     } finally {
       setBusy(false)
     }
