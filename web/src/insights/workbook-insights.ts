@@ -1,5 +1,6 @@
 import type { Cell, SheetCells } from '@finsheet/contracts'
 import { parseCellAddress } from '../grid/address'
+import { plural } from '../ui/plural'
 import type { ReferencedBlock } from './formula-references'
 import { formulaFacts } from './formula-references'
 
@@ -62,10 +63,6 @@ interface Located {
   row: number
   col: number
   cell: Cell
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }
 
 function key(sheet: string, row: number, col: number): string {

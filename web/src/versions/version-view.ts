@@ -1,5 +1,6 @@
 import type { CellDifference, CompareVersionsResponse, VersionRecord, VersionType } from '@finsheet/contracts'
 import { parseCellAddress } from '../grid/address'
+import { plural } from '../ui/plural'
 
 /** Spec 1 §2 Version Control texts and constants. */
 export const SEARCH_PLACEHOLDER = 'Search by filename, author, changes, or tags...'
@@ -22,10 +23,6 @@ const ORIGIN_TAGS = new Set(['saved', 'template', 'import', 'ai', 'restore'])
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
-}
 
 /** Spec 1 §9: under an hour in minutes, under a day in hours, otherwise in days. */
 export function relativeTime(timestamp: string, now: number): string {
