@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDocumentStore } from '@finsheet/platform'
 import { BLOCK_COLUMNS, BLOCK_ROWS, type CellBlockDoc } from './storage/cell-blocks.js'
-import type { LegacyCellDoc, WorkbookDoc } from './storage/documents.js'
+import type { LegacyCellDoc, PendingWorkbookDoc, WorkbookDoc } from './storage/documents.js'
 import { clientFor, type Call } from './testing/client.js'
 import { ObservedStore } from './testing/observed-store.js'
 import { startTestApp, type TestApp } from './testing/test-app.js'
@@ -158,8 +158,8 @@ describe('cells stored in blocks', () => {
     const died = createSqliteDocumentStore({ path })
     const orphan: CellBlockDoc = { id: 'wb-gone/sh1/0/0', workbookId: 'wb-gone', sheetId: 'sh1', blockRow: 0, blockColumn: 0, revision: 1, cells: [['A1', '1', 1, 1]] }
     await died.collection<CellBlockDoc>('cell_blocks').put(orphan)
-    await died.collection('pending_workbooks').put({ id: 'wb-gone', ownerId: 'blocky', startedAt: new Date(Date.now() - 2 * 3600_000).toISOString() })
-    await died.collection('pending_workbooks').put({ id: 'wb-still-writing', ownerId: 'blocky', startedAt: new Date().toISOString() })
+    await died.collection<PendingWorkbookDoc>('pending_workbooks').put({ id: 'wb-gone', ownerId: 'blocky', startedAt: new Date(Date.now() - 2 * 3600_000).toISOString() })
+    await died.collection<PendingWorkbookDoc>('pending_workbooks').put({ id: 'wb-still-writing', ownerId: 'blocky', startedAt: new Date().toISOString() })
     await died.close()
     const restarted = await startTestApp({ replicaOf: t, store: createSqliteDocumentStore({ path }) })
     try {
