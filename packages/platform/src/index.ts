@@ -17,6 +17,8 @@ export type { LocalTokenOptions } from './auth/local-tokens.js'
 export { FirebaseTokenVerifier, firebaseAuth, authUserFromFirebase } from './auth/firebase.js'
 export type { FirebaseOptions } from './auth/firebase.js'
 export { createTokenVerifier } from './auth/create-verifier.js'
+export { VerifiedTokenCache } from './auth/verified-token-cache.js'
+export type { VerifiedTokenCacheOptions } from './auth/verified-token-cache.js'
 export { DuplicateKeyError, InvalidQueryError } from './documents/port.js'
 export type {
   CollectionOptions,
