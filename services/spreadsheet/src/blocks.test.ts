@@ -142,7 +142,7 @@ describe('cells stored in blocks', () => {
   })
 
   it('leaves nothing of a large new workbook whose last transaction fails, and sweeps what a dead process left', async () => {
-    const cells = Array.from({ length: 13_000 }, (_, i) => ({ address: `A${i + 1}`, input: i }))
+    const cells = Array.from({ length: 30_000 }, (_, i) => ({ address: `A${i + 1}`, input: i }))
     const before = await store.collection('cell_blocks').count()
     store.failNext = { collection: 'workbooks', operation: 'insert' }
     store.events.length = 0

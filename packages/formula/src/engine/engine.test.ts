@@ -235,3 +235,46 @@ describe('defined names', () => {
     expect(evaluate('=LET(x, A1:A3, SUM(x))', { A1: 1, A2: 2, A3: 3 })).toBe(6)
   })
 })
+
+describe('loading in batches', () => {
+  it('calculates once at finish, with formulas reading cells of later batches, as one loadCells would', () => {
+    const batched = new Engine()
+    batched.addSheet('Sheet1')
+    const load = batched.beginLoad()
+    load.add([
+      { sheet: 'Sheet1', address: 'A1', input: '=SUM(B1:B3)' },
+      { sheet: 'Sheet1', address: 'C1', input: '=A1*2' },
+    ])
+    load.add([{ sheet: 'Sheet1', address: 'B1', input: '1' }])
+    load.add([
+      { sheet: 'Sheet1', address: 'B2', input: '2' },
+      { sheet: 'Sheet1', address: 'B3', input: '3' },
+      { sheet: 'Sheet1', address: 'D1', input: '=C1/0' },
+    ])
+    load.finish()
+
+    const whole = new Engine()
+    whole.addSheet('Sheet1')
+    whole.loadCells(
+      ['=SUM(B1:B3)', '=A1*2', '1', '2', '3', '=C1/0'].map((input, i) => ({ sheet: 'Sheet1', address: ['A1', 'C1', 'B1', 'B2', 'B3', 'D1'][i], input })),
+    )
+    for (const address of ['A1', 'C1', 'D1']) expect(batched.getValue('Sheet1', address)).toEqual(whole.getValue('Sheet1', address))
+    expect(batched.getValue('Sheet1', 'C1')).toBe(12)
+    expect((batched.getValue('Sheet1', 'D1') as CellError).code).toBe('#DIV/0!')
+
+    // After the load the engine edits as usual.
+    expect(batched.setCell('Sheet1', 'B1', '10').map((change) => change.address).sort()).toEqual(['A1', 'B1', 'C1'])
+    expect(batched.getValue('Sheet1', 'C1')).toBe(30)
+  })
+
+  it('refuses cells after it has finished, and a second finish', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    const load = engine.beginLoad()
+    load.add([{ sheet: 'Sheet1', address: 'A1', input: '1' }])
+    load.finish()
+    expect(() => load.add([{ sheet: 'Sheet1', address: 'A2', input: '2' }])).toThrow('This load has finished')
+    expect(() => load.finish()).toThrow('This load has finished')
+    expect(engine.getValue('Sheet1', 'A2')).toBeNull()
+  })
+})

@@ -149,6 +149,14 @@ function positionKey(sheet: Sheet, row: number, col: number): number {
 }
 
 /** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
+/** A load in batches (`Engine.beginLoad`). */
+export interface CellLoad {
+  /** Writes cells into the sheets; they are calculated at `finish`. */
+  add(updates: readonly CellUpdate[]): void
+  /** Wires the loaded formulas into the graph and calculates once. */
+  finish(): void
+}
+
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
@@ -410,12 +418,33 @@ export class Engine {
 
   /** Loads many cells anywhere with one recalculation and without a change list. */
   loadCells(updates: readonly CellUpdate[]): void {
-    this.mutate((edit) => {
-      for (const update of updates) {
-        const { row, col } = this.address(update.address)
-        this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true)
-      }
-    }, false)
+    const load = this.beginLoad()
+    load.add(updates)
+    load.finish()
+  }
+
+  /**
+   * Loads a workbook that arrives in pieces: each batch goes into the sheets as it is added, so the
+   * caller need not hold the whole workbook's inputs, and `finish` wires the formulas into the graph
+   * and calculates once, as `loadCells` does. The engine must not be used otherwise until `finish`.
+   */
+  beginLoad(): CellLoad {
+    const edit = this.beginEdit(false)
+    let finished = false
+    return {
+      add: (updates) => {
+        if (finished) throw new Error('This load has finished')
+        for (const update of updates) {
+          const { row, col } = this.address(update.address)
+          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true)
+        }
+      },
+      finish: () => {
+        if (finished) throw new Error('This load has finished')
+        finished = true
+        this.finishEdit(edit)
+      },
+    }
   }
 
   /** Recalculates every formula (as Excel's Ctrl+Alt+F9). */
@@ -438,10 +467,19 @@ export class Engine {
    * the new formulas are wired into the graph and everything downstream is recalculated once.
    */
   private mutate(work: (edit: Edit) => void, report = true): CellChange[] {
-    this.calculator.begin(report)
-    const edit: Edit = { positions: [], edited: [], newCells: [], report }
+    const edit = this.beginEdit(report)
     work(edit)
-    const { positions, edited, newCells } = edit
+    return this.finishEdit(edit)
+  }
+
+  private beginEdit(report: boolean): Edit {
+    this.calculator.begin(report)
+    return { positions: [], edited: [], newCells: [], report }
+  }
+
+  /** Wires an edit's new formulas into the graph and recalculates everything downstream once. */
+  private finishEdit(edit: Edit): CellChange[] {
+    const { positions, edited, newCells, report } = edit
     for (const cell of newCells) {
       if (cell.sheet.formulaAt(cell.row, cell.col) !== cell) continue // replaced later in the same batch
       this.graph.register(cell)

@@ -108,6 +108,13 @@ export interface ApplyOptions {
   replacedKey?: string
 }
 
+/** A workbook being assembled by `WorkbookState.beginAssembly`. */
+export interface WorkbookAssembly {
+  /** Loads cells (sheets by name) into the engine; they are calculated at `finish`. */
+  add(updates: readonly CellUpdate[]): void
+  finish(): WorkbookState
+}
+
 export class WorkbookState {
   engine: Engine
   revision: number
@@ -169,29 +176,38 @@ export class WorkbookState {
   }
 
   /**
-   * A workbook from prepared parts (an import): the engine's inputs (sheets by name) and, by sheet id,
-   * what the engine does not keep. The updates are loaded with one recalculation; nothing is stored yet.
+   * A workbook assembled from parts as they arrive (an import): sheets and names first, then batches
+   * of the engine's inputs, each loaded as it comes so that no one holds them all, and one
+   * calculation at `finish`. `styles`, `formats` and `legacy` (by sheet id: what the engine does not
+   * keep) may still be filled until then. Nothing is stored yet.
    */
-  static assemble(parts: {
+  static beginAssembly(parts: {
     revision: number
     sheets: SheetRecord[]
     definedNames: DefinedNameRecord[]
-    updates: CellUpdate[]
     styles: Map<string, Map<string, CellStyle>>
     formats: Map<string, Map<string, string>>
     legacy: Map<string, Set<string>>
-  }): WorkbookState {
+  }): WorkbookAssembly {
     const state = new WorkbookState(parts.revision, parts.sheets, parts.definedNames, [])
     for (const sheet of state.sheets) state.engine.addSheet(sheet.name)
     state.defineNames()
     state.styles = parts.styles
     state.formats = parts.formats
     state.legacy = parts.legacy
-    // Counted from the inputs until the blocks are written and counted.
     const ids = new Map(state.sheets.map((sheet) => [sheet.name, sheet.id]))
-    for (const update of parts.updates) state.count(ids.get(update.sheet) as string, typeof update.input === 'string' ? update.input : '1', null)
-    state.engine.loadCells(parts.updates)
-    return state
+    const load = state.engine.beginLoad()
+    return {
+      add: (updates) => {
+        // Counted from the inputs until the blocks are written and counted.
+        for (const update of updates) state.count(ids.get(update.sheet) as string, typeof update.input === 'string' ? update.input : '1', null)
+        load.add(updates)
+      },
+      finish: () => {
+        load.finish()
+        return state
+      },
+    }
   }
 
   /** What the engine is given for a cell's input. */

@@ -1,8 +1,8 @@
 /**
  * A bulk import as it arrives: sheets declared up front, then cells in batches, each checked as an
- * edit would be. Cells go straight into the engine's input list and the maps of what the engine does
- * not keep, so the request's objects are garbage once a batch is read. `finish` builds the workbook
- * with one recalculation and, while the engine is hot, checks every formula the file cached a value
+ * edit would be. Each batch goes into the engine (uncalculated) and the maps of what the engine does
+ * not keep as soon as it is read, so no one holds the whole workbook's inputs and the request's
+ * objects are garbage at once. `finish` calculates the workbook once and, while the engine is hot, checks every formula the file cached a value
  * for: the import report's mismatches come from the same calculation the workbook is stored with.
  */
 import { errorFromText, type CellUpdate, type Scalar } from '@finsheet/formula'
@@ -21,7 +21,7 @@ import { compactStyle, formatRange, tryParseRange, valuesMatch, valueToJson, typ
 import { spreadsheetErrors } from '../errors.js'
 import { newSheetId } from '../engine/ids.js'
 import { checkAddress, checkFormat, checkInput } from '../engine/translate.js'
-import { WorkbookState } from '../engine/workbook-state.js'
+import { WorkbookState, type WorkbookAssembly } from '../engine/workbook-state.js'
 
 export interface ImportSheetHeader {
   name: string
@@ -58,7 +58,9 @@ export class WorkbookImport {
   readonly sheets: SheetRecord[]
   private readonly definedNames: DefinedNameRecord[]
   private readonly styleTable: (CellStyle | undefined)[]
-  private updates: CellUpdate[] = []
+  private readonly assembly: WorkbookAssembly
+  /** Inputs of the batch being read, handed to the engine when the batch ends. */
+  private batch: CellUpdate[] = []
   private readonly styles = new Map<string, Map<string, CellStyle>>()
   private readonly formats = new Map<string, Map<string, string>>()
   private readonly legacy = new Map<string, Set<string>>()
@@ -87,16 +89,33 @@ export class WorkbookImport {
     }))
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
+    this.assembly = WorkbookState.beginAssembly({
+      revision: 0,
+      sheets: this.sheets,
+      definedNames: this.definedNames,
+      styles: this.styles,
+      formats: this.formats,
+      legacy: this.legacy,
+    })
   }
 
   /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */
   addCells(sheetIndex: number, cells: readonly ImportCell[]): void {
     for (const cell of cells) this.addCell(sheetIndex, cell.address, cell.input, cell)
+    this.loadBatch()
   }
 
   /** Adds cells of the streamed form ([address, input, options?]). */
   addCellTuples(sheetIndex: number, cells: readonly ImportCellTuple[]): void {
     for (const cell of cells) this.addCell(sheetIndex, cell[0], cell[1], cell[2])
+    this.loadBatch()
+  }
+
+  /** A batch goes into the engine whole once every cell of it passed its checks, so a bad cell loads nothing of its batch. */
+  private loadBatch(): void {
+    const batch = this.batch
+    this.batch = []
+    this.assembly.add(batch)
   }
 
   private addCell(sheetIndex: number, sentAddress: string, sentInput: ImportCell['input'], options: ImportCellOptions | undefined): void {
@@ -106,7 +125,7 @@ export class WorkbookImport {
     const address = checkAddress(sentAddress)
     const input = checkInput(address, sentInput)
     if (!options) {
-      if (input !== '') this.updates.push({ sheet: sheet.name, address, input })
+      if (input !== '') this.batch.push({ sheet: sheet.name, address, input })
       return
     }
     const format = options.format === undefined ? null : this.checkFormat(options.format)
@@ -125,29 +144,17 @@ export class WorkbookImport {
         }
         if (options.cached !== undefined) this.checks[sheetIndex].push({ address, cached: options.cached })
       }
-      this.updates.push(update)
+      this.batch.push(update)
     }
     if (style) this.metaMap(this.styles, sheet.id).set(address, style)
     if (format !== null) this.metaMap(this.formats, sheet.id).set(address, format)
   }
 
   /**
-   * The workbook, calculated, and the check of every formula sent with a cached value. The inputs
-   * are handed to the engine and forgotten here; call once.
+   * The workbook, calculated, and the check of every formula sent with a cached value; call once.
    */
   finish(): { state: WorkbookState; recalculation: ImportRecalculation } {
-    const updates = this.updates
-    this.updates = []
-    const state = WorkbookState.assemble({
-      revision: 0,
-      sheets: this.sheets,
-      definedNames: this.definedNames,
-      updates,
-      styles: this.styles,
-      formats: this.formats,
-      legacy: this.legacy,
-    })
-    updates.length = 0
+    const state = this.assembly.finish()
     let checked = 0
     let matched = 0
     let mismatchCount = 0

@@ -42,6 +42,12 @@ const MERGE_WINDOW = 1000
 const DELETE_CHUNK = 500
 /** Blocks a new workbook writes per transaction; one that needs more is stored in several, made visible by the last. */
 const BLOCKS_PER_TRANSACTION = 400
+/**
+ * Blocks a new workbook hands the store at once. Small: blocks written soon after they are built die
+ * young, where a whole transaction's worth held meanwhile would be promoted to the old generation
+ * (hundreds of MB of garbage on a million-cell import).
+ */
+const BLOCKS_PER_WRITE = 32
 /** A new workbook larger than this gets its first version after the answer. */
 const BACKGROUND_AFTER_CELLS = 20_000
 const WRITE_ATTEMPTS = 4
@@ -325,31 +331,37 @@ export class WorkbookService {
     let workbook: WorkbookDoc | undefined
     let pending = false
     try {
-      const batches = this.newBlocks(id, state, written)
-      let batch = batches.next()
-      for (let next = batches.next(); !next.done; next = batches.next()) {
-        const blocks = batch.value as CellBlockDoc[]
-        // Noted with the first batch: should this process die before the workbook is visible, its blocks are swept later.
-        const first = !pending
-        pending = true
+      const chunks = this.newBlocks(id, state, written)
+      let chunk = chunks.next()
+      let documents: { workbook: WorkbookDoc; change: ChangeDoc } | undefined
+      while (!documents) {
         await this.repo.store.transaction(async (tx) => {
-          if (first) await this.repo.pendingWorkbooks(tx).put({ id, ownerId: user.uid, startedAt: now })
-          await this.repo.blocks(tx).putMany(blocks)
+          // Blocks go out a few at a time as they are built, so that no cell's parts outlive a young
+          // collection; a transaction holds up to BLOCKS_PER_TRANSACTION of them.
+          let blocks = 0
+          while (!chunk.done && blocks < BLOCKS_PER_TRANSACTION) {
+            await this.repo.blocks(tx).putMany(chunk.value)
+            blocks += chunk.value.length
+            chunk = chunks.next()
+          }
+          if (!chunk.done) {
+            // Noted with the first of several transactions: should this process die before the
+            // workbook is visible, its blocks are swept later.
+            if (!pending) await this.repo.pendingWorkbooks(tx).put({ id, ownerId: user.uid, startedAt: now })
+            pending = true
+            return
+          }
+          // The last transaction makes the workbook visible, with every block stored and counted.
+          const last = this.newWorkbookDocuments(id, user, input, state, now, written.cells)
+          // The import's record first: a concurrent run of the same import fails here and stores nothing.
+          if (importDoc) await this.repo.imports(tx).insert(importDoc)
+          await this.repo.workbooks(tx).insert(last.workbook)
+          await this.repo.changes(tx).insert(last.change)
+          if (pending) await this.repo.pendingWorkbooks(tx).delete(id)
+          documents = last
         })
-        batch = next
       }
-      // The last transaction makes the workbook visible, with every block stored and counted.
-      const last = batch.value as CellBlockDoc[]
-      const documents = this.newWorkbookDocuments(id, user, input, state, now, written.cells)
-      await this.repo.store.transaction(async (tx) => {
-        if (last.length > 0) await this.repo.blocks(tx).putMany(last)
-        // The import's record first: a concurrent run of the same import fails here and stores nothing.
-        if (importDoc) await this.repo.imports(tx).insert(importDoc)
-        await this.repo.workbooks(tx).insert(documents.workbook)
-        await this.repo.changes(tx).insert(documents.change)
-        if (pending) await this.repo.pendingWorkbooks(tx).delete(id)
-      })
-      workbook = documents.workbook
+      workbook = (documents as { workbook: WorkbookDoc }).workbook
     } catch (error) {
       // Blocks stored by earlier transactions belong to no visible workbook; remove them.
       if (pending) await this.repo.removeUnfinishedWorkbook(id).catch(() => undefined)
@@ -422,8 +434,8 @@ export class WorkbookService {
   }
 
   /**
-   * A new workbook's blocks, in batches of BLOCKS_PER_TRANSACTION, sheet by sheet, counting what they
-   * hold into the state. Only one sheet's blocks are held at a time.
+   * A new workbook's blocks, a few at a time (at least BLOCKS_PER_WRITE unless the workbook has fewer),
+   * sheet by sheet, row band by row band, counting what they hold into the state.
    */
   private *newBlocks(workbookId: string, state: WorkbookState, written: { cells: number }): Generator<CellBlockDoc[]> {
     const stats: Record<string, SheetStats> = {}
@@ -437,7 +449,7 @@ export class WorkbookService {
           // Rows come in order: the blocks of the bands passed are complete.
           band = cellBand
           batch.push(...builder.flush())
-          if (batch.length >= BLOCKS_PER_TRANSACTION) {
+          if (batch.length >= BLOCKS_PER_WRITE) {
             yield batch
             batch = []
           }
@@ -449,9 +461,8 @@ export class WorkbookService {
       stats[sheet.id] = builder.counts.get(sheet.id) ?? { cells: 0, formulas: 0 }
       state.setStats(stats)
     }
-    yield batch
+    if (batch.length > 0) yield batch
   }
-
 
   async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
     await this.lock.run(id, async () => {
