@@ -335,6 +335,33 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     await exported.xlsx.load(bytes as unknown as ArrayBuffer)
     expect(exported.getWorksheet('Revenue')?.getCell('A5').value).toBe('kept on the server')
   })
+
+  it('keeps edits the spreadsheet service could not take through a reload, and saves them once it answers again', async () => {
+    const changes = '**/api/spreadsheet/workbook/*/changes'
+    await page.route(changes, (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
+    await clickCell(page, 'A7')
+    await typeEntry(page, 'typed while offline')
+    const saveState = () => page.getByTestId('workbook-title').locator('..').innerText()
+    await expect.poll(() => page.getByText('Error saving cell edit - changes may not persist after refresh').count(), POLL).toBeGreaterThan(0)
+    await expect.poll(saveState, POLL).toContain('Not saved')
+
+    // Still unreachable across a reload: the edit comes back from the browser, not the service.
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Revenue')
+    await expect.poll(() => shownIn('A7'), POLL).toBe('typed while offline')
+    const kept = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('finsheet:pending-edits:')).length)
+    expect(await kept()).toBe(1)
+
+    // The service is back: the retry saves it and the browser lets it go.
+    await page.unroute(changes)
+    await expect.poll(saveState, { ...POLL, timeout: 30_000 }).toContain('Saved')
+    expect(await kept()).toBe(0)
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => shownIn('A7'), POLL).toBe('typed while offline')
+    expect(await shownIn('A5')).toBe('kept on the server')
+  })
 })
 
 async function forecastWorkbook(): Promise<Buffer> {

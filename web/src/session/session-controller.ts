@@ -8,6 +8,7 @@ import { toast } from '../toasts/toast-store'
 import { isEngineError } from '../workbook/calc-engine'
 import type { SyncStatus } from '../workbook/server-sync'
 import type { ServerWorkbook } from '../workbook/server-sync'
+import { pendingEditsFor } from '../workbook/pending-edits'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
 import type { WorkbookStore } from '../workbook/workbook-store'
 import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID, hasRealWorkbook, sessionWorkbookSnapshot, updateSessionWorkbook } from './session-workbook'
@@ -18,6 +19,9 @@ export const SAVE_DEBOUNCE_MS = 3000
 export const CLEAR_RELOAD_DELAY_MS = 500
 /** Spec 1 §9: a saved workbook's cells load about 300 ms after the session is ready. */
 export const CELL_LOAD_DELAY_MS = 300
+/** A save that failed for a passing reason (network, 5xx, 429) is tried again after this, doubling up to SAVE_RETRY_MAX_MS. */
+export const SAVE_RETRY_FIRST_MS = 2000
+export const SAVE_RETRY_MAX_MS = 60_000
 
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'error'
 
@@ -45,6 +49,9 @@ export class SessionController {
   private readonly workspace: Workspace
   private user: CurrentUser | null = null
   private saveTimer: ReturnType<typeof setTimeout> | null = null
+  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  /** the wait before the next retry of a failed save; 0 while saves succeed */
+  private retryDelay = 0
   private pendingSave: Promise<void> | null = null
   private dirty = false
   private detachStore: (() => void) | null = null
@@ -192,6 +199,7 @@ export class SessionController {
   }
 
   private detach(): void {
+    this.stopRetrying()
     this.detachStore?.()
     this.detachStore = null
     this.sync = null
@@ -236,9 +244,20 @@ export class SessionController {
 
   private attachServerWorkbook(loaded: ServerWorkbook, activeSheet: string, history?: Partial<SyncStatus>): void {
     const store = this.workspace.open(loaded.snapshot, activeSheet)
-    const sync = new ServerWorkbookSync(this.api, store, loaded.revision, (status) => this.onSyncStatus(status), history)
+    const journal = this.user ? pendingEditsFor(this.user.uid, store.id) : null
+    const unsaved = journal?.load() ?? []
+    const sync = new ServerWorkbookSync(this.api, store, loaded.revision, (status) => this.onSyncStatus(status), history, journal)
     this.sync = sync
     this.watch(store)
+    // Edits the service never accepted (the page was closed or reloaded while it could not be
+    // reached) are made again, as the user made them, and saved like any edit.
+    for (const command of unsaved) {
+      try {
+        store.dispatch(command, 'user')
+      } catch (error) {
+        console.warn('An unsaved edit no longer applies to this workbook', command, error)
+      }
+    }
     this.workspace.setRemoteHistory({
       get canUndo() {
         return sync.current.canUndo
@@ -315,6 +334,13 @@ export class SessionController {
     if (this.saveTimer) clearTimeout(this.saveTimer)
     this.saveTimer = null
     this.dirty = false
+    this.stopRetrying()
+  }
+
+  private stopRetrying(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    this.retryDelay = 0
   }
 
   private async saveNow(leavingPage = false): Promise<void> {
@@ -345,13 +371,23 @@ export class SessionController {
       await this.saveSession(next, leavingPage)
     })()
       .then(() => {
+        this.retryDelay = 0
         if (!this.dirty) this.update({ saveState: 'saved' })
       })
       .catch((error: unknown) => {
         this.dirty = true
         this.update({ saveState: 'error' })
         console.error('Failed to save cell edits', error)
-        this.reportSaveError(error)
+        // Said once per run of failures; the edits are kept and tried again while the cause may pass.
+        if (this.retryDelay === 0) this.reportSaveError(error)
+        const status = errorStatus(error)
+        if (leavingPage || !(status === undefined || status === 429 || status >= 500)) return
+        this.retryDelay = this.retryDelay === 0 ? SAVE_RETRY_FIRST_MS : Math.min(this.retryDelay * 2, SAVE_RETRY_MAX_MS)
+        if (this.retryTimer) clearTimeout(this.retryTimer)
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null
+          if (this.dirty && !this.saveTimer) void this.saveNow()
+        }, this.retryDelay)
       })
     this.pendingSave = saving
     await saving

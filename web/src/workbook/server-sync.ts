@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/api-client'
 import { ApiError, errorStatus } from '../api/api-client'
 import type { CellStyle } from '../grid/types'
 import type { SetCellsCommand, WorkbookCommand } from './commands'
+import type { PendingEdits } from './pending-edits'
 import type { AppliedChange, ServerCellChange, WorkbookSnapshot, WorkbookStore } from './workbook-store'
 
 /** The most commands one change may carry (the spreadsheet service's limit). */
@@ -75,7 +76,8 @@ export interface HistoryOutcome {
  * queued as they happen and sent as one change when `flush` is called (after the 3 s debounce,
  * on a sheet switch, page hide or sign-out); the server's answer — every cell whose value changed,
  * on every sheet — is authoritative. Undo and redo are the server's, so they undo whole changes
- * (a paste, an AI changeset) the same way for every client.
+ * (a paste, an AI changeset) the same way for every client. With a `journal`, what the server has not
+ * accepted yet (queued or on its way) is also kept in the browser until it is.
  */
 export class ServerWorkbookSync {
   private readonly api: ApiClient
@@ -83,16 +85,27 @@ export class ServerWorkbookSync {
   private readonly onStatus: (status: SyncStatus) => void
   private revision: number
   private queue: WorkbookCommand[] = []
+  /** commands sent and not yet answered */
+  private inFlight: WorkbookCommand[] = []
+  private readonly journal: PendingEdits | null
   /** cells edited since the last send: the server's older inputs must not overwrite them */
   private unsent = new Map<string, Set<string>>()
   private sending: Promise<void> | null = null
   private status: SyncStatus = { pending: 0, saving: false, canUndo: false, canRedo: false }
 
-  constructor(api: ApiClient, store: WorkbookStore, revision: number, onStatus: (status: SyncStatus) => void, history: Partial<SyncStatus> = {}) {
+  constructor(
+    api: ApiClient,
+    store: WorkbookStore,
+    revision: number,
+    onStatus: (status: SyncStatus) => void,
+    history: Partial<SyncStatus> = {},
+    journal: PendingEdits | null = null,
+  ) {
     this.api = api
     this.store = store
     this.revision = revision
     this.onStatus = onStatus
+    this.journal = journal
     this.status = { ...this.status, canUndo: history.canUndo ?? false, canRedo: history.canRedo ?? false }
   }
 
@@ -108,12 +121,21 @@ export class ServerWorkbookSync {
   record(change: AppliedChange): void {
     if (change.origin !== 'user') return
     this.queue.push(change.command)
-    for (const { sheet, address } of touchedCells(change.command)) {
+    this.markUnsent([change.command])
+    this.keepInJournal()
+    this.setStatus({ pending: this.queue.length, canUndo: true, canRedo: false })
+  }
+
+  private markUnsent(commands: readonly WorkbookCommand[]): void {
+    for (const { sheet, address } of commands.flatMap(touchedCells)) {
       const set = this.unsent.get(sheet) ?? new Set<string>()
       set.add(address)
       this.unsent.set(sheet, set)
     }
-    this.setStatus({ pending: this.queue.length, canUndo: true, canRedo: false })
+  }
+
+  private keepInJournal(): void {
+    this.journal?.save(this.inFlight, this.queue)
   }
 
   /**
@@ -126,9 +148,11 @@ export class ServerWorkbookSync {
     if (this.queue.length === 0) return
     const commands = this.queue
     this.queue = []
+    this.inFlight = commands
     this.unsent = new Map()
     const send = async () => {
       this.setStatus({ saving: true, pending: 0 })
+      let accepted = 0
       try {
         for (let i = 0; i < commands.length; i += COMMANDS_PER_CHANGE) {
           const part = commands.slice(i, i + COMMANDS_PER_CHANGE)
@@ -137,15 +161,25 @@ export class ServerWorkbookSync {
             { commands: part, revision: this.revision },
             { keepalive: keepalive && JSON.stringify(part).length < 60_000 },
           )
+          accepted = i + part.length
+          this.inFlight = commands.slice(accepted)
+          this.keepInJournal()
           this.revision = answer.revision
           this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
         }
       } catch (error) {
         const status = errorStatus(error)
         const passing = status === undefined || status === 429 || status >= 500
-        if (passing) this.queue = [...commands, ...this.queue]
+        // Parts the server accepted are not sent twice; the rest waits for the next flush.
+        if (passing) {
+          const unaccepted = commands.slice(accepted)
+          this.queue = [...unaccepted, ...this.queue]
+          this.markUnsent(unaccepted)
+        }
         throw error
       } finally {
+        this.inFlight = []
+        this.keepInJournal()
         this.setStatus({ saving: false, pending: this.queue.length })
       }
     }
