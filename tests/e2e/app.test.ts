@@ -272,6 +272,29 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('F1')).toBe('typed then reloaded')
   })
 
+  it('keeps an edit of the session workbook typed while the users service is unreachable through a reload, and saves it once it answers', async () => {
+    const sessionSave = '**/api/users/spreadsheet-session'
+    await page.route(sessionSave, (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()))
+    await clickCell(page, 'G1')
+    await typeEntry(page, 'typed while the session could not be saved')
+    const saveState = () => page.getByTestId('workbook-title').locator('..').innerText()
+    await expect.poll(saveState, POLL).toContain('Not saved')
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    const sheet2 = page.getByRole('tab', { name: 'Sheet2' })
+    if ((await sheet2.getAttribute('aria-selected')) !== 'true') await sheet2.click()
+    await expect.poll(() => shownIn('G1'), POLL).toBe('typed while the session could not be saved')
+    expect(await shownIn('F1')).toBe('typed then reloaded')
+
+    await page.unroute(sessionSave)
+    await expect.poll(saveState, { ...POLL, timeout: 30_000 }).toContain('Saved')
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('finsheet:unsaved-session:')).length)).toBe(0)
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    if ((await sheet2.getAttribute('aria-selected')) !== 'true') await sheet2.click()
+    await expect.poll(() => shownIn('G1'), POLL).toBe('typed while the session could not be saved')
+  })
+
   it('signs out with its toast, refuses a wrong password, and signs back in to the same work', async () => {
     await page.getByRole('button', { name: 'User menu' }).click()
     expect(await page.getByText(user.email).count()).toBe(1)

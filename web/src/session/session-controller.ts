@@ -12,6 +12,7 @@ import { pendingEditsFor } from '../workbook/pending-edits'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
 import type { WorkbookStore } from '../workbook/workbook-store'
 import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID, hasRealWorkbook, sessionWorkbookSnapshot, updateSessionWorkbook } from './session-workbook'
+import { UnsavedSession } from './unsaved-session'
 
 /** Spec 1 §4 and §9: edits are saved after 3,000 ms without further edits; the latest wins. */
 export const SAVE_DEBOUNCE_MS = 3000
@@ -48,6 +49,7 @@ export class SessionController {
   private readonly api: ApiClient
   private readonly workspace: Workspace
   private user: CurrentUser | null = null
+  private unsavedSession: UnsavedSession | null = null
   private saveTimer: ReturnType<typeof setTimeout> | null = null
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   /** the wait before the next retry of a failed save; 0 while saves succeed */
@@ -89,6 +91,7 @@ export class SessionController {
   async start(user: CurrentUser): Promise<void> {
     if (this.user?.uid === user.uid && this.current.status !== 'error') return
     this.user = user
+    this.unsavedSession = new UnsavedSession(user.uid)
     this.update({ status: 'loading' })
     this.workspace.setLoading()
     try {
@@ -97,8 +100,12 @@ export class SessionController {
         name: user.displayName,
         email: user.email,
       })
-      this.update({ status: 'ready', session: answer.session })
+      // A session whose save never reached the service (typed offline, then reloaded) is newer than
+      // the service's; the role stays the service's.
+      const unsaved = this.unsavedSession.pending()
+      this.update({ status: 'ready', session: unsaved ? { ...unsaved, role: answer.session.role } : answer.session })
       await this.openActiveWorkbook()
+      if (unsaved) this.scheduleSave()
     } catch (error) {
       console.error('Failed to load the session', error)
       this.update({ status: 'error' })
@@ -194,6 +201,7 @@ export class SessionController {
     await this.flush().catch(() => undefined)
     this.detach()
     this.user = null
+    this.unsavedSession = null
     this.workspace.close()
     this.update({ status: 'idle', session: null, saveState: 'saved', showGrid: false })
   }
@@ -406,7 +414,10 @@ export class SessionController {
     const body = { session, userId: this.user.uid }
     // keepalive requests are limited to 64 KB; a bigger session is sent normally and may be cut off
     const fits = keepalive && JSON.stringify(body).length < 60_000
+    const unsaved = this.unsavedSession
+    const write = unsaved?.keep(session)
     const answer = await this.api.post<SaveSessionResponse>('/users/spreadsheet-session', body, { keepalive: fits })
+    if (unsaved && write !== undefined) unsaved.saved(write)
     this.update({ session: { ...answer.session, workbooks: session.workbooks } })
   }
 
