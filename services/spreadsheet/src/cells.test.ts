@@ -215,6 +215,43 @@ describe('history, undo and redo', () => {
     expect((await cellsOf(id, 'Notes')).sheets[0].cells.A2.value).toBe('hello!')
   })
 
+  it('answers an inserted row with the cells that show something new, not with every cell it moved', async () => {
+    const id = await newWorkbook()
+    await call('POST', '/update-cells', {
+      workbookId: id,
+      updates: [
+        { cellAddress: 'A1', value: 1 },
+        { cellAddress: 'A2', value: 2 },
+        { cellAddress: 'A3', formula: '=SUM(A1:A2)' },
+      ],
+    })
+    await call('POST', `/workbook/${id}/sheets`, { name: 'Other' })
+    await call('POST', '/update-cell', { workbookId: id, sheetName: 'Other', cellAddress: 'A1', formula: '=Sheet1!A2*10' })
+
+    const inserted = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Sheet1', at: 1, count: 1 }] })
+    expect(inserted.status).toBe(200)
+    expect(inserted.json.structureChanged).toBe(true)
+    expect(inserted.json.changedCells).toEqual([])
+    const sheet = (await cellsOf(id, 'Sheet1')).sheets[0]
+    expect(Object.keys(sheet.cells).sort()).toEqual(['A1', 'A3', 'A4'])
+    expect(sheet.cells.A4).toMatchObject({ formula: '=SUM(A1:A3)', value: 3 })
+    expect((await cellsOf(id, 'Other')).sheets[0].cells.A1).toMatchObject({ formula: '=Sheet1!A3*10', value: 20 })
+
+    // With an edit in the same change, the edit and what it recalculates are listed, at their new places.
+    const mixed = await call('POST', `/workbook/${id}/changes`, {
+      commands: [
+        { type: 'insert-rows', sheet: 'Sheet1', at: 0, count: 1 },
+        { type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A2', input: '5' }] },
+      ],
+    })
+    expect(mixed.json.changedCells.map((cell: { sheet: string; address: string; value: unknown }) => [cell.sheet, cell.address, cell.value])).toEqual([
+      ['Sheet1', 'A2', 5],
+      ['Sheet1', 'A5', 7],
+    ])
+    expect(await valueOf(id, 'Sheet1', 'A5')).toBe(7)
+    expect(await valueOf(id, 'Other', 'A1')).toBe(20)
+  })
+
   it('undoes row deletion with the deleted cells and the formulas it broke', async () => {
     const id = await newWorkbook()
     await call('POST', '/update-cells', {
@@ -233,6 +270,11 @@ describe('history, undo and redo', () => {
     const deleted = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'delete-rows', sheet: 'Sheet1', at: 2, count: 2 }] })
     expect(deleted.status).toBe(200)
     expect(deleted.json.structureChanged).toBe(true)
+    // Only what shows differently is listed: C5 moving up to C3 is the client's to do.
+    expect(deleted.json.changedCells.map((cell: { address: string; value: unknown }) => [cell.address, cell.value])).toEqual([
+      ['B1', '#REF!'],
+      ['B2', 2],
+    ])
     let sheet = (await cellsOf(id)).sheets[0]
     expect(sheet.cells.B1).toMatchObject({ formula: '=#REF!*10', value: '#REF!' })
     expect(sheet.cells.B2).toMatchObject({ formula: '=SUM(A2:A2)', value: 2 })

@@ -431,7 +431,8 @@ export class WorkbookState {
   /** Every record of the workbook by cell key. */
   allRecords(): Map<string, CellRecord> {
     const all = new Map<string, CellRecord>()
-    for (const sheet of this.sheets) for (const record of this.sheetRecords(sheet.id)) all.set(cellKey(sheet.id, record.address), record)
+    // Unsorted: a map by key needs no order, and sorting every cell of a large workbook costs more than reading it.
+    for (const sheet of this.sheets) this.forEachRecord(sheet.id, (record) => all.set(cellKey(sheet.id, record.address), record))
     return all
   }
 
@@ -643,7 +644,13 @@ export class WorkbookState {
       const index = edit.axis === 'rows' ? record.row : record.col
       return index >= edit.at && index < edit.at + edit.count
     }
-    const removedCells = deleting ? this.sheetRecords(sheet.id).filter(inBand) : []
+    const removedCells: CellRecord[] = []
+    if (deleting) {
+      this.forEachRecord(sheet.id, (record) => {
+        if (inBand(record)) removedCells.push(record)
+      })
+    }
+    sortedCells(removedCells)
     const formulasBefore = deleting ? this.formulaInputs() : new Map<string, string>()
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }

@@ -176,6 +176,46 @@ function structuralEdits(commands: InternalCommand[]): Map<string, StructuralEdi
   return edits
 }
 
+/** The records as they stand once the sheets' row and column edits have moved them (deleted ones gone), by their new keys. */
+function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, StructuralEdit[]>): Map<string, CellRecord> {
+  const moved = new Map<string, CellRecord>()
+  for (const [key, record] of before) {
+    const { sheetId } = splitKey(key)
+    const edits = moves.get(sheetId)
+    if (!edits) {
+      moved.set(key, record)
+      continue
+    }
+    let position: { row: number; col: number } | undefined = { row: record.row, col: record.col }
+    for (const edit of edits) {
+      position = moveAddress(position.row, position.col, edit)
+      if (!position) break
+    }
+    if (!position) continue
+    const address = formatAddress(position.row, position.col)
+    moved.set(cellKey(sheetId, address), { ...record, address, row: position.row, col: position.col })
+  }
+  return moved
+}
+
+/**
+ * Whether a cell shows the same after a row or column edit as its moved self did: value, style and
+ * formats alike, and the same input unless both are formulas (whose references the edit rewrites
+ * the same way on the client).
+ */
+function shownAlike(a: CellRecord | undefined, b: CellRecord | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  if (!(a.input.startsWith('=') && b.input.startsWith('='))) return sameRecord(a, b)
+  return (
+    a.value === b.value &&
+    a.type === b.type &&
+    a.userFormat === b.userFormat &&
+    a.suggestedFormat === b.suggestedFormat &&
+    (a.legacy ?? false) === (b.legacy ?? false) &&
+    sameStyle(a.style, b.style)
+  )
+}
+
 /** A stored cell without where it lives. */
 function fromStored(stored: StoredRecord): CellRecord {
   const { sheetId: _sheetId, revision: _revision, ...record } = stored
@@ -844,16 +884,30 @@ export class WorkbookService {
     const changed: ChangedCell[] = []
     if (before) {
       const after = state.allRecords()
+      // Rows and columns inserted or deleted move cells; the client moves them as well (it applies the
+      // same commands with the same engine, and structureChanged tells any other to reload), so the
+      // answer compares each cell with what its moved self held and lists only what differs, where
+      // listing every moved cell would answer an inserted row of a large model with megabytes. The
+      // store is still written wherever a position's content changed.
+      const moves = structuralEdits(result.applied)
+      const movedBefore = moves.size === 0 ? before : recordsAfterMoves(before, moves)
+      const alike = moves.size === 0 ? sameRecord : shownAlike
       for (const [key, record] of after) {
-        if (sameRecord(before.get(key), record)) continue
+        const stored = sameRecord(before.get(key), record)
+        const shown = movedBefore === before ? stored : alike(movedBefore.get(key), record)
+        if (stored && shown) continue
         const { sheetId } = splitKey(key)
-        writes.push(cellPut(sheetId, record.address, record))
-        changed.push(toChangedCell(state.sheetName(sheetId), record))
+        if (!stored) writes.push(cellPut(sheetId, record.address, record))
+        if (!shown) changed.push(toChangedCell(state.sheetName(sheetId), record))
       }
-      for (const [key, record] of before) {
+      for (const key of before.keys()) {
         if (after.has(key)) continue
         const { sheetId, address } = splitKey(key)
         writes.push(cellPut(sheetId, address, null))
+      }
+      for (const [key, record] of movedBefore) {
+        if (after.has(key)) continue
+        const { sheetId } = splitKey(key)
         const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
         if (sheet) changed.push(clearedCell(sheet.name, record.address))
       }
