@@ -398,7 +398,11 @@ const changeResponseProperties = {
   /** The revision the edit was made on. */
   baseRevision: Type.Integer(),
   changeId: Type.Union([Type.String(), Type.Null()]),
-  /** Every cell whose value or content changed, on every sheet. */
+  /**
+   * Every cell whose value or content changed, on every sheet. After rows or columns are inserted or
+   * deleted, each cell is compared with what it held before it moved: a cell that only moved, or whose
+   * formula's references were only rewritten for the move, is not listed (structureChanged is set).
+   */
   changedCells: Type.Array(ChangedCell),
   /** Whether the sheet structure changed (rows, columns or sheets), so the client should reload the layout. */
   structureChanged: Type.Boolean(),
