@@ -224,5 +224,9 @@ describe('odd-period bonds', () => {
     near(fn('ODDLPRICE', 39485, 39614, 39370, 0.0375, 0.0405, 100, 2, 0), 99.87828601, 8)
     near(fn('ODDLYIELD', 39558, 39614, 39440, 0.0375, 99.875, 100, 2, 0), 0.045192, 6)
     expect(fn('ODDLPRICE', 39370, 39614, 39485, 0.0375, 0.0405, 100, 2, 0)).toBe(CellError.NUM)
+    // Actual-day bases take each quasi-coupon period at its actual length (values Excel caches).
+    near(fn('ODDLPRICE', 43891, 47543, 43845, 0.075, 0.0589, 120, 2, 2), 122.36705839417525, 10)
+    near(fn('ODDLPRICE', 43891, 47543, 43845, 0.075, 0.0589, 120, 1, 2), 122.3689285685928, 10)
+    near(fn('ODDLPRICE', 43891, 47543, 43845, 0.075, 0.06, 120, 2, 1), 121.51937811334447, 10)
   })
 })

@@ -23,8 +23,14 @@ function isLastDay(date: Day): boolean {
   return shiftMonths(date, 0, true).day === date.day
 }
 
-function normalLength(start: Day, end: Day, frequency: number, basis: Basis): number {
-  if (basis === 1) return end.serial - start.serial
+/**
+ * The normal length of a quasi-coupon period in days. Of an odd first period, Excel takes the actual
+ * length for actual/actual and the basis' year over the frequency otherwise; of an odd last period, the
+ * actual length for every actual-day basis (actual/actual, actual/360, actual/365), as the prices it
+ * caches show, and the 30/360 length for the 30/360 bases.
+ */
+function normalLength(start: Day, end: Day, frequency: number, basis: Basis, lastPeriod: boolean): number {
+  if (basis === 1 || (lastPeriod && (basis === 2 || basis === 3))) return end.serial - start.serial
   return (basis === 3 ? 365 : 360) / frequency
 }
 
@@ -36,7 +42,7 @@ function periodsBack(anchor: Day, from: Day, frequency: number, basis: Basis): Q
   let end = anchor
   while (end.serial > from.serial) {
     const start = shiftMonths(end, -months, monthEnd)
-    periods.unshift({ start, end, length: normalLength(start, end, frequency, basis) })
+    periods.unshift({ start, end, length: normalLength(start, end, frequency, basis, false) })
     end = start
   }
   return periods
@@ -50,7 +56,7 @@ function periodsForward(anchor: Day, to: Day, frequency: number, basis: Basis): 
   let start = anchor
   while (start.serial < to.serial) {
     const end = shiftMonths(start, months, monthEnd)
-    periods.push({ start, end, length: normalLength(start, end, frequency, basis) })
+    periods.push({ start, end, length: normalLength(start, end, frequency, basis, true) })
     start = end
   }
   return periods
