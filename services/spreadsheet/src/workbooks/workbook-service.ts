@@ -176,7 +176,7 @@ function structuralEdits(commands: InternalCommand[]): Map<string, StructuralEdi
   return edits
 }
 
-/** The records as they stand once the sheets' row and column edits have moved them (deleted ones gone), by their new keys. */
+/** The records by the keys of where the sheets' row and column edits moved them (deleted ones gone). */
 function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, StructuralEdit[]>): Map<string, CellRecord> {
   const moved = new Map<string, CellRecord>()
   for (const [key, record] of before) {
@@ -191,9 +191,8 @@ function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, S
       position = moveAddress(position.row, position.col, edit)
       if (!position) break
     }
-    if (!position) continue
-    const address = formatAddress(position.row, position.col)
-    moved.set(cellKey(sheetId, address), { ...record, address, row: position.row, col: position.col })
+    // Kept as it was (its address is the old one); the key says where it is now.
+    if (position) moved.set(cellKey(sheetId, formatAddress(position.row, position.col)), record)
   }
   return moved
 }
@@ -905,11 +904,11 @@ export class WorkbookService {
         const { sheetId, address } = splitKey(key)
         writes.push(cellPut(sheetId, address, null))
       }
-      for (const [key, record] of movedBefore) {
+      for (const key of movedBefore.keys()) {
         if (after.has(key)) continue
-        const { sheetId } = splitKey(key)
+        const { sheetId, address } = splitKey(key)
         const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
-        if (sheet) changed.push(clearedCell(sheet.name, record.address))
+        if (sheet) changed.push(clearedCell(sheet.name, address))
       }
       return { writes, changed }
     }
