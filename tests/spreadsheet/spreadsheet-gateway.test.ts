@@ -165,6 +165,9 @@ describe('the spreadsheet API through the gateway', () => {
     expect(csv.text.split('\r\n')[18]).toMatch(/^Enterprise value,2791\.07594876\d*,,,,$/)
     const json = await ada('GET', `/workbook/${id}/export?format=json`)
     expect(json.json).toEqual((await ada('GET', `/workbook/${id}/cells`)).json)
+    const inputs = (await ada('GET', `/workbook/${id}/inputs?sheet=Valuation`)).json.workbook
+    expect(inputs.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Valuation'])
+    expect(inputs.sheets[0].cells.find(([address]: [string]) => address === 'B19')[1]).toBe((await ada('GET', `/workbook/${id}/cells?sheet=Valuation`)).json.workbook.sheets[0].cells.B19.input)
 
     const imported = await ada('POST', '/workbooks/import', { name: 'From a file', sheets: [{ name: 'Data', cells: [{ address: 'A1', input: 2 }, { address: 'A2', input: '=A1^10' }] }] })
     expect(imported.json).toMatchObject({ cellCount: 2, formulaCount: 1 })

@@ -85,15 +85,20 @@ export type Cell = Static<typeof Cell>
 export const ColumnWidths = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0, maximum: 2000 }))
 export type ColumnWidths = Static<typeof ColumnWidths>
 
-export const SheetCells = Type.Object({
-  name: Type.String(),
-  cells: Type.Record(Type.String(), Cell),
+/** A sheet's extent and layout, as the cells and inputs routes answer them. */
+const sheetLayout = {
   /** One past the last used row and column (0 for an empty sheet). */
   rowCount: Type.Integer(),
   columnCount: Type.Integer(),
   columnWidths: ColumnWidths,
   /** Merged ranges such as 'A1:C1'. */
   merges: Type.Array(Type.String()),
+}
+
+export const SheetCells = Type.Object({
+  name: Type.String(),
+  cells: Type.Record(Type.String(), Cell),
+  ...sheetLayout,
 })
 export type SheetCells = Static<typeof SheetCells>
 
@@ -230,6 +235,44 @@ export const CellsResponse = Type.Object({
   }),
 })
 export type CellsResponse = Static<typeof CellsResponse>
+
+/**
+ * One cell as a client that calculates for itself needs it: [address, input, style, format], the
+ * style an index into the answer's `styles` (-1 for none), the format the cell shows with (chosen or
+ * suggested; '' for General).
+ */
+export const CellInputTuple = Type.Tuple([Type.String(), Type.String(), Type.Integer({ minimum: -1 }), Type.String()])
+export type CellInputTuple = Static<typeof CellInputTuple>
+
+export const SheetInputs = Type.Object({
+  name: Type.String(),
+  /**
+   * Row by row; every cell with an input, a style or a format, each a CellInputTuple. Declared without
+   * its item schema so that a million tuples are written as plain JSON, not checked one by one.
+   */
+  cells: Type.Unsafe<CellInputTuple[]>({ type: 'array', description: 'Tuples [address, input, style index or -1, format or ""], row by row' }),
+  ...sheetLayout,
+})
+export type SheetInputs = Static<typeof SheetInputs>
+
+/**
+ * GET /workbook/{id}/inputs: the workbook as a client that recalculates it itself opens it — inputs,
+ * styles and formats without values or display text, a fraction of the cells route's size on a large
+ * workbook. With ?sheet= only that sheet is read.
+ */
+export const InputsResponse = Type.Object({
+  success: Type.Literal(true),
+  workbook: Type.Object({
+    workbookId: Type.String(),
+    name: Type.String(),
+    revision: Type.Integer(),
+    sheets: Type.Array(SheetInputs),
+    sheetOrder: Type.Array(Type.String()),
+    /** The distinct styles the cells point at. */
+    styles: Type.Array(CellStyle),
+  }),
+})
+export type InputsResponse = Static<typeof InputsResponse>
 
 export const DeleteWorkbookResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String() })
 export type DeleteWorkbookResponse = Static<typeof DeleteWorkbookResponse>

@@ -78,6 +78,46 @@ describe('update-cell and update-cells', () => {
     expect(error.json.changedCells[0]).toMatchObject({ value: '#DIV/0!', type: 'error', display: '#DIV/0!' })
   })
 
+  it('reads inputs, a table of styles and formats row by row without values, for a client that calculates', async () => {
+    const id = await newWorkbook()
+    const bold = { bold: true }
+    await call('POST', '/update-cells', {
+      workbookId: id,
+      updates: [
+        { cellAddress: 'B1', value: '15%' },
+        { cellAddress: 'A1', value: 1234.5, format: '#,##0.00', style: bold },
+        { cellAddress: 'A2', formula: '=SEQUENCE(2)' },
+        { cellAddress: 'C2', value: null, style: bold },
+      ],
+    })
+    await call('POST', `/workbook/${id}/sheets`, { name: 'Other' })
+    await call('POST', '/update-cell', { workbookId: id, sheetName: 'Other', cellAddress: 'A1', formula: '=Sheet1!A1*2', style: { italic: true } })
+
+    const all = await call('GET', `/workbook/${id}/inputs`)
+    expect(all.status).toBe(200)
+    const { workbook } = all.json
+    expect(workbook).toMatchObject({ workbookId: id, sheetOrder: ['Sheet1', 'Other'], styles: [bold, { italic: true }] })
+    // A3 is only filled by the spill: the client calculates it. B1's format is the one its input suggests.
+    expect(workbook.sheets[0]).toMatchObject({
+      name: 'Sheet1',
+      cells: [
+        ['A1', '1234.5', 0, '#,##0.00'],
+        ['B1', '15%', -1, '0%'],
+        ['A2', '=SEQUENCE(2)', -1, ''],
+        ['C2', '', 0, ''],
+      ],
+      rowCount: 2,
+      columnCount: 3,
+    })
+    expect(JSON.stringify(workbook)).not.toContain('1234.50')
+    expect(workbook.sheets[1].cells).toEqual([['A1', '=Sheet1!A1*2', 1, '']])
+
+    const one = (await call('GET', `/workbook/${id}/inputs?sheet=other`)).json.workbook
+    expect(one.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Other'])
+    expect(one.styles).toEqual([{ italic: true }])
+    expect((await call('GET', `/workbook/${id}/inputs?sheet=Missing`)).status).toBe(400)
+  })
+
   it('refuses bad input with 400 and a message, and writes nothing', async () => {
     const id = await newWorkbook()
     await call('POST', '/update-cell', { workbookId: id, cellAddress: 'A1', value: 1 })

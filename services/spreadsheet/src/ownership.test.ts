@@ -30,6 +30,7 @@ describe("another user's workbook", () => {
       ['GET', `/workbook/${id}`],
       ['GET', `/workbook/${id}/cells`],
       ['GET', `/workbook/${id}/cells?sheet=Sheet1`],
+      ['GET', `/workbook/${id}/inputs`],
       ['GET', `/workbook/${id}/sheets`],
       ['POST', `/workbook/${id}/sheets`, { name: 'Mine' }],
       ['PATCH', `/workbook/${id}/sheets/Sheet1`, { name: 'Mine' }],

@@ -1,4 +1,4 @@
-import type { CellsResponse, ChangedCell, ChangeResponse, UndoRedoResponse } from '@finsheet/contracts'
+import type { ChangedCell, ChangeResponse, InputsResponse, UndoRedoResponse } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
 import { ApiError, errorStatus } from '../api/api-client'
 import type { CellStyle } from '../grid/types'
@@ -16,9 +16,12 @@ export interface ServerWorkbook {
   sheetOrder: string[]
 }
 
-/** GET /api/spreadsheet/workbook/{id}/cells, turned into a store snapshot. */
+/**
+ * GET /api/spreadsheet/workbook/{id}/inputs, turned into a store snapshot: inputs, styles and formats
+ * only, since the store's engine calculates the values (a fraction of the cells route on a large workbook).
+ */
 export async function loadServerWorkbook(api: ApiClient, id: string): Promise<ServerWorkbook> {
-  const answer = await api.get<CellsResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/cells`)
+  const answer = await api.get<InputsResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/inputs`)
   const { workbook } = answer
   const byName = new Map(workbook.sheets.map((sheet) => [sheet.name, sheet]))
   const order = [...workbook.sheetOrder.filter((name) => byName.has(name)), ...workbook.sheets.map((s) => s.name).filter((n) => !workbook.sheetOrder.includes(n))]
@@ -31,11 +34,11 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}
-        for (const [address, cell] of Object.entries(sheet.cells)) {
+        for (const [address, input, style, format] of sheet.cells) {
           const entry: WorkbookSnapshot['sheets'][number]['cells'][string] = {}
-          if (cell.input !== '') entry.input = cell.input
-          if (cell.style) entry.style = cell.style as CellStyle
-          if (cell.format) entry.format = cell.format
+          if (input !== '') entry.input = input
+          if (style >= 0) entry.style = workbook.styles[style] as CellStyle
+          if (format !== '') entry.format = format
           cells[address] = entry
         }
         return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, rowCount: sheet.rowCount, columnCount: sheet.columnCount }

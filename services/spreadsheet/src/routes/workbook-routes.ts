@@ -1,6 +1,9 @@
 import {
   CellsQuery,
   CellsResponse,
+  InputsResponse,
+  type CellInputTuple,
+  type CellStyle,
   CreateWorkbookBody,
   CreateWorkbookResponse,
   DeleteWorkbookResponse,
@@ -19,7 +22,7 @@ import {
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { findTemplate, toCellsJson, toSheetCells } from '@finsheet/workbook'
+import { effectiveFormat, findTemplate, toCellsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
@@ -275,13 +278,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
     },
     async (request) => {
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
-      const sheetName = request.query.sheet
-      let onlySheet: string | undefined
-      if (sheetName !== undefined) {
-        const sheet = workbook.sheets.find((candidate) => candidate.name === sheetName) ?? workbook.sheets.find((candidate) => candidate.name.toUpperCase() === sheetName.toUpperCase())
-        if (!sheet) throw spreadsheetErrors.sheetNotFound(sheetName)
-        onlySheet = sheet.id
-      }
+      const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
       const json = toCellsJson({ ...snapshot, sheets: workbook.sheets.map((sheet) => snapshot.sheets.find((s) => s.id === sheet.id) ?? { ...sheet, cells: [] }) }, {
         workbookId: workbook.id,
@@ -290,4 +287,56 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       return { success: true as const, workbook: { ...json, totalCells: workbookTotals(workbook).cells } }
     },
   )
+
+  app.get(
+    '/workbook/:id/inputs',
+    {
+      schema: {
+        tags: ['cells'],
+        summary: 'Inputs, styles and formats row by row, without values: how the web app opens a workbook it recalculates itself; ?sheet= reads that sheet only',
+        params: WorkbookParams,
+        querystring: CellsQuery,
+        response: { 200: InputsResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
+      const onlySheet = sheetIdOf(workbook, request.query.sheet)
+      const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
+      const styles: CellStyle[] = []
+      const styleIndex = new Map<string, number>()
+      const sheets = snapshot.sheets.map((sheet) => {
+        const cells: CellInputTuple[] = []
+        let rowCount = 0
+        let columnCount = 0
+        for (const record of sheet.cells) {
+          const format = effectiveFormat(record)
+          // A cell only filled by a spilling formula is the client's to calculate.
+          if (record.input === '' && !record.style && format === null) continue
+          let style = -1
+          if (record.style) {
+            const key = JSON.stringify(record.style)
+            style = styleIndex.get(key) ?? -1
+            if (style < 0) styleIndex.set(key, (style = styles.push(record.style) - 1))
+          }
+          cells.push([record.address, record.input, style, format ?? ''])
+          rowCount = Math.max(rowCount, record.row + 1)
+          columnCount = Math.max(columnCount, record.col + 1)
+        }
+        return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
+      })
+      return {
+        success: true as const,
+        workbook: { workbookId: workbook.id, name: workbook.name, revision: workbook.revision, sheets, sheetOrder: workbook.sheets.map((sheet) => sheet.name), styles },
+      }
+    },
+  )
+}
+
+/** The id of the sheet a `?sheet=` names (exactly, else ignoring case); undefined for every sheet. */
+function sheetIdOf(workbook: WorkbookDoc, sheetName: string | undefined): string | undefined {
+  if (sheetName === undefined) return undefined
+  const sheet = workbook.sheets.find((candidate) => candidate.name === sheetName) ?? workbook.sheets.find((candidate) => candidate.name.toUpperCase() === sheetName.toUpperCase())
+  if (!sheet) throw spreadsheetErrors.sheetNotFound(sheetName)
+  return sheet.id
 }
