@@ -66,15 +66,25 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined
 }
 
+/** Whether a status may pass by itself: too many requests, a server error, or no answer at all. */
+function isPassingStatus(status: number): boolean {
+  return status === 429 || status >= 500
+}
+
+/** Whether a failed call may succeed later as it is (so its work is kept and tried again). */
+export function isPassingFailure(error: unknown): boolean {
+  const status = errorStatus(error)
+  return status === undefined || isPassingStatus(status)
+}
+
 /**
  * How long to wait before attempt `attempt + 1` after a failed attempt `attempt` (1-based), or
  * null when the failure is final.
  */
 export function retryDelay(status: number, attempt: number, attempts = REQUEST_ATTEMPTS): number | null {
-  if (attempt >= attempts) return null
+  if (attempt >= attempts || !isPassingStatus(status)) return null
   if (status === 429) return RATE_LIMIT_FIRST_WAIT_MS * 2 ** (attempt - 1)
-  if (status >= 500) return SERVER_ERROR_FIRST_WAIT_MS * 2 ** (attempt - 1)
-  return null
+  return SERVER_ERROR_FIRST_WAIT_MS * 2 ** (attempt - 1)
 }
 
 export interface ApiClientOptions {
@@ -185,8 +195,7 @@ export class ApiClient {
 
       const wait = retryDelay(failure.status, attempt, attempts)
       if (wait === null) {
-        const retryable = failure.status === 429 || failure.status >= 500
-        throw retryable && attempt > 1 ? new RetriesExhaustedError(exhaustedMessage, failure) : failure
+        throw isPassingStatus(failure.status) && attempt > 1 ? new RetriesExhaustedError(exhaustedMessage, failure) : failure
       }
       await this.sleep(wait)
     }

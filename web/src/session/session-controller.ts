@@ -1,6 +1,6 @@
 import type { CreateWorkbookResponse, SaveSessionResponse, SessionResponse, UserSession, WorkbookEntry } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
-import { errorStatus } from '../api/api-client'
+import { errorStatus, isPassingFailure } from '../api/api-client'
 import type { CurrentUser } from '../auth/auth-service'
 import { parseCellAddress } from '../grid/address'
 import type { Workspace } from '../spreadsheet/workspace'
@@ -388,8 +388,7 @@ export class SessionController {
         console.error('Failed to save cell edits', error)
         // Said once per run of failures; the edits are kept and tried again while the cause may pass.
         if (this.retryDelay === 0) this.reportSaveError(error)
-        const status = errorStatus(error)
-        if (leavingPage || !(status === undefined || status === 429 || status >= 500)) return
+        if (leavingPage || !isPassingFailure(error)) return
         this.retryDelay = this.retryDelay === 0 ? SAVE_RETRY_FIRST_MS : Math.min(this.retryDelay * 2, SAVE_RETRY_MAX_MS)
         if (this.retryTimer) clearTimeout(this.retryTimer)
         this.retryTimer = setTimeout(() => {

@@ -1,29 +1,7 @@
 import type { UserSession } from '@finsheet/contracts'
 import { describe, expect, it } from 'vitest'
 import { UnsavedSession, unsavedSessionKey } from './unsaved-session'
-
-/** The Web Storage interface over a Map, as the browser's localStorage behaves for these calls. */
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-}
+import { MemoryStorage } from '../storage/memory-storage'
 
 const session = (id: string, name: string): UserSession => ({ id, name, email: null, role: 'admin', activeWorkbook: 'defaultWorkbook', workbooks: {} })
 

@@ -1,4 +1,5 @@
 import type { UserSession } from '@finsheet/contracts'
+import { browserStorage } from '../storage/browser-storage'
 
 /**
  * The last session a save was started for, kept in the browser until the users service has it:
@@ -62,13 +63,5 @@ export class UnsavedSession {
     }
     this.storage?.removeItem(unsavedSessionKey(this.userId))
     return null
-  }
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage
-  } catch {
-    return undefined
   }
 }

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WorkbookCommand } from './commands'
 import { isRepeatable, pendingEditsFor, pendingEditsKey } from './pending-edits'
-
-/** The Web Storage interface over a Map, as the browser's localStorage behaves for these calls. */
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>()
-  failWrites = false
-  get length() {
-    return this.items.size
-  }
-  clear() {
-    this.items.clear()
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-  setItem(key: string, value: string) {
-    if (this.failWrites) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-    this.items.set(key, value)
-  }
-}
+import { MemoryStorage } from '../storage/memory-storage'
 
 const typed = (address: string, input: string): WorkbookCommand => ({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address, input }] })
 const insertRow: WorkbookCommand = { type: 'insert-rows', sheet: 'Sheet1', at: 2, count: 1 }

@@ -1,4 +1,5 @@
 import type { WorkbookCommand } from './commands'
+import { browserStorage } from '../storage/browser-storage'
 
 /**
  * The edits of a service-kept workbook that the spreadsheet service has not yet accepted, kept in
@@ -75,13 +76,5 @@ export function isRepeatable(command: WorkbookCommand): boolean {
       return command.commands.every(isRepeatable)
     default:
       return true
-  }
-}
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage
-  } catch {
-    return undefined
   }
 }

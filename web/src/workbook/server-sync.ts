@@ -1,6 +1,6 @@
 import type { ChangedCell, ChangeResponse, InputsResponse, UndoRedoResponse } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
-import { ApiError, errorStatus } from '../api/api-client'
+import { ApiError, isPassingFailure } from '../api/api-client'
 import type { CellStyle } from '../grid/types'
 import type { SetCellsCommand, WorkbookCommand } from './commands'
 import type { PendingEdits } from './pending-edits'
@@ -171,10 +171,8 @@ export class ServerWorkbookSync {
           this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
         }
       } catch (error) {
-        const status = errorStatus(error)
-        const passing = status === undefined || status === 429 || status >= 500
         // Parts the server accepted are not sent twice; the rest waits for the next flush.
-        if (passing) {
+        if (isPassingFailure(error)) {
           const unaccepted = commands.slice(accepted)
           this.queue = [...unaccepted, ...this.queue]
           this.markUnsent(unaccepted)
