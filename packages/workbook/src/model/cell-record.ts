@@ -96,14 +96,26 @@ export function clearedCell(sheet: string, address: string): ChangedCell {
 /** Whether two records hold the same content, value, style and format. */
 export function sameRecord(a: CellRecord | undefined, b: CellRecord | undefined): boolean {
   if (a === undefined || b === undefined) return a === b
+  return a.input === b.input && a.arrayRange === b.arrayRange && sameShown(a, b)
+}
+
+/**
+ * Whether a cell shows the same after rows or columns moved as its moved self did: the same record,
+ * except that two formulas may differ in text (the move rewrote their references, on the client too).
+ */
+export function sameAfterMove(a: CellRecord | undefined, b: CellRecord | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  return a.input.startsWith('=') && b.input.startsWith('=') ? sameShown(a, b) : sameRecord(a, b)
+}
+
+/** Value, type, formats, the legacy mark and style alike: what a cell shows, apart from its input. */
+function sameShown(a: CellRecord, b: CellRecord): boolean {
   return (
-    a.input === b.input &&
     a.value === b.value &&
     a.type === b.type &&
     a.userFormat === b.userFormat &&
     a.suggestedFormat === b.suggestedFormat &&
     (a.legacy ?? false) === (b.legacy ?? false) &&
-    a.arrayRange === b.arrayRange &&
     sameStyle(a.style, b.style)
   )
 }

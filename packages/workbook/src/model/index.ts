@@ -8,6 +8,7 @@ export {
   toApiCell,
   toChangedCell,
   clearedCell,
+  sameAfterMove,
   sameRecord,
   sameStyle,
   compactStyle,

@@ -11,6 +11,7 @@ import {
   formatAddress,
   moveAddress,
   parseAddress,
+  sameAfterMove,
   sameRecord,
   sameStyle,
   sortedCells,
@@ -195,24 +196,6 @@ function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, S
     if (position) moved.set(cellKey(sheetId, formatAddress(position.row, position.col)), record)
   }
   return moved
-}
-
-/**
- * Whether a cell shows the same after a row or column edit as its moved self did: value, style and
- * formats alike, and the same input unless both are formulas (whose references the edit rewrites
- * the same way on the client).
- */
-function shownAlike(a: CellRecord | undefined, b: CellRecord | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b
-  if (!(a.input.startsWith('=') && b.input.startsWith('='))) return sameRecord(a, b)
-  return (
-    a.value === b.value &&
-    a.type === b.type &&
-    a.userFormat === b.userFormat &&
-    a.suggestedFormat === b.suggestedFormat &&
-    (a.legacy ?? false) === (b.legacy ?? false) &&
-    sameStyle(a.style, b.style)
-  )
 }
 
 /** A stored cell without where it lives. */
@@ -890,10 +873,9 @@ export class WorkbookService {
       // store is still written wherever a position's content changed.
       const moves = structuralEdits(result.applied)
       const movedBefore = moves.size === 0 ? before : recordsAfterMoves(before, moves)
-      const alike = moves.size === 0 ? sameRecord : shownAlike
       for (const [key, record] of after) {
         const stored = sameRecord(before.get(key), record)
-        const shown = movedBefore === before ? stored : alike(movedBefore.get(key), record)
+        const shown = moves.size === 0 ? stored : sameAfterMove(movedBefore.get(key), record)
         if (stored && shown) continue
         const { sheetId } = splitKey(key)
         if (!stored) writes.push(cellPut(sheetId, record.address, record))
