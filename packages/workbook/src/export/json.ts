@@ -1,6 +1,6 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellsResponse, SheetCells } from '@finsheet/contracts'
-import { toApiCell } from '../model/cell-record.js'
+import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, SheetCells } from '@finsheet/contracts'
+import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
@@ -37,4 +37,35 @@ export function toCellsJson(snapshot: WorkbookSnapshot, options: CellsJsonOption
     totalCells,
     totalSheets: snapshot.sheets.length,
   }
+}
+
+/**
+ * The `workbook` part of the inputs route's answer (GET /workbook/{id}/inputs): each sheet's inputs,
+ * styles (as indexes into one table of the distinct styles) and formats row by row, without values.
+ * `sheetOrder` names every sheet of the workbook, whichever sheets are given.
+ */
+export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[]): InputsResponse['workbook'] {
+  const styles: CellStyle[] = []
+  const styleIndex = new Map<string, number>()
+  const indexOf = (style: CellStyle): number => {
+    const key = JSON.stringify(style)
+    let index = styleIndex.get(key)
+    if (index === undefined) styleIndex.set(key, (index = styles.push(style) - 1))
+    return index
+  }
+  const sheets = snapshot.sheets.map((sheet) => {
+    const cells: CellInputTuple[] = []
+    let rowCount = 0
+    let columnCount = 0
+    for (const record of sheet.cells) {
+      const format = effectiveFormat(record)
+      // A cell only filled by a spilling formula is the client's to calculate.
+      if (record.input === '' && !record.style && format === null) continue
+      cells.push([record.address, record.input, record.style ? indexOf(record.style) : -1, format ?? ''])
+      rowCount = Math.max(rowCount, record.row + 1)
+      columnCount = Math.max(columnCount, record.col + 1)
+    }
+    return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
+  })
+  return { workbookId, name: snapshot.name, revision: snapshot.revision, sheets, sheetOrder, styles }
 }

@@ -2,8 +2,6 @@ import {
   CellsQuery,
   CellsResponse,
   InputsResponse,
-  type CellInputTuple,
-  type CellStyle,
   CreateWorkbookBody,
   CreateWorkbookResponse,
   DeleteWorkbookResponse,
@@ -22,7 +20,7 @@ import {
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { effectiveFormat, findTemplate, toCellsJson, toSheetCells } from '@finsheet/workbook'
+import { findTemplate, toCellsJson, toInputsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
@@ -303,32 +301,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
-      const styles: CellStyle[] = []
-      const styleIndex = new Map<string, number>()
-      const sheets = snapshot.sheets.map((sheet) => {
-        const cells: CellInputTuple[] = []
-        let rowCount = 0
-        let columnCount = 0
-        for (const record of sheet.cells) {
-          const format = effectiveFormat(record)
-          // A cell only filled by a spilling formula is the client's to calculate.
-          if (record.input === '' && !record.style && format === null) continue
-          let style = -1
-          if (record.style) {
-            const key = JSON.stringify(record.style)
-            style = styleIndex.get(key) ?? -1
-            if (style < 0) styleIndex.set(key, (style = styles.push(record.style) - 1))
-          }
-          cells.push([record.address, record.input, style, format ?? ''])
-          rowCount = Math.max(rowCount, record.row + 1)
-          columnCount = Math.max(columnCount, record.col + 1)
-        }
-        return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
-      })
-      return {
-        success: true as const,
-        workbook: { workbookId: workbook.id, name: workbook.name, revision: workbook.revision, sheets, sheetOrder: workbook.sheets.map((sheet) => sheet.name), styles },
-      }
+      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name)) }
     },
   )
 }
