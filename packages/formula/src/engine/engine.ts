@@ -203,6 +203,7 @@ export class Engine {
     const evaluationHost: EvaluationHost = {
       now: () => this.nowSerial,
       sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
+      sheets: () => this.sheets,
       evaluateName: (name, qualifier, ctx) => this.evaluateName(name, qualifier, ctx),
       parseReference: (text, a1, ctx) => this.parseReferenceText(text, a1, ctx),
       spillRange: (sheet, row, col) => this.spillRange(sheet, row, col),
@@ -270,7 +271,10 @@ export class Engine {
     this.clearCompiled()
     const users = this.graph.missingSheetUsers.get(name.toUpperCase())
     const namesUsingIt = [...this.names.values()].filter((definition) => definition.sheets.includes(name.toUpperCase()))
-    if ((users === undefined || users.size === 0) && namesUsingIt.length === 0) return []
+    if ((users === undefined || users.size === 0) && namesUsingIt.length === 0) {
+      // SHEET and SHEETS count the tabs, so the volatile formulas see the new sheet.
+      return this.graph.volatile.size === 0 ? [] : this.mutate(() => {})
+    }
     return this.mutate(() => {
       for (const definition of namesUsingIt) this.recompileName(definition)
       const cells = new Set(users ?? [])

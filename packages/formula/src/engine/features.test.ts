@@ -282,6 +282,31 @@ describe('sheets', () => {
     expect(engine.getSheetNames()).toEqual(['Model', 'Later Sheet'])
   })
 
+  it('numbers sheets by tab with SHEET and counts them with SHEETS as sheets come and go', () => {
+    const engine = new Engine()
+    engine.addSheet('Inputs')
+    engine.addSheet('Model')
+    engine.setCells([
+      { sheet: 'Model', address: 'A1', input: '=SHEET()' },
+      { sheet: 'Model', address: 'A2', input: '=SHEET(Inputs!B2)' },
+      { sheet: 'Model', address: 'A3', input: '=SHEET("model")' },
+      { sheet: 'Model', address: 'A4', input: '=SHEET("Missing")' },
+      { sheet: 'Model', address: 'A5', input: '=SHEETS()' },
+      { sheet: 'Model', address: 'A6', input: '=SHEETS(Inputs!A1:C3)' },
+      { sheet: 'Model', address: 'A7', input: '=SHEETS("Inputs")' },
+      { sheet: 'Model', address: 'A8', input: '=SHEET(1/0)' },
+    ])
+    expect(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'].map((a) => v(engine, a, 'Model'))).toEqual([
+      2, 1, 2, '#N/A', 2, 1, '#VALUE!', '#DIV/0!',
+    ])
+    engine.addSheet('Outputs')
+    expect(v(engine, 'A5', 'Model')).toBe(3)
+    engine.removeSheet('Inputs')
+    expect(v(engine, 'A1', 'Model')).toBe(1)
+    expect(v(engine, 'A2', 'Model')).toBe('#REF!')
+    expect(v(engine, 'A5', 'Model')).toBe(2)
+  })
+
   it('refuses duplicate, invalid and last-sheet operations', () => {
     const engine = new Engine()
     engine.addSheet('One')

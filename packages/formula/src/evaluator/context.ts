@@ -7,6 +7,8 @@ import type { SheetView, Value } from '../values.js'
 export interface EvaluationHost {
   now(): number
   sheetByName(name: string): Sheet | undefined
+  /** The sheets in tab order. */
+  sheets(): readonly Sheet[]
   /** The value of a defined name for a formula on `ctx.sheet`, or #NAME? when undefined. */
   evaluateName(name: string, qualifier: Sheet | undefined, ctx: EvalContext): Value
   parseReference(text: string, a1Style: boolean, ctx: EvalContext): RangeRef | CellError
@@ -51,6 +53,10 @@ export class EvalContext implements FunctionContext {
 
   sheetByName(name: string): SheetView | undefined {
     return this.host.sheetByName(name)
+  }
+
+  sheets(): readonly SheetView[] {
+    return this.host.sheets()
   }
 
   pushBindings(bindings: Map<string, Value>): void {

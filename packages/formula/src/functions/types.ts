@@ -94,6 +94,8 @@ export interface FunctionContext {
   parseReference(text: string, a1Style: boolean): RangeRef | CellError
   /** A sheet by name (case-insensitive), for functions that take sheet names. */
   sheetByName(name: string): SheetView | undefined
+  /** The workbook's sheets in tab order (SHEET and SHEETS number them from 1). */
+  sheets(): readonly SheetView[]
   /** Binds names for the rest of a LET; undo with `popBindings`. */
   pushBindings(bindings: Map<string, Value>): void
   popBindings(): void

@@ -83,6 +83,7 @@ export function makeContext(
       }
     },
     sheetByName: (name) => sheets.find((s) => s.name.toLowerCase() === name.toLowerCase()),
+    sheets: () => sheets,
     pushBindings: (map) => bindings.push(map),
     popBindings: () => void bindings.pop(),
   }
