@@ -71,3 +71,46 @@ describe('formatValue', () => {
     expect(formatValue(50, '[>100]"big";"small"')).toBe('small')
   })
 })
+
+describe('fraction formats', () => {
+  it.each([
+    [1 / 3, '# ?/?', ' 1/3'],
+    [2.75, '# ?/?', '2 3/4'],
+    [2.75, '# ??/??', '2  3/4 '],
+    [-4 / 3, '# ?/?', '-1 1/3'],
+    [-0.25, '# ?/?', '- 1/4'],
+    [Math.PI, '# ?/?', '3 1/7'],
+    [Math.PI, '# ??/??', '3 14/99'],
+    [Math.PI, '# ???/???', '3  16/113'],
+    [0.001, '# ???/???', '   1/999'],
+    [1234.5678, '#,##0 ?/?', '1,234 4/7'],
+    [0.5, '0 ?/?', '0 1/2'],
+    [0.5, '# #/#', '1/2'],
+    [0.99, '# ??/??', ' 98/99'],
+    [7 / 16, '# ??/16', '  7/16'],
+    [1 / 3, '# ??/16', '  5/16'],
+    [1 / 3, '?/100', '33/100'],
+    [5.5, '?/?', '11/2'],
+    [1234.5678, '??/??', '100000/81'],
+    [1 / 3, '??/??', ' 1/3 '],
+    [-4 / 3, '"x"# ?/?" y"', '-x1 1/3 y'],
+  ])('%s with %s shows %j', (value, format, expected) => {
+    expect(formatValue(value, format)).toBe(expected)
+  })
+
+  it('blanks a zero fraction under ? placeholders, drops it under #, and rounds a fraction of 1 into the whole part', () => {
+    expect(formatValue(2, '# ?/?')).toBe('2    ')
+    expect(formatValue(0, '# ??/??')).toBe('0      ')
+    expect(formatValue(2, '# ?/8')).toBe('2   ')
+    expect(formatValue(2, '# #/#')).toBe('2')
+    expect(formatValue(0.99, '# ?/?')).toBe('1    ')
+    expect(formatValue(100.999, '# ??/??')).toBe('101      ')
+    expect(formatValue(0, '?/?')).toBe('0/1')
+    expect(formatValue(2, '# 0/0')).toBe('2 0/1')
+  })
+
+  it('leaves date formats with slashes alone', () => {
+    expect(formatValue(44927, 'd/m/yy')).toBe('1/1/23')
+    expect(formatValue(44927, 'mm/dd/yyyy')).toBe('01/01/2023')
+  })
+})

@@ -1,8 +1,8 @@
 /**
  * Excel number format codes: up to four sections (`positive;negative;zero;text`), colours (`[Red]`),
  * digit placeholders `0 # ?`, thousands separators and scaling (`#,##0,`), percent, scientific
- * (`0.00E+00`), quoted and escaped literals, `_x` spacing, and dates and times (`d-mmm-yy h:mm AM/PM`,
- * elapsed `[h]:mm`). Without a format a number shows with up to 2 decimals.
+ * (`0.00E+00`), fractions (`# ?/?`, `# ??/16`), quoted and escaped literals, `_x` spacing, and dates and
+ * times (`d-mmm-yy h:mm AM/PM`, elapsed `[h]:mm`). Without a format a number shows with up to 2 decimals.
  */
 import { dateFromSerial, timeFromSerial, weekdayFromSerial } from '../dates.js'
 import { CellError } from '../values.js'
@@ -26,6 +26,8 @@ type Token =
   | { kind: 'ampm'; upper: string; lower: string }
   | { kind: 'elapsed'; unit: 'h' | 'm' | 's'; width: number }
   | { kind: 'general' }
+  /** The bar of a fraction (`# ?/?`), with the denominator when the format fixes it (`# ??/16`). */
+  | { kind: 'fraction-bar'; denominator?: number }
 
 interface Section {
   tokens: Token[]
@@ -244,6 +246,13 @@ function parseSection(source: string): Section {
       i++
       continue
     }
+    if (ch === '/' && tokens[tokens.length - 1]?.kind === 'digit') {
+      // A bar after a digit placeholder makes a fraction; digits after it fix its denominator.
+      const fixed = /^[1-9]\d*/.exec(source.slice(i + 1))
+      push({ kind: 'fraction-bar', denominator: fixed ? Number(fixed[0]) : undefined })
+      i += 1 + (fixed ? fixed[0].length : 0)
+      continue
+    }
     if (ch === ',') {
       push({ kind: 'comma' })
       i++
@@ -330,6 +339,7 @@ function renderNumber(section: Section, value: number): string {
     }
     return out
   }
+  if (tokens.some((token) => token.kind === 'fraction-bar')) return renderFraction(tokens, value)
   const digitIndexes: number[] = []
   tokens.forEach((token, index) => {
     if (token.kind === 'digit') digitIndexes.push(index)
@@ -439,6 +449,113 @@ function renderNumber(section: Section, value: number): string {
     }
     return slots
   }
+}
+
+type Placeholder = '0' | '#' | '?'
+
+/** Pads digits to a placeholder group: '0' adds zeros, '?' spaces (before, or after when `trailing`). */
+function padDigits(digits: string, placeholders: Placeholder[], trailing = false): string {
+  const zeros = placeholders.filter((char) => char === '0').length
+  let text = digits.padStart(zeros, '0')
+  const width = zeros + placeholders.filter((char) => char === '?').length
+  if (text.length < width) text = trailing ? text.padEnd(width, ' ') : text.padStart(width, ' ')
+  return text
+}
+
+/**
+ * The fraction nearest to `value` whose denominator is at most `maxDenominator`: the continued-fraction
+ * convergents, and at the end the best semiconvergent, so `# ??/??` shows pi as 3 14/99 (the closest with
+ * two digits) rather than the last convergent 3 1/7.
+ */
+export function nearestFraction(value: number, maxDenominator: number): { numerator: number; denominator: number } {
+  let [previousNumerator, previousDenominator, numerator, denominator] = [0, 1, 1, 0]
+  let rest = value
+  for (let step = 0; step < 64; step++) {
+    const whole = Math.floor(rest)
+    const nextDenominator = previousDenominator + whole * denominator
+    if (nextDenominator > maxDenominator) {
+      const k = Math.floor((maxDenominator - previousDenominator) / denominator)
+      const semiNumerator = previousNumerator + k * numerator
+      const semiDenominator = previousDenominator + k * denominator
+      if (k > 0 && Math.abs(value - semiNumerator / semiDenominator) < Math.abs(value - numerator / denominator)) {
+        return { numerator: semiNumerator, denominator: semiDenominator }
+      }
+      break
+    }
+    ;[previousNumerator, previousDenominator, numerator, denominator] = [
+      numerator,
+      denominator,
+      previousNumerator + whole * numerator,
+      nextDenominator,
+    ]
+    const remainder = rest - whole
+    if (remainder < 1e-12 || Math.abs(value - numerator / denominator) < 1e-15 * Math.max(1, value)) break
+    rest = 1 / remainder
+  }
+  return { numerator, denominator }
+}
+
+/**
+ * A fraction section: `# ?/?` shows a whole part and a proper fraction, `?/?` an improper fraction. The
+ * denominator is the closest one with as many digits as its placeholders, or the one the format fixes.
+ * A zero fraction of a mixed number shows as spaces under `?`, as nothing under `#`, and as 0/1 under `0`.
+ */
+function renderFraction(tokens: Token[], value: number): string {
+  const bar = tokens.findIndex((token) => token.kind === 'fraction-bar')
+  const fixedDenominator = (tokens[bar] as { denominator?: number }).denominator
+  let numeratorStart = bar
+  while (numeratorStart > 0 && tokens[numeratorStart - 1].kind === 'digit') numeratorStart--
+  const integerIndexes: number[] = []
+  for (let i = 0; i < numeratorStart; i++) if (tokens[i].kind === 'digit') integerIndexes.push(i)
+  let denominatorEnd = bar + 1
+  if (fixedDenominator === undefined) while (denominatorEnd < tokens.length && tokens[denominatorEnd].kind === 'digit') denominatorEnd++
+  const charsOf = (from: number, to: number) => tokens.slice(from, to).map((token) => (token as { char: Placeholder }).char)
+  const numeratorChars = charsOf(numeratorStart, bar)
+  const denominatorChars = charsOf(bar + 1, denominatorEnd)
+  const mixed = integerIndexes.length > 0
+  const grouping = tokens.some((token, i) => token.kind === 'comma' && i > integerIndexes[0] && i < numeratorStart)
+
+  const magnitude = Math.abs(value)
+  let whole = mixed ? Math.floor(magnitude) : 0
+  const part = magnitude - whole
+  const maxDenominator = Math.pow(10, Math.min(denominatorChars.length, 7)) - 1
+  const fraction =
+    fixedDenominator !== undefined
+      ? { numerator: Math.round(part * fixedDenominator), denominator: fixedDenominator }
+      : nearestFraction(part, maxDenominator)
+  const denominator = fraction.denominator
+  let numerator = fraction.numerator
+  if (mixed && numerator === denominator) {
+    whole += 1
+    numerator = 0
+  }
+  const zeroFraction = mixed && numerator === 0
+  // Under `#` or `0` a mixed number with no whole part starts at its fraction; `?` keeps the space.
+  const fractionShown = !zeroFraction || numeratorChars.includes('0')
+  const fractionBlanked = zeroFraction && !numeratorChars.includes('0') && numeratorChars.includes('?')
+  let integerText = mixed && whole === 0 && !zeroFraction ? '' : String(whole)
+  if (mixed) integerText = padDigits(grouping ? groupThousands(integerText) : integerText, integerIndexes.map((i) => (tokens[i] as { char: Placeholder }).char))
+  const keepSeparator = integerText !== '' ? fractionShown || fractionBlanked : numeratorChars.includes('?')
+  const firstInteger = integerIndexes[0]
+  const lastInteger = integerIndexes[integerIndexes.length - 1]
+
+  let out = ''
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]
+    const separator = mixed && i > lastInteger && i < numeratorStart
+    if (token.kind === 'literal') {
+      if (!separator || keepSeparator) out += token.text
+    } else if (token.kind === 'percent') out += '%'
+    else if (i === firstInteger) out += integerText
+    else if (i === numeratorStart) {
+      const width = numeratorChars.length + 1 + denominatorChars.length
+      if (fractionShown) out += padDigits(String(numerator), numeratorChars)
+      else if (fractionBlanked) out += ' '.repeat(width)
+    } else if (token.kind === 'fraction-bar' && fractionShown) {
+      out += '/' + (fixedDenominator !== undefined ? String(fixedDenominator) : padDigits(String(denominator), denominatorChars, true))
+    }
+  }
+  return (whole !== 0 || numerator !== 0) && value < 0 ? '-' + out : out
 }
 
 function roundToFixed(value: number, decimals: number): string {
