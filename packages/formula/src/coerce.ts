@@ -62,7 +62,8 @@ export function numberToText(value: number): string {
   if (value === 0) return '0'
   const rounded = Number(value.toPrecision(15))
   const magnitude = Math.abs(rounded)
-  if (magnitude >= 1e21 || magnitude < 1e-9) {
+  // Beyond 15 integer digits Excel cannot write every digit, so it switches to scientific form.
+  if (magnitude >= 1e15 || magnitude < 1e-9) {
     const [mantissa, exponent] = rounded.toExponential(14).split('e')
     const trimmedMantissa = mantissa.replace(/\.?0+$/, '')
     const exponentNumber = Number(exponent)

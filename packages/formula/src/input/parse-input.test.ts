@@ -21,6 +21,10 @@ describe('parseCellInput', () => {
     ['Jan 31, 2024', 45322, 'd-mmm-yy'],
     ['12:30', 0.5208333333333334, 'h:mm'],
     ['6:00 PM', 0.75, 'h:mm AM/PM'],
+    ['1 1/2', 1.5, '# ?/?'],
+    ['-2 3/16', -2.1875, '# ??/??'],
+    ['25:00', 25 / 24, '[h]:mm:ss'],
+    ['3/2025', 45717, 'mmm-yy'],
   ])('reads %s as a number', (input, value, format) => {
     const parsed = parseCellInput(input)
     expect(parsed.kind).toBe('value')
@@ -47,6 +51,17 @@ describe('parseCellInput', () => {
     for (const text of ['abc', '1,23', '12a', '$', '%', '(5', '2024-02-30', '1/2/3/4', '--5', '1.2.3']) {
       expect(parseCellInput(text)).toEqual({ kind: 'value', value: text })
     }
+  })
+
+  it('reads a month and day without a year as that day of this year, as Excel does with 3/4', () => {
+    const year = new Date().getFullYear()
+    const parsed = readNumber('3/4')
+    expect(parsed?.format).toBe('d-mmm')
+    expect(parsed?.value).toBe(readNumber(`${year}-03-04`)?.value)
+    expect(readNumber('13/4')).toBeUndefined()
+    expect(readNumber('2/30')).toBeUndefined()
+    expect(readNumber('1 1/0')).toBeUndefined()
+    expect(readNumber('2024-01-15 25:00')).toBeUndefined()
   })
 
   it('reads the leap day Excel invented in 1900', () => {

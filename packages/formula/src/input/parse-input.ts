@@ -75,6 +75,13 @@ export function readNumber(text: string): NumberReading | undefined {
     if (dollar && percent) return undefined
     return { value, format }
   }
+  const fraction = MIXED_FRACTION.exec(trimmed)
+  if (fraction) {
+    const [, sign, whole, numerator, denominator] = fraction
+    if (Number(denominator) === 0) return undefined
+    const value = Number(whole) + Number(numerator) / Number(denominator)
+    return { value: sign === '-' ? -value : value, format: denominator.length > 1 ? '# ??/??' : '# ?/?' }
+  }
   // Dates and times must be exactly that: Excel reads " 12 " as 12 but not " 2024-01-10 " as a date.
   return trimmed.length === text.length ? readDateTime(trimmed) : undefined
 }
@@ -114,10 +121,15 @@ function validDate(year: number, month: number, day: number): boolean {
   return day <= daysInMonth(year, month)
 }
 
-const TIME = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d+)?))?\s*(am|pm|a|p)?$/i
+/** A whole number and a fraction, as Excel takes `1 1/2` (a bare `3/4` is a date). */
+const MIXED_FRACTION = /^([+-])?(\d+)\s+(\d+)\/(\d+)$/
+const TIME = /^(\d{1,4}):(\d{1,2})(?::(\d{1,2}(?:\.\d+)?))?\s*(am|pm|a|p)?$/i
 const TIME_HOUR_ONLY = /^(\d{1,2})\s*(am|pm)$/i
 const ISO_DATE = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/
 const US_DATE = /^(\d{1,2})[-/](\d{1,2})[-/](\d{2}|\d{4})$/
+/** `3/4` is the 4th of March this year; `3/2025` is March 2025. */
+const MONTH_DAY = /^(\d{1,2})[-/](\d{1,2})$/
+const MONTH_SLASH_YEAR = /^(\d{1,2})[-/](\d{4})$/
 const DAY_MONTH_YEAR = /^(\d{1,2})[-\s/]([a-z]+)\.?[-\s/,]*(\d{2}|\d{4})?$/i
 const MONTH_DAY_YEAR = /^([a-z]+)\.?[-\s/]+(\d{1,2})(?:(?:,\s*|[-\s/]+)(\d{2}|\d{4}))?$/i
 const MONTH_YEAR = /^([a-z]+)\.?[-\s/]+(\d{4})$/i
@@ -140,6 +152,19 @@ function readDate(text: string): DateReading | undefined {
     const [month, day] = [Number(m[1]), Number(m[2])]
     if (!validDate(year, month, day)) return undefined
     return { serial: serialFromDate(year, month, day), format: 'm/d/yyyy' }
+  }
+  m = MONTH_DAY.exec(text)
+  if (m) {
+    const [month, day] = [Number(m[1]), Number(m[2])]
+    const year = new Date().getFullYear()
+    if (!validDate(year, month, day)) return undefined
+    return { serial: serialFromDate(year, month, day), format: 'd-mmm' }
+  }
+  m = MONTH_SLASH_YEAR.exec(text)
+  if (m) {
+    const [month, year] = [Number(m[1]), Number(m[2])]
+    if (!validDate(year, month, 1)) return undefined
+    return { serial: serialFromDate(year, month, 1), format: 'mmm-yy' }
   }
   m = DAY_MONTH_YEAR.exec(text)
   if (m) {
@@ -193,7 +218,8 @@ function readTime(text: string): DateReading | undefined {
     if (hours === 12) hours = 0
     if (meridiem.startsWith('p')) hours += 12
   } else if (hours > 23) {
-    return undefined
+    // Excel takes a duration such as 25:00 (a day and an hour) and shows it as elapsed time.
+    return { serial: serialFromTime(hours, minutes, seconds), format: '[h]:mm:ss' }
   }
   const format = meridiem
     ? m[3] !== undefined
@@ -215,7 +241,7 @@ function readDateTime(text: string): NumberReading | undefined {
     const datePart = readDate(text.slice(0, i).trim())
     if (!datePart) continue
     const timePart = readTime(text.slice(i + 1).trim())
-    if (timePart) return { value: datePart.serial + timePart.serial, format: `${datePart.format} h:mm` }
+    if (timePart && timePart.serial < 1) return { value: datePart.serial + timePart.serial, format: `${datePart.format} h:mm` }
   }
   return undefined
 }

@@ -202,7 +202,22 @@ export const UPPER: FunctionDefinition = {
   syntax: 'UPPER(text)',
   description: 'Converts a text to upper case.',
   example: 'UPPER("total")',
-  impl: ([text]) => (text as string).toUpperCase(),
+  impl: ([text]) => upperCase(text as string),
+}
+
+/**
+ * Upper case letter by letter, as Excel maps them: a letter with no single-letter capital (ß, the ﬁ
+ * ligature) stays as it is rather than growing into two ("SS").
+ */
+function upperCase(text: string): string {
+  const upper = text.toUpperCase()
+  if (upper.length === text.length) return upper
+  let result = ''
+  for (const char of text) {
+    const mapped = char.toUpperCase()
+    result += mapped.length === char.length ? mapped : char
+  }
+  return result
 }
 
 export const LOWER: FunctionDefinition = {

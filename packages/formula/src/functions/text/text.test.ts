@@ -44,6 +44,7 @@ describe('pieces of text', () => {
   it('TRIM, UPPER, LOWER, PROPER, REPT, EXACT, CLEAN, T', () => {
     expect(calc('TRIM("  First   Quarter Earnings ")')).toBe('First Quarter Earnings')
     expect(calc('UPPER("total")')).toBe('TOTAL')
+    expect(calc('UPPER("straße ﬁnal")')).toBe('STRAßE ﬁNAL')
     expect(calc('LOWER("E. E. Cummings")')).toBe('e. e. cummings')
     expect(calc('PROPER("this is a TITLE")')).toBe('This Is A Title')
     expect(calc('PROPER("2-way street")')).toBe('2-Way Street')
@@ -188,5 +189,16 @@ describe('regular expressions', () => {
     expect(calc('REGEXREPLACE("a1b2c3", "\\d", "#", 2)')).toBe('a1b#c3')
     expect(calc('REGEXREPLACE("a1b2c3", "\\d", "#", -1)')).toBe('a1b2c#')
     expect(calc('REGEXTEST("abc", "(")')).toBe('#VALUE!')
+  })
+})
+
+describe('numbers joined into text', () => {
+  it('write up to 15 significant digits, and switch to scientific form past 15 integer digits', () => {
+    expect(calc('123456789012345&""')).toBe('123456789012345')
+    expect(calc('1E+15&""')).toBe('1E+15')
+    expect(calc('123456789012345678&""')).toBe('1.23456789012346E+17')
+    expect(calc('-2^53&""')).toBe('-9.00719925474099E+15')
+    expect(calc('1/3&""')).toBe('0.333333333333333')
+    expect(calc('1E-20&""')).toBe('1E-20')
   })
 })
