@@ -107,40 +107,23 @@ export const DDB: FunctionDefinition = {
 }
 
 /**
- * Declining-balance depreciation summed over the first `period` periods (the last one possibly
- * fractional), switching to straight line over the `remainingLife` once that gives more.
+ * The depreciation charged from the start of the asset's life to `period` (a fraction of a period counts
+ * that fraction of the next period's charge), declining balance at `factor`, switching to straight line
+ * over the remaining life once that charges more. VDB is the difference of two of these, which is how
+ * Excel treats fractional start and end periods.
  */
-function switchingDepreciation(
-  cost: number,
-  salvage: number,
-  life: number,
-  remainingLife: number,
-  period: number,
-  factor: number,
-): number {
-  const lastPeriod = Math.ceil(period)
-  let base = cost - salvage
-  let straightLine = 0
-  let switched = false
-  let total = 0
-  for (let i = 1; i <= lastPeriod; i++) {
-    let term: number
-    if (switched) term = straightLine
-    else {
-      const declining = decliningPeriod(cost, salvage, life, i, factor)
-      straightLine = base / (remainingLife - (i - 1))
-      if (straightLine > declining) {
-        term = straightLine
-        switched = true
-      } else {
-        term = declining
-        base -= declining
-      }
-    }
-    if (i === lastPeriod) term *= period + 1 - lastPeriod
-    total += term
+function cumulativeDepreciation(cost: number, salvage: number, life: number, period: number, factor: number): number {
+  const charge = (charged: number, elapsed: number): number => {
+    const declining = Math.min((cost - charged) * (factor / life), cost - salvage - charged)
+    const straightLine = (cost - charged - salvage) / (life - elapsed)
+    return straightLine > declining ? straightLine : declining
   }
-  return total
+  const whole = Math.trunc(period)
+  const fraction = period - whole
+  let charged = 0
+  for (let elapsed = 0; elapsed < whole; elapsed++) charged += charge(charged, elapsed)
+  if (fraction > 0) charged += charge(charged, whole) * fraction
+  return charged
 }
 
 export const VDB: FunctionDefinition = {
@@ -156,8 +139,8 @@ export const VDB: FunctionDefinition = {
   example: 'VDB(2400, 300, 10*365, 0, 1)',
   impl: (args) => {
     const [cost, salvage, life] = args as number[]
-    let start = args[3] as number
-    let end = args[4] as number
+    const start = args[3] as number
+    const end = args[4] as number
     const factor = optional(args[5], 2)
     const noSwitch = args[6] === true
     if (start < 0 || end < start || end > life || cost < 0 || salvage > cost || factor <= 0 || life <= 0) {
@@ -175,15 +158,7 @@ export const VDB: FunctionDefinition = {
       }
       return numberResult(total)
     }
-    let adjustedLife = life
-    if (start !== Math.floor(start) && factor > 1 && start >= life / 2) {
-      const part = start - life / 2
-      start = life / 2
-      end -= part
-      adjustedLife += 1
-    }
-    const depreciatedCost = cost - switchingDepreciation(cost, salvage, life, adjustedLife, start, factor)
-    return numberResult(switchingDepreciation(depreciatedCost, salvage, life, life - start, end - start, factor))
+    return numberResult(cumulativeDepreciation(cost, salvage, life, end, factor) - cumulativeDepreciation(cost, salvage, life, start, factor))
   },
 }
 

@@ -144,6 +144,11 @@ describe('depreciation', () => {
     near(fn('VDB', 2400, 300, 120, 6, 18), 396.31, 2)
     near(fn('VDB', 2400, 300, 120, 6, 18, 1.5), 311.81, 2)
     near(fn('VDB', 2400, 300, 10, 0, 0.875, 1.5), 315, 10)
+    // A fractional start or end takes that fraction of the period's charge (a half-year convention).
+    near(fn('VDB', 10000, 0, 10, 1.51, 2.68), 1654.4, 9)
+    near(fn('VDB', 10000, 0, 10, 0.5, 4.34), 5182.528, 9)
+    near(fn('VDB', 1000000, 0, 7.5, 1.14, 4.02, 1.5), 381653.333333333, 6)
+    near(fn('VDB', 2400, 300, 10, 0, 10), 2100, 9)
     expect(fn('VDB', 2400, 300, 10, 5, 2)).toBe(CellError.NUM)
   })
 
