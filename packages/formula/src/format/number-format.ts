@@ -366,14 +366,17 @@ function renderNumber(section: Section, value: number): string {
   const decimals = fractionDigits.length
   let exponent = 0
   if (exponentIndex >= 0 && scaled !== 0) {
-    const step = integerDigits.length > 1 && tokens.slice(0, integerDigits[0]).every((t) => t.kind !== 'digit') && integerDigits.every((i) => (tokens[i] as { char: string }).char === '#') ? integerDigits.length : 1
+    // Engineering notation (`##0.0E+0`): integer placeholders that start with # make the exponent a
+    // multiple of their count; otherwise the integer placeholders are all filled.
+    const step = integerDigits.length > 1 && (tokens[integerDigits[0]] as { char: string }).char === '#' ? integerDigits.length : 1
     exponent = Math.floor(Math.log10(scaled))
     if (step > 1) exponent = Math.floor(exponent / step) * step
     else exponent -= Math.max(0, integerDigits.length - 1)
     scaled /= Math.pow(10, exponent)
-    if (Number(scaled.toFixed(decimals)) >= Math.pow(10, Math.max(1, step > 1 ? step : integerDigits.length))) {
-      scaled /= 10
-      exponent += 1
+    const width = step > 1 ? step : Math.max(1, integerDigits.length)
+    if (Number(scaled.toFixed(decimals)) >= Math.pow(10, width)) {
+      scaled /= Math.pow(10, step)
+      exponent += step
     }
   }
   const fixed = roundToFixed(scaled, decimals)
