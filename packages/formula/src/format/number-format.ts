@@ -23,7 +23,8 @@ type Token =
   | { kind: 'exponent'; sign: '+' | '-' }
   | { kind: 'text' }
   | { kind: 'date'; code: string }
-  | { kind: 'ampm'; upper: string; lower: string }
+  /** The texts for before and after noon, in the case the format writes them (`AM/PM`, `am/pm`, `A/P`). */
+  | { kind: 'ampm'; morning: string; afternoon: string }
   | { kind: 'elapsed'; unit: 'h' | 'm' | 's'; width: number }
   | { kind: 'general' }
   /** The bar of a fraction (`# ?/?`), with the denominator when the format fixes it (`# ??/16`). */
@@ -216,13 +217,13 @@ function parseSection(source: string): Section {
       continue
     }
     if (lower.startsWith('am/pm', i)) {
-      push({ kind: 'ampm', upper: 'AM', lower: 'PM' })
+      push({ kind: 'ampm', morning: source.slice(i, i + 2), afternoon: source.slice(i + 3, i + 5) })
       section.isDate = true
       i += 5
       continue
     }
     if (lower.startsWith('a/p', i)) {
-      push({ kind: 'ampm', upper: 'A', lower: 'P' })
+      push({ kind: 'ampm', morning: source[i], afternoon: source[i + 2] })
       section.isDate = true
       i += 3
       continue
@@ -628,7 +629,7 @@ function renderDate(section: Section, value: number): string {
         out += '%'
         break
       case 'ampm':
-        out += time.hours < 12 ? token.upper : token.lower
+        out += time.hours < 12 ? token.morning : token.afternoon
         break
       case 'elapsed': {
         const amount =
