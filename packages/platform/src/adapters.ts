@@ -22,6 +22,7 @@ type AdapterConfig = Pick<
   | 'MONGO_URL'
   | 'MONGO_DB_PREFIX'
   | 'S3_ENDPOINT'
+  | 'S3_PUBLIC_ENDPOINT'
   | 'S3_ACCESS_KEY'
   | 'S3_SECRET_KEY'
   | 'S3_BUCKET'
@@ -47,6 +48,7 @@ export async function createBlobStore(config: AdapterConfig, options: { download
   if (config.S3_ENDPOINT) {
     return createMinioBlobStore({
       endpoint: config.S3_ENDPOINT,
+      publicEndpoint: config.S3_PUBLIC_ENDPOINT,
       accessKey: config.S3_ACCESS_KEY as string,
       secretKey: config.S3_SECRET_KEY as string,
       bucket: config.S3_BUCKET,

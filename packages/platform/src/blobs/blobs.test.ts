@@ -58,6 +58,25 @@ blobStoreContract('minio client against s3rver', async () => {
   return { store, download: fetchBytes, checksSignatures: false, close: () => s3.stop() }
 })
 
+describe('MinIO download links', () => {
+  it('are signed for the public endpoint browsers use, and download from there', async () => {
+    const s3 = await startS3rver('finsheet-public')
+    try {
+      const publicEndpoint = s3.url.replace('127.0.0.1', 'localhost')
+      expect(publicEndpoint).not.toBe(s3.url)
+      const store = await createMinioBlobStore({ endpoint: s3.url, publicEndpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket: 'finsheet-public' })
+      await store.put('exports/model.csv', 'a,b\n1,2\n', { contentType: 'text/csv' })
+      const url = await store.downloadUrl('exports/model.csv', { fileName: 'model.csv' })
+      expect(new URL(url).origin).toBe(new URL(publicEndpoint).origin)
+      const fetched = await fetchBytes(url)
+      expect(fetched.status).toBe(200)
+      expect(fetched.body.toString()).toBe('a,b\n1,2\n')
+    } finally {
+      await s3.stop()
+    }
+  })
+})
+
 describe('files blob store download URLs', () => {
   it('refuses an expired URL and keeps relative URLs relative', async () => {
     const root = mkdtempSync(join(tmpdir(), 'finsheet-blobs-'))

@@ -14,6 +14,11 @@ import {
 export interface MinioBlobStoreOptions {
   /** Such as http://minio:9000 */
   endpoint: string
+  /**
+   * Where browsers reach the same MinIO (http://localhost:9000 in docker compose), when that differs
+   * from `endpoint`: download links are signed for this host, since a signature covers the host.
+   */
+  publicEndpoint?: string
   accessKey: string
   secretKey: string
   bucket: string
@@ -23,26 +28,32 @@ export interface MinioBlobStoreOptions {
 /** Multipart uploads buffer one part at a time; the smallest S3 allows keeps memory low. */
 const PART_SIZE = 5 * 1024 * 1024
 
-export async function createMinioBlobStore(options: MinioBlobStoreOptions): Promise<MinioBlobStore> {
-  const url = new URL(options.endpoint)
+function clientFor(endpoint: string, options: MinioBlobStoreOptions): Client {
+  const url = new URL(endpoint)
   const useSSL = url.protocol === 'https:'
-  const client = new Client({
+  return new Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
     accessKey: options.accessKey,
     secretKey: options.secretKey,
+    // A set region also keeps presigning offline: the client would otherwise ask the server for it.
     region: options.region ?? 'us-east-1',
     pathStyle: true,
     partSize: PART_SIZE,
   })
+}
+
+export async function createMinioBlobStore(options: MinioBlobStoreOptions): Promise<MinioBlobStore> {
+  const client = clientFor(options.endpoint, options)
+  const signer = options.publicEndpoint ? clientFor(options.publicEndpoint, options) : client
   if (!(await client.bucketExists(options.bucket))) {
     await client.makeBucket(options.bucket, options.region ?? 'us-east-1').catch((error: unknown) => {
       const code = (error as { code?: string }).code
       if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error
     })
   }
-  return new MinioBlobStore(client, options.bucket)
+  return new MinioBlobStore(client, options.bucket, signer)
 }
 
 const isNotFound = (error: unknown) => {
@@ -56,6 +67,8 @@ export class MinioBlobStore implements BlobStore {
   constructor(
     private readonly client: Client,
     private readonly bucket: string,
+    /** Signs download links for the host browsers use (the same client unless a public endpoint is set). */
+    private readonly signer: Client = client,
   ) {}
 
   async put(key: string, body: BlobBody, options: { contentType?: string } = {}): Promise<BlobInfo> {
@@ -153,7 +166,7 @@ export class MinioBlobStore implements BlobStore {
   async downloadUrl(key: string, options: DownloadUrlOptions = {}): Promise<string> {
     assertBlobKey(key)
     const headers: Record<string, string> = options.fileName ? { 'response-content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}` } : {}
-    return this.client.presignedGetObject(this.bucket, key, options.expiresInSeconds ?? DEFAULT_DOWNLOAD_URL_SECONDS, headers)
+    return this.signer.presignedGetObject(this.bucket, key, options.expiresInSeconds ?? DEFAULT_DOWNLOAD_URL_SECONDS, headers)
   }
 
   async ping(): Promise<void> {

@@ -22,6 +22,7 @@ export const platformEnvProperties = {
   MONGO_URL: Type.Optional(Type.String({ pattern: '^mongodb(\\+srv)?://[^\\s]+$', description: 'Documents in MongoDB instead of SQLite' })),
   MONGO_DB_PREFIX: Type.String({ default: 'finsheet_', pattern: '^[A-Za-z0-9_-]*$' }),
   S3_ENDPOINT: Type.Optional(httpUrl('Blobs in MinIO/S3 instead of files under DATA_DIR')),
+  S3_PUBLIC_ENDPOINT: Type.Optional(httpUrl('Where browsers reach MinIO/S3 for download links, when not at S3_ENDPOINT')),
   S3_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   S3_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
   S3_BUCKET: Type.String({ default: 'finsheet', pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
