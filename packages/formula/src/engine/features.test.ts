@@ -282,7 +282,7 @@ describe('sheets', () => {
     expect(engine.getSheetNames()).toEqual(['Model', 'Later Sheet'])
   })
 
-  it('numbers sheets by tab with SHEET and counts them with SHEETS as sheets come and go', () => {
+  it('numbers sheets by tab with SHEET and counts them with SHEETS and INFO as sheets come and go', () => {
     const engine = new Engine()
     engine.addSheet('Inputs')
     engine.addSheet('Model')
@@ -299,8 +299,16 @@ describe('sheets', () => {
     expect(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8'].map((a) => v(engine, a, 'Model'))).toEqual([
       2, 1, 2, '#N/A', 2, 1, '#VALUE!', '#DIV/0!',
     ])
+    engine.setCells([
+      { sheet: 'Model', address: 'B1', input: '=INFO("numfile")' },
+      { sheet: 'Model', address: 'B2', input: '=INFO("recalc")' },
+      { sheet: 'Model', address: 'B3', input: '=INFO("directory")' },
+      { sheet: 'Model', address: 'B4', input: '=INFO("colour")' },
+    ])
+    expect(['B1', 'B2', 'B3', 'B4'].map((a) => v(engine, a, 'Model'))).toEqual([2, 'Automatic', '#N/A', '#VALUE!'])
     engine.addSheet('Outputs')
     expect(v(engine, 'A5', 'Model')).toBe(3)
+    expect(v(engine, 'B1', 'Model')).toBe(3)
     engine.removeSheet('Inputs')
     expect(v(engine, 'A1', 'Model')).toBe(1)
     expect(v(engine, 'A2', 'Model')).toBe('#REF!')

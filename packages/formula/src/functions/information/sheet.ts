@@ -1,6 +1,7 @@
 /**
  * SHEET and SHEETS: the position of a sheet among the tabs, and how many sheets a reference spans.
  * Both are volatile, since adding, removing or moving a sheet changes them without touching a cell.
+ * INFO: what Excel tells about its environment, as far as a workbook in the browser has one.
  */
 import { CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { SheetView } from '../../values.js'
@@ -54,4 +55,39 @@ export const SHEETS: FunctionDefinition = {
   },
 }
 
-export const functions: readonly FunctionDefinition[] = [SHEET, SHEETS]
+export const INFO: FunctionDefinition = {
+  name: 'INFO',
+  category: 'information',
+  minArgs: 1,
+  maxArgs: 1,
+  args: ['text'],
+  volatile: true,
+  syntax: 'INFO(type_text)',
+  description:
+    'Returns information about the operating environment: "numfile" (sheets in the workbook), "recalc", "release", "system" or "origin"; "directory" and "osversion" have no answer in the browser (#N/A).',
+  example: 'INFO("numfile")',
+  impl: (args, ctx) => {
+    const type = args[0]
+    if (typeof type !== 'string') return type instanceof CellError ? type : CellError.VALUE
+    switch (type.toLowerCase()) {
+      case 'numfile':
+        return ctx.sheets().length
+      case 'recalc':
+        return 'Automatic'
+      case 'release':
+        return '16.0'
+      case 'system':
+        return 'pcdos'
+      case 'origin':
+        // The top-left cell of the window, with Lotus's "$A:" prefix; the engine has no window.
+        return '$A:$A$1'
+      case 'directory':
+      case 'osversion':
+        return CellError.NA
+      default:
+        return CellError.VALUE
+    }
+  },
+}
+
+export const functions: readonly FunctionDefinition[] = [SHEET, SHEETS, INFO]
