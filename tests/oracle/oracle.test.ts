@@ -21,7 +21,6 @@ const MINIMUM_FULLY_MATCHING = 156
  */
 const LISTED_NOT_YET_MATCHING = new Set<string>([
   'FINANCIAL/IRR.xlsx',
-  'FINANCIAL/XNPV.xlsx',
 ])
 
 describe('Excel oracle workbooks', () => {

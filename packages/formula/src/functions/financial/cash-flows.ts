@@ -206,6 +206,95 @@ export const XNPV: FunctionDefinition = {
   },
 }
 
+/** XIRR's bisection halves its bracket this many times: until it is narrower than 1e-8 of its first width. */
+const XIRR_HALVINGS = 27
+/** XIRR gives up halving a guess that is too high once the rate falls below this, and answers that rate. */
+const XIRR_SMALLEST_RATE = 5e-9
+const XIRR_MAX_DOUBLINGS = 100
+
+/**
+ * How far the rate is from XIRR's root, as Excel measures it: the log of the later flows' present value
+ * over minus the first value. Positive means the rate is too low. It is not a number when the later
+ * flows are worth nothing or the opposite of what the first value needs, and Excel reads that as too high.
+ */
+function xirrGap(rate: number, values: readonly number[], days: readonly number[]): number {
+  let later = 0
+  for (let i = 1; i < values.length; i++) later += values[i] / Math.pow(1 + rate, (days[i] - days[0]) / 365)
+  return Math.log(later / -values[0])
+}
+
+/**
+ * The annual internal rate of return by Excel's route. Its cached results pin the route down to the last
+ * bit: each is the 27th midpoint of a bisection of [0, 0.1·2^k] (k the first doubling of the guess that
+ * is too high) or of [-100%, -guess], never an iterate of Newton or secant steps.
+ * - Too low or too high is the sign of xirrGap, which sets the orientation by the first value. Counting a
+ *   gap that is not a number as too high reproduces Excel's known failures: 2.98E-9 (0.1 halved 25
+ *   times) for flows that start with zeros, or that start positive and have a negative rate.
+ * - From a positive guess: when the rate is too high even at 0, the bracket is [-100%, -guess] (or
+ *   [-100%, 0] for a guess of 100% or more). Otherwise the guess is doubled until too high, bracket
+ *   [0, that rate]; or, when the guess is too high, halved until half of it is too low, bracket [0, the
+ *   last rate too high]; a rate halved below 5e-9 is answered as it is.
+ * - From a guess at or below zero, which Excel's results here do not show: [-100%, guess] when the guess
+ *   is too high, [guess, 0] when 0 is, else the route from 10%.
+ * - The bisection halves the bracket 27 times and answers the last midpoint, which leaves Excel's errors
+ *   of up to 1e-8 of the bracket. An end that was neither tested nor ever moved (a root closer to -100%
+ *   than the last step) gives #NUM!.
+ */
+function solveXirr(values: readonly number[], days: readonly number[], guess: number): number | CellError {
+  const tooLow = (rate: number) => xirrGap(rate, values, days) > 0
+  const bracket = xirrBracket(tooLow, xirrGap(0, values, days), guess)
+  if (typeof bracket === 'number' || bracket instanceof CellError) return bracket
+  let { low, high, lowTested, highTested } = bracket
+  let middle = low
+  for (let halving = 0; halving < XIRR_HALVINGS; halving++) {
+    middle = (low + high) / 2
+    if (tooLow(middle)) {
+      low = middle
+      lowTested = true
+    } else {
+      high = middle
+      highTested = true
+    }
+  }
+  return lowTested && highTested ? middle : CellError.NUM
+}
+
+interface XirrBracket {
+  low: number
+  high: number
+  /** Whether the end is known to lie on its side of the root, rather than assumed. */
+  lowTested: boolean
+  highTested: boolean
+}
+
+/** XIRR's starting bracket, or the rate Excel answers without one (see solveXirr). */
+function xirrBracket(tooLow: (rate: number) => boolean, gapAtZero: number, guess: number): XirrBracket | number | CellError {
+  if (guess > 0) {
+    if (gapAtZero < 0) return { low: -1, high: guess < 1 ? -guess : 0, lowTested: false, highTested: false }
+    return positiveXirrBracket(tooLow, guess)
+  }
+  if (!tooLow(guess)) return { low: -1, high: guess, lowTested: false, highTested: true }
+  if (!tooLow(0)) return { low: guess, high: 0, lowTested: true, highTested: true }
+  return positiveXirrBracket(tooLow, 0.1)
+}
+
+/** [0, rate] where rate, the guess doubled or halved, is the first too high next to a rate too low. */
+function positiveXirrBracket(tooLow: (rate: number) => boolean, guess: number): XirrBracket | number | CellError {
+  let rate = guess
+  if (tooLow(rate)) {
+    for (let doubling = 0; tooLow(rate); doubling++) {
+      if (doubling === XIRR_MAX_DOUBLINGS) return CellError.NUM
+      rate *= 2
+    }
+  } else {
+    while (!tooLow(rate / 2)) {
+      rate /= 2
+      if (rate < XIRR_SMALLEST_RATE) return rate
+    }
+  }
+  return { low: 0, high: rate, lowTested: true, highTested: true }
+}
+
 export const XIRR: FunctionDefinition = {
   name: 'XIRR',
   category: 'financial',
@@ -223,25 +312,7 @@ export const XIRR: FunctionDefinition = {
     if (guess <= -1) return CellError.NUM
     const { values, days } = flows
     if (!values.some((v) => v > 0) || !values.some((v) => v < 0)) return CellError.NUM
-    let rate = guess
-    for (let iteration = 0; iteration < 100; iteration++) {
-      let value = 0
-      let slope = 0
-      for (let i = 0; i < values.length; i++) {
-        const years = (days[i] - days[0]) / 365
-        const discount = Math.pow(1 + rate, years)
-        value += values[i] / discount
-        slope -= (years * values[i]) / (discount * (1 + rate))
-      }
-      const next = rate - value / slope
-      if (!Number.isFinite(next)) return CellError.NUM
-      if (next <= -1) rate = (rate - 1) / 2
-      else {
-        if (Math.abs(next - rate) < 1e-10) return next
-        rate = next
-      }
-    }
-    return CellError.NUM
+    return solveXirr(values, days, guess)
   },
 }
 

@@ -85,6 +85,26 @@ describe('cash flows', () => {
     expect(fn('XIRR', arr([[10, 5]]), arr([[39448, 39508]]))).toBe(CellError.NUM)
   })
 
+  it("solves XIRR by Excel's bracketing and 27 bisections, to the bit", () => {
+    // Excel's cached results (oracle workbook): ends of [0, 1.6] and [-100%, -10%] halved 27 times.
+    expect(fn('XIRR', arr([[-20, 5, 5, 5, 5, 5]]), arr([[44958, 44986, 45017, 45078, 45108, 45139]]))).toBe(1.1859161972999572)
+    expect(fn('XIRR', arr([[-55, 10, 5, 5, 5, 5]]), arr([[100, 120, 300, 101, 200, 150]]))).toBe(-0.9271996639668942)
+    // Flows that start with zeros: Excel halves the guess 25 times and answers 0.1 / 2^25 = 2.98E-9.
+    const zeroFirst = fn('XIRR', arr([[0, -100, 60, 60]]), arr([[0, 100, 400, 800]]))
+    expect(zeroFirst).toBe(0.1 / 2 ** 25)
+    expect(fn('XNPV', zeroFirst, arr([[0, -100, 60, 60]]), arr([[0, 100, 400, 800]]))).toBeGreaterThan(19)
+    // Positive first value, negative rate: 2.98E-9 again from the default guess, the rate from -10%.
+    const values = arr([[5290.5, 5290.5, 5290.5, 5290.5, 6273.2, 5417.2, 5492.05, 5486.15, -20004]])
+    const dates = arr([[40269, 40269, 40269, 40269, 40490, 40575, 40617, 40675, 40786]])
+    expect(fn('XIRR', values, dates)).toBe(0.1 / 2 ** 25)
+    near(fn('XIRR', values, dates, -0.1), -0.592046674, 8)
+    // A borrower's flows (first value positive) solve like a lender's.
+    near(fn('XIRR', arr([[100, -60, -60]]), arr([[0, 365, 730]])), 0.130662386, 8)
+    // A root closer to -100% than the last step, and later flows worth more than the first at any rate.
+    expect(fn('XIRR', arr([[-1000, 230, 200, 125, 200, 10]]), arr([[1, 2, 3, 4, 5, 6]]))).toBe(CellError.NUM)
+    expect(fn('XIRR', arr([[-1, 2]]), arr([[10, 10]]))).toBe(CellError.NUM)
+  })
+
   it('finds internal rates of return', () => {
     near(fn('IRR', arr([[-70000, 12000, 15000, 18000, 21000]])), -0.021244848, 8)
     near(fn('IRR', arr([[-70000, 12000, 15000, 18000, 21000, 26000]])), 0.086630948, 8)
