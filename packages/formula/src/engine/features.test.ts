@@ -35,6 +35,28 @@ describe('dynamic arrays', () => {
     expect(changes.map((change) => change.address).sort()).toEqual(['A3', 'B3', 'C3', 'D1'])
   })
 
+  it('reads whole columns to the last row of the sheet in array functions and operators, as Excel does', () => {
+    const cells: Record<string, string | number> = {}
+    for (let row = 1; row <= 6; row++) {
+      cells[`A${row}`] = row % 3 === 0 ? 'y' : 'x'
+      cells[`B${row}`] = row
+    }
+    const engine = sheet({
+      ...cells,
+      D1: '=SUM(FILTER(B:B,A:A="x"))',
+      D2: '=ROWS(FILTER(B:B,A:A="y"))',
+      D3: '=ROWS(UNIQUE(A:A))',
+      D4: '=ROWS(SORT(B:B))',
+      D5: '=SUMPRODUCT((A:A="x")*B:B)',
+      D6: '=XLOOKUP(1,(A:A="y")*(B:B>3),B:B)',
+      D7: '=COUNTIF(A:A,"x")',
+      D8: '=INDEX(SORT(B:B,,-1),1)',
+      D9: '=TAKE(B:B+1,-1)',
+    })
+    // UNIQUE lists the empty cells too, SORT keeps a row for every row, and the last row of B:B+1 is 1.
+    expect(['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D9'].map((a) => v(engine, a))).toEqual([12, 2, 3, 1048576, 12, 6, 4, 6, 1])
+  })
+
   it('shows #SPILL! while the way is blocked and spills again once it is clear', () => {
     const engine = sheet({ A1: '={1;2;3}', A3: 'x' })
     expect(v(engine, 'A1')).toBe('#SPILL!')

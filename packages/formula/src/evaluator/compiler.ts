@@ -495,7 +495,7 @@ function callEager(definition: EagerFunctionDefinition, argEvaluators: ArgEvalua
       elementArgs[index] = coerced
     }
     return scalarOf(definition.impl(elementArgs, ctx))
-  })
+  }, !definition.volatile)
 }
 
 /** Calls a function value with evaluated arguments; #VALUE! when it is not callable (errors pass). */

@@ -298,7 +298,7 @@ function escapeRegExp(text: string): string {
  * Applies `fn` element-wise over matrices and scalars. Sizes combine as Excel's: a 1-row or 1-column
  * operand is repeated along the other direction, and positions outside a smaller operand give #N/A.
  */
-export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: Scalar[]) => Scalar): ArrayValue {
+export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: Scalar[]) => Scalar, pure = true): ArrayValue {
   let height = 1
   let width = 1
   for (const operand of operands) {
@@ -307,22 +307,61 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
       width = Math.max(width, operand.width)
     }
   }
-  const data: Scalar[] = new Array(height * width)
+  // Ranges are read once, cell by stored cell, rather than looked up position by position: a whole
+  // column is a million positions, nearly all empty.
   const values: Scalar[] = new Array(operands.length)
-  for (let r = 0; r < height; r++) {
-    for (let c = 0; c < width; c++) {
-      for (let i = 0; i < operands.length; i++) {
-        const operand = operands[i]
-        if (!isMatrix(operand)) values[i] = operand
-        else {
-          const rr = operand.height === 1 ? 0 : r
-          const cc = operand.width === 1 ? 0 : c
-          values[i] = rr < operand.height && cc < operand.width ? operand.get(rr, cc) : CellError.NA
-        }
-      }
-      data[r * width + c] = fn(values)
+  const matrixSlots: number[] = []
+  const matrices: Matrix[] = []
+  for (let i = 0; i < operands.length; i++) {
+    const operand = operands[i]
+    if (!isMatrix(operand)) values[i] = operand
+    else {
+      matrixSlots.push(i)
+      matrices.push(operand instanceof RangeRef && !operand.isSingleCell ? denseCells(operand) : operand)
     }
   }
+  const data: Scalar[] = new Array(height * width)
+  // The result where every range or array holds an empty cell, computed once when `fn` is pure:
+  // beyond the used part of a whole column that is every position.
+  let blankResult: Scalar | undefined
+  const sameShape = matrices.every((matrix) => matrix instanceof ArrayValue && matrix.height === height && matrix.width === width)
+  if (sameShape) {
+    const columns = matrices.map((matrix) => (matrix as ArrayValue).data)
+    for (let k = 0; k < data.length; k++) {
+      let allBlank = true
+      for (let j = 0; j < columns.length; j++) {
+        const value = columns[j][k]
+        values[matrixSlots[j]] = value
+        if (value !== null) allBlank = false
+      }
+      data[k] = !allBlank || !pure ? fn(values) : blankResult === undefined ? (blankResult = fn(values)) : blankResult
+    }
+    return new ArrayValue(height, width, data)
+  }
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      let allBlank = true
+      for (let j = 0; j < matrices.length; j++) {
+        const operand = matrices[j]
+        const rr = operand.height === 1 ? 0 : r
+        const cc = operand.width === 1 ? 0 : c
+        const value = rr < operand.height && cc < operand.width ? operand.get(rr, cc) : CellError.NA
+        values[matrixSlots[j]] = value
+        if (value !== null) allBlank = false
+      }
+      data[r * width + c] = !allBlank || !pure ? fn(values) : blankResult === undefined ? (blankResult = fn(values)) : blankResult
+    }
+  }
+  return new ArrayValue(height, width, data)
+}
+
+/** A range's cells as an array, empty cells null. */
+function denseCells(range: RangeRef): ArrayValue {
+  const { height, width, top, left } = range
+  const data = new Array<Scalar>(height * width).fill(null)
+  range.sheet.forEachInBlock(top, left, range.bottom, range.right, (item, row, col) => {
+    data[(row - top) * width + (col - left)] = item
+  })
   return new ArrayValue(height, width, data)
 }
 
