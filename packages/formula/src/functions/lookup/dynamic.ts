@@ -3,37 +3,56 @@
  */
 import { compareText } from '../../coerce.js'
 import { CellError } from '../../values.js'
-import type { Scalar, Value , ArrayValue} from '../../values.js'
+import type { ArrayValue, Scalar, Value } from '../../values.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import { integerArg, readArray, spilled } from './arrays.js'
 
-/** The rows (or columns) of an array as lists of cells. */
-function lines(array: ArrayValue, byColumn: boolean): Scalar[][] {
-  const result: Scalar[][] = []
-  const count = byColumn ? array.width : array.height
-  const length = byColumn ? array.height : array.width
-  for (let i = 0; i < count; i++) {
-    const line: Scalar[] = new Array(length)
-    for (let j = 0; j < length; j++) line[j] = byColumn ? array.get(j, i) : array.get(i, j)
-    result.push(line)
-  }
-  return result
-}
+/**
+ * The rows (or, by column, the columns) of an array, addressed by index rather than copied into lists:
+ * a whole column is a million rows.
+ */
+class Lines {
+  readonly count: number
+  /** Cells per line. */
+  readonly length: number
 
-/** Lines back into an array. */
-function fromLines(selected: Scalar[][], length: number, byColumn: boolean): ArrayValue | CellError {
-  const count = selected.length
-  const height = byColumn ? length : count
-  const width = byColumn ? count : length
-  const data: Scalar[] = new Array(height * width)
-  for (let i = 0; i < count; i++) {
-    for (let j = 0; j < length; j++) {
-      if (byColumn) data[j * width + i] = selected[i][j]
-      else data[i * width + j] = selected[i][j]
-    }
+  constructor(
+    readonly array: ArrayValue,
+    readonly byColumn: boolean,
+  ) {
+    this.count = byColumn ? array.width : array.height
+    this.length = byColumn ? array.height : array.width
   }
-  return spilled(height, width, data)
+
+  /** The cell at `position` of line `line`. */
+  cell(line: number, position: number): Scalar {
+    const { array } = this
+    return this.byColumn ? array.data[position * array.width + line] : array.data[line * array.width + position]
+  }
+
+  /** One cell of every line, such as the sort key column. */
+  column(position: number): Scalar[] {
+    const values: Scalar[] = new Array(this.count)
+    for (let i = 0; i < this.count; i++) values[i] = this.cell(i, position)
+    return values
+  }
+
+  /** The chosen lines, in the order given, as the result array (empty cells show as 0). */
+  pick(chosen: readonly number[]): ArrayValue | CellError {
+    const count = chosen.length
+    const height = this.byColumn ? this.length : count
+    const width = this.byColumn ? count : this.length
+    const data: Scalar[] = new Array(height * width)
+    for (let i = 0; i < count; i++) {
+      for (let j = 0; j < this.length; j++) {
+        const value = this.cell(chosen[i], j)
+        if (this.byColumn) data[j * width + i] = value
+        else data[i * width + j] = value
+      }
+    }
+    return spilled(height, width, data)
+  }
 }
 
 export const FILTER: FunctionDefinition = {
@@ -55,20 +74,20 @@ export const FILTER: FunctionDefinition = {
     if (include.width === 1 && include.height === array.height) byColumn = false
     else if (include.height === 1 && include.width === array.width) byColumn = true
     else return CellError.VALUE
-    const selected: Scalar[][] = []
-    const all = lines(array, byColumn)
-    for (let i = 0; i < all.length; i++) {
+    const selected: number[] = []
+    const all = new Lines(array, byColumn)
+    for (let i = 0; i < all.count; i++) {
       const flag = include.data[i]
       if (flag instanceof CellError) return flag
       if (typeof flag === 'string') return CellError.VALUE
-      if (flag === true || (typeof flag === 'number' && flag !== 0)) selected.push(all[i])
+      if (flag === true || (typeof flag === 'number' && flag !== 0)) selected.push(i)
     }
     if (selected.length === 0) {
       const fallback = args[2]
       if (fallback === undefined) return CellError.CALC
       return fallback === MISSING ? 0 : (fallback as Value)
     }
-    return fromLines(selected, byColumn ? array.height : array.width, byColumn)
+    return all.pick(selected)
   },
 }
 
@@ -105,15 +124,23 @@ interface SortKey {
 
 /** Positions 0..count-1 ordered by the keys, stably. */
 function sortedOrder(count: number, keys: readonly SortKey[]): number[] {
-  const order = Array.from({ length: count }, (_, i) => i)
-  order.sort((i, j) => {
+  const compare = (i: number, j: number): number => {
     for (const key of keys) {
       const result = compareForSort(key.values[i], key.values[j], key.descending)
       if (result !== 0) return result
     }
     return i - j
-  })
-  return order
+  }
+  // Empty first keys go last in either direction, so only the rest needs sorting: a whole column is
+  // mostly empty rows.
+  const filled: number[] = []
+  const empty: number[] = []
+  const first = keys[0].values
+  for (let i = 0; i < count; i++) (first[i] === null ? empty : filled).push(i)
+  filled.sort(compare)
+  if (keys.length > 1) empty.sort(compare)
+  for (const index of empty) filled.push(index)
+  return filled
 }
 
 /** A sort order argument: 1 ascending, -1 descending, anything else #VALUE!. */
@@ -158,22 +185,16 @@ export const SORT: FunctionDefinition = {
     if (indexes instanceof CellError) return indexes
     const orders = integerList(args[2], 1)
     if (orders instanceof CellError) return orders
-    const all = lines(array, byColumn)
-    const length = byColumn ? array.height : array.width
+    const all = new Lines(array, byColumn)
     const keys: SortKey[] = []
     for (let k = 0; k < indexes.length; k++) {
       const index = indexes[k]
-      if (index < 1 || index > length) return CellError.VALUE
+      if (index < 1 || index > all.length) return CellError.VALUE
       const order = orders[Math.min(k, orders.length - 1)]
       if (order !== 1 && order !== -1) return CellError.VALUE
-      keys.push({ values: all.map((line) => line[index - 1]), descending: order === -1 })
+      keys.push({ values: all.column(index - 1), descending: order === -1 })
     }
-    const order = sortedOrder(all.length, keys)
-    return fromLines(
-      order.map((i) => all[i]),
-      length,
-      byColumn,
-    )
+    return all.pick(sortedOrder(all.count, keys))
   },
 }
 
@@ -204,27 +225,25 @@ export const SORTBY: FunctionDefinition = {
       if (descending instanceof CellError) return descending
       keys.push({ values: by.data, descending })
     }
-    const all = lines(array, byColumn === true)
-    const order = sortedOrder(all.length, keys)
-    return fromLines(
-      order.map((i) => all[i]),
-      byColumn ? array.height : array.width,
-      byColumn === true,
-    )
+    const all = new Lines(array, byColumn === true)
+    return all.pick(sortedOrder(all.count, keys))
   },
 }
 
 /** A key that is equal for rows Excel's UNIQUE treats as duplicates (text compared case-insensitively). */
-function lineKey(line: readonly Scalar[]): string {
-  return line
-    .map((value) => {
-      if (value === null) return 'e'
-      if (typeof value === 'string') return `s${value.toLowerCase()}`
-      if (typeof value === 'number') return `n${value === 0 ? 0 : value}`
-      if (typeof value === 'boolean') return `b${value}`
-      return `x${value.code}`
-    })
-    .join('\u0000')
+function lineKey(lines: Lines, line: number): string {
+  if (lines.length === 1) return valueKey(lines.cell(line, 0))
+  const parts: string[] = new Array(lines.length)
+  for (let j = 0; j < lines.length; j++) parts[j] = valueKey(lines.cell(line, j))
+  return parts.join('\u0000')
+}
+
+function valueKey(value: Scalar): string {
+  if (value === null) return 'e'
+  if (typeof value === 'string') return `s${value.toLowerCase()}`
+  if (typeof value === 'number') return `n${value === 0 ? 0 : value}`
+  if (typeof value === 'boolean') return `b${value}`
+  return `x${value.code}`
 }
 
 export const UNIQUE: FunctionDefinition = {
@@ -245,16 +264,16 @@ export const UNIQUE: FunctionDefinition = {
     const onceArg = integerArg(args[2]) ?? 0
     if (onceArg instanceof CellError) return onceArg
     const byColumn = byColumnArg !== 0
-    const all = lines(array, byColumn)
-    const counts = new Map<string, { line: Scalar[]; count: number }>()
-    for (const line of all) {
-      const key = lineKey(line)
+    const all = new Lines(array, byColumn)
+    const counts = new Map<string, { line: number; count: number }>()
+    for (let line = 0; line < all.count; line++) {
+      const key = lineKey(all, line)
       const entry = counts.get(key)
       if (entry) entry.count++
       else counts.set(key, { line, count: 1 })
     }
     const selected = [...counts.values()].filter((entry) => onceArg === 0 || entry.count === 1).map((entry) => entry.line)
-    return fromLines(selected, byColumn ? array.height : array.width, byColumn)
+    return all.pick(selected)
   },
 }
 
