@@ -2,19 +2,21 @@
  * Reshaping functions of dynamic arrays: HSTACK, VSTACK, TOCOL, TOROW, WRAPCOLS, WRAPROWS, TAKE, DROP,
  * EXPAND, CHOOSECOLS, CHOOSEROWS and TRIMRANGE. An empty result is #CALC!, as in Excel.
  */
-import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { toNumber } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 
 /**
- * An argument as an array of its cells. A range is read whole, whole columns and rows too, its empty
- * cells as null: Excel's SORT(B:B) has a row for every row of the sheet and UNIQUE(A:A) lists the empty
- * cell, and FILTER(B:B, A:A="x") pairs a whole column with a condition computed for every row (TRIMRANGE
- * cuts a range to its used part). A scalar or an error is a 1×1 array.
+ * An argument as an array of its cells (empty cells null); a scalar or an error is a 1×1 array.
+ * Whole columns and rows stop at the used part of the sheet unless `wholeSheet`: Excel would carry a
+ * million rows, nearly all empty, through SORT(B:B) or CHOOSECOLS(A:C, 2) and spill them as zeros, which
+ * no browser tab should hold for a formula meant to show the data. Functions whose answer depends on
+ * every row read them whole: FILTER pairs B:B with a condition computed for every row, UNIQUE lists the
+ * empty cell among its values.
  */
-export function readArray(value: Arg): ArrayValue | CellError {
+export function readArray(value: Arg, wholeSheet = false): ArrayValue | CellError {
   if (value === MISSING) return ArrayValue.filled(1, 1, null)
   if (value instanceof ArrayValue) return value
   if (value instanceof ReferenceList) {
@@ -22,9 +24,11 @@ export function readArray(value: Arg): ArrayValue | CellError {
     value = value.areas[0]
   }
   if (value instanceof RangeRef) {
-    const { height, width, top, left } = value
+    const whole = value.bottom === MAX_ROW || value.right === MAX_COL
+    const block = whole && !wholeSheet ? value.trimmed() : value
+    const { height, width, top, left } = block
     const data = new Array<Scalar>(height * width).fill(null)
-    value.sheet.forEachInBlock(top, left, value.bottom, value.right, (item, row, col) => {
+    block.sheet.forEachInBlock(top, left, block.bottom, block.right, (item, row, col) => {
       data[(row - top) * width + (col - left)] = item
     })
     return new ArrayValue(height, width, data)

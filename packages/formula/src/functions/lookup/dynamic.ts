@@ -66,10 +66,12 @@ export const FILTER: FunctionDefinition = {
     'Returns the rows (or columns) of an array whose include value is TRUE; if_empty is returned when none is (default #CALC!).',
   example: 'FILTER(A2:C100, B2:B100 > 10, "None")',
   impl: (args) => {
-    const array = readArray(args[0])
-    if (array instanceof CellError) return array
-    const include = readArray(args[1])
+    const include = readArray(args[1], true)
     if (include instanceof CellError) return include
+    // A whole column pairs with a condition over the whole column; a result of a million empty rows is
+    // still possible (FILTER(B:B, A:A<>"x")) and is Excel's answer.
+    const array = readArray(args[0], include.height > 1_000_000 || include.width > 16_000)
+    if (array instanceof CellError) return array
     let byColumn: boolean
     if (include.width === 1 && include.height === array.height) byColumn = false
     else if (include.height === 1 && include.width === array.width) byColumn = true
@@ -208,13 +210,19 @@ export const SORTBY: FunctionDefinition = {
   description: 'Returns the rows (or columns) of an array sorted by the values of other rows or columns.',
   example: 'SORTBY(A2:A100, B2:B100, -1)',
   impl: (args) => {
-    const array = readArray(args[0])
+    const byArrays: ArrayValue[] = []
+    for (let i = 1; i < args.length; i += 2) {
+      const by = readArray(args[i])
+      if (by instanceof CellError) return by
+      byArrays.push(by)
+    }
+    // Keys computed over a whole column (SORTBY(C:C, -B:B)) sort the whole column.
+    const array = readArray(args[0], byArrays.some((by) => by.height > 1_000_000 || by.width > 16_000))
     if (array instanceof CellError) return array
     const keys: SortKey[] = []
     let byColumn: boolean | undefined
     for (let i = 1; i < args.length; i += 2) {
-      const by = readArray(args[i])
-      if (by instanceof CellError) return by
+      const by = byArrays[(i - 1) / 2]
       let keyByColumn: boolean
       if (by.width === 1 && by.height === array.height) keyByColumn = false
       else if (by.height === 1 && by.width === array.width) keyByColumn = true
@@ -257,7 +265,7 @@ export const UNIQUE: FunctionDefinition = {
     'Returns the distinct rows (or columns) of an array in order of first appearance; exactly_once TRUE keeps only those that occur once.',
   example: 'UNIQUE(A2:A100)',
   impl: (args) => {
-    const array = readArray(args[0])
+    const array = readArray(args[0], true)
     if (array instanceof CellError) return array
     const byColumnArg = integerArg(args[1]) ?? 0
     if (byColumnArg instanceof CellError) return byColumnArg
