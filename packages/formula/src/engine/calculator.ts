@@ -59,7 +59,7 @@ export class Calculator implements CalculationGuard {
   /** Cycles found (iteration off), kept until one of their cells is recalculated. */
   private cycles: FormulaCell[][] = []
   private run = 0
-  private spillLog = new Map<string, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
+  private spillLog = new Map<number, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
   /** Changes recorded as cells finish calculating (while they are in the processor's cache). */
   private reported: CellChange[] = []
   /** Some cell was calculated twice this round (a spill moved): the change list is rebuilt at the end. */
@@ -358,10 +358,14 @@ export class Calculator implements CalculationGuard {
           continue
         }
         const row = cell.row + r
+        const spilledFrom = (column.spilledFrom ??= new Map())
+        const covered = spilledFrom.get(row) === cell
+        // Recalculating an array rewrites only the cells whose value changed: an edit feeding one
+        // element of a 100,000-row spill changes one cell.
+        if (covered && sameScalar(column.values[row], value)) continue
         this.logSpill(sheet, row, cell.col + c)
         sheet.writeValue(row, cell.col + c, value)
-        const spilledFrom = (column.spilledFrom ??= new Map())
-        if (spilledFrom.get(row) !== cell) {
+        if (!covered) {
           spilledFrom.set(row, cell)
           changed.push({ sheet, row, col: cell.col + c })
         }
@@ -397,7 +401,8 @@ export class Calculator implements CalculationGuard {
 
   private logSpill(sheet: Sheet, row: number, col: number): void {
     if (!this.logging) return
-    const key = `${sheet.id}:${row}:${col}`
+    // A number rather than a text key: a spill logs every cell it covers. Rows need 20 bits, columns 14.
+    const key = (sheet.id * 1_048_576 + row) * 16_384 + col
     if (!this.spillLog.has(key)) this.spillLog.set(key, { sheet, row, col, old: sheet.columns[col]?.values[row] })
   }
 
