@@ -175,6 +175,12 @@ export interface SheetView {
     bottom: number,
     right: number,
   ): { sum: number; count: number; error: CellError | null }
+  /**
+   * Whether each row of the one-column block from `top` to `bottom` meets a criteria, as 1 or 0, up to
+   * the last row that holds a value (rows below are empty); `criteria` names the test, so that the
+   * engine can share one pass among formulas. Optional for test doubles.
+   */
+  matchMask?(top: number, col: number, bottom: number, criteria: string, matches: (value: Scalar) => boolean): Uint8Array
   /** Whether the cell holds a formula. */
   hasFormula(row: number, col: number): boolean
   /** The formula text of the cell (with '='), or undefined. */

@@ -154,6 +154,7 @@ export class Calculator implements CalculationGuard {
         cell.state = CellState.Clean
         cell.column.pendingFormulas--
         cell.column.values[cell.row] = new CellError('#CIRC!', 'Arrays that spill into each other')
+        cell.column.version++
       }
     }
   }
@@ -292,6 +293,7 @@ export class Calculator implements CalculationGuard {
       if (cell.spillHeight > 1 || cell.spillWidth > 1 || cell.blockedHeight > 0) this.clearSpill(cell)
       const column = cell.column
       column.values[cell.row] = result
+      column.version++
       if (column.prefixes !== null) column.invalidateFrom(cell.row)
       return
     }

@@ -434,6 +434,31 @@ describe('function values', () => {
   })
 })
 
+describe('criteria functions over shared columns', () => {
+  it('keep answering from the rows that meet each criteria as the formulas and values of the criteria column change', () => {
+    const cells: Record<string, string | number> = { F1: 0 }
+    for (let row = 1; row <= 30; row++) {
+      cells[`A${row}`] = `=IF(MOD(ROW()+$F$1,3)=0,"a","b")`
+      cells[`B${row}`] = row
+    }
+    const engine = sheet({
+      ...cells,
+      D1: '=SUMIFS(B:B,A:A,"a")',
+      D2: '=SUMIFS(B:B,A:A,"A",B:B,">10")',
+      D3: '=COUNTIF(A:A,"a")',
+      D4: '=SUMIF(A1:A30,"b",B1:B30)',
+    })
+    const sums = () => ['D1', 'D2', 'D3', 'D4'].map((a) => v(engine, a))
+    // Rows 3, 6, ..., 30 are "a" (sum 165, of which 12+...+30 = 147 above 10), the other 20 "b" (300).
+    expect(sums()).toEqual([165, 147, 10, 300])
+    engine.setCell('Sheet1', 'F1', 1) // now rows 2, 5, ..., 29 are "a"
+    expect(sums()).toEqual([155, 140, 10, 310])
+    engine.setCell('Sheet1', 'A1', 'a')
+    engine.setCell('Sheet1', 'B2', 100)
+    expect(sums()).toEqual([254, 240, 11, 309])
+  })
+})
+
 describe('repeated edits of one input', () => {
   it('reach the same formulas again, and new readers once the graph changes', () => {
     const engine = new Engine()

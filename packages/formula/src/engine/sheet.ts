@@ -45,6 +45,10 @@ export class Column {
   /** Owners of spilled values by row. */
   spilledFrom: Map<number, FormulaCell> | null = null
   prefixes: PrefixAggregate[] | null = null
+  /** Counts writes to `values`, so that what was derived from them can tell it is still current. */
+  version = 0
+  /** Which rows of a block meet a criteria (SUMIFS and friends), by block and criteria, while current. */
+  masks: Map<string, { version: number; mask: Uint8Array }> | null = null
 
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
@@ -308,7 +312,36 @@ export class Sheet implements SheetView {
   writeValue(row: number, col: number, value: Scalar | undefined): void {
     const column = this.column(col)
     column.values[row] = value
+    column.version++
     if (column.prefixes !== null) column.invalidateFrom(row)
+  }
+
+  /**
+   * Whether each row of a one-column block meets a criteria (1) or not (0), from `top` to the last row
+   * that holds a value; rows below it are empty. Many SUMIFS over the same column with the same criteria
+   * share one pass, kept until the column is written again. `criteria` names what `matches` tests.
+   */
+  matchMask(top: number, col: number, bottom: number, criteria: string, matches: (value: Scalar) => boolean): Uint8Array {
+    this.ensureCalculated(top, col, bottom, col)
+    const column = this.columns[col]
+    if (column === undefined) return new Uint8Array(0)
+    const key = `${top}:${bottom}:${criteria}`
+    const cached = column.masks?.get(key)
+    if (cached !== undefined && cached.version === column.version) return cached.mask
+    const values = column.values
+    const end = Math.min(bottom, values.length - 1)
+    const mask = new Uint8Array(Math.max(0, end - top + 1))
+    const spilledFrom = column.spilledFrom
+    for (let row = top; row <= end; row++) {
+      let value = values[row]
+      // A formula reads the cells its own previous array spilled into as empty (see read).
+      if (value === undefined || (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating)) value = null
+      if (matches(value)) mask[row - top] = 1
+    }
+    const masks = (column.masks ??= new Map())
+    if (masks.size >= 256) masks.clear()
+    masks.set(key, { version: column.version, mask })
+    return mask
   }
 }
 

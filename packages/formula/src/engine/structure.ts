@@ -231,6 +231,7 @@ export function moveStorage(sheet: Sheet, change: StructuralChange): void {
       if (array.length > MAX_ROW + 1) array.length = MAX_ROW + 1
     }
     shift(column.values)
+    column.version++
     if (column.formulas !== null) shift(column.formulas)
     const remap = <T>(map: Map<number, T> | null): Map<number, T> | null => {
       if (map === null) return null

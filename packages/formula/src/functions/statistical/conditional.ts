@@ -4,7 +4,7 @@
 import { CellError } from '../../values.js'
 import { numberResult } from '../helpers.js'
 import type { FunctionDefinition } from '../types.js'
-import { criteriaMatcher, criteriaPairKinds, readConditions, scanMatches, toArea, totalIf, totalIfs } from '../math/conditional.js'
+import { condition, criteriaPairKinds, readConditions, scanMatches, toArea, totalIf, totalIfs } from '../math/conditional.js'
 import type { NumberAccumulator } from '../math/conditional.js'
 
 export const COUNTIF: FunctionDefinition = {
@@ -19,9 +19,9 @@ export const COUNTIF: FunctionDefinition = {
   impl: ([rangeArg, criteria]) => {
     const range = toArea(rangeArg)
     if (range instanceof CellError) return range
-    const matches = criteriaMatcher(criteria)
-    if (matches instanceof CellError) return matches
-    return scanMatches([{ area: range, matches }], undefined, () => undefined)
+    const made = condition(range, criteria)
+    if (made instanceof CellError) return made
+    return scanMatches([made], undefined, () => undefined)
   },
 }
 
