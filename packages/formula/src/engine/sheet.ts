@@ -27,6 +27,9 @@ export interface PrefixAggregate {
   firstError: number
 }
 
+/** How many bytes of criteria masks a column keeps (see Sheet.matchMask). */
+const MASK_BYTES_PER_COLUMN = 16 * 1024 * 1024
+
 export class Column {
   /** Calculated values by row; `undefined` is an empty cell. */
   values: (Scalar | undefined)[] = []
@@ -339,7 +342,8 @@ export class Sheet implements SheetView {
       if (matches(value)) mask[row - top] = 1
     }
     const masks = (column.masks ??= new Map())
-    if (masks.size >= 256) masks.clear()
+    // At most 256 criteria and about 16 MB per column: a million-row column holds 16 masks.
+    if (masks.size >= Math.min(256, Math.max(1, Math.floor(MASK_BYTES_PER_COLUMN / Math.max(1, mask.length))))) masks.clear()
     masks.set(key, { version: column.version, mask })
     return mask
   }
