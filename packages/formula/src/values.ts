@@ -181,6 +181,12 @@ export interface SheetView {
    * engine can share one pass among formulas. Optional for test doubles.
    */
   matchMask?(top: number, col: number, bottom: number, criteria: string, matches: (value: Scalar) => boolean): Uint8Array
+  /**
+   * The position (from `top`) of the first or last cell of a one-column block equal to `lookup` as exact
+   * lookups compare, -1 when none is, or undefined when the caller should scan instead. Optional for
+   * test doubles.
+   */
+  exactPosition?(top: number, col: number, bottom: number, lookup: Scalar, reverse: boolean): number | undefined
   /** Whether the cell holds a formula. */
   hasFormula(row: number, col: number): boolean
   /** The formula text of the cell (with '='), or undefined. */

@@ -459,6 +459,32 @@ describe('criteria functions over shared columns', () => {
   })
 })
 
+describe('exact lookups into shared columns', () => {
+  it('find the first or last match as the column changes, ignoring case, without wildcards where none apply', () => {
+    const cells: Record<string, string | number> = { F1: 0 }
+    for (let row = 1; row <= 40; row++) {
+      cells[`A${row}`] = row % 4 === 0 ? `=IF($F$1>0,"Id"&ROW(),ROW())` : `id${row % 10}`
+      cells[`B${row}`] = row
+    }
+    const engine = sheet({
+      ...cells,
+      D1: '=MATCH("ID3",A:A,0)',
+      D2: '=XLOOKUP("id3",A:A,B:B,"none",0,-1)',
+      D3: '=VLOOKUP(8,A1:B40,2,FALSE)',
+      D4: '=INDEX(B:B,MATCH("Id8",A:A,0))',
+      D5: '=MATCH("id*",A:A,0)',
+      D6: '=XLOOKUP("id*",A:A,B:B,"none")',
+    })
+    const answers = () => ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'].map((a) => v(engine, a))
+    expect(answers()).toEqual([3, 33, 8, 18, 1, 'none'])
+    engine.setCell('Sheet1', 'F1', 1) // row 8 now holds "Id8", and no row holds the number 8
+    expect(answers()).toEqual([3, 33, '#N/A', 8, 1, 'none'])
+    engine.setCell('Sheet1', 'A1', 'ID3')
+    engine.setCell('Sheet1', 'A33', 'x')
+    expect(answers()).toEqual([1, 23, '#N/A', 8, 1, 'none'])
+  })
+})
+
 describe('repeated edits of one input', () => {
   it('reach the same formulas again, and new readers once the graph changes', () => {
     const engine = new Engine()

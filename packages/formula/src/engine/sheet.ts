@@ -27,6 +27,29 @@ export interface PrefixAggregate {
   firstError: number
 }
 
+/**
+ * A block's positions by value for exact lookups: numbers and booleans as they are, text lower-cased
+ * (lookups ignore case). Built on the block's second lookup while its column is unchanged: one MATCH
+ * scans and stops at its value, a thousand share one pass.
+ */
+interface LookupIndex {
+  version: number
+  uses: number
+  positions: Map<number | string | boolean, { first: number; last: number }> | null
+}
+
+function lookupKey(value: Scalar | undefined): number | string | boolean | undefined {
+  switch (typeof value) {
+    case 'number':
+    case 'boolean':
+      return value
+    case 'string':
+      return value.toLowerCase()
+    default:
+      return undefined
+  }
+}
+
 /** How many bytes of criteria masks a column keeps (see Sheet.matchMask). */
 const MASK_BYTES_PER_COLUMN = 16 * 1024 * 1024
 
@@ -52,6 +75,8 @@ export class Column {
   version = 0
   /** Which rows of a block meet a criteria (SUMIFS and friends), by block and criteria, while current. */
   masks: Map<string, { version: number; mask: Uint8Array }> | null = null
+  /** Where each value first and last occurs in a block (exact lookups), by block, while current. */
+  lookups: Map<string, LookupIndex> | null = null
 
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
@@ -317,6 +342,52 @@ export class Sheet implements SheetView {
     column.values[row] = value
     column.version++
     if (column.prefixes !== null) column.invalidateFrom(row)
+  }
+
+  /**
+   * The position (from `top`) of the first, or with `reverse` the last, cell of a one-column block equal
+   * to `lookup` as exact lookups compare (text ignoring case, no wildcards), -1 when none is; undefined
+   * when the caller should scan (the block's first lookup since the column changed, or a lookup value
+   * other than a number, text or boolean).
+   */
+  exactPosition(top: number, col: number, bottom: number, lookup: Scalar, reverse: boolean): number | undefined {
+    const key = lookupKey(lookup)
+    if (key === undefined) return undefined
+    this.ensureCalculated(top, col, bottom, col)
+    const column = this.columns[col]
+    if (column === undefined) return -1
+    const block = `${top}:${bottom}`
+    const lookups = (column.lookups ??= new Map())
+    let entry = lookups.get(block)
+    if (entry === undefined || entry.version !== column.version) {
+      if (lookups.size >= 8) lookups.clear()
+      entry = { version: column.version, uses: 0, positions: null }
+      lookups.set(block, entry)
+    }
+    if (entry.positions === null) {
+      if (++entry.uses < 2) return undefined
+      entry.positions = this.positionsByValue(column, top, bottom)
+    }
+    const found = entry.positions.get(key)
+    if (found === undefined) return -1
+    return reverse ? found.last : found.first
+  }
+
+  private positionsByValue(column: Column, top: number, bottom: number): Map<number | string | boolean, { first: number; last: number }> {
+    const positions = new Map<number | string | boolean, { first: number; last: number }>()
+    const values = column.values
+    const end = Math.min(bottom, values.length - 1)
+    const spilledFrom = column.spilledFrom
+    for (let row = top; row <= end; row++) {
+      const key = lookupKey(values[row])
+      if (key === undefined) continue
+      // A formula reads the cells its own previous array spilled into as empty (see read).
+      if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
+      const found = positions.get(key)
+      if (found === undefined) positions.set(key, { first: row - top, last: row - top })
+      else found.last = row - top
+    }
+    return positions
   }
 
   /**

@@ -18,6 +18,8 @@ import type { Arg } from '../types.js'
 export interface Vector {
   readonly length: number
   get(index: number): Scalar
+  /** The engine's answer to an exact search of a column of a range, when it keeps one (see findExact). */
+  exactPosition?(lookup: Scalar, reverse: boolean): number | undefined
 }
 
 /** A matrix of an argument: a range (whole columns trimmed to the data) or an array; scalars are 1×1. */
@@ -35,7 +37,12 @@ export function rowOf(matrix: Matrix, row: number): Vector {
 }
 
 export function columnOf(matrix: Matrix, col: number): Vector {
-  return { length: matrix.height, get: (index) => matrix.get(index, col) }
+  const vector: Vector = { length: matrix.height, get: (index) => matrix.get(index, col) }
+  if (matrix instanceof RangeRef && matrix.sheet.exactPosition !== undefined) {
+    const { sheet, top, bottom, left } = matrix
+    return { ...vector, exactPosition: (lookup, reverse) => sheet.exactPosition?.(top, left + col, bottom, lookup, reverse) }
+  }
+  return vector
 }
 
 /** A one-row or one-column matrix as a vector; undefined when it is two-dimensional. */
@@ -80,6 +87,12 @@ export function exactMatcher(lookup: Scalar, wildcards: boolean): (value: Scalar
 
 /** The first (or last) position equal to the lookup value, or -1. */
 export function findExact(vector: Vector, lookup: Scalar, options: { wildcards: boolean; reverse?: boolean }): number {
+  // Many lookups into one column share the engine's index of it, unless wildcards need a pattern.
+  const plain = !(options.wildcards && typeof lookup === 'string' && /[*?~]/.test(lookup))
+  if (plain && vector.exactPosition !== undefined) {
+    const position = vector.exactPosition(lookup, options.reverse === true)
+    if (position !== undefined) return position
+  }
   const matches = exactMatcher(lookup, options.wildcards)
   if (options.reverse) {
     for (let i = vector.length - 1; i >= 0; i--) if (matches(vector.get(i))) return i
