@@ -364,7 +364,7 @@ export class Calculator implements CalculationGuard {
         const covered = spilledFrom.get(row) === cell
         // Recalculating an array rewrites only the cells whose value changed: an edit feeding one
         // element of a 100,000-row spill changes one cell.
-        if (covered && sameScalar(column.values[row], value)) continue
+        if (covered && Object.is(column.values[row], value)) continue
         this.logSpill(sheet, row, cell.col + c)
         sheet.writeValue(row, cell.col + c, value)
         if (!covered) {

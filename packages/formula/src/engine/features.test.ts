@@ -60,6 +60,13 @@ describe('dynamic arrays', () => {
     expect(['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D9'].map((a) => v(engine, a))).toEqual([12, 2, 3, 6, 12, 6, 4, 6, 1])
   })
 
+  it('rewrites a spilled cell whose value changes only in its sign of zero, as a fresh calculation shows it', () => {
+    const engine = sheet({ B1: -1, C1: '=A1:A2*B1' })
+    expect(Object.is(engine.getValue('Sheet1', 'C2'), -0)).toBe(true)
+    engine.setCell('Sheet1', 'B1', 1)
+    expect(Object.is(engine.getValue('Sheet1', 'C2'), 0)).toBe(true)
+  })
+
   it('shows #SPILL! while the way is blocked and spills again once it is clear', () => {
     const engine = sheet({ A1: '={1;2;3}', A3: 'x' })
     expect(v(engine, 'A1')).toBe('#SPILL!')
