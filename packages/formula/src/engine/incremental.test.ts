@@ -17,6 +17,11 @@ const formula = fc.oneof(
   { weight: 1, arbitrary: range.map((r) => `=IFERROR(${r}*2,0)`) },
   { weight: 1, arbitrary: fc.constant('={1,2;3,4}') },
   { weight: 1, arbitrary: address.map((a) => `=SUM(${a}#)`) },
+  // Criteria and exact lookups, which share per-column masks and indexes kept while a column is unchanged.
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('A', 'B'), fc.constantFrom('C', 'D'), operand).map(([c, s, k]) => `=SUMIFS(${s}1:${s}6,${c}1:${c}6,${k})`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('A', 'B', 'C'), fc.constantFrom('">2"', '"x"', '3', '""')).map(([c, k]) => `=COUNTIF(${c}:${c},${k})`) },
+  { weight: 1, arbitrary: fc.tuple(operand, fc.constantFrom('A', 'B')).map(([k, c]) => `=MATCH(${k},${c}1:${c}6,0)`) },
+  { weight: 1, arbitrary: fc.tuple(operand, fc.constantFrom('A', 'B')).map(([k, c]) => `=XLOOKUP(${k},${c}:${c},F:F,"none",0,-1)`) },
 )
 const input = fc.oneof(
   { weight: 3, arbitrary: fc.integer({ min: -3, max: 9 }) },
