@@ -187,6 +187,11 @@ export interface SheetView {
    * test doubles.
    */
   exactPosition?(top: number, col: number, bottom: number, lookup: Scalar, reverse: boolean): number | undefined
+  /**
+   * A one-column block's cells as a read-only array (empty cells null) that the engine may share among
+   * formulas, or undefined when it does not keep one. Optional for test doubles.
+   */
+  columnCells?(top: number, col: number, bottom: number): readonly Scalar[] | undefined
   /** Whether the cell holds a formula. */
   hasFormula(row: number, col: number): boolean
   /** The formula text of the cell (with '='), or undefined. */

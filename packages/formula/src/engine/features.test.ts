@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { columnToLetters } from '../address/a1.js'
 import { translateFormula } from '../parser/translate.js'
 import { CellError } from '../values.js'
 import type { Value } from '../values.js'
@@ -463,6 +464,35 @@ describe('criteria functions over shared columns', () => {
     engine.setCell('Sheet1', 'A1', 'a')
     engine.setCell('Sheet1', 'B2', 100)
     expect(sums()).toEqual([254, 240, 11, 309])
+  })
+})
+
+describe('comparisons of a column with a value', () => {
+  it('give what comparing each cell gives, errors and empty cells included, and follow edits', () => {
+    const column = [3, 'b', 'B', true, '', -1, '=1/0', 'abc', 0, 2.5, '=NA()', 'a', false, 10]
+    const cells: Record<string, string | number> = {}
+    for (let row = 1; row <= 40; row++) {
+      const item = column[row % column.length]
+      cells[`A${row}`] = typeof item === 'boolean' ? String(item).toUpperCase() : item
+    }
+    const comparisons = ['>"b"', '="b"', '<>3', '<=2.5', '>=TRUE', '=""']
+    const formulas: Record<string, string> = {}
+    comparisons.forEach((comparison, i) => {
+      const shared = columnToLetters(2 + 2 * i)
+      const each = columnToLetters(3 + 2 * i)
+      formulas[`${shared}1`] = `=A1:A40${comparison}`
+      for (let row = 1; row <= 40; row++) formulas[`${each}${row}`] = `=A${row}${comparison}`
+    })
+    const engine = sheet({ ...cells, ...formulas })
+    const pairs = () =>
+      comparisons.map((_, i) =>
+        Array.from({ length: 40 }, (_, row) => [v(engine, `${columnToLetters(2 + 2 * i)}${row + 1}`), v(engine, `${columnToLetters(3 + 2 * i)}${row + 1}`)]),
+      )
+    for (const rows of pairs()) for (const [shared, each] of rows) expect(shared).toEqual(each)
+    engine.setCell('Sheet1', 'A5', 'c')
+    engine.setCell('Sheet1', 'A6', '')
+    expect(v(engine, 'C5')).toBe(true)
+    for (const rows of pairs()) for (const [shared, each] of rows) expect(shared).toEqual(each)
   })
 })
 

@@ -50,6 +50,9 @@ function lookupKey(value: Scalar | undefined): number | string | boolean | undef
   }
 }
 
+/** The tallest block whose cells a column keeps as one array (see Sheet.columnCells). */
+const SHARED_BLOCK_ROWS = 262_144
+
 /** How many bytes of criteria masks a column keeps (see Sheet.matchMask). */
 const MASK_BYTES_PER_COLUMN = 16 * 1024 * 1024
 
@@ -77,6 +80,8 @@ export class Column {
   masks: Map<string, { version: number; mask: Uint8Array }> | null = null
   /** Where each value first and last occurs in a block (exact lookups), by block, while current. */
   lookups: Map<string, LookupIndex> | null = null
+  /** A block's cells as one array (operators over ranges), by block, while current. */
+  blocks: Map<string, { version: number; cells: readonly Scalar[] }> | null = null
 
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
@@ -388,6 +393,36 @@ export class Sheet implements SheetView {
       else found.last = row - top
     }
     return positions
+  }
+
+  /**
+   * The cells of a one-column block as an array, empty cells null, shared (read-only) by every formula
+   * that reads the block while its column is unchanged: two hundred SUMPRODUCTs multiplying by one
+   * amount column read it once. Undefined for blocks too tall to keep.
+   */
+  columnCells(top: number, col: number, bottom: number): readonly Scalar[] | undefined {
+    if (bottom - top + 1 > SHARED_BLOCK_ROWS) return undefined
+    this.ensureCalculated(top, col, bottom, col)
+    const column = this.columns[col]
+    if (column === undefined) return new Array<Scalar>(bottom - top + 1).fill(null)
+    const key = `${top}:${bottom}`
+    const cached = column.blocks?.get(key)
+    if (cached !== undefined && cached.version === column.version) return cached.cells
+    const cells = new Array<Scalar>(bottom - top + 1).fill(null)
+    const values = column.values
+    const end = Math.min(bottom, values.length - 1)
+    const spilledFrom = column.spilledFrom
+    for (let row = top; row <= end; row++) {
+      const value = values[row]
+      if (value === undefined) continue
+      // A formula reads the cells its own previous array spilled into as empty (see read).
+      if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
+      cells[row - top] = value
+    }
+    const blocks = (column.blocks ??= new Map())
+    if (blocks.size >= 4) blocks.clear()
+    blocks.set(key, { version: column.version, cells })
+    return cells
   }
 
   /**

@@ -355,9 +355,13 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
   return new ArrayValue(height, width, data)
 }
 
-/** A range's cells as an array, empty cells null. */
+/** A range's cells as an array, empty cells null (read-only: a column's may be shared among formulas). */
 function denseCells(range: RangeRef): ArrayValue {
   const { height, width, top, left } = range
+  if (width === 1) {
+    const shared = range.sheet.columnCells?.(top, left, range.bottom)
+    if (shared !== undefined) return new ArrayValue(height, 1, shared as Scalar[])
+  }
   const data = new Array<Scalar>(height * width).fill(null)
   range.sheet.forEachInBlock(top, left, range.bottom, range.right, (item, row, col) => {
     data[(row - top) * width + (col - left)] = item

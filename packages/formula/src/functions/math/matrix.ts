@@ -2,7 +2,7 @@
  * Functions of whole arrays: products and sums of pairs, matrix algebra.
  */
 import { ArrayValue, CellError } from '../../values.js'
-import type { Matrix, Scalar } from '../../values.js'
+import type { Scalar } from '../../values.js'
 import { numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
@@ -47,7 +47,7 @@ export const SUMPRODUCT: FunctionDefinition = {
   description: 'Multiplies corresponding entries of arrays of the same size and returns the sum of the products.',
   example: 'SUMPRODUCT(A1:A3, B1:B3)',
   impl: (args) => {
-    const arrays: Matrix[] = []
+    const arrays: ArrayValue[] = []
     for (const arg of args) {
       if (arg === MISSING) return CellError.VALUE
       const array = toArray(arg)
@@ -58,18 +58,17 @@ export const SUMPRODUCT: FunctionDefinition = {
       arrays.push(array)
     }
     const { height, width } = arrays[0]
+    const columns = arrays.map((array) => array.data)
     let total = 0
-    for (let r = 0; r < height; r++) {
-      for (let c = 0; c < width; c++) {
-        let product = 1
-        for (const array of arrays) {
-          const value = array.get(r, c)
-          if (value instanceof CellError) return value
-          // Text, booleans and empty cells count as zero.
-          product *= typeof value === 'number' ? value : 0
-        }
-        total += product
+    for (let i = 0; i < height * width; i++) {
+      let product = 1
+      for (let j = 0; j < columns.length; j++) {
+        const value = columns[j][i]
+        if (value instanceof CellError) return value
+        // Text, booleans and empty cells count as zero.
+        product *= typeof value === 'number' ? value : 0
       }
+      total += product
     }
     return numberResult(total)
   },
