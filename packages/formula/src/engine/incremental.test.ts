@@ -175,3 +175,60 @@ describe('edits across sheets and names', () => {
     )
   })
 })
+
+describe('formulas over a shared data table', () => {
+  // Forty rows, so that column comparisons, criteria masks and lookup indexes (kept per column while it
+  // is unchanged) are all in play; every edit, insertion or deletion must leave what a fresh engine computes.
+  const ROWS = 40
+  const dataValue = fc.oneof(
+    fc.integer({ min: -2, max: 6 }),
+    fc.constantFrom('a', 'B', 'c', '', 'TRUE', '#N/A'),
+    fc.constantFrom('=1/0', '=$H$1*2', '=IF($H$1>2,"a","c")'),
+  )
+  const dataCell = fc.tuple(fc.constantFrom('A', 'B'), fc.integer({ min: 1, max: ROWS }), dataValue).map(([col, row, value]) => ({ target: `${col}${row}`, value }))
+  const key = fc.constantFrom('"a"', '"b"', '3', '0', 'TRUE', '$H$1')
+  const tableFormula = fc.oneof(
+    key.map((k) => `=SUMIFS(B1:B${ROWS},A1:A${ROWS},${k})`),
+    key.map((k) => `=COUNTIF(A:A,${k})`),
+    fc.tuple(key, fc.constantFrom('>', '=', '<>', '<=')).map(([k, op]) => `=SUMPRODUCT((A1:A${ROWS}${op}${k})*B1:B${ROWS})`),
+    key.map((k) => `=IFERROR(MATCH(${k},A1:A${ROWS},0),-1)`),
+    key.map((k) => `=XLOOKUP(${k},A:A,B:B,"none",0,-1)`),
+    key.map((k) => `=IFERROR(VLOOKUP(${k},A1:B${ROWS},2,FALSE),"none")`),
+  )
+  const formulaCell = fc.tuple(fc.integer({ min: 1, max: 8 }), tableFormula).map(([row, value]) => ({ target: `D${row}`, value }))
+  const change = fc.oneof(
+    { weight: 5, arbitrary: dataCell.map((cell) => ({ kind: 'set' as const, ...cell })) },
+    { weight: 2, arbitrary: formulaCell.map((cell) => ({ kind: 'set' as const, ...cell })) },
+    { weight: 1, arbitrary: fc.integer({ min: -1, max: 5 }).map((value) => ({ kind: 'set' as const, target: 'H1', value })) },
+    { weight: 1, arbitrary: fc.tuple(fc.boolean(), fc.integer({ min: 0, max: ROWS - 1 })).map(([insert, index]) => ({ kind: 'rows' as const, insert, index })) },
+  )
+
+  function values(engine: Engine): unknown[] {
+    const out: unknown[] = []
+    for (let row = 0; row < 8; row++) {
+      const value = engine.getValue('S', formatAddress(row, 3))
+      out.push(value instanceof CellError ? value.code : value)
+    }
+    return out
+  }
+
+  it('keep every formula as a fresh calculation of the final inputs', () => {
+    fc.assert(
+      fc.property(fc.array(dataCell, { minLength: ROWS, maxLength: ROWS }), fc.array(formulaCell, { minLength: 3, maxLength: 8 }), fc.array(change, { minLength: 1, maxLength: 15 }), (data, formulas, changes) => {
+        const engine = new Engine()
+        engine.addSheet('S')
+        engine.setCells([...data, ...formulas].map(({ target, value }) => ({ sheet: 'S', address: target, input: value })))
+        for (const item of changes) {
+          if (item.kind === 'set') engine.setCell('S', item.target, item.value)
+          else if (item.insert) engine.insertRows('S', item.index, 1)
+          else engine.deleteRows('S', item.index, 1)
+        }
+        const fresh = new Engine()
+        fresh.addSheet('S')
+        fresh.setCells(engine.cells('S').filter((cell) => !cell.spilled).map((cell) => ({ sheet: 'S', address: cell.address, input: cell.input })))
+        expect(values(engine)).toEqual(values(fresh))
+      }),
+      { numRuns: 150 },
+    )
+  })
+})
