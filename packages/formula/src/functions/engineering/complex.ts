@@ -49,12 +49,19 @@ function readComplex(arg: Arg | Scalar | undefined): Complex | CellError {
   return CellError.VALUE
 }
 
-/** A part of a complex number as text: 15 significant digits, written out in full down to 1E-19. */
+/**
+ * A part of a complex number as text: 15 significant digits, a tiny part written out in full while that
+ * takes at most 19 decimals (COMPLEX(1E-18,0) is "0.000000000000000001") and in scientific form beyond
+ * (COMPLEX(1E-20,0) is "1E-20", IMSQRT("-1") is "6.12323399573677E-17+i").
+ */
 function partText(value: number): string {
   const magnitude = Math.abs(value)
-  if (magnitude === 0 || magnitude >= 1e-9 || magnitude < 1e-19) return numberToText(value)
-  const decimals = 15 - Math.floor(Math.log10(magnitude)) - 1
-  return Number(value.toPrecision(15)).toFixed(decimals).replace(/\.?0+$/, '')
+  if (magnitude === 0 || magnitude >= 1e-9) return numberToText(value)
+  const [mantissa, exponent] = Math.abs(Number(value.toPrecision(15))).toExponential(14).split('e')
+  const digits = mantissa.replace('.', '').replace(/0+$/, '').length
+  const decimals = digits - 1 - Number(exponent)
+  if (decimals > 19) return numberToText(value)
+  return Number(value.toPrecision(15)).toFixed(decimals)
 }
 
 /** Writes a complex number as Excel does: "3+4i", "-i", "2.5", "0". */

@@ -198,6 +198,8 @@ const BINARY_PREFIXES: Record<string, number> = {
 function resolve(name: string): { group: string; factor: number; temperature?: string; scale?: number } | undefined {
   const unit = UNITS.get(name)
   if (unit) return unit
+  // Excel takes areas and volumes written with a caret too: ft^2 is ft2, m^3 is m3.
+  if (/\^[23]$/.test(name)) return resolve(name.slice(0, -2) + name.slice(-1))
   if (TEMPERATURES.has(name)) return { group: 'temperature', factor: 1, temperature: name, scale: 1 }
   for (const table of [PREFIXES, BINARY_PREFIXES]) {
     for (const [prefix, multiplier] of Object.entries(table)) {

@@ -100,6 +100,9 @@ describe('complex numbers', () => {
     expect(fn('COMPLEX', 0, 0)).toBe('0')
     expect(fn('COMPLEX', 1e-16, 0)).toBe('0.0000000000000001')
     expect(fn('COMPLEX', 1e-20, 0)).toBe('1E-20')
+    expect(fn('COMPLEX', 1.5e-10, -2)).toBe('0.00000000015-2i')
+    expect(fn('IMSQRT', '-1')).toBe('6.12323399573677E-17+i')
+    expect(fn('COMPLEX', 1e-20, 0)).toBe('1E-20')
     expect(fn('COMPLEX', 1, 1, 'k')).toBe(CellError.VALUE)
     expect(fn('IMREAL', '6-9i')).toBe(6)
     expect(fn('IMAGINARY', '-i')).toBe(-1)
@@ -132,6 +135,9 @@ describe('complex numbers', () => {
 describe('CONVERT', () => {
   it('converts units with prefixes and temperature scales', () => {
     expect(fn('CONVERT', 1, 'lbm', 'kg')).toBeCloseTo(0.45359237, 12)
+    expect(fn('CONVERT', 1, 'ft^2', 'm^2')).toBeCloseTo(0.09290304, 12)
+    expect(fn('CONVERT', 1, 'km^2', 'm2')).toBeCloseTo(1e6, 6)
+    expect(fn('CONVERT', 1, 'ft^4', 'm')).toBe(CellError.NA)
     expect(fn('CONVERT', 68, 'F', 'C')).toBeCloseTo(20, 12)
     expect(fn('CONVERT', 2.5, 'ft', 'sec')).toBe(CellError.NA)
     expect(fn('CONVERT', 6, 'tsp', 'tbs')).toBeCloseTo(2, 12)
