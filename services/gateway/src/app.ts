@@ -1,6 +1,7 @@
 import cors from '@fastify/cors'
 import httpProxy from '@fastify/http-proxy'
 import rateLimit from '@fastify/rate-limit'
+import { Transform } from 'node:stream'
 import type { Redis } from 'ioredis'
 import { GatewayHealthResponse, SERVICE_AREAS, type ServiceArea, type ServiceHealth } from '@finsheet/contracts'
 import {
@@ -45,6 +46,8 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
   const startedAt = Date.now()
   const bodyLimit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
   const uploadLimit = deps.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT
+  /** Requests whose streamed body went past its limit. */
+  const tooLarge = new WeakSet<object>()
   let hasBuild = false
   const app = createBaseApp({
     name: 'gateway',
@@ -69,6 +72,25 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
     // Unknown areas fall through to the 404 answer; known ones need a token unless open.
     if (!areaOf(path) || request.method === 'OPTIONS' || isOpenPath(path)) return
     request.user = await deps.verifier.verify(bearerTokenFrom(request.headers.authorization))
+  })
+
+  // A body sent without Content-Length (chunked) is counted as it streams through to the service:
+  // past the limit the stream fails, and the proxy answers 413 rather than passing the rest on.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    // A declared length was checked on arrival; without one and without chunks there is no body.
+    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload
+    const limit = isUploadPath(pathOf(request.url)) ? uploadLimit : bodyLimit
+    let received = 0
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length
+        if (received <= limit) return done(null, chunk)
+        tooLarge.add(request.raw)
+        done(platformErrors.payloadTooLarge(limit))
+      },
+    })
+    payload.on('error', (error) => counted.destroy(error))
+    return payload.pipe(counted)
   })
 
   await app.register(cors, {
@@ -102,6 +124,11 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
         onError: (reply, { error }) => {
+          if (tooLarge.has(reply.request.raw)) {
+            const answer = platformErrors.payloadTooLarge(isUploadPath(pathOf(reply.request.url)) ? uploadLimit : bodyLimit)
+            void reply.status(answer.statusCode).send(errorBody(answer))
+            return
+          }
           const status = (error as { statusCode?: number }).statusCode ?? 502
           reply.log.warn({ err: error, area }, 'upstream request failed')
           const answer = status === 504 ? new AppError('UPSTREAM_TIMEOUT', 504, `The ${area} service did not answer in time`) : new AppError('SERVICE_UNAVAILABLE', 503, `The ${area} service is unavailable`)

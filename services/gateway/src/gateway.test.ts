@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -151,6 +152,8 @@ describe('gateway limits and policies', () => {
   let upstream: Awaited<ReturnType<typeof countingUpstream>>
   let token: string
   let otherToken: string
+  /** A third user, for requests that must not use up the others' rate limit. */
+  let streamerToken: string
   const webRoot = join(root, 'web-dist')
 
   beforeAll(async () => {
@@ -158,6 +161,7 @@ describe('gateway limits and policies', () => {
     const issuer = new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 })
     token = await issuer.issueSessionToken({ uid: 'u1', email: null, name: null, anonymous: false })
     otherToken = await issuer.issueSessionToken({ uid: 'u2', email: null, name: null, anonymous: false })
+    streamerToken = await issuer.issueSessionToken({ uid: 'u3', email: null, name: null, anonymous: false })
     mkdirSync(join(webRoot, 'assets'), { recursive: true })
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Finsheet app</title>')
     writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log("app")')
@@ -203,6 +207,18 @@ describe('gateway limits and policies', () => {
     expect(upload.statusCode).toBe(200)
     const tooBigUpload = await gateway.inject({ method: 'POST', url: '/api/files/upload', headers: { authorization: `Bearer ${otherToken}`, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(9000) })
     expect(tooBigUpload.statusCode).toBe(413)
+    // Without Content-Length the body is counted as it streams: the service never sees the excess.
+    const streamed = (size: number) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: { authorization: `Bearer ${streamerToken}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        payload: Readable.from([Buffer.alloc(size / 2, 32), Buffer.alloc(size / 2, 32)]),
+      })
+    const chunkedTooBig = await streamed(4000)
+    expect(chunkedTooBig.statusCode).toBe(413)
+    expect(chunkedTooBig.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect((await streamed(1000)).statusCode).toBe(200)
   })
 
   it('rate-limits per user with 429 and Retry-After, without slowing other users', async () => {
