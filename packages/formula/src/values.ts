@@ -259,11 +259,14 @@ export class RangeRef implements Matrix {
 
   /** Reads the whole block into an array (whole columns and rows are trimmed to the used part first). */
   toArray(): ArrayValue {
-    const block = this.trimmed()
-    const height = block.height
-    const width = block.width
+    return this.trimmed().cells()
+  }
+
+  /** Reads every cell of the block, whole columns to the last row, into an array (empty cells null). */
+  cells(): ArrayValue {
+    const { height, width } = this
     const data: Scalar[] = new Array<Scalar>(height * width).fill(null)
-    block.forEachValue((value, row, col) => {
+    this.forEachValue((value, row, col) => {
       data[row * width + col] = value
     })
     return new ArrayValue(height, width, data)

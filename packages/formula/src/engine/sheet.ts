@@ -33,9 +33,14 @@ export interface PrefixAggregate {
  * scans and stops at its value, a thousand share one pass.
  */
 interface LookupIndex {
-  version: number
   uses: number
   positions: Map<number | string | boolean, { first: number; last: number }> | null
+}
+
+/** Something derived from a column's values, with the column version it was derived from. */
+interface Derived<T> {
+  version: number
+  value: T
 }
 
 function lookupKey(value: Scalar | undefined): number | string | boolean | undefined {
@@ -76,12 +81,43 @@ export class Column {
   prefixes: PrefixAggregate[] | null = null
   /** Counts writes to `values`, so that what was derived from them can tell it is still current. */
   version = 0
-  /** Which rows of a block meet a criteria (SUMIFS and friends), by block and criteria, while current. */
-  masks: Map<string, { version: number; mask: Uint8Array }> | null = null
-  /** Where each value first and last occurs in a block (exact lookups), by block, while current. */
-  lookups: Map<string, LookupIndex> | null = null
-  /** A block's cells as one array (operators over ranges), by block, while current. */
-  blocks: Map<string, { version: number; cells: readonly Scalar[] }> | null = null
+  /** Which rows of a block meet a criteria (SUMIFS and friends), by block and criteria. */
+  masks: Map<string, Derived<Uint8Array>> | null = null
+  /** Where each value first and last occurs in a block (exact lookups), by block. */
+  lookups: Map<string, Derived<LookupIndex>> | null = null
+  /** A block's cells as one array (operators over ranges), by block. */
+  blocks: Map<string, Derived<readonly Scalar[]>> | null = null
+
+  /**
+   * What `make` derives from the values under `key`, kept in `cache` until the values are written again;
+   * a cache holding `limit` entries starts over.
+   */
+  current<T>(cache: Map<string, Derived<T>>, key: string, limit: number, make: () => T): T {
+    const kept = cache.get(key)
+    if (kept !== undefined && kept.version === this.version) return kept.value
+    if (cache.size >= limit) cache.clear()
+    const value = make()
+    cache.set(key, { version: this.version, value })
+    return value
+  }
+
+  /**
+   * Calls `visit` with each value of rows `top` to `bottom` that a formula reads as not empty, and its
+   * offset from `top`, until `visit` returns false (then answers false). A formula reads the cells its
+   * own previous array spilled into as empty (see read).
+   */
+  forEachReadable(top: number, bottom: number, visit: (value: Scalar, offset: number) => boolean | void): boolean {
+    const values = this.values
+    const end = Math.min(bottom, values.length - 1)
+    const spilledFrom = this.spilledFrom
+    for (let row = top; row <= end; row++) {
+      const value = values[row]
+      if (value === undefined) continue
+      if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
+      if (visit(value, row - top) === false) return false
+    }
+    return true
+  }
 
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
@@ -188,15 +224,7 @@ export class Sheet implements SheetView {
     for (let col = left; col <= lastCol; col++) {
       const column = this.columns[col]
       if (column === undefined) continue
-      const values = column.values
-      const end = Math.min(bottom, values.length - 1)
-      const spilledFrom = column.spilledFrom
-      for (let row = top; row <= end; row++) {
-        const value = values[row]
-        if (value === undefined) continue
-        if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
-        if (visit(value, row, col) === false) return
-      }
+      if (!column.forEachReadable(top, bottom, (value, offset) => visit(value, top + offset, col))) return
     }
   }
 
@@ -361,38 +389,22 @@ export class Sheet implements SheetView {
     this.ensureCalculated(top, col, bottom, col)
     const column = this.columns[col]
     if (column === undefined) return -1
-    const block = `${top}:${bottom}`
-    const lookups = (column.lookups ??= new Map())
-    let entry = lookups.get(block)
-    if (entry === undefined || entry.version !== column.version) {
-      if (lookups.size >= 8) lookups.clear()
-      entry = { version: column.version, uses: 0, positions: null }
-      lookups.set(block, entry)
+    const index = column.current((column.lookups ??= new Map()), `${top}:${bottom}`, 8, (): LookupIndex => ({ uses: 0, positions: null }))
+    if (index.positions === null) {
+      if (++index.uses < 2) return undefined
+      const positions = new Map<number | string | boolean, { first: number; last: number }>()
+      column.forEachReadable(top, bottom, (value, offset) => {
+        const valueKey = lookupKey(value)
+        if (valueKey === undefined) return
+        const found = positions.get(valueKey)
+        if (found === undefined) positions.set(valueKey, { first: offset, last: offset })
+        else found.last = offset
+      })
+      index.positions = positions
     }
-    if (entry.positions === null) {
-      if (++entry.uses < 2) return undefined
-      entry.positions = this.positionsByValue(column, top, bottom)
-    }
-    const found = entry.positions.get(key)
+    const found = index.positions.get(key)
     if (found === undefined) return -1
     return reverse ? found.last : found.first
-  }
-
-  private positionsByValue(column: Column, top: number, bottom: number): Map<number | string | boolean, { first: number; last: number }> {
-    const positions = new Map<number | string | boolean, { first: number; last: number }>()
-    const values = column.values
-    const end = Math.min(bottom, values.length - 1)
-    const spilledFrom = column.spilledFrom
-    for (let row = top; row <= end; row++) {
-      const key = lookupKey(values[row])
-      if (key === undefined) continue
-      // A formula reads the cells its own previous array spilled into as empty (see read).
-      if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
-      const found = positions.get(key)
-      if (found === undefined) positions.set(key, { first: row - top, last: row - top })
-      else found.last = row - top
-    }
-    return positions
   }
 
   /**
@@ -404,25 +416,15 @@ export class Sheet implements SheetView {
     if (bottom - top + 1 > SHARED_BLOCK_ROWS) return undefined
     this.ensureCalculated(top, col, bottom, col)
     const column = this.columns[col]
-    if (column === undefined) return new Array<Scalar>(bottom - top + 1).fill(null)
-    const key = `${top}:${bottom}`
-    const cached = column.blocks?.get(key)
-    if (cached !== undefined && cached.version === column.version) return cached.cells
-    const cells = new Array<Scalar>(bottom - top + 1).fill(null)
-    const values = column.values
-    const end = Math.min(bottom, values.length - 1)
-    const spilledFrom = column.spilledFrom
-    for (let row = top; row <= end; row++) {
-      const value = values[row]
-      if (value === undefined) continue
-      // A formula reads the cells its own previous array spilled into as empty (see read).
-      if (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating) continue
-      cells[row - top] = value
-    }
-    const blocks = (column.blocks ??= new Map())
-    if (blocks.size >= 4) blocks.clear()
-    blocks.set(key, { version: column.version, cells })
-    return cells
+    const empty = () => new Array<Scalar>(bottom - top + 1).fill(null)
+    if (column === undefined) return empty()
+    return column.current((column.blocks ??= new Map()), `${top}:${bottom}`, 4, () => {
+      const cells = empty()
+      column.forEachReadable(top, bottom, (value, offset) => {
+        cells[offset] = value
+      })
+      return cells
+    })
   }
 
   /**
@@ -434,24 +436,16 @@ export class Sheet implements SheetView {
     this.ensureCalculated(top, col, bottom, col)
     const column = this.columns[col]
     if (column === undefined) return new Uint8Array(0)
-    const key = `${top}:${bottom}:${criteria}`
-    const cached = column.masks?.get(key)
-    if (cached !== undefined && cached.version === column.version) return cached.mask
-    const values = column.values
-    const end = Math.min(bottom, values.length - 1)
-    const mask = new Uint8Array(Math.max(0, end - top + 1))
-    const spilledFrom = column.spilledFrom
-    for (let row = top; row <= end; row++) {
-      let value = values[row]
-      // A formula reads the cells its own previous array spilled into as empty (see read).
-      if (value === undefined || (spilledFrom !== null && spilledFrom.get(row)?.state === CellState.Evaluating)) value = null
-      if (matches(value)) mask[row - top] = 1
-    }
-    const masks = (column.masks ??= new Map())
+    const rows = Math.max(0, Math.min(bottom, column.values.length - 1) - top + 1)
     // At most 256 criteria and about 16 MB per column: a million-row column holds 16 masks.
-    if (masks.size >= Math.min(256, Math.max(1, Math.floor(MASK_BYTES_PER_COLUMN / Math.max(1, mask.length))))) masks.clear()
-    masks.set(key, { version: column.version, mask })
-    return mask
+    const limit = Math.min(256, Math.max(1, Math.floor(MASK_BYTES_PER_COLUMN / Math.max(1, rows))))
+    return column.current((column.masks ??= new Map()), `${top}:${bottom}:${criteria}`, limit, () => {
+      const mask = new Uint8Array(rows).fill(matches(null) ? 1 : 0)
+      column.forEachReadable(top, bottom, (value, offset) => {
+        mask[offset] = matches(value) ? 1 : 0
+      })
+      return mask
+    })
   }
 }
 

@@ -3,7 +3,7 @@
  * (the left operand's first), and ranges or arrays broadcast element by element.
  */
 import { comparisonHolds, compareScalars, toNumber, toText } from '../coerce.js'
-import { broadcast, isMatrix, numberResult } from '../functions/helpers.js'
+import { broadcast, isMatrix, numberResult, scalarKey } from '../functions/helpers.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
 import type { BinaryOperator } from '../parser/ast.js'
@@ -105,20 +105,6 @@ const COMPARISONS = new Set<BinaryOperator>(['=', '<>', '<', '>', '<=', '>='])
 /** Shorter columns gain nothing from sharing their comparisons. */
 const SHARED_COMPARISON_ROWS = 32
 
-/** The engine's name for a scalar compared with a column; undefined for errors, which broadcast. */
-function scalarName(value: Scalar): string | undefined {
-  switch (typeof value) {
-    case 'number':
-      return `n${value}`
-    case 'string':
-      return `s${value}`
-    case 'boolean':
-      return `b${value}`
-    default:
-      return value === null ? 'z' : undefined
-  }
-}
-
 /**
  * A column of a range compared with a scalar (`(A2:A20000="North")`, as SUMPRODUCT conditions are
  * written), from the rows the engine keeps for that column and comparison while the column is unchanged:
@@ -134,8 +120,9 @@ function compareColumn(operator: BinaryOperator, a: Scalar | Matrix, b: Scalar |
   const { sheet, top, left, bottom } = range
   if (range.height < SHARED_COMPARISON_ROWS || sheet.matchMask === undefined) return undefined
   const value = scalar as Scalar
-  const name = scalarName(value)
-  if (name === undefined) return undefined
+  // An error compared with anything is that error: broadcasting says so without reading the column.
+  if (value instanceof CellError) return undefined
+  const name = scalarKey(value)
   const holds = rangeFirst
     ? (cell: Scalar) => scalarBinary(operator, cell, value) === true
     : (cell: Scalar) => scalarBinary(operator, value, cell) === true

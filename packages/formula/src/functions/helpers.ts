@@ -189,6 +189,23 @@ export function numberResult(value: number | CellError): number | CellError {
   return typeof value !== 'number' || Number.isFinite(value) ? value : CellError.NUM
 }
 
+/**
+ * A scalar as a key naming it exactly, type included (the number 1, the text "1" and TRUE differ), for
+ * the engine's per-column masks of criteria and comparisons.
+ */
+export function scalarKey(value: Scalar): string {
+  switch (typeof value) {
+    case 'number':
+      return `n${value}`
+    case 'string':
+      return `s${value}`
+    case 'boolean':
+      return `b${value}`
+    default:
+      return value === null ? 'z' : `e${value.code}`
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Criteria of SUMIF, COUNTIF, AVERAGEIF, *IFS, D-functions: "<5", ">=2024-01-01", "a*", "<>", 3, TRUE.
 // ---------------------------------------------------------------------------------------------------------
@@ -362,11 +379,7 @@ function denseCells(range: RangeRef): ArrayValue {
     const shared = range.sheet.columnCells?.(top, left, range.bottom)
     if (shared !== undefined) return new ArrayValue(height, 1, shared as Scalar[])
   }
-  const data = new Array<Scalar>(height * width).fill(null)
-  range.sheet.forEachInBlock(top, left, range.bottom, range.right, (item, row, col) => {
-    data[(row - top) * width + (col - left)] = item
-  })
-  return new ArrayValue(height, width, data)
+  return range.cells()
 }
 
 /** Whether an operand holds several cells (a range or an array) rather than one scalar. */

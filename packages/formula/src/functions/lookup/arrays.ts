@@ -2,7 +2,7 @@
  * Reshaping functions of dynamic arrays: HSTACK, VSTACK, TOCOL, TOROW, WRAPCOLS, WRAPROWS, TAKE, DROP,
  * EXPAND, CHOOSECOLS, CHOOSEROWS and TRIMRANGE. An empty result is #CALC!, as in Excel.
  */
-import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
+import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { toNumber } from '../helpers.js'
 import { MISSING } from '../types.js'
@@ -23,17 +23,16 @@ export function readArray(value: Arg, wholeSheet = false): ArrayValue | CellErro
     if (value.areas.length !== 1) return CellError.VALUE
     value = value.areas[0]
   }
-  if (value instanceof RangeRef) {
-    const whole = value.bottom === MAX_ROW || value.right === MAX_COL
-    const block = whole && !wholeSheet ? value.trimmed() : value
-    const { height, width, top, left } = block
-    const data = new Array<Scalar>(height * width).fill(null)
-    block.sheet.forEachInBlock(top, left, block.bottom, block.right, (item, row, col) => {
-      data[(row - top) * width + (col - left)] = item
-    })
-    return new ArrayValue(height, width, data)
-  }
+  if (value instanceof RangeRef) return wholeSheet ? value.cells() : value.toArray()
   return ArrayValue.filled(1, 1, value)
+}
+
+/**
+ * Whether an array runs (nearly) the length of a whole column or row, as a condition computed over `B:B`
+ * or `B2:B1048576` does.
+ */
+export function spansWholeSheet(array: ArrayValue): boolean {
+  return array.height > 1_000_000 || array.width > 16_000
 }
 
 /** A result array as it spills: empty cells of the source show as 0. */

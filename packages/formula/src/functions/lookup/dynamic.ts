@@ -6,7 +6,7 @@ import { CellError } from '../../values.js'
 import type { ArrayValue, Scalar, Value } from '../../values.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
-import { integerArg, readArray, spilled } from './arrays.js'
+import { integerArg, readArray, spansWholeSheet, spilled } from './arrays.js'
 
 /**
  * The rows (or, by column, the columns) of an array, addressed by index rather than copied into lists:
@@ -70,7 +70,7 @@ export const FILTER: FunctionDefinition = {
     if (include instanceof CellError) return include
     // A whole column pairs with a condition over the whole column; a result of a million empty rows is
     // still possible (FILTER(B:B, A:A<>"x")) and is Excel's answer.
-    const array = readArray(args[0], include.height > 1_000_000 || include.width > 16_000)
+    const array = readArray(args[0], spansWholeSheet(include))
     if (array instanceof CellError) return array
     let byColumn: boolean
     if (include.width === 1 && include.height === array.height) byColumn = false
@@ -217,7 +217,7 @@ export const SORTBY: FunctionDefinition = {
       byArrays.push(by)
     }
     // Keys computed over a whole column (SORTBY(C:C, -B:B)) sort the whole column.
-    const array = readArray(args[0], byArrays.some((by) => by.height > 1_000_000 || by.width > 16_000))
+    const array = readArray(args[0], byArrays.some(spansWholeSheet))
     if (array instanceof CellError) return array
     const keys: SortKey[] = []
     let byColumn: boolean | undefined

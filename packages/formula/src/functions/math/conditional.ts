@@ -4,7 +4,7 @@
  */
 import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
-import { numberResult, parseCriteria } from '../helpers.js'
+import { numberResult, parseCriteria, scalarKey } from '../helpers.js'
 import type { CriteriaMatcher } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, ArgKind, FunctionDefinition } from '../types.js'
@@ -52,28 +52,15 @@ export interface Condition {
   readonly area: Area
   readonly matches: CriteriaMatcher
   /** Names the criteria, so the engine can share the rows that meet it among formulas. */
-  readonly criteria?: string
+  readonly criteria: string
 }
 
-/** A condition on `area`, named by its criteria value when that is a plain value. */
+/** A condition on `area`, named by its criteria value. */
 export function condition(area: Area, criteria: Arg): Condition | CellError {
   const matches = criteriaMatcher(criteria)
   if (matches instanceof CellError) return matches
-  return { area, matches, criteria: criteriaName(criteria) }
-}
-
-function criteriaName(criteria: Arg): string | undefined {
-  if (criteria === MISSING || criteria === null) return 'n0'
-  switch (typeof criteria) {
-    case 'number':
-      return `n${criteria}`
-    case 'string':
-      return `s${criteria}`
-    case 'boolean':
-      return `b${criteria}`
-    default:
-      return criteria instanceof CellError ? `e${criteria.code}` : undefined
-  }
+  // An empty criteria cell means 0 (criteriaMatcher); other values are scalars by now.
+  return { area, matches, criteria: criteria === MISSING || criteria === null ? scalarKey(0) : scalarKey(criteria as Scalar) }
 }
 
 /**
@@ -83,7 +70,7 @@ function criteriaName(criteria: Arg): string | undefined {
  */
 function rowMask(condition: Condition): Uint8Array | undefined {
   const { area, criteria } = condition
-  if (!(area instanceof RangeRef) || area.left !== area.right || criteria === undefined || area.sheet.matchMask === undefined) return undefined
+  if (!(area instanceof RangeRef) || area.left !== area.right || area.sheet.matchMask === undefined) return undefined
   return area.sheet.matchMask(area.top, area.left, area.bottom, criteria, condition.matches)
 }
 
