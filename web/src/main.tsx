@@ -1,4 +1,4 @@
-import { Engine, functionCatalogue } from '@finsheet/formula'
+import { functionCatalogue } from '@finsheet/formula'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -11,7 +11,7 @@ import { Workspace } from './spreadsheet/workspace'
 import './styles/app.css'
 
 const functions = functionCatalogue()
-const workspace = new Workspace(() => new Engine())
+const workspace = new Workspace()
 const session = new SessionController(api, workspace)
 const router = createAppRouter(functions)
 

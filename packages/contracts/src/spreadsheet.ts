@@ -65,6 +65,19 @@ export const CellStyle = StrictObject({
 })
 export type CellStyle = Static<typeof CellStyle>
 
+/** A change to a cell's style (a toolbar click): fields set win, null removes a field, absent fields stay. */
+export const StylePatch = StrictObject({
+  bold: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  italic: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  underline: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  fontFamily: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  fontSize: Type.Optional(Type.Union([Type.Number({ minimum: 1, maximum: 409 }), Type.Null()])),
+  color: Type.Optional(Type.Union([CssColour, Type.Null()])),
+  fill: Type.Optional(Type.Union([CssColour, Type.Null()])),
+  align: Type.Optional(Type.Union([HorizontalAlign, Type.Null()])),
+})
+export type StylePatch = Static<typeof StylePatch>
+
 /** A cell as the cells route returns it, keyed by its address. */
 export const Cell = Type.Object({
   value: CellValue,
@@ -335,6 +348,10 @@ export const CellEdit = StrictObject({
   style: Type.Optional(Type.Union([CellStyle, Type.Null()])),
   /** A number format code; null returns to General. Absent: unchanged. */
   format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  /** With a formula `input`: the range a fixed-size array formula (Ctrl+Shift+Enter) anchored here fills. */
+  arrayRange: Type.Optional(Type.String({ maxLength: 32 })),
+  /** With a formula `input`: saved before dynamic arrays (implicit intersection, never spills). */
+  legacy: Type.Optional(Type.Boolean()),
 })
 export type CellEdit = Static<typeof CellEdit>
 
@@ -348,7 +365,7 @@ export const FormatCellsCommand = StrictObject({
   type: Type.Literal('format-cells'),
   sheet: SheetName,
   ranges: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: 1000 }),
-  style: Type.Optional(CellStyle),
+  style: Type.Optional(StylePatch),
   format: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
 })
 /** Width in CSS pixels; null returns to the default width. */
@@ -362,12 +379,20 @@ export const InsertRowsCommand = StrictObject({ type: Type.Literal('insert-rows'
 export const DeleteRowsCommand = StrictObject({ type: Type.Literal('delete-rows'), sheet: SheetName, at: Position, count: Count })
 export const InsertColumnsCommand = StrictObject({ type: Type.Literal('insert-columns'), sheet: SheetName, at: Position, count: Count })
 export const DeleteColumnsCommand = StrictObject({ type: Type.Literal('delete-columns'), sheet: SheetName, at: Position, count: Count })
-export const AddSheetCommand = StrictObject({ type: Type.Literal('add-sheet'), name: SheetName, index: Type.Optional(Position) })
+/** `id` names the sheet in the change log; the service assigns one when it is absent. */
+export const AddSheetCommand = StrictObject({ type: Type.Literal('add-sheet'), name: SheetName, index: Type.Optional(Position), id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) })
 export const RenameSheetCommand = StrictObject({ type: Type.Literal('rename-sheet'), from: SheetName, to: SheetName })
 export const DeleteSheetCommand = StrictObject({ type: Type.Literal('delete-sheet'), name: SheetName })
 export const MoveSheetCommand = StrictObject({ type: Type.Literal('move-sheet'), name: SheetName, index: Position })
 export const MergeCellsCommand = StrictObject({ type: Type.Literal('merge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
 export const UnmergeCellsCommand = StrictObject({ type: Type.Literal('unmerge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
+/** Defines or redefines a name (`formula` such as '=Sheet1!$B$2' or '=0.21'); a null formula removes it. `sheet` scopes it to one sheet. */
+export const DefineNameCommand = StrictObject({
+  type: Type.Literal('define-name'),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  formula: Type.Union([Type.String({ minLength: 1, maxLength: 8192 }), Type.Null()]),
+  sheet: Type.Optional(SheetName),
+})
 
 const simpleCommands = [
   SetCellsCommand,
@@ -383,6 +408,7 @@ const simpleCommands = [
   MoveSheetCommand,
   MergeCellsCommand,
   UnmergeCellsCommand,
+  DefineNameCommand,
 ] as const
 
 /** Several commands sent, applied and undone as one change (a paste, a fill). */

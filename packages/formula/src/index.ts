@@ -35,6 +35,7 @@ export {
   sheetNameNeedsQuotes,
 } from './address/a1.js'
 export type { CellAddress, RangeAddress } from './address/a1.js'
+export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_LENGTH } from './address/sheet-names.js'
 
 // Formulas as text
 export { translateFormula, parseFormulaText, printFormulaTree } from './parser/translate.js'

@@ -374,6 +374,39 @@ describe('sheets', () => {
     expect((await call('GET', `/workbook/${id}/cells?sheet=Missing`)).status).toBe(400)
   })
 
+  it('merges as the browser does: only the top-left content survives, the same after a reload, and unmerge undoes every merge it touches', async () => {
+    const id = await newWorkbook()
+    await call('POST', '/update-cells', {
+      workbookId: id,
+      sheetName: 'Sheet1',
+      updates: [
+        { cellAddress: 'A1', value: 1 },
+        { cellAddress: 'B1', value: 2 },
+        { cellAddress: 'C1', value: 3 },
+        { cellAddress: 'D1', formula: '=SUM(A1:C1)' },
+      ],
+    })
+    const merged = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'merge-cells', sheet: 'Sheet1', range: 'A1:C1' }] })
+    expect(merged.status).toBe(200)
+    const changed = Object.fromEntries(merged.json.changedCells.map((cell: { address: string; value: unknown }) => [cell.address, cell.value]))
+    expect(changed).toEqual({ B1: null, C1: null, D1: 1 })
+    const replica = await startTestApp({ replicaOf: t })
+    try {
+      const reloaded = clientFor(replica.app, await t.tokenFor('ada', 'Ada Lovelace'))
+      const sheet = (await reloaded('GET', `/workbook/${id}/cells`)).json.workbook.sheets[0]
+      expect(sheet.merges).toEqual(['A1:C1'])
+      expect(sheet.cells.D1.value).toBe(1)
+      expect(sheet.cells.B1).toBeUndefined()
+    } finally {
+      await replica.close()
+    }
+    await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'merge-cells', sheet: 'Sheet1', range: 'A5:B5' }, { type: 'merge-cells', sheet: 'Sheet1', range: 'D5:E6' }] })
+    await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'unmerge-cells', sheet: 'Sheet1', range: 'B5:D5' }] })
+    expect((await cellsOf(id)).sheets[0].merges).toEqual(['A1:C1'])
+    await call('POST', `/workbook/${id}/undo`, {})
+    expect([...(await cellsOf(id)).sheets[0].merges].sort()).toEqual(['A1:C1', 'A5:B5', 'D5:E6'])
+  })
+
   it('applies a batch of commands atomically: a failing command leaves everything as it was', async () => {
     const id = await newWorkbook()
     const bad = await call('POST', `/workbook/${id}/changes`, {

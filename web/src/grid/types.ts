@@ -1,21 +1,11 @@
 import type { CellRange } from './address'
 import type { MergeIndex } from './merges'
 
-export type HorizontalAlign = 'left' | 'center' | 'right'
+import type { CellStyle } from '@finsheet/contracts'
 
-/** How a cell looks; every field is optional and absent means the sheet default. */
-export interface CellStyle {
-  bold?: boolean
-  italic?: boolean
-  underline?: boolean
-  fontFamily?: string
-  fontSize?: number
-  /** text colour, a CSS colour */
-  color?: string
-  /** background colour, a CSS colour */
-  fill?: string
-  align?: HorizontalAlign
-}
+/** How a cell looks (the workbook's own style type); every field is optional and absent means the sheet default. */
+export type { CellStyle }
+export type HorizontalAlign = NonNullable<CellStyle['align']>
 
 /** What the grid draws for one cell: the text it shows and how. */
 export interface GridCell {

@@ -5,7 +5,7 @@
  *
  * Query: ?rows=N&cols=M fills Sheet1 with N × M numbers through the bulk loading path.
  */
-import { Engine, functionCatalogue } from '@finsheet/formula'
+import { functionCatalogue } from '@finsheet/formula'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { DrawStats } from '../grid/types'
@@ -35,7 +35,7 @@ const params = new URLSearchParams(location.search)
 const rows = Number(params.get('rows') ?? 0)
 const cols = Number(params.get('cols') ?? 0)
 
-const handle: HarnessHandle = { workspace: new Workspace(() => new Engine()), draws: [], firstCellPaint: null, allLoaded: null }
+const handle: HarnessHandle = { workspace: new Workspace(), draws: [], firstCellPaint: null, allLoaded: null }
 window.harness = handle
 
 const store = handle.workspace.open({ id: 'harness', sheets: [{ name: 'Sheet1', cells: {} }] })

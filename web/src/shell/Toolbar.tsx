@@ -17,6 +17,7 @@ import {
   Undo2,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { StylePatch } from '@finsheet/contracts'
 import type { CellStyle, HorizontalAlign } from '../grid/types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from '../grid/types'
 import { useWorkspace } from '../spreadsheet/workspace-context'
@@ -72,7 +73,7 @@ export function Toolbar({ onImport }: { onImport(): void }) {
   const style: CellStyle = (store && store.getStyle(sheet, selection.active)) || {}
   const format = store?.getFormat(sheet, selection.active) ?? null
   const disabled = !store
-  const setStyle = (patch: Partial<CellStyle>) => {
+  const setStyle = (patch: StylePatch) => {
     workspace.styleSelection(patch)
     workspace.focusGrid()
   }
@@ -213,7 +214,7 @@ export function Toolbar({ onImport }: { onImport(): void }) {
           { heading: 'Highlight' },
           { custom: swatches(HIGHLIGHT_COLORS, (value) => setStyle({ fill: value }), 'Highlight') },
           'separator',
-          { label: 'Clear formatting', onSelect: () => setStyle({ bold: undefined, italic: undefined, underline: undefined, color: undefined, fill: undefined, align: undefined, fontFamily: undefined, fontSize: undefined }) },
+          { label: 'Clear formatting', onSelect: () => setStyle({ bold: null, italic: null, underline: null, color: null, fill: null, align: null, fontFamily: null, fontSize: null }) },
         ]}
       />
       <span className="toolbar-separator" />

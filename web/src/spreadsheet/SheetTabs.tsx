@@ -1,6 +1,6 @@
 import { MoreVertical, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { sheetNameProblem } from '../workbook/commands'
+import { sheetNameProblem } from '@finsheet/workbook/model'
 import { Menu } from '../ui/Menu'
 
 interface SheetTabsProps {

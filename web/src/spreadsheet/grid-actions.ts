@@ -7,7 +7,7 @@ import { autoFitWidth, measureWithCanvas } from '../grid/autofit'
 import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
-import type { CellChange } from '../workbook/commands'
+import type { CellEdit } from '@finsheet/contracts'
 import { toast } from '../toasts/toast-store'
 import type { ContextMenuItem } from './GridContextMenu'
 import type { CopyMark, Workspace } from './workspace'
@@ -21,7 +21,7 @@ import type { CopyMark, Workspace } from './workspace'
 export function clearSelection(workspace: Workspace): void {
   const { store, sheet, selection } = workspace.state
   if (!store) return
-  const cells: CellChange[] = []
+  const cells: CellEdit[] = []
   const range = selectionRange(selection)
   const model = store.sheet(sheet)
   if (!model) return
@@ -90,12 +90,12 @@ export function pasteText(workspace: Workspace, text: string): CellRange | null 
   const width = block[0].length
   const target = pasteTargetRange(height, width, selectionRange(selection), bounds)
   const origin = own ? { col: own.range.startCol, row: own.range.startRow } : null
-  const cells: CellChange[] = []
+  const cells: CellEdit[] = []
   const written = new Set<string>()
   for (const cell of planPaste(height, width, origin, target)) {
     let input = block[cell.sourceRow][cell.sourceCol]
     if (own && !own.cut && input.startsWith('=')) input = translateFormula(input, cell.rowOffset, cell.colOffset)
-    const change: CellChange = { address: cellAddress(cell.pos), input }
+    const change: CellEdit = { address: cellAddress(cell.pos), input }
     if (own) {
       change.style = own.styles[cell.sourceRow][cell.sourceCol] ?? null
       change.format = own.formats[cell.sourceRow][cell.sourceCol] ?? null
@@ -105,7 +105,7 @@ export function pasteText(workspace: Workspace, text: string): CellRange | null 
   }
   const commands = []
   if (own?.cut) {
-    const clears: CellChange[] = []
+    const clears: CellEdit[] = []
     forEachCell(own.range, (pos) => {
       const address = cellAddress(pos)
       if (own.sheet !== sheet || !written.has(address)) clears.push({ address, input: '', style: null, format: null })

@@ -3,9 +3,8 @@ import { rangeAddress } from '../grid/address'
 import type { Selection } from '../grid/selection'
 import { selectionRange, singleCellSelection } from '../grid/selection'
 import type { CellStyle } from '../grid/types'
-import type { CalcEngine } from '../workbook/calc-engine'
-import type { WorkbookCommand } from '../workbook/commands'
-import { nextSheetName } from '../workbook/commands'
+import type { StylePatch, WorkbookCommand } from '@finsheet/contracts'
+import { nextSheetName } from '@finsheet/workbook/model'
 import type { WorkbookSnapshot } from '../workbook/workbook-store'
 import { WorkbookStore } from '../workbook/workbook-store'
 
@@ -64,16 +63,11 @@ export class Workspace {
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
-  private readonly createEngine: () => CalcEngine
   /** runs before the active sheet changes, so pending edits are saved first */
   beforeSheetSwitch: (() => Promise<void> | void) | null = null
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
   private remoteHistory: RemoteHistory | null = null
-
-  constructor(createEngine: () => CalcEngine) {
-    this.createEngine = createEngine
-  }
 
   get state(): WorkspaceState {
     return this.current
@@ -97,7 +91,7 @@ export class Workspace {
   open(snapshot: WorkbookSnapshot, activeSheet?: string): WorkbookStore {
     this.unsubscribeStore?.()
     this.remoteHistory = null
-    const store = new WorkbookStore(this.createEngine(), snapshot)
+    const store = new WorkbookStore(snapshot)
     this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
     const sheet = activeSheet && store.sheet(activeSheet) ? activeSheet : store.sheetNames[0]
     this.update({
@@ -194,17 +188,17 @@ export class Workspace {
   }
 
   /** Merges a style patch into every selected cell (toolbar buttons and shortcuts). */
-  styleSelection(style: Partial<CellStyle>): void {
+  styleSelection(style: StylePatch): void {
     const { store, sheet, selection } = this.current
     if (!store) return
-    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(selectionRange(selection))], style })
+    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(store.clampToUsed(sheet, selectionRange(selection)))], style })
   }
 
   /** Sets the number format of every selected cell; null returns them to General. */
   formatSelection(format: string | null): void {
     const { store, sheet, selection } = this.current
     if (!store) return
-    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(selectionRange(selection))], format })
+    store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(store.clampToUsed(sheet, selectionRange(selection)))], format })
   }
 
   /**

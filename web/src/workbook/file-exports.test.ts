@@ -1,11 +1,10 @@
-import { Engine } from '@finsheet/formula'
 import { describe, expect, it } from 'vitest'
 import { singleCellSelection } from '../grid/selection'
 import { exportRows, exportXls, sheetSaveState } from './file-exports'
 import { WorkbookStore } from './workbook-store'
 
 function storeWith(cells: Record<string, { input?: string; style?: { bold?: boolean }; format?: string }>) {
-  return new WorkbookStore(new Engine(), { id: 'defaultWorkbook', sheets: [{ name: 'Sheet1', cells }] })
+  return new WorkbookStore({ id: 'defaultWorkbook', sheets: [{ name: 'Sheet1', cells }] })
 }
 
 describe('Export (.xls)', () => {

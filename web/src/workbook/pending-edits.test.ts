@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { WorkbookCommand } from './commands'
+import type { SetCellsCommand, WorkbookCommand } from '@finsheet/contracts'
 import { isRepeatable, pendingEditsFor, pendingEditsKey } from './pending-edits'
 import { MemoryStorage } from '../storage/memory-storage'
 
-const typed = (address: string, input: string): WorkbookCommand => ({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address, input }] })
-const insertRow: WorkbookCommand = { type: 'insert-rows', sheet: 'Sheet1', at: 2, count: 1 }
+const typed = (address: string, input: string): SetCellsCommand => ({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address, input }] })
+const insertRow = { type: 'insert-rows' as const, sheet: 'Sheet1', at: 2, count: 1 }
 
 describe('edits kept until the spreadsheet service accepts them', () => {
   it('keeps queued edits per user and workbook, and forgets them once nothing is pending', () => {

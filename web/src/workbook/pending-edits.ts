@@ -1,4 +1,4 @@
-import type { WorkbookCommand } from './commands'
+import type { WorkbookCommand } from '@finsheet/contracts'
 import { browserStorage } from '../storage/browser-storage'
 
 /**

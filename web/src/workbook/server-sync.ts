@@ -2,7 +2,7 @@ import type { ChangedCell, ChangeResponse, InputsResponse, UndoRedoResponse } fr
 import type { ApiClient } from '../api/api-client'
 import { ApiError, isPassingFailure } from '../api/api-client'
 import type { CellStyle } from '../grid/types'
-import type { SetCellsCommand, WorkbookCommand } from './commands'
+import type { SetCellsCommand, WorkbookCommand } from '@finsheet/contracts'
 import type { PendingEdits } from './pending-edits'
 import type { AppliedChange, ServerCellChange, WorkbookSnapshot, WorkbookStore } from './workbook-store'
 

@@ -1,4 +1,3 @@
-import { Engine } from '@finsheet/formula'
 import { describe, expect, it } from 'vitest'
 import type { AppliedChange, WorkbookSnapshot } from './workbook-store'
 import { WorkbookStore } from './workbook-store'
@@ -9,7 +8,7 @@ const at = (address: string) => {
 }
 
 function open(snapshot: Partial<WorkbookSnapshot> = {}) {
-  return new WorkbookStore(new Engine(), { id: 'wb', sheets: [{ name: 'Sheet1', cells: {} }], ...snapshot })
+  return new WorkbookStore({ id: 'wb', sheets: [{ name: 'Sheet1', cells: {} }], ...snapshot })
 }
 
 describe('WorkbookStore', () => {
@@ -38,7 +37,7 @@ describe('WorkbookStore', () => {
     store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1:B2'], style: { bold: true } })
     store.dispatch({ type: 'resize-column', sheet: 'Sheet1', column: 0, width: 180 })
     expect(store.getStyle('Sheet1', at('B2'))).toEqual({ bold: true })
-    expect(store.undoLabel).toBe('column width')
+    expect(store.undoLabel).toBe('Resize a column on Sheet1')
     store.undo()
     expect(store.sheet('Sheet1')!.columnWidths.get(0)).toBeUndefined()
     store.undo()
@@ -55,18 +54,18 @@ describe('WorkbookStore', () => {
     expect(store.getInput('Sheet1', at('A1'))).toBe('1')
   })
 
-  it('merges style patches and clears a style with undefined', () => {
+  it('merges style patches and clears a style field with null', () => {
     const store = open()
     store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1'], style: { bold: true, color: '#ff0000' } })
-    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1'], style: { italic: true, color: undefined } })
+    store.dispatch({ type: 'format-cells', sheet: 'Sheet1', ranges: ['A1'], style: { italic: true, color: null } })
     expect(store.getStyle('Sheet1', at('A1'))).toEqual({ bold: true, italic: true })
   })
 
   it('rejects a command for a missing sheet or a bad address and changes nothing', () => {
     const store = open()
     const before = store.revision
-    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Nope', cells: [{ address: 'A1', input: '1' }] })).toThrow('There is no sheet named Nope')
-    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A0', input: '1' }] })).toThrow('A0 is not a cell address')
+    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Nope', cells: [{ address: 'A1', input: '1' }] })).toThrow('Sheet not found: Nope')
+    expect(() => store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A0', input: '1' }] })).toThrow('Invalid cell address: "A0"')
     expect(store.revision).toBe(before)
     expect(store.canUndo).toBe(false)
   })
@@ -144,7 +143,7 @@ describe('WorkbookStore', () => {
     store.applyServerChanges([{ sheet: 'Sheet1', address: 'B1', input: 'from the assistant' }])
     expect(store.getInput('Sheet1', at('B1'))).toBe('from the assistant')
     expect(store.canUndo).toBe(true)
-    expect(store.undoLabel).toBe('edit A1')
+    expect(store.undoLabel).toBe('Edit Sheet1!A1')
   })
 
   it('opens a large block quickly through the bulk path and grows the grid to fit', () => {
@@ -164,7 +163,7 @@ describe('WorkbookStore', () => {
     store.dispatch({ type: 'resize-column', sheet: 'Sheet1', column: 2, width: 150 })
     const snapshot = store.snapshot()
     expect(snapshot.sheets[0].cells).toEqual({ B2: { input: '=1+1', style: { italic: true }, format: '0.00' }, C3: { input: '15%' } })
-    const again = new WorkbookStore(new Engine(), snapshot)
+    const again = new WorkbookStore(snapshot)
     expect(again.getDisplay('Sheet1', at('B2'))).toBe('2.00')
     expect(again.getDisplay('Sheet1', at('C3'))).toBe('15%')
     expect(again.sheet('Sheet1')!.columnWidths.get(2)).toBe(150)
@@ -177,7 +176,7 @@ describe('merged cells', () => {
     store.dispatch({ type: 'merge-cells', sheet: 'Sheet1', range: 'A1:C1' })
     expect(store.getInput('Sheet1', at('B1'))).toBe('')
     expect(store.dataSource('Sheet1')!.merges!.at(at('C1'))).toEqual({ startCol: 0, startRow: 0, endCol: 2, endRow: 0 })
-    expect(() => store.dispatch({ type: 'merge-cells', sheet: 'Sheet1', range: 'C1:D2' })).toThrow('already merged')
+    expect(() => store.dispatch({ type: 'merge-cells', sheet: 'Sheet1', range: 'C1:D2' })).toThrow('overlaps a merged range')
     store.undo()
     expect(store.getInput('Sheet1', at('B1'))).toBe('lost')
     expect(store.dataSource('Sheet1')!.merges!.size).toBe(0)
@@ -188,11 +187,11 @@ describe('merged cells', () => {
   it('moves merges with inserted and deleted rows, and undo puts them back', () => {
     const store = open({ sheets: [{ name: 'Sheet1', cells: {}, merges: ['A3:B5', 'D1:D2'] }] })
     store.dispatch({ type: 'insert-rows', sheet: 'Sheet1', at: 3, count: 2 })
-    expect(store.snapshot().sheets[0].merges).toEqual(['A3:B7', 'D1:D2'])
+    expect(store.snapshot().sheets[0].merges).toEqual(['D1:D2', 'A3:B7'])
     store.dispatch({ type: 'delete-rows', sheet: 'Sheet1', at: 0, count: 3 })
     expect(store.snapshot().sheets[0].merges).toEqual(['A1:B4'])
     store.undo()
-    expect(store.snapshot().sheets[0].merges).toEqual(['A3:B7', 'D1:D2'])
+    expect(store.snapshot().sheets[0].merges).toEqual(['D1:D2', 'A3:B7'])
   })
 })
 
@@ -205,6 +204,6 @@ describe('sheet order', () => {
     expect(store.sheetNames).toEqual(['A', 'B', 'C'])
     store.undo()
     expect(store.sheetNames).toEqual(['C', 'A', 'B'])
-    expect(() => store.dispatch({ type: 'move-sheet', name: 'Z', index: 0 })).toThrow('There is no sheet named Z')
+    expect(() => store.dispatch({ type: 'move-sheet', name: 'Z', index: 0 })).toThrow('Sheet not found: Z')
   })
 })

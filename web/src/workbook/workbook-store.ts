@@ -1,13 +1,13 @@
+import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
+import { describeCommands, WorkbookModel, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
-import { cellAddress, forEachCell, MAX_COLUMNS, parseCellAddress, parseRangeAddress, rangeAddress } from '../grid/address'
+import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
-import type { CalcEngine, EngineValue } from './calc-engine'
+import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
-import type { CellChange, WorkbookCommand } from './commands'
-import { describeCommand } from './commands'
 
-/** Spec 1 §2: the grid shows at least 100 rows and 50 columns, more when the sheet has more. */
+/** The grid shows at least 100 rows and 50 columns, more when the sheet has more. */
 export const DISPLAY_ROWS = 100
 export const DISPLAY_COLUMNS = 50
 
@@ -54,7 +54,6 @@ export interface AppliedChange {
 }
 
 const key = (col: number, row: number) => row * MAX_COLUMNS + col
-const positionOf = (k: number): CellPosition => ({ col: k % MAX_COLUMNS, row: Math.floor(k / MAX_COLUMNS) })
 
 interface ServerValue {
   text: string
@@ -63,14 +62,14 @@ interface ServerValue {
   localText: string
 }
 
-/** One sheet's presentation: styles, number formats, widths. Inputs and values live in the engine. */
-export class SheetModel {
-  name: string
-  readonly styles = new Map<number, CellStyle>()
-  readonly formats = new Map<number, string>()
-  /** replaced, not mutated, on every change so views can tell widths changed */
-  columnWidths: ReadonlyMap<number, number> = new Map()
-  merges: MergeIndex = NO_MERGES
+/**
+ * The grid's view of one sheet of the workbook model: how far it extends, what it drew last, the
+ * server's values shown over the local engine's, and the rows still streaming in. Its contents
+ * (inputs, values, styles, formats, widths, merges) are the model's.
+ */
+export class SheetView {
+  /** the model's sheet, whose id stays the same through renames */
+  readonly record: SheetRecord
   declaredRows: number
   declaredColumns: number
   /** rows and columns up to the furthest cell ever written: the grid grows to show them */
@@ -82,12 +81,24 @@ export class SheetModel {
   /** while rows stream in: how far they have come, and the cells edited meanwhile (not to be overwritten) */
   loading: { loadedRows: number; totalRows: number; edited: Set<number> } | null = null
   readonly source: GridDataSource
+  private widthsOf: Record<string, number> | null = null
+  private widths: ReadonlyMap<number, number> = new Map()
+  private mergesOf: readonly string[] | null = null
+  private mergeIndex: MergeIndex = NO_MERGES
 
-  constructor(name: string, rows: number, columns: number, view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined) {
-    this.name = name
+  constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
+    this.record = record
     this.declaredRows = rows
     this.declaredColumns = columns
     this.source = new SheetSource(this, view)
+  }
+
+  get name(): string {
+    return this.record.name
+  }
+
+  get id(): string {
+    return this.record.id
   }
 
   get rowCount(): number {
@@ -96,6 +107,24 @@ export class SheetModel {
 
   get columnCount(): number {
     return this.source.columnCount
+  }
+
+  /** Column widths in pixels; a new map whenever they change, so views can tell. */
+  get columnWidths(): ReadonlyMap<number, number> {
+    if (this.widthsOf !== this.record.columnWidths) {
+      this.widthsOf = this.record.columnWidths
+      this.widths = new Map(Object.entries(this.record.columnWidths).map(([col, width]) => [Number(col), width]))
+    }
+    return this.widths
+  }
+
+  get merges(): MergeIndex {
+    if (this.mergesOf !== this.record.merges) {
+      this.mergesOf = this.record.merges
+      const ranges = this.record.merges.map((text) => parseRangeAddress(text)).filter((range): range is CellRange => range !== null)
+      this.mergeIndex = ranges.length > 0 ? new MergeIndex(ranges) : NO_MERGES
+    }
+    return this.mergeIndex
   }
 
   /** extends the used area to cover a cell that now holds something */
@@ -107,10 +136,10 @@ export class SheetModel {
 
 /** The grid's view of one sheet: it grows with what the sheet holds, never below 100 × 50. */
 class SheetSource implements GridDataSource {
-  private readonly sheet: SheetModel
-  private readonly view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined
+  private readonly sheet: SheetView
+  private readonly view: (sheet: SheetView, col: number, row: number) => GridCell | undefined
 
-  constructor(sheet: SheetModel, view: (sheet: SheetModel, col: number, row: number) => GridCell | undefined) {
+  constructor(sheet: SheetView, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.sheet = sheet
     this.view = view
   }
@@ -145,32 +174,57 @@ const HISTORY_LIMIT = 200
 const VIEW_CACHE_LIMIT = 20_000
 
 /**
- * A workbook in the browser: the engine holds the sheets' inputs and computes their values at
- * once; this store adds styles, number formats and widths, the undo history, and is the grid's
- * data source. Everything changes through `dispatch(command)`; the server's answers come in
+ * A workbook in the browser: the shared workbook model (the same interpreter of commands the
+ * spreadsheet service runs) computes values at once; this store adds what only the browser needs: the
+ * grid's views of each sheet, the server's values shown over the local ones, rows streaming in and a
+ * local undo history. Everything changes through `dispatch(command)`; the server's answers come in
  * through `applyServerChanges`, and its values win over the local engine's.
  */
 export class WorkbookStore {
   readonly id: string
   name: string | undefined
-  private readonly engine: CalcEngine
-  private readonly sheetList: SheetModel[] = []
+  private readonly model: WorkbookModel
+  private readonly views = new Map<string, SheetView>()
   private readonly listeners = new Set<() => void>()
   private readonly changeListeners = new Set<(change: AppliedChange) => void>()
   private readonly undoStack: HistoryEntry[] = []
   private readonly redoStack: HistoryEntry[] = []
   private revisionCounter = 0
 
-  constructor(engine: CalcEngine, snapshot: WorkbookSnapshot) {
-    this.engine = engine
+  constructor(snapshot: WorkbookSnapshot) {
     this.id = snapshot.id
     this.name = snapshot.name
     const sheets = snapshot.sheets.length > 0 ? snapshot.sheets : [{ name: 'Sheet1', cells: {} }]
+    const records: SheetRecord[] = sheets.map((sheet, index) => ({ id: `s${index + 1}`, name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges: [...(sheet.merges ?? [])] }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
-    const models = sheets.map((sheet) => this.addSheetModel(sheet))
-    const batch: { sheet: string; address: string; input: string }[] = []
-    sheets.forEach((sheet, i) => this.loadSheetContent(models[i], sheet, batch))
-    if (batch.length > 0) this.engine.loadCells(batch)
+    this.model = WorkbookModel.build({
+      revision: 0,
+      sheets: records,
+      definedNames: [],
+      charts: [],
+      cells: sheets.flatMap((sheet, index) =>
+        Object.entries(sheet.cells).flatMap(([address, cell]) => {
+          const pos = parseCellAddress(address)
+          if (!pos) return []
+          return [{ sheetId: records[index].id, address: cellAddress(pos), input: cell.input ?? '', style: cell.style, userFormat: cell.format }]
+        }),
+      ),
+    })
+    sheets.forEach((sheet, index) => {
+      const view = this.viewOf(this.model.sheets[index])
+      view.declaredRows = sheet.rowCount ?? 0
+      view.declaredColumns = sheet.columnCount ?? 0
+      if (sheet.rows && sheet.rows.length > 0) {
+        this.model.engine.loadSheet(sheet.name, sheet.rows)
+        view.usedRows = Math.max(view.usedRows, sheet.rows.length)
+        view.usedColumns = Math.max(view.usedColumns, ...sheet.rows.slice(0, 1000).map((r) => r.length))
+      }
+      for (const address of Object.keys(sheet.cells)) {
+        const pos = parseCellAddress(address)
+        if (pos) view.touch(pos)
+      }
+      for (const range of view.merges.ranges) view.touch({ col: range.endCol, row: range.endRow })
+    })
   }
 
   /** Bumps on every change; the grid repaints when it moves. */
@@ -179,11 +233,22 @@ export class WorkbookStore {
   }
 
   get sheetNames(): string[] {
-    return this.sheetList.map((s) => s.name)
+    return this.model.sheets.map((sheet) => sheet.name)
   }
 
-  sheet(name: string): SheetModel | undefined {
-    return this.sheetList.find((s) => s.name === name)
+  /** The grid's view of a sheet by its exact name. */
+  sheet(name: string): SheetView | undefined {
+    const record = this.model.sheets.find((sheet) => sheet.name === name)
+    return record && this.viewOf(record)
+  }
+
+  private viewOf(record: SheetRecord): SheetView {
+    let view = this.views.get(record.id)
+    if (!view || view.record !== record) {
+      view = new SheetView(record, 0, 0, (sheet, col, row) => this.view(sheet, col, row))
+      this.views.set(record.id, view)
+    }
+    return view
   }
 
   subscribe(listener: () => void): () => void {
@@ -198,25 +263,27 @@ export class WorkbookStore {
   }
 
   getInput(sheet: string, pos: CellPosition): string {
-    return this.sheet(sheet) ? this.engine.getInput(sheet, cellAddress(pos)) : ''
+    return this.sheet(sheet) ? this.model.engine.getInputAt(sheet, pos.row, pos.col) : ''
   }
 
   getStyle(sheet: string, pos: CellPosition): CellStyle | undefined {
-    return this.sheet(sheet)?.styles.get(key(pos.col, pos.row))
+    const view = this.sheet(sheet)
+    return view && this.model.styleAtPosition(view.id, pos.row, pos.col)
   }
 
   getFormat(sheet: string, pos: CellPosition): string | undefined {
-    return this.sheet(sheet)?.formats.get(key(pos.col, pos.row))
+    const view = this.sheet(sheet)
+    return view && this.model.formatAtPosition(view.id, pos.row, pos.col)
   }
 
   getValue(sheet: string, pos: CellPosition): EngineValue {
-    return this.sheet(sheet) ? this.engine.getValue(sheet, cellAddress(pos)) : null
+    return this.sheet(sheet) ? this.model.engine.getValueAt(sheet, pos.row, pos.col) : null
   }
 
   /** The text a cell shows, as the grid draws it. */
   getDisplay(sheet: string, pos: CellPosition): string {
-    const model = this.sheet(sheet)
-    return model ? (this.view(model, pos.col, pos.row)?.text ?? '') : ''
+    const view = this.sheet(sheet)
+    return view ? (this.view(view, pos.col, pos.row)?.text ?? '') : ''
   }
 
   dataSource(sheet: string): GridDataSource | undefined {
@@ -229,15 +296,24 @@ export class WorkbookStore {
 
   /** The bottom-right corner of the used area (Ctrl+End). */
   lastUsedCell(sheet: string): CellPosition {
-    let maxRow = 0
-    let maxCol = 0
     if (!this.sheet(sheet)) return { col: 0, row: 0 }
-    this.engine.forEachCell(sheet, (cell) => {
-      if (cell.input === '') return
-      if (cell.row > maxRow) maxRow = cell.row
-      if (cell.col > maxCol) maxCol = cell.col
-    })
-    return { col: maxCol, row: maxRow }
+    const used = this.model.engine.getUsedRange(sheet)
+    return used ? { col: used.right, row: used.bottom } : { col: 0, row: 0 }
+  }
+
+  /**
+   * A range cut to what a sheet uses and the grid shows, for formatting a whole row or column: its
+   * cells past both are empty and unstyled, and a format covers a bounded number of cells.
+   */
+  clampToUsed(sheet: string, range: CellRange): CellRange {
+    const view = this.sheet(sheet)
+    if (!view) return range
+    return {
+      startCol: range.startCol,
+      startRow: range.startRow,
+      endRow: Math.min(range.endRow, Math.max(view.usedRows - 1, range.startRow, DISPLAY_ROWS - 1)),
+      endCol: Math.min(range.endCol, Math.max(view.usedColumns - 1, range.startCol, DISPLAY_COLUMNS - 1)),
+    }
   }
 
   /** The inputs of a block, row by row, for copying. */
@@ -260,6 +336,12 @@ export class WorkbookStore {
     return rows
   }
 
+  /** Walks a sheet's cells with content (the engine's cells: input and value). */
+  forEachCell(sheet: string, visit: (cell: { address: string; row: number; col: number; input: string; value: EngineValue }) => void): void {
+    if (!this.sheet(sheet)) return
+    this.model.engine.forEachCell(sheet, visit)
+  }
+
   get canUndo(): boolean {
     return this.undoStack.length > 0
   }
@@ -270,20 +352,20 @@ export class WorkbookStore {
 
   get undoLabel(): string | null {
     const top = this.undoStack.at(-1)
-    return top ? describeCommand(top.command) : null
+    return top ? describeCommands([top.command]) : null
   }
 
   get redoLabel(): string | null {
     const top = this.redoStack.at(-1)
-    return top ? describeCommand(top.command) : null
+    return top ? describeCommands([top.command]) : null
   }
 
   /**
-   * Applies a command. Throws, changing nothing, when it names a sheet that does not exist or an
-   * address that is not one. User commands go on the undo history.
+   * Applies a command. Throws a CommandError, changing nothing, when the workbook's rules refuse it
+   * (a sheet that does not exist, an address that is not one, a merge over a merge…). User commands
+   * go on the undo history.
    */
   dispatch(command: WorkbookCommand, origin: ChangeOrigin = 'user'): void {
-    this.validate(command)
     const inverse = this.apply(command)
     if (origin === 'user') {
       this.undoStack.push({ command, inverse })
@@ -316,34 +398,34 @@ export class WorkbookStore {
    * as they arrive through `loadRows`. Edits made meanwhile win over the rows that arrive later.
    */
   beginLoading(sheet: string, totalRows: number, totalColumns: number): void {
-    const model = this.requireSheet(sheet)
-    model.declaredRows = Math.max(model.declaredRows, totalRows)
-    model.declaredColumns = Math.max(model.declaredColumns, totalColumns)
-    model.loading = { loadedRows: 0, totalRows, edited: new Set() }
+    const view = this.requireSheet(sheet)
+    view.declaredRows = Math.max(view.declaredRows, totalRows)
+    view.declaredColumns = Math.max(view.declaredColumns, totalColumns)
+    view.loading = { loadedRows: 0, totalRows, edited: new Set() }
     this.notify()
   }
 
   /** Loads a block of inputs (rows from `startRow`) through the engine's bulk path; no undo, no save. */
   loadRows(sheet: string, startRow: number, rows: readonly (readonly (CellInputValue | undefined)[])[]): void {
-    const model = this.requireSheet(sheet)
-    const edited = model.loading?.edited
+    const view = this.requireSheet(sheet)
+    const edited = view.loading?.edited
     const block =
       edited && edited.size > 0
         ? rows.map((cells, r) => cells.map((input, c) => (edited.has(key(c, startRow + r)) ? undefined : input)))
         : rows
-    this.engine.loadSheet(sheet, block, cellAddress({ col: 0, row: startRow }))
+    this.model.engine.loadSheet(sheet, block, cellAddress({ col: 0, row: startRow }))
     if (rows.length > 0) {
-      model.usedRows = Math.max(model.usedRows, startRow + rows.length)
-      model.usedColumns = Math.max(model.usedColumns, rows[0].length, rows[rows.length - 1].length)
+      view.usedRows = Math.max(view.usedRows, startRow + rows.length)
+      view.usedColumns = Math.max(view.usedColumns, rows[0].length, rows[rows.length - 1].length)
     }
-    if (model.loading) model.loading.loadedRows = Math.max(model.loading.loadedRows, startRow + rows.length)
+    if (view.loading) view.loading.loadedRows = Math.max(view.loading.loadedRows, startRow + rows.length)
     this.clearViews()
     this.notify()
   }
 
   endLoading(sheet: string): void {
-    const model = this.requireSheet(sheet)
-    model.loading = null
+    const view = this.requireSheet(sheet)
+    view.loading = null
     this.notify()
   }
 
@@ -353,40 +435,39 @@ export class WorkbookStore {
    * place of the local engine's until a local change moves that cell's value again.
    */
   applyServerChanges(changes: readonly ServerCellChange[]): void {
-    const bySheet = new Map<string, CellChange[]>()
+    const bySheet = new Map<string, CellEdit[]>()
     for (const change of changes) {
-      const model = this.sheet(change.sheet)
+      const view = this.sheet(change.sheet)
       const pos = parseCellAddress(change.address)
-      if (!model || !pos) continue
-      const k = key(pos.col, pos.row)
-      const cellChange: CellChange = { address: cellAddress(pos) }
+      if (!view || !pos) continue
+      const edit: CellEdit = { address: cellAddress(pos) }
       let differs = false
-      if (change.input !== undefined && change.input !== this.engine.getInput(model.name, cellChange.address)) {
-        cellChange.input = change.input
+      if (change.input !== undefined && change.input !== this.getInput(view.name, pos)) {
+        edit.input = change.input
         differs = true
       }
       if (change.style !== undefined) {
-        cellChange.style = change.style
+        edit.style = change.style
         differs = true
       }
-      if (change.format !== undefined && (change.format ?? undefined) !== model.formats.get(k)) {
-        cellChange.format = change.format
+      if (change.format !== undefined && (change.format ?? undefined) !== this.getFormat(view.name, pos)) {
+        edit.format = change.format
         differs = true
       }
-      if (differs) bySheet.set(model.name, [...(bySheet.get(model.name) ?? []), cellChange])
+      if (differs) bySheet.set(view.name, [...(bySheet.get(view.name) ?? []), edit])
     }
-    for (const [sheet, cells] of bySheet) this.applySetCells(sheet, cells)
+    if (bySheet.size > 0) this.apply({ type: 'batch', label: 'server', commands: [...bySheet].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet, cells })) })
 
     for (const change of changes) {
-      const model = this.sheet(change.sheet)
+      const view = this.sheet(change.sheet)
       const pos = parseCellAddress(change.address)
-      if (!model || !pos || change.value === undefined) continue
+      if (!view || !pos || change.value === undefined) continue
       const k = key(pos.col, pos.row)
-      model.views.delete(k)
-      model.serverValues.delete(k)
-      const localText = this.computeView(model, pos.col, pos.row)?.text ?? ''
+      view.views.delete(k)
+      view.serverValues.delete(k)
+      const localText = this.computeView(view, pos.col, pos.row)?.text ?? ''
       const text = change.display ?? (isEngineError(change.value) ? change.value.code : localText)
-      if (text !== localText) model.serverValues.set(k, { text, kind: kindOfValue(change.value), localText })
+      if (text !== localText) view.serverValues.set(k, { text, kind: kindOfValue(change.value), localText })
     }
     this.clearViews()
     this.notify()
@@ -396,17 +477,17 @@ export class WorkbookStore {
     return {
       id: this.id,
       name: this.name,
-      sheets: this.sheetList.map((model) => {
+      sheets: this.model.sheets.map((record) => {
+        const view = this.viewOf(record)
         const cells: SheetSnapshot['cells'] = {}
-        this.engine.forEachCell(model.name, (cell) => {
-          if (cell.input !== '') cells[cell.address] = { input: cell.input }
-        })
-        for (const [k, style] of model.styles) (cells[cellAddress(positionOf(k))] ??= {}).style = style
-        for (const [k, format] of model.formats) (cells[cellAddress(positionOf(k))] ??= {}).format = format
-        const columnWidths: Record<string, number> = {}
-        for (const [col, width] of model.columnWidths) columnWidths[String(col)] = width
-        const merges = model.merges.ranges.map(rangeAddress)
-        return { name: model.name, cells, columnWidths, merges, rowCount: model.declaredRows, columnCount: model.declaredColumns }
+        for (const cell of this.model.sheetRecords(record.id)) {
+          const entry: SheetSnapshot['cells'][string] = {}
+          if (cell.input !== '') entry.input = cell.input
+          if (cell.style) entry.style = cell.style
+          if (cell.userFormat) entry.format = cell.userFormat
+          if (Object.keys(entry).length > 0) cells[cell.address] = entry
+        }
+        return { name: record.name, cells, columnWidths: { ...record.columnWidths }, merges: [...record.merges], rowCount: view.declaredRows, columnCount: view.declaredColumns }
       }),
     }
   }
@@ -422,371 +503,90 @@ export class WorkbookStore {
     for (const listener of this.changeListeners) listener(change)
   }
 
-  private addSheetModel(snapshot: SheetSnapshot, index?: number): SheetModel {
-    const model = new SheetModel(snapshot.name, snapshot.rowCount ?? 0, snapshot.columnCount ?? 0, (sheet, col, row) =>
-      this.view(sheet, col, row),
-    )
-    this.engine.addSheet(snapshot.name)
-    if (index === undefined) this.sheetList.push(model)
-    else this.sheetList.splice(index, 0, model)
-    return model
+  private requireSheet(name: string): SheetView {
+    const view = this.sheet(name)
+    if (!view) throw new Error(`There is no sheet named ${name}`)
+    return view
   }
 
-  private loadSheetContent(model: SheetModel, snapshot: SheetSnapshot, batch: { sheet: string; address: string; input: string }[]): void {
-    if (snapshot.rows && snapshot.rows.length > 0) {
-      this.engine.loadSheet(model.name, snapshot.rows)
-      model.usedRows = Math.max(model.usedRows, snapshot.rows.length)
-      model.usedColumns = Math.max(model.usedColumns, ...snapshot.rows.slice(0, 1000).map((r) => r.length))
-    }
-    for (const [address, cell] of Object.entries(snapshot.cells)) {
-      const pos = parseCellAddress(address)
-      if (!pos) continue
-      const k = key(pos.col, pos.row)
-      if (cell.style) model.styles.set(k, cell.style)
-      if (cell.format) model.formats.set(k, cell.format)
-      if (cell.input) batch.push({ sheet: model.name, address: cellAddress(pos), input: cell.input })
-      model.touch(pos)
-    }
-    const widths = new Map<number, number>()
-    for (const [col, width] of Object.entries(snapshot.columnWidths ?? {})) widths.set(Number(col), width)
-    model.columnWidths = widths
-    const merges = (snapshot.merges ?? []).map((text) => parseRangeAddress(text)).filter((r): r is CellRange => r !== null)
-    if (merges.length > 0) model.merges = new MergeIndex(merges)
-  }
-
-  private requireSheet(name: string): SheetModel {
-    const model = this.sheet(name)
-    if (!model) throw new Error(`There is no sheet named ${name}`)
-    return model
-  }
-
-  private validate(command: WorkbookCommand): void {
-    switch (command.type) {
-      case 'set-cells':
-        this.requireSheet(command.sheet)
-        for (const cell of command.cells) {
-          if (!parseCellAddress(cell.address)) throw new Error(`${cell.address} is not a cell address`)
-        }
-        return
-      case 'format-cells':
-        this.requireSheet(command.sheet)
-        for (const range of command.ranges) if (!parseRangeAddress(range)) throw new Error(`${range} is not a range`)
-        return
-      case 'resize-column':
-        this.requireSheet(command.sheet)
-        if (command.width !== null && !(command.width > 0)) throw new Error('A column width must be positive')
-        return
-      case 'insert-rows':
-      case 'delete-rows':
-      case 'insert-columns':
-      case 'delete-columns':
-        this.requireSheet(command.sheet)
-        if (!Number.isInteger(command.at) || command.at < 0 || !Number.isInteger(command.count) || command.count < 1) {
-          throw new Error(`${command.type} needs a position and a count of at least 1`)
-        }
-        return
-      case 'add-sheet':
-        if (this.sheet(command.name)) throw new Error(`There is already a sheet named ${command.name}`)
-        return
-      case 'rename-sheet':
-        this.requireSheet(command.from)
-        if (command.from !== command.to && this.sheet(command.to)) throw new Error(`There is already a sheet named ${command.to}`)
-        return
-      case 'delete-sheet':
-        this.requireSheet(command.name)
-        if (this.sheetList.length === 1) throw new Error('A workbook keeps at least one sheet')
-        return
-      case 'move-sheet':
-        this.requireSheet(command.name)
-        if (!Number.isInteger(command.index) || command.index < 0) throw new Error('A sheet position must be 0 or more')
-        return
-      case 'merge-cells':
-      case 'unmerge-cells': {
-        const model = this.requireSheet(command.sheet)
-        const range = parseRangeAddress(command.range)
-        if (!range) throw new Error(`${command.range} is not a range`)
-        if (command.type === 'merge-cells' && model.merges.overlaps(range)) throw new Error('Cells that are already merged cannot be merged again')
-        return
-      }
-      case 'batch':
-        // each step is validated as the batch applies; a failing step rolls the batch back
-        return
-    }
-  }
-
-  /** Applies a command and returns the command that undoes it. */
+  /** Applies a command through the model and returns the command that undoes it. */
   private apply(command: WorkbookCommand): WorkbookCommand {
+    const result = this.model.apply([command])
+    for (const applied of result.applied) this.follow(applied)
+    this.clearViews()
+    const label = describeCommands([command])
+    return result.inverse.length === 1 ? result.inverse[0] : { type: 'batch', label, commands: result.inverse.map((inverse) => inverse as Exclude<WorkbookCommand, { type: 'batch' }>) }
+  }
+
+  /** Keeps each sheet's view in step with an applied command: the used area, cells edited while rows stream in. */
+  private follow(command: WorkbookCommand): void {
     switch (command.type) {
-      case 'set-cells':
-        return this.applySetCells(command.sheet, command.cells)
-      case 'format-cells': {
-        const model = this.requireSheet(command.sheet)
-        const changes: CellChange[] = []
-        for (const text of command.ranges) {
-          const range = parseRangeAddress(text)!
-          // whole columns or rows style the used part and the displayed grid, not a million cells
-          const endRow = Math.min(range.endRow, Math.max(model.usedRows - 1, range.startRow, DISPLAY_ROWS - 1))
-          const endCol = Math.min(range.endCol, Math.max(model.usedColumns - 1, range.startCol, DISPLAY_COLUMNS - 1))
-          for (let row = range.startRow; row <= endRow; row++) {
-            for (let col = range.startCol; col <= endCol; col++) {
-              const change: CellChange = { address: cellAddress({ col, row }) }
-              if (command.style) change.style = mergeStyle(model.styles.get(key(col, row)), command.style)
-              if (command.format !== undefined) change.format = command.format
-              changes.push(change)
-            }
-          }
+      case 'set-cells': {
+        const view = this.sheet(command.sheet)
+        if (!view) return
+        for (const cell of command.cells) {
+          const pos = parseCellAddress(cell.address)
+          if (!pos) continue
+          if (cell.input !== undefined) view.loading?.edited.add(key(pos.col, pos.row))
+          if ((cell.input !== undefined && cell.input !== '') || (cell.style !== undefined && cell.style !== null)) view.touch(pos)
         }
-        return this.applySetCells(command.sheet, changes)
-      }
-      case 'resize-column': {
-        const model = this.requireSheet(command.sheet)
-        const previous = model.columnWidths.get(command.column) ?? null
-        const widths = new Map(model.columnWidths)
-        if (command.width === null) widths.delete(command.column)
-        else widths.set(command.column, command.width)
-        model.columnWidths = widths
-        return { type: 'resize-column', sheet: command.sheet, column: command.column, width: previous }
-      }
-      case 'insert-rows':
-      case 'insert-columns':
-        return this.applyInsert(command.sheet, command.type === 'insert-rows' ? 'rows' : 'columns', command.at, command.count)
-      case 'delete-rows':
-      case 'delete-columns':
-        return this.applyDelete(command.sheet, command.type === 'delete-rows' ? 'rows' : 'columns', command.at, command.count)
-      case 'add-sheet': {
-        this.addSheetModel({ name: command.name, cells: {} }, command.index ?? this.sheetList.length)
-        this.clearViews()
-        return { type: 'delete-sheet', name: command.name }
-      }
-      case 'rename-sheet': {
-        const model = this.requireSheet(command.from)
-        this.engine.renameSheet(command.from, command.to)
-        model.name = command.to
-        this.clearViews()
-        return { type: 'rename-sheet', from: command.to, to: command.from }
-      }
-      case 'delete-sheet': {
-        const model = this.requireSheet(command.name)
-        const index = this.sheetList.indexOf(model)
-        const restore = this.snapshot().sheets[index]
-        const formulasBefore = this.allFormulas()
-        this.engine.removeSheet(command.name)
-        this.sheetList.splice(index, 1)
-        this.clearViews()
-        const commands: WorkbookCommand[] = [{ type: 'add-sheet', name: command.name, index }]
-        const cells = Object.entries(restore.cells).map(([address, cell]) => ({
-          address,
-          input: cell.input ?? '',
-          style: cell.style ?? null,
-          format: cell.format ?? null,
-        }))
-        if (cells.length > 0) commands.push({ type: 'set-cells', sheet: command.name, cells })
-        for (const [col, width] of Object.entries(restore.columnWidths ?? {})) {
-          commands.push({ type: 'resize-column', sheet: command.name, column: Number(col), width })
-        }
-        commands.push(...this.formulaRestores(formulasBefore, command.name))
-        return { type: 'batch', label: `restore ${command.name}`, commands }
-      }
-      case 'move-sheet': {
-        const model = this.requireSheet(command.name)
-        const from = this.sheetList.indexOf(model)
-        const to = Math.min(command.index, this.sheetList.length - 1)
-        this.sheetList.splice(from, 1)
-        this.sheetList.splice(to, 0, model)
-        return { type: 'move-sheet', name: command.name, index: from }
+        return
       }
       case 'merge-cells': {
-        const model = this.requireSheet(command.sheet)
-        const range = parseRangeAddress(command.range)!
-        // as Excel does, only the top-left cell's content survives a merge
-        const cleared: CellChange[] = []
-        forEachCell(range, (pos) => {
-          if ((pos.col !== range.startCol || pos.row !== range.startRow) && this.isFilled(command.sheet, pos)) {
-            cleared.push({ address: cellAddress(pos), input: '' })
-          }
-        })
-        const restore = cleared.length > 0 ? this.applySetCells(command.sheet, cleared) : null
-        model.merges = new MergeIndex([...model.merges.ranges, range])
-        model.touch({ col: range.endCol, row: range.endRow })
-        this.clearViews()
-        const unmerge: WorkbookCommand = { type: 'unmerge-cells', sheet: command.sheet, range: command.range }
-        return restore ? { type: 'batch', label: `unmerge ${command.range}`, commands: [unmerge, restore] } : unmerge
+        const range = parseRangeAddress(command.range)
+        const view = this.sheet(command.sheet)
+        if (range && view) view.touch({ col: range.endCol, row: range.endRow })
+        return
       }
-      case 'unmerge-cells': {
-        const model = this.requireSheet(command.sheet)
-        const range = parseRangeAddress(command.range)!
-        const removed = model.merges.ranges.filter((r) => r.startCol >= range.startCol && r.endCol <= range.endCol && r.startRow >= range.startRow && r.endRow <= range.endRow)
-        model.merges = new MergeIndex(model.merges.ranges.filter((r) => !removed.includes(r)))
-        this.clearViews()
-        const remerge: WorkbookCommand[] = removed.map((r) => ({ type: 'merge-cells', sheet: command.sheet, range: rangeAddress(r) }))
-        return remerge.length === 1 ? remerge[0] : { type: 'batch', label: `merge ${command.range}`, commands: remerge }
+      case 'insert-rows':
+      case 'insert-columns':
+      case 'delete-rows':
+      case 'delete-columns': {
+        const view = this.sheet(command.sheet)
+        if (!view) return
+        const rows = command.type.endsWith('rows')
+        const used = rows ? view.usedRows : view.usedColumns
+        const next = command.type.startsWith('insert') ? (used > command.at ? used + command.count : used) : Math.max(command.at, used - command.count)
+        if (rows) view.usedRows = next
+        else view.usedColumns = next
+        return
       }
-      case 'batch': {
-        const inverses: WorkbookCommand[] = []
-        try {
-          for (const step of command.commands) {
-            this.validate(step)
-            inverses.unshift(this.apply(step))
-          }
-        } catch (error) {
-          for (const inverse of inverses) this.apply(inverse)
-          throw error
-        }
-        return { type: 'batch', label: command.label, commands: inverses }
-      }
+      case 'delete-sheet':
+        for (const [id] of this.views) if (!this.model.sheets.some((sheet) => sheet.id === id)) this.views.delete(id)
+        return
+      default:
+        return
     }
-  }
-
-  private applySetCells(sheet: string, changes: readonly CellChange[]): WorkbookCommand {
-    const model = this.requireSheet(sheet)
-    const inverse: CellChange[] = []
-    const engineBatch: { sheet: string; address: string; input: string }[] = []
-    for (const change of changes) {
-      const pos = parseCellAddress(change.address)!
-      const k = key(pos.col, pos.row)
-      const address = cellAddress(pos)
-      const undo: CellChange = { address }
-      if (change.input !== undefined) {
-        model.loading?.edited.add(k)
-        const before = this.engine.getInput(sheet, address)
-        undo.input = before
-        if (change.input !== before) engineBatch.push({ sheet, address, input: change.input })
-        if (change.input !== '') model.touch(pos)
-      }
-      if (change.style !== undefined) {
-        undo.style = model.styles.get(k) ?? null
-        if (change.style === null || Object.keys(change.style).length === 0) model.styles.delete(k)
-        else {
-          model.styles.set(k, change.style)
-          model.touch(pos)
-        }
-      }
-      if (change.format !== undefined) {
-        undo.format = model.formats.get(k) ?? null
-        if (change.format === null || change.format === '') model.formats.delete(k)
-        else model.formats.set(k, change.format)
-      }
-      inverse.push(undo)
-    }
-    if (engineBatch.length > 0) this.engine.setCells(engineBatch)
-    this.clearViews()
-    return { type: 'set-cells', sheet, cells: inverse }
-  }
-
-  private applyInsert(sheet: string, axis: 'rows' | 'columns', at: number, count: number): WorkbookCommand {
-    const model = this.requireSheet(sheet)
-    if (axis === 'rows') this.engine.insertRows(sheet, at, count)
-    else this.engine.insertColumns(sheet, at, count)
-    shiftKeys(model.styles, axis, at, count)
-    shiftKeys(model.formats, axis, at, count)
-    if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, count)
-    if (model.merges.size > 0) model.merges = new MergeIndex(shiftMerges(model.merges.ranges, axis, at, count))
-    if (axis === 'rows' && model.usedRows > at) model.usedRows += count
-    if (axis === 'columns' && model.usedColumns > at) model.usedColumns += count
-    this.clearViews()
-    return { type: axis === 'rows' ? 'delete-rows' : 'delete-columns', sheet, at, count }
-  }
-
-  private applyDelete(sheet: string, axis: 'rows' | 'columns', at: number, count: number): WorkbookCommand {
-    const model = this.requireSheet(sheet)
-    const removed: CellChange[] = []
-    const inBand = (pos: CellPosition) => (axis === 'rows' ? pos.row >= at && pos.row < at + count : pos.col >= at && pos.col < at + count)
-    this.engine.forEachCell(sheet, (cell) => {
-      if (cell.input !== '' && inBand(cell)) removed.push({ address: cell.address, input: cell.input })
-    })
-    for (const [k, style] of model.styles) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), style })
-    for (const [k, format] of model.formats) if (inBand(positionOf(k))) removed.push({ address: cellAddress(positionOf(k)), format })
-    const widths = model.columnWidths
-    const mergesBefore = model.merges.ranges
-    const formulasBefore = this.allFormulas()
-    if (axis === 'rows') this.engine.deleteRows(sheet, at, count)
-    else this.engine.deleteColumns(sheet, at, count)
-    shiftKeys(model.styles, axis, at, -count)
-    shiftKeys(model.formats, axis, at, -count)
-    if (axis === 'columns') model.columnWidths = shiftWidths(model.columnWidths, at, -count)
-    if (model.merges.size > 0) model.merges = new MergeIndex(shiftMerges(model.merges.ranges, axis, at, -count))
-    if (axis === 'rows') model.usedRows = Math.max(at, model.usedRows - count)
-    else model.usedColumns = Math.max(at, model.usedColumns - count)
-    this.clearViews()
-    const commands: WorkbookCommand[] = [{ type: axis === 'rows' ? 'insert-rows' : 'insert-columns', sheet, at, count }]
-    if (removed.length > 0) commands.push({ type: 'set-cells', sheet, cells: removed })
-    if (axis === 'columns') {
-      for (let col = at; col < at + count; col++) {
-        const width = widths.get(col)
-        if (width !== undefined) commands.push({ type: 'resize-column', sheet, column: col, width })
-      }
-    }
-    commands.push(...this.formulaRestores(formulasBefore, null))
-    if (mergesBefore.length > 0) {
-      // put the merges back exactly as they were, whatever the deletion cut
-      commands.push({ type: 'unmerge-cells', sheet, range: 'A1:XFD1048576' })
-      for (const merge of mergesBefore) commands.push({ type: 'merge-cells', sheet, range: rangeAddress(merge) })
-    }
-    return { type: 'batch', label: `restore ${axis}`, commands }
-  }
-
-  /** Every formula of the workbook by sheet and address, to restore references a deletion broke. */
-  private allFormulas(): Map<string, Map<string, string>> {
-    const all = new Map<string, Map<string, string>>()
-    for (const model of this.sheetList) {
-      const formulas = new Map<string, string>()
-      this.engine.forEachCell(model.name, (cell) => {
-        if (cell.input.startsWith('=')) formulas.set(cell.address, cell.input)
-      })
-      all.set(model.name, formulas)
-    }
-    return all
-  }
-
-  /**
-   * The set-cells that put back formulas a deletion rewrote. `before` was read before the
-   * deletion; once the inverse has re-inserted what was deleted, the original addresses hold again.
-   */
-  private formulaRestores(before: Map<string, Map<string, string>>, skipSheet: string | null): WorkbookCommand[] {
-    const commands: WorkbookCommand[] = []
-    for (const [sheet, formulas] of before) {
-      if (sheet === skipSheet) continue
-      const after = new Map<string, string>()
-      if (this.sheet(sheet)) {
-        this.engine.forEachCell(sheet, (cell) => {
-          if (cell.input.startsWith('=')) after.set(cell.address, cell.input)
-        })
-      }
-      const cells: CellChange[] = []
-      for (const [address, input] of formulas) if (after.get(address) !== input) cells.push({ address, input })
-      if (cells.length > 0) commands.push({ type: 'set-cells', sheet, cells })
-    }
-    return commands
   }
 
   private clearViews(): void {
-    for (const model of this.sheetList) model.views.clear()
+    for (const view of this.views.values()) view.views.clear()
   }
 
-  private view(model: SheetModel, col: number, row: number): GridCell | undefined {
+  private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
-    const cached = model.views.get(k)
+    const cached = sheet.views.get(k)
     if (cached !== undefined) return cached ?? undefined
-    const computed = this.computeView(model, col, row)
-    if (model.views.size > VIEW_CACHE_LIMIT) model.views.clear()
-    model.views.set(k, computed ?? null)
+    const computed = this.computeView(sheet, col, row)
+    if (sheet.views.size > VIEW_CACHE_LIMIT) sheet.views.clear()
+    sheet.views.set(k, computed ?? null)
     return computed
   }
 
-  private computeView(model: SheetModel, col: number, row: number): GridCell | undefined {
+  private computeView(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
-    const style = model.styles.get(k)
-    const address = cellAddress({ col, row })
-    const value = this.engine.getValue(model.name, address)
-    if (value === null && this.engine.getInput(model.name, address) === '') {
+    const engine = this.model.engine
+    const style = this.model.styleAtPosition(sheet.id, row, col)
+    const value = engine.getValueAt(sheet.name, row, col)
+    if (value === null && engine.getInputAt(sheet.name, row, col) === '') {
       return style ? { text: '', align: 'left', numeric: false, error: false, style } : undefined
     }
-    const text = this.engine.getDisplay(model.name, address, model.formats.get(k))
+    const text = engine.getDisplayAt(sheet.name, row, col, this.model.formatAtPosition(sheet.id, row, col))
     let view: GridCell = { ...kindOfValue(value), text }
-    const server = model.serverValues.get(k)
+    const server = sheet.serverValues.get(k)
     if (server) {
       if (server.localText === text) view = { ...server.kind, text: server.text }
-      else model.serverValues.delete(k)
+      else sheet.serverValues.delete(k)
     }
     if (style) view.style = style
     return view
@@ -799,59 +599,4 @@ function kindOfValue(value: EngineValue): Pick<GridCell, 'align' | 'error' | 'nu
   if (typeof value === 'number') return { align: 'right', error: false, numeric: true }
   if (typeof value === 'boolean') return { align: 'center', error: false, numeric: false }
   return { align: 'left', error: false, numeric: false }
-}
-
-function mergeStyle(base: CellStyle | undefined, patch: Partial<CellStyle>): CellStyle | null {
-  const merged: CellStyle = { ...base }
-  for (const [name, value] of Object.entries(patch) as [keyof CellStyle, CellStyle[keyof CellStyle]][]) {
-    if (value === undefined || value === null || value === false || value === '') delete merged[name]
-    else (merged as Record<string, unknown>)[name] = value
-  }
-  return Object.keys(merged).length === 0 ? null : merged
-}
-
-/** Moves per-cell entries after a row or column insert (count > 0) or delete (count < 0) at `at`. */
-function shiftKeys<T>(map: Map<number, T>, axis: 'rows' | 'columns', at: number, count: number): void {
-  const moved: [number, T][] = []
-  for (const [k, value] of map) {
-    const pos = positionOf(k)
-    const index = axis === 'rows' ? pos.row : pos.col
-    if (index < at) continue
-    map.delete(k)
-    if (count < 0 && index < at - count) continue
-    const next = axis === 'rows' ? { ...pos, row: pos.row + count } : { ...pos, col: pos.col + count }
-    moved.push([key(next.col, next.row), value])
-  }
-  for (const [k, value] of moved) map.set(k, value)
-}
-
-function shiftWidths(widths: ReadonlyMap<number, number>, at: number, count: number): Map<number, number> {
-  const next = new Map<number, number>()
-  for (const [col, width] of widths) {
-    if (col < at) next.set(col, width)
-    else if (count > 0) next.set(col + count, width)
-    else if (col >= at - count) next.set(col + count, width)
-  }
-  return next
-}
-
-/** Merged ranges after inserting (count > 0) or deleting (count < 0) rows or columns at `at`. */
-function shiftMerges(ranges: readonly CellRange[], axis: 'rows' | 'columns', at: number, count: number): CellRange[] {
-  const out: CellRange[] = []
-  for (const range of ranges) {
-    let start = axis === 'rows' ? range.startRow : range.startCol
-    let end = axis === 'rows' ? range.endRow : range.endCol
-    if (count > 0) {
-      if (start >= at) start += count
-      if (end >= at) end += count
-    } else {
-      const removedEnd = at - count - 1
-      start = start < at ? start : start > removedEnd ? start + count : at
-      end = end < at ? end : end > removedEnd ? end + count : at - 1
-      if (end < start) continue
-    }
-    const next = axis === 'rows' ? { ...range, startRow: start, endRow: end } : { ...range, startCol: start, endCol: end }
-    if (next.endCol > next.startCol || next.endRow > next.startRow) out.push(next)
-  }
-  return out
 }

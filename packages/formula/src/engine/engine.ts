@@ -4,6 +4,7 @@
  */
 import { formatAddress, formatRange, parseAddress, parseRange } from '../address/a1.js'
 import type { CellAddress, RangeAddress } from '../address/a1.js'
+import { sheetNameFormatProblem } from '../address/sheet-names.js'
 import { serialFromJsDate } from '../dates.js'
 import { EngineUsageError, InvalidAddressError, MESSAGES, SheetNotFoundError } from '../errors.js'
 import { compileExpression, compileFormula } from '../evaluator/compiler.js'
@@ -252,7 +253,7 @@ export class Engine {
   }
 
   private validateSheetName(name: string): void {
-    if (name.length === 0 || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+    if (sheetNameFormatProblem(name) !== null) {
       throw new EngineUsageError(MESSAGES.invalidSheetName(name))
     }
   }

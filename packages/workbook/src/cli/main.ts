@@ -4,7 +4,8 @@
  *   finsheet check FILE.xlsx   compares our values with those Excel cached in the file
  */
 import { access } from 'node:fs/promises'
-import { cellKey, loadXlsxIntoEngine } from '../xlsx/load-xlsx.js'
+import { loadXlsxIntoEngine } from '../xlsx/load-xlsx.js'
+import { cellKey } from '../model/workbook-model.js'
 import { compareWithCachedValues, valueToJson } from '../xlsx/compare.js'
 import type { Mismatch } from '../xlsx/compare.js'
 import { XlsxFormatError } from '../xlsx/read-xlsx.js'

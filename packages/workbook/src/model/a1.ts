@@ -19,6 +19,10 @@ export {
   sheetNameNeedsQuotes,
   MAX_ROW,
   MAX_COL,
+  sheetNameFormatProblem,
+  isWellFormedText,
+  toSheetName,
+  MAX_SHEET_NAME_LENGTH,
 } from '@finsheet/formula'
 export type { CellAddress, RangeAddress } from '@finsheet/formula'
 

@@ -18,3 +18,37 @@ export {
 export type { CellRecord, SheetRecord } from './cell-record.js'
 export { snapshotStats, hasContent, diffSnapshots, sortedCells } from './snapshot.js'
 export type { SheetSnapshot, DefinedNameRecord, ChartRecord, WorkbookSnapshot, SnapshotStats, SnapshotDiff } from './snapshot.js'
+export {
+  WorkbookModel,
+  cellKey,
+  splitKey,
+  positionKey,
+  newSheetId,
+  mergeStyle,
+} from './workbook-model.js'
+export type {
+  SheetRefs,
+  ApplyResult,
+  InputChange,
+  CellSource,
+  WorkbookSource,
+  ModelOptions,
+  WorkbookAssembly,
+  CellExtras,
+  CellParts,
+} from './workbook-model.js'
+export {
+  CommandError,
+  commandErrors,
+  checkAddress,
+  checkRange,
+  checkInput,
+  checkFormat,
+  checkStructure,
+  isWellFormedFormat,
+  sheetNameProblem,
+  checkSheetNames,
+  nextSheetName,
+} from './command-checks.js'
+export type { CommandErrorCode } from './command-checks.js'
+export { describeCommands, mapSheetRefs, mayRestructure, plural } from './describe.js'

@@ -6,6 +6,7 @@
 import { Engine, formatAddress, parseCellInput, translateFormula, tryParseRange } from '@finsheet/formula'
 import type { CellUpdate, EngineOptions, Scalar } from '@finsheet/formula'
 import { readXlsx } from './read-xlsx.js'
+import { cellKey } from '../model/workbook-model.js'
 import type { XlsxCell, XlsxWorkbook } from './read-xlsx.js'
 
 /** A cell whose value a formula computes: the formula's own cell, or a cell its array formula fills. */
@@ -39,10 +40,6 @@ export interface LoadOptions {
   readonly engine?: EngineOptions
 }
 
-/** `Sheet!A1`, the key the CLI and the comparisons use for a cell. */
-export function cellKey(sheet: string, address: string): string {
-  return `${sheet}!${address}`
-}
 
 /** Reads an xlsx file (a path or its bytes) into a new engine, recalculated once. */
 export async function loadXlsxIntoEngine(source: string | Uint8Array, options: LoadOptions = {}): Promise<LoadedWorkbook> {

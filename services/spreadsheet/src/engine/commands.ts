@@ -1,26 +1,71 @@
 /**
- * The change log's commands as the service applies and stores them. They name sheets by id, so that
- * undo, redo and history follow a renamed sheet; the API's commands (contracts) name sheets by name
- * and are translated on arrival.
+ * What the change log stores for a change: the workbook model's commands with sheets named by id (so
+ * undo, redo and history follow a renamed sheet), and the one step the model does not take itself:
+ * putting a whole stored workbook in place (a version restore), which the service does.
  */
-import type { CellStyle } from '@finsheet/contracts'
+import type { CellEdit, CellStyle, WorkbookCommand } from '@finsheet/contracts'
+import { describeCommands, mapSheetRefs } from '@finsheet/workbook'
 
-export interface CellWrite {
-  address: string
-  /** What the user typed; '' clears the content. Absent: content unchanged. */
-  input?: string | number | boolean
-  /** With a formula `input`: saved before dynamic arrays (implicit intersection, never spills). Absent: a dynamic-array formula. */
-  legacy?: boolean
-  /** With a formula `input`: the range a fixed-size array formula anchored here fills. */
-  arrayRange?: string
-  /** null removes the style. Absent: unchanged. */
-  style?: CellStyle | null
-  /** null returns to General. Absent: unchanged. */
-  format?: string | null
+/** Puts a whole stored snapshot in place (a version restore). */
+export interface ReplaceWorkbookStep {
+  type: 'replace-workbook'
+  snapshotKey: string
 }
 
-export type InternalCommand =
-  | { type: 'set-cells'; sheetId: string; cells: CellWrite[] }
+export type LoggedCommand = WorkbookCommand | ReplaceWorkbookStep
+
+export const isReplacement = (command: LoggedCommand): command is ReplaceWorkbookStep => command.type === 'replace-workbook'
+
+/** A short description for undo tooltips and the change log. */
+export function describeLogged(commands: readonly LoggedCommand[], sheetName: (id: string) => string): string {
+  if (commands.length === 1 && isReplacement(commands[0])) return 'Restore a version'
+  return describeCommands(commands as WorkbookCommand[], sheetName)
+}
+
+/** A stored command as clients read it in the change log: its sheets named as they are called now. */
+export function commandForClient(command: LoggedCommand, sheetName: (id: string) => string): Record<string, unknown> {
+  if (isReplacement(command)) return { ...command }
+  return mapSheetRefs(command, sheetName) as unknown as Record<string, unknown>
+}
+
+/**
+ * A command as older versions of the service stored it (sheets named by a `sheetId` field, a sheet
+ * added back with its widths and merges in one command), in today's form; today's pass unchanged.
+ */
+export function fromStoredCommand(stored: LoggedCommand | StoredBeforeModel): LoggedCommand[] {
+  if (!('sheetId' in stored)) return [stored]
+  const sheet = stored.sheetId
+  switch (stored.type) {
+    case 'set-cells':
+      return [{ type: 'set-cells', sheet, cells: stored.cells }]
+    case 'resize-column':
+      return [{ type: 'resize-column', sheet, column: stored.column, width: stored.width }]
+    case 'insert-rows':
+    case 'delete-rows':
+    case 'insert-columns':
+    case 'delete-columns':
+      return [{ type: stored.type, sheet, at: stored.at, count: stored.count }]
+    case 'add-sheet':
+      return [
+        { type: 'add-sheet', id: sheet, name: stored.name, index: stored.index },
+        ...Object.entries(stored.columnWidths ?? {}).map(([column, width]) => ({ type: 'resize-column' as const, sheet, column: Number(column), width })),
+        ...(stored.merges ?? []).map((range) => ({ type: 'merge-cells' as const, sheet, range })),
+      ]
+    case 'rename-sheet':
+      return [{ type: 'rename-sheet', from: sheet, to: stored.name }]
+    case 'delete-sheet':
+      return [{ type: 'delete-sheet', name: sheet }]
+    case 'move-sheet':
+      return [{ type: 'move-sheet', name: sheet, index: stored.index }]
+    case 'merge-cells':
+    case 'unmerge-cells':
+      return [{ type: stored.type, sheet, range: stored.range }]
+  }
+}
+
+/** The stored form of commands before the workbook model was shared with the browser. */
+export type StoredBeforeModel =
+  | { type: 'set-cells'; sheetId: string; cells: (CellEdit & { style?: CellStyle | null })[] }
   | { type: 'resize-column'; sheetId: string; column: number; width: number | null }
   | { type: 'insert-rows' | 'delete-rows' | 'insert-columns' | 'delete-columns'; sheetId: string; at: number; count: number }
   | { type: 'add-sheet'; sheetId: string; name: string; index: number; columnWidths?: Record<string, number>; merges?: string[] }
@@ -28,70 +73,3 @@ export type InternalCommand =
   | { type: 'delete-sheet'; sheetId: string }
   | { type: 'move-sheet'; sheetId: string; index: number }
   | { type: 'merge-cells' | 'unmerge-cells'; sheetId: string; range: string }
-  /** Puts a whole stored snapshot in place (a version restore). */
-  | { type: 'replace-workbook'; snapshotKey: string }
-
-export type StructuralCommand = Extract<InternalCommand, { type: 'insert-rows' | 'delete-rows' | 'insert-columns' | 'delete-columns' }>
-
-/**
- * Commands that move or remove cells or rewrite formulas elsewhere (a rename changes every formula that
- * names the sheet), so that the stored cells are compared in full afterwards.
- */
-export function isStructural(command: InternalCommand): boolean {
-  switch (command.type) {
-    case 'set-cells':
-    case 'resize-column':
-    case 'merge-cells':
-    case 'unmerge-cells':
-    case 'add-sheet':
-      return false
-    default:
-      return true
-  }
-}
-
-/** A short description for undo tooltips and the change log. */
-export function describeCommands(commands: InternalCommand[], sheetName: (id: string) => string): string {
-  if (commands.length !== 1) {
-    const cells = commands.reduce((sum, command) => sum + (command.type === 'set-cells' ? command.cells.length : 0), 0)
-    return cells > 0 ? `${commands.length} changes, ${cells} cells` : `${commands.length} changes`
-  }
-  const [command] = commands
-  switch (command.type) {
-    case 'set-cells':
-      return command.cells.length === 1 ? `Edit ${sheetName(command.sheetId)}!${command.cells[0].address}` : `Edit ${command.cells.length} cells on ${sheetName(command.sheetId)}`
-    case 'resize-column':
-      return `Resize a column on ${sheetName(command.sheetId)}`
-    case 'insert-rows':
-      return `Insert ${plural(command.count, 'row')} on ${sheetName(command.sheetId)}`
-    case 'delete-rows':
-      return `Delete ${plural(command.count, 'row')} on ${sheetName(command.sheetId)}`
-    case 'insert-columns':
-      return `Insert ${plural(command.count, 'column')} on ${sheetName(command.sheetId)}`
-    case 'delete-columns':
-      return `Delete ${plural(command.count, 'column')} on ${sheetName(command.sheetId)}`
-    case 'add-sheet':
-      return `Add sheet ${command.name}`
-    case 'rename-sheet':
-      return `Rename sheet to ${command.name}`
-    case 'delete-sheet':
-      return `Delete sheet ${sheetName(command.sheetId)}`
-    case 'move-sheet':
-      return `Move sheet ${sheetName(command.sheetId)}`
-    case 'merge-cells':
-      return `Merge ${command.range}`
-    case 'unmerge-cells':
-      return `Unmerge ${command.range}`
-    case 'replace-workbook':
-      return 'Restore a version'
-  }
-}
-
-export const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
-
-/** A stored command as clients read it in the change log: its sheet named as it is called now. */
-export function commandForClient(command: InternalCommand, sheetName: (id: string) => string): Record<string, unknown> {
-  if (!('sheetId' in command)) return { ...command }
-  const { sheetId, ...rest } = command
-  return { ...rest, sheet: sheetName(sheetId) }
-}

@@ -12,7 +12,7 @@ import {
 } from '@finsheet/contracts'
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { spreadsheetErrors } from '../errors.js'
-import { commandForClient } from '../engine/commands.js'
+import { commandForClient, fromStoredCommand } from '../engine/commands.js'
 import type { ChangeOutcome, ChangeRequest } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
 import { toChangeResponse } from './responses.js'
@@ -161,7 +161,7 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
           timestamp: entry.at,
           cellCount: entry.cellCount,
           undone: entry.undone,
-          commands: entry.commands.map((command) => commandForClient(command, sheetName)),
+          commands: entry.commands.flatMap((command) => fromStoredCommand(command)).map((command) => commandForClient(command, sheetName)),
         })),
       }
     },

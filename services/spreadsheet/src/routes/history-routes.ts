@@ -2,7 +2,7 @@ import { CellHistoryParams, CellHistoryQuery, CellHistoryResponse, UndoRedoBody,
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
 import { splitSheetReference } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
-import { checkAddress } from '../engine/translate.js'
+import { checkAddress } from '@finsheet/workbook'
 import type { SpreadsheetServices } from './services.js'
 import { toChangeResponse } from './responses.js'
 

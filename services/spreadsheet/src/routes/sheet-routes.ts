@@ -1,7 +1,7 @@
 import { AddSheetBody, RevisionQuery, SheetChangeResponse, SheetParams, SheetsResponse, UpdateSheetBody, WorkbookParams, type WorkbookCommand } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
 import { spreadsheetErrors } from '../errors.js'
-import { nextSheetName } from '../engine/translate.js'
+import { nextSheetName } from '@finsheet/workbook'
 import type { ChangeOutcome } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
 import { toSheetSummaries } from './responses.js'
@@ -55,7 +55,7 @@ export function sheetRoutes(app: ServiceApp, services: SpreadsheetServices) {
       const user = currentUser(request)
       const outcome = await workbooks.change(request.params.id, user, {
         revision: request.body.revision,
-        commands: (state) => [{ type: 'add-sheet', name: request.body.name ?? nextSheetName(state), ...(request.body.index !== undefined ? { index: request.body.index } : {}) }],
+        commands: (state) => [{ type: 'add-sheet', name: request.body.name ?? nextSheetName(state.sheets.map((sheet) => sheet.name)), ...(request.body.index !== undefined ? { index: request.body.index } : {}) }],
       })
       return reply.status(201).send(sheetChangeResponse(outcome))
     },

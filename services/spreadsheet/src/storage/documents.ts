@@ -1,7 +1,7 @@
 /** The documents the spreadsheet service stores, one collection each. */
 import type { CellStyle, CellType, CellValue, ChangeKind, ChangeSource, ImportRecalculation, VersionType } from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
-import type { InternalCommand } from '../engine/commands.js'
+import type { LoggedCommand } from '../engine/commands.js'
 
 export interface SheetStats {
   cells: number
@@ -79,9 +79,10 @@ export interface ChangeDoc {
   kind: ChangeKind
   source: ChangeSource
   label: string
-  commands: InternalCommand[]
+  /** Sheets named by id. Changes stored by older versions hold the form `fromStoredCommand` reads. */
+  commands: LoggedCommand[]
   /** What undoes the change; null when it cannot be undone. */
-  inverse: InternalCommand[] | null
+  inverse: LoggedCommand[] | null
   undoable: boolean
   undone: boolean
   /** For undo changes: whether they were redone. */

@@ -4,7 +4,7 @@
  */
 import { displayOf, type CellRecord, type SnapshotDiff, type WorkbookSnapshot } from '@finsheet/workbook'
 import type { CellDifference } from '@finsheet/contracts'
-import { plural } from '../engine/commands.js'
+import { plural } from '@finsheet/workbook'
 
 /** Edits this small (and no sheet added, removed or renamed) make a minor version; more make an auto-save. */
 export const SMALL_EDIT_CELLS = 20

@@ -17,11 +17,9 @@ import {
   type ImportMismatch,
   type ImportRecalculation,
 } from '@finsheet/contracts'
-import { compactStyle, formatRange, tryParseRange, valuesMatch, valueToJson, type DefinedNameRecord, type SheetRecord } from '@finsheet/workbook'
+import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
-import { newSheetId } from '../engine/ids.js'
-import { checkAddress, checkFormat, checkInput } from '../engine/translate.js'
-import { WorkbookState, type WorkbookAssembly } from '../engine/workbook-state.js'
+import { WorkbookState } from '../engine/workbook-state.js'
 
 export interface ImportSheetHeader {
   name: string
@@ -41,24 +39,12 @@ interface CachedCheck {
   cached: ImportCachedValue
 }
 
-export function checkSheetNames(names: string[]): void {
-  const seen = new Set<string>()
-  for (const name of names) {
-    if (name.trim() === '' || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
-      throw spreadsheetErrors.invalidSheetName(
-        `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,
-      )
-    }
-    if (seen.has(name.toUpperCase())) throw spreadsheetErrors.sheetExists(name)
-    seen.add(name.toUpperCase())
-  }
-}
 
 export class WorkbookImport {
   readonly sheets: SheetRecord[]
   private readonly definedNames: DefinedNameRecord[]
   private readonly styleTable: (CellStyle | undefined)[]
-  private readonly assembly: WorkbookAssembly
+  private readonly assembly: WorkbookAssembly<WorkbookState>
   /** Inputs of the batch being read, handed to the engine when the batch ends. */
   private batch: CellUpdate[] = []
   private readonly styles = new Map<string, Map<string, CellStyle>>()
@@ -89,14 +75,7 @@ export class WorkbookImport {
     }))
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
-    this.assembly = WorkbookState.beginAssembly({
-      revision: 0,
-      sheets: this.sheets,
-      definedNames: this.definedNames,
-      styles: this.styles,
-      formats: this.formats,
-      legacy: this.legacy,
-    })
+    this.assembly = WorkbookState.assemble({ revision: 0, sheets: this.sheets, definedNames: this.definedNames, extras: () => this.extras() })
   }
 
   /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */
@@ -148,6 +127,13 @@ export class WorkbookImport {
     }
     if (style) this.metaMap(this.styles, sheet.id).set(address, style)
     if (format !== null) this.metaMap(this.formats, sheet.id).set(address, format)
+  }
+
+  /** What the engine does not keep, cell by cell, for the assembled workbook. */
+  private *extras(): Generator<CellSource> {
+    for (const [sheetId, map] of this.styles) for (const [address, style] of map) yield { sheetId, address, input: '', style }
+    for (const [sheetId, map] of this.formats) for (const [address, userFormat] of map) yield { sheetId, address, input: '', userFormat }
+    for (const [sheetId, set] of this.legacy) for (const address of set) yield { sheetId, address, input: '=', legacy: true }
   }
 
   /**

@@ -5,10 +5,12 @@
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
 import { DuplicateKeyError, type AuthUser, type DocumentTransaction, type Logger } from '@finsheet/platform'
-import type { CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand } from '@finsheet/contracts'
 import {
   clearedCell,
+  CommandError,
   formatAddress,
+  mayRestructure,
   moveAddress,
   parseAddress,
   sameAfterMove,
@@ -23,11 +25,11 @@ import {
 } from '@finsheet/workbook'
 import { MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
 import { spreadsheetErrors } from '../errors.js'
-import { describeCommands, isStructural, type CellWrite, type InternalCommand } from '../engine/commands.js'
+import { describeLogged, fromStoredCommand, isReplacement, type LoggedCommand } from '../engine/commands.js'
 import type { EngineCache } from '../engine/engine-cache.js'
 import { newWorkbookId } from '../engine/ids.js'
 import { KeyedLock } from '../engine/keyed-lock.js'
-import { countUpdates, mayRestructure, translateCommand } from '../engine/translate.js'
+import { checkChange } from '../engine/translate.js'
 import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
@@ -80,8 +82,8 @@ interface PreparedChange {
   source: ChangeSource
   label?: string
   summary?: string | null
-  /** Applies the change to the state; throws (before or midway) on bad input. */
-  apply(state: WorkbookState): ApplyResult
+  /** Applies the change to the state; throws on bad input, having applied nothing. */
+  apply(state: WorkbookState): LoggedResult
   fullDiff: boolean
   /** An undo marks its target undone; a redo marks its undo redone. */
   mark?: { changeId: string; field: 'undone' | 'redone' }
@@ -135,19 +137,27 @@ export interface CreatedWorkbook {
 
 const emptyRecalculation = (): ImportRecalculation => ({ checked: 0, matched: 0, mismatchCount: 0, mismatches: [] })
 
-const emptyResult = (): ApplyResult => ({ applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] })
+/** A change as the log keeps it: the model's result, or a whole stored workbook put in place. */
+interface LoggedResult extends Omit<ApplyResult, 'applied' | 'inverse'> {
+  applied: LoggedCommand[]
+  inverse: LoggedCommand[]
+}
 
-function mergeResults(results: ApplyResult[]): ApplyResult {
-  const merged = emptyResult()
-  for (const result of results) {
-    merged.applied.push(...result.applied)
-    for (const key of result.touched) merged.touched.add(key)
-    merged.engineChanges.push(...result.engineChanges)
-    merged.structural ||= result.structural
-    merged.inputChanges.push(...result.inputChanges)
+/** The sheet (by id) a logged command acts on; none for a sheet it adds or a whole workbook. */
+function sheetOf(command: LoggedCommand): string | undefined {
+  switch (command.type) {
+    case 'replace-workbook':
+    case 'add-sheet':
+    case 'batch':
+      return undefined
+    case 'rename-sheet':
+      return command.from
+    case 'delete-sheet':
+    case 'move-sheet':
+      return command.name
+    default:
+      return command.sheet
   }
-  merged.inverse = [...results].reverse().flatMap((result) => result.inverse)
-  return merged
 }
 
 export function displayName(user: AuthUser): string {
@@ -161,12 +171,12 @@ function cellPut(sheetId: string, address: string, record: CellRecord | null): C
 }
 
 /** The row and column insertions and deletions among applied commands, in order, by sheet. */
-function structuralEdits(commands: InternalCommand[]): Map<string, StructuralEdit[]> {
+function structuralEdits(commands: LoggedCommand[]): Map<string, StructuralEdit[]> {
   const edits = new Map<string, StructuralEdit[]>()
   for (const command of commands) {
     if (command.type !== 'insert-rows' && command.type !== 'delete-rows' && command.type !== 'insert-columns' && command.type !== 'delete-columns') continue
-    let list = edits.get(command.sheetId)
-    if (!list) edits.set(command.sheetId, (list = []))
+    let list = edits.get(command.sheet)
+    if (!list) edits.set(command.sheet, (list = []))
     list.push({
       axis: command.type.endsWith('rows') ? 'rows' : 'columns',
       kind: command.type.startsWith('insert') ? 'insert' : 'delete',
@@ -197,6 +207,14 @@ function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, S
   }
   return moved
 }
+
+/** Commands as the log stored them, in today's form whatever version stored them. */
+function readLogged(commands: readonly LoggedCommand[]): LoggedCommand[] {
+  return commands.flatMap((command) => fromStoredCommand(command))
+}
+
+/** Whether replaying commands may move cells, so that cells are compared in full. */
+const isReplacementOrRestructure = (command: LoggedCommand) => isReplacement(command) || mayRestructure(command)
 
 /** A stored cell without where it lives. */
 function fromStored(stored: StoredRecord): CellRecord {
@@ -512,15 +530,14 @@ export class WorkbookService {
   change(id: string, user: AuthUser, request: ChangeRequest, afterCommit?: AfterCommit): Promise<ChangeOutcome> {
     return this.commit(id, user, request.revision, async (state) => {
       const commands = typeof request.commands === 'function' ? request.commands(state) : request.commands
-      const updates = countUpdates(commands)
-      if (updates > MAX_UPDATES_PER_CHANGE) throw spreadsheetErrors.tooManyUpdates(updates)
+      checkChange(commands)
       return {
         kind: 'edit',
         source: request.source ?? 'user',
         label: request.label,
         summary: request.summary ?? null,
-        fullDiff: mayRestructure(commands),
-        apply: (target) => mergeResults(commands.map((command) => target.apply(translateCommand(target, command)))),
+        fullDiff: commands.some(mayRestructure),
+        apply: (target) => target.apply(commands, { refs: 'name' }),
       }
     }, afterCommit)
   }
@@ -530,12 +547,12 @@ export class WorkbookService {
     return this.commit(id, user, revision, async (state, workbook) => {
       const target = await this.repo.lastUndoable(id, user.uid)
       if (!target || !target.inverse) throw spreadsheetErrors.nothingToUndo()
-      const { commands, skipped } = this.withoutConflicts(state, target.inverse, target.commands)
+      const { commands, skipped } = this.withoutConflicts(state, readLogged(target.inverse), readLogged(target.commands))
       return {
         kind: 'undo',
         source: target.source,
         label: `Undo: ${target.label}`,
-        fullDiff: commands.some(isStructural),
+        fullDiff: commands.some(isReplacementOrRestructure),
         target: { changeId: target.id, label: target.label, revision: target.revision },
         mark: { changeId: target.id, field: 'undone' },
         skipped,
@@ -550,12 +567,12 @@ export class WorkbookService {
       const undo = await this.repo.lastRedoable(id, user.uid)
       const original = undo?.target ? await this.repo.changes().get(undo.target) : null
       if (!undo || !original) throw spreadsheetErrors.nothingToRedo()
-      const { commands, skipped } = this.withoutConflicts(state, original.commands, undo.commands)
+      const { commands, skipped } = this.withoutConflicts(state, readLogged(original.commands), readLogged(undo.commands))
       return {
         kind: 'redo',
         source: original.source,
         label: `Redo: ${original.label}`,
-        fullDiff: commands.some(isStructural),
+        fullDiff: commands.some(isReplacementOrRestructure),
         target: { changeId: original.id, label: original.label, revision: original.revision },
         mark: { changeId: undo.id, field: 'redone' },
         skipped,
@@ -586,56 +603,69 @@ export class WorkbookService {
    * The apply step of commands that may hold replace-workbook: their snapshots are fetched and the
    * state they replace is saved first, so that the change can be undone.
    */
-  private async replacing(commands: InternalCommand[], state: WorkbookState, workbook: WorkbookDoc): Promise<Pick<PreparedChange, 'apply'>> {
-    const replacements = commands.filter((command): command is Extract<InternalCommand, { type: 'replace-workbook' }> => command.type === 'replace-workbook')
-    if (replacements.length === 0) return { apply: (target) => target.apply(commands) }
-    const snapshots = new Map<string, WorkbookSnapshot>()
-    for (const command of replacements) snapshots.set(command.snapshotKey, await this.snapshots.get(command.snapshotKey))
+  private async replacing(commands: LoggedCommand[], state: WorkbookState, workbook: WorkbookDoc): Promise<Pick<PreparedChange, 'apply'>> {
+    const replacement = commands.find(isReplacement)
+    if (!replacement) return { apply: (target) => target.apply(commands as WorkbookCommand[], { refs: 'id' }) }
+    // A restore is a change of its own: the stored workbook alone, never beside other commands.
+    const snapshot = await this.snapshots.get(replacement.snapshotKey)
     const replacedKey = this.snapshots.restoreKey(workbook.id, workbook.revision)
     await this.snapshots.put(replacedKey, state.snapshot(workbook.name))
-    return { apply: (target) => target.apply(commands, { snapshots, replacedKey }) }
+    return {
+      apply: (target) => {
+        target.replaceContents(snapshot)
+        return {
+          applied: [replacement],
+          inverse: [{ type: 'replace-workbook', snapshotKey: replacedKey }],
+          touched: new Set(),
+          engineChanges: [],
+          structural: true,
+          inputChanges: [],
+        }
+      },
+    }
   }
 
   /**
    * Drops from `commands` the cell writes to cells someone changed after `expected` set them (so an
    * undo or redo never overwrites a newer edit), and commands on sheets that no longer exist.
    */
-  private withoutConflicts(state: WorkbookState, commands: InternalCommand[], expected: InternalCommand[]): { commands: InternalCommand[]; skipped: CellRef[] } {
-    const expectedWrites = new Map<string, CellWrite>()
+  private withoutConflicts(state: WorkbookState, commands: LoggedCommand[], expected: LoggedCommand[]): { commands: LoggedCommand[]; skipped: CellRef[] } {
+    const expectedWrites = new Map<string, CellEdit>()
     for (const command of expected) {
       if (command.type !== 'set-cells') continue
       for (const write of command.cells) {
-        const key = cellKey(command.sheetId, write.address)
+        const key = cellKey(command.sheet, write.address)
         expectedWrites.set(key, { ...expectedWrites.get(key), ...write })
       }
     }
     const skipped: CellRef[] = []
-    const kept: InternalCommand[] = []
+    const kept: LoggedCommand[] = []
     const existing = new Set(state.sheets.map((sheet) => sheet.id))
     // Sheets the commands themselves add back (an undone deletion) take their writes unchecked.
     const readded = new Set<string>()
     for (const command of commands) {
       if (command.type === 'add-sheet') {
-        readded.add(command.sheetId)
+        if (command.id !== undefined) readded.add(command.id)
         kept.push(command)
         continue
       }
-      if ('sheetId' in command && !existing.has(command.sheetId) && !readded.has(command.sheetId)) {
-        if (command.type === 'set-cells') for (const write of command.cells) skipped.push({ sheet: command.sheetId, address: write.address })
+      const sheetId = sheetOf(command)
+      if (sheetId !== undefined && !existing.has(sheetId) && !readded.has(sheetId)) {
+        if (command.type === 'set-cells') for (const write of command.cells) skipped.push({ sheet: sheetId, address: write.address })
         continue
       }
-      if (command.type !== 'set-cells' || readded.has(command.sheetId)) {
+      if (command.type !== 'set-cells' || readded.has(command.sheet)) {
         kept.push(command)
         continue
       }
-      const sheet = state.sheetById(command.sheetId)
+      const sheet = state.sheetById(command.sheet)
       const cells = command.cells.filter((write) => {
-        const wanted = expectedWrites.get(cellKey(command.sheetId, write.address))
+        const wanted = expectedWrites.get(cellKey(command.sheet, write.address))
         if (!wanted) return true
         const intact =
-          (wanted.input === undefined || state.engine.getInput(sheet.name, write.address) === String(wanted.input)) &&
-          (wanted.style === undefined || sameStyle(state.styleAt(command.sheetId, write.address), wanted.style)) &&
-          (wanted.format === undefined || (state.record(command.sheetId, write.address)?.userFormat ?? null) === (wanted.format ?? null))
+          (wanted.input === undefined || state.engine.getInput(sheet.name, write.address) === String(wanted.input ?? '')) &&
+          (wanted.style === undefined || sameStyle(state.styleAt(command.sheet, write.address), wanted.style)) &&
+          (wanted.format === undefined || (state.record(command.sheet, write.address)?.userFormat ?? null) === (wanted.format ?? null))
         if (!intact) skipped.push({ sheet: sheet.name, address: write.address })
         return intact
       })
@@ -688,11 +718,12 @@ export class WorkbookService {
           const before = prepared.fullDiff ? state.allRecords() : undefined
 
           const calculationStarted = performance.now()
-          let result: ApplyResult
+          let result: LoggedResult
           try {
             result = prepared.apply(state)
           } catch (error) {
-            this.cache.drop(id)
+            // A refused command was rolled back by the model; anything else may have left the engine half-changed.
+            if (!(error instanceof CommandError)) this.cache.drop(id)
             throw error
           }
           const structural = result.structural || before !== undefined
@@ -702,7 +733,7 @@ export class WorkbookService {
 
           const merge = base < head ? await this.newerChanges(workbook, base, result.touched, state) : undefined
           const now = new Date().toISOString()
-          const label = prepared.label ?? describeCommands(result.applied, state.sheetName)
+          const label = prepared.label ?? describeLogged(result.applied, state.sheetName)
           const change: ChangeDoc = {
             id: changeId(id, revision),
             workbookId: id,
@@ -861,7 +892,7 @@ export class WorkbookService {
   }
 
   /** Which stored cells to write (or clear), and what the client repaints. */
-  private persistencePlan(state: WorkbookState, result: ApplyResult, before: Map<string, CellRecord> | undefined): { writes: CellPut[]; changed: ChangedCell[] } {
+  private persistencePlan(state: WorkbookState, result: LoggedResult, before: Map<string, CellRecord> | undefined): { writes: CellPut[]; changed: ChangedCell[] } {
     const writes: CellPut[] = []
     const changed: ChangedCell[] = []
     if (before) {

@@ -1,0 +1,1160 @@
+/**
+ * A workbook and the one interpreter of its commands, shared by the browser and the spreadsheet
+ * service: a calculation engine holding every sheet's inputs and values, plus what the engine does not
+ * keep (sheet ids, styles, user number formats, merges, column widths, charts, defined names). A
+ * command applied here returns the commands that undo it, the cells it wrote and the values the engine
+ * recalculated; both sides apply the same commands with the same result.
+ *
+ * Sheets are referred to by name in the commands users and the API send. The spreadsheet service's
+ * change log refers to them by id instead, so that undo follows a renamed sheet: a model built with
+ * `refs: 'id'` writes ids in the same fields (`sheet`, `from`, `name`) of the commands it returns
+ * (applied and inverse), and `add-sheet` carries the id of the sheet it adds. Each `apply` says how
+ * the commands it is given name their sheets; they are resolved one by one as they apply, so a
+ * command may name a sheet an earlier one added or renamed.
+ */
+import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
+import type { CellChange, CellSnapshot, CellUpdate, EngineOptions } from '@finsheet/formula'
+import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
+import { MAX_FORMATTED_CELLS, MAX_SHEETS } from '@finsheet/contracts'
+import { formatAddress, MAX_COL, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
+import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
+import { sortedCells, type ChartRecord, type DefinedNameRecord, type WorkbookSnapshot } from './snapshot.js'
+import { checkAddress, checkFormat, checkInput, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
+
+/** How commands name sheets: by name (users, the API) or by id (the service's change log). */
+export type SheetRefs = 'name' | 'id'
+
+type Command<T extends WorkbookCommand['type']> = Extract<WorkbookCommand, { type: T }>
+type StructuralCommand = Command<'insert-rows' | 'delete-rows' | 'insert-columns' | 'delete-columns'>
+
+/** `sheetId!A1`: a cell's key across the workbook. */
+export const cellKey = (sheetId: string, address: string) => `${sheetId}!${address}`
+export function splitKey(key: string): { sheetId: string; address: string } {
+  const bang = key.indexOf('!')
+  return { sheetId: key.slice(0, bang), address: key.slice(bang + 1) }
+}
+
+const COLUMNS = MAX_COL + 1
+/** A cell's position as one number, the key of the per-sheet style, format and legacy maps. */
+export const positionKey = (row: number, col: number): number => row * COLUMNS + col
+const keyRow = (key: number) => Math.floor(key / COLUMNS)
+const keyCol = (key: number) => key % COLUMNS
+const keyAddress = (key: number) => formatAddress(keyRow(key), keyCol(key))
+function addressKey(address: string): number {
+  const { row, col } = parseAddress(address)
+  return positionKey(row, col)
+}
+
+/** A fresh sheet id: unique within its workbook, the same kind of text on every side. */
+export function newSheetId(): string {
+  const bytes = new Uint8Array(6)
+  globalThis.crypto.getRandomValues(bytes)
+  let text = ''
+  for (const byte of bytes) text += byte.toString(36).padStart(2, '0')
+  return text
+}
+
+export interface InputChange {
+  sheetId: string
+  address: string
+  oldInput: string
+  newInput: string
+}
+
+export interface ApplyResult {
+  /** The commands as applied, in the model's sheet references: batches unfolded, formats expanded to the cells they wrote, inputs as the engine keeps them. */
+  applied: WorkbookCommand[]
+  /** Applying these in order undoes the change. */
+  inverse: WorkbookCommand[]
+  /** Cells (by `cellKey`) whose content, style or format the change wrote. */
+  touched: Set<string>
+  /** Cells whose value the engine recalculated. */
+  engineChanges: CellChange[]
+  /** Whether cells moved or sheets changed, so that a reader compares cells in full. */
+  structural: boolean
+  inputChanges: InputChange[]
+}
+
+/** A cell as a workbook is built from: its input and what the engine does not keep. */
+export interface CellSource {
+  sheetId: string
+  address: string
+  input: string
+  style?: CellStyle
+  userFormat?: string
+  legacy?: boolean
+  arrayRange?: string
+}
+
+/** What a workbook is built from: its sheets (in order), names, charts and cells. */
+export interface WorkbookSource {
+  revision: number
+  sheets: readonly SheetRecord[]
+  definedNames: readonly DefinedNameRecord[]
+  charts: readonly ChartRecord[]
+  /** Cells in any order. */
+  cells: Iterable<CellSource>
+}
+
+export interface ModelOptions {
+  refs?: SheetRefs
+  engine?: EngineOptions
+}
+
+/** A workbook being assembled by `beginAssembly`. */
+export interface WorkbookAssembly<M> {
+  /** Loads cells (sheets by name) into the engine; they are calculated at `finish`. */
+  add(updates: readonly CellUpdate[]): void
+  finish(): M
+}
+
+/** What a cell holds besides its input and value, when it holds any of it. */
+export interface CellExtras {
+  error?: boolean
+  userFormat?: string
+  suggestedFormat?: string
+  style?: CellStyle
+  legacy?: boolean
+  arrayRange?: string
+}
+
+/** A cell as a bulk write takes it. */
+export interface CellParts {
+  row: number
+  col: number
+  address: string
+  input: string
+  value: CellRecord['value']
+  extras: CellExtras | undefined
+}
+
+export class WorkbookModel {
+  engine: Engine
+  revision: number
+  sheets: SheetRecord[]
+  charts: ChartRecord[]
+  /** How the commands this model returns name sheets. */
+  readonly refs: SheetRefs
+  /** How the commands being applied name sheets. */
+  private inputRefs: SheetRefs
+  private readonly engineOptions: EngineOptions | undefined
+  protected styles = new Map<string, Map<number, CellStyle>>()
+  protected formats = new Map<string, Map<number, string>>()
+  /** Legacy (implicitly intersecting) formulas per sheet: the engine keeps the flag but does not show it. */
+  protected legacy = new Map<string, Set<number>>()
+
+  constructor(
+    parts: { revision?: number; sheets?: readonly SheetRecord[]; definedNames?: readonly DefinedNameRecord[]; charts?: readonly ChartRecord[] } = {},
+    options: ModelOptions = {},
+  ) {
+    this.refs = options.refs ?? 'name'
+    this.inputRefs = this.refs
+    this.engineOptions = options.engine
+    this.engine = new Engine(options.engine)
+    this.revision = parts.revision ?? 0
+    this.sheets = (parts.sheets ?? []).map(copySheet)
+    this.charts = (parts.charts ?? []).map((chart) => ({ ...chart }))
+    for (const sheet of this.sheets) this.engine.addSheet(sheet.name)
+    this.defineAll(parts.definedNames ?? [])
+  }
+
+  /** Builds a workbook with every input in one load (one recalculation). */
+  static build<M extends WorkbookModel>(this: new (parts: ConstructorParameters<typeof WorkbookModel>[0], options?: ModelOptions) => M, source: WorkbookSource, options?: ModelOptions): M {
+    const model = new this(source, options)
+    const namesById = new Map(model.sheets.map((sheet) => [sheet.id, sheet.name]))
+    const inputs: CellUpdate[] = []
+    for (const cell of source.cells) {
+      const sheetName = namesById.get(cell.sheetId)
+      if (sheetName === undefined) continue
+      if (cell.input !== '') inputs.push(engineUpdate(sheetName, cell.address, cell.input, cell.legacy, cell.arrayRange))
+      model.keepExtras(cell)
+    }
+    model.engine.loadCells(inputs)
+    return model
+  }
+
+  /** A workbook built from a snapshot (an import, a template, a restored version). */
+  static fromSnapshot<M extends WorkbookModel>(this: new (parts: ConstructorParameters<typeof WorkbookModel>[0], options?: ModelOptions) => M, snapshot: WorkbookSnapshot, revision: number, options?: ModelOptions): M {
+    function* cells(): Generator<CellSource> {
+      for (const sheet of snapshot.sheets) for (const cell of sheet.cells) yield { ...cell, sheetId: sheet.id }
+    }
+    return WorkbookModel.build.call(this, { revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells() }, options) as M
+  }
+
+  /**
+   * A workbook assembled from parts as they arrive (an import): sheets and names first, then batches
+   * of the engine's inputs, each loaded as it comes so that no one holds them all, and one
+   * calculation at `finish`. `extras` (by sheet id: what the engine does not keep) may still be filled
+   * until then.
+   */
+  static beginAssembly<M extends WorkbookModel>(
+    this: new (parts: ConstructorParameters<typeof WorkbookModel>[0], options?: ModelOptions) => M,
+    parts: { revision: number; sheets: SheetRecord[]; definedNames: DefinedNameRecord[]; extras: Iterable<CellSource> | (() => Iterable<CellSource>) },
+    options?: ModelOptions,
+  ): WorkbookAssembly<M> {
+    const model = new this({ revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames }, options)
+    const load = model.engine.beginLoad()
+    return {
+      add: (updates) => load.add(updates),
+      finish: () => {
+        load.finish()
+        const extras = typeof parts.extras === 'function' ? parts.extras() : parts.extras
+        for (const cell of extras) model.keepExtras(cell)
+        return model
+      },
+    }
+  }
+
+  /** Keeps what the engine does not: a cell's style, user format and legacy mark. */
+  private keepExtras(cell: Pick<CellSource, 'sheetId' | 'address' | 'input' | 'style' | 'userFormat' | 'legacy'>): void {
+    if (!cell.style && !cell.userFormat && !cell.legacy) return
+    const key = addressKey(cell.address)
+    if (cell.style) metaMap(this.styles, cell.sheetId).set(key, cell.style)
+    if (cell.userFormat) metaMap(this.formats, cell.sheetId).set(key, cell.userFormat)
+    if (cell.legacy && cell.input.startsWith('=')) this.legacySet(cell.sheetId).add(key)
+  }
+
+  private legacySet(sheetId: string): Set<number> {
+    let set = this.legacy.get(sheetId)
+    if (!set) this.legacy.set(sheetId, (set = new Set()))
+    return set
+  }
+
+  private defineAll(names: readonly DefinedNameRecord[]): void {
+    for (const name of names) {
+      try {
+        this.engine.defineName(name.name, name.formula, name.sheet)
+      } catch {
+        // A name the engine cannot read (a bad formula, a sheet that is gone) is dropped, as the loader drops it.
+      }
+    }
+  }
+
+  /**
+   * The defined names as the engine holds them, whose formulas follow renamed sheets and moved cells,
+   * in one order (by name, workbook names before sheet names), whatever order they were defined in.
+   */
+  get definedNames(): DefinedNameRecord[] {
+    return this.engine
+      .getNames()
+      .map((info): DefinedNameRecord => ({ name: info.name, formula: info.formula, ...(info.scope !== undefined ? { sheet: info.scope } : {}) }))
+      .sort((a, b) => a.name.toUpperCase().localeCompare(b.name.toUpperCase()) || (a.sheet ?? '').localeCompare(b.sheet ?? ''))
+  }
+
+  /** The names as define-name commands would set them now (scopes as this model's references), to restore later. */
+  private nameCommands(): Command<'define-name'>[] {
+    return this.definedNames.map((name) => {
+      const scope = name.sheet === undefined ? undefined : this.findSheet(name.sheet)
+      return { type: 'define-name', name: name.name, formula: name.formula, ...(scope ? { sheet: this.refOf(scope) } : {}) }
+    })
+  }
+
+  /** Inverse commands putting back the names a change rewrote or removed, as they were before it. */
+  private restoredNames(before: readonly Command<'define-name'>[]): WorkbookCommand[] {
+    const now = new Map(this.definedNames.map((name) => [`${name.name.toUpperCase()}|${name.sheet ?? ''}`, name.formula]))
+    return before.filter((name) => {
+      // A scope that no longer exists (a deleted sheet) matches no name now.
+      const scope = name.sheet === undefined ? '' : ((this.refs === 'id' ? this.sheets.find((sheet) => sheet.id === name.sheet)?.name : this.findSheet(name.sheet)?.name) ?? '\u0000')
+      return now.get(`${name.name.toUpperCase()}|${scope}`) !== name.formula
+    })
+  }
+
+  // ---- lookups ------------------------------------------------------------------------------------
+
+  /** A sheet by name: exact first, then ignoring case, as Excel matches sheet names. */
+  findSheet(name: string): SheetRecord | undefined {
+    for (const sheet of this.sheets) if (sheet.name === name) return sheet
+    const upper = name.toUpperCase()
+    return this.sheets.find((sheet) => sheet.name.toUpperCase() === upper)
+  }
+
+  sheetByName(name: string): SheetRecord {
+    const sheet = this.findSheet(name)
+    if (!sheet) throw commandErrors.sheetNotFound(name)
+    return sheet
+  }
+
+  sheetById(id: string): SheetRecord {
+    const sheet = this.sheets.find((candidate) => candidate.id === id)
+    if (!sheet) throw commandErrors.sheetNotFound(id)
+    return sheet
+  }
+
+  /** The sheet a command being applied names. */
+  private sheetByRef(ref: string): SheetRecord {
+    return this.inputRefs === 'id' ? this.sheetById(ref) : this.sheetByName(ref)
+  }
+
+  /** How this model's commands refer to a sheet. */
+  refOf(sheet: SheetRecord): string {
+    return this.refs === 'id' ? sheet.id : sheet.name
+  }
+
+  sheetName = (id: string): string => this.sheets.find((sheet) => sheet.id === id)?.name ?? id
+
+  styleAt(sheetId: string, address: string): CellStyle | undefined {
+    return this.styles.get(sheetId)?.get(addressKey(address))
+  }
+
+  /** The style at a position, without parsing an address (the grid asks for every cell it draws). */
+  styleAtPosition(sheetId: string, row: number, col: number): CellStyle | undefined {
+    return this.styles.get(sheetId)?.get(positionKey(row, col))
+  }
+
+  /** The number format the user chose at a position; undefined for General. */
+  formatAtPosition(sheetId: string, row: number, col: number): string | undefined {
+    return this.formats.get(sheetId)?.get(positionKey(row, col))
+  }
+
+  isLegacy(sheetId: string, address: string): boolean {
+    return this.legacy.get(sheetId)?.has(addressKey(address)) ?? false
+  }
+
+  /** The bottom-right corner of what a sheet's styles and formats cover, or null (content is the engine's used range). */
+  metaExtent(sheetId: string): { rows: number; columns: number } | null {
+    let rows = 0
+    let columns = 0
+    for (const map of [this.styles.get(sheetId), this.formats.get(sheetId)]) {
+      if (!map) continue
+      for (const key of map.keys()) {
+        rows = Math.max(rows, keyRow(key) + 1)
+        columns = Math.max(columns, keyCol(key) + 1)
+      }
+    }
+    return rows === 0 ? null : { rows, columns }
+  }
+
+  /** The record of one cell now, or undefined when it holds nothing (no content, style or format). */
+  record(sheetId: string, address: string): CellRecord | undefined {
+    const sheet = this.sheetById(sheetId)
+    const key = addressKey(address)
+    return this.recordOf(this.engine.getCell(sheet.name, address), this.styles.get(sheetId)?.get(key), this.formats.get(sheetId)?.get(key), this.legacy.get(sheetId)?.has(key) ?? false)
+  }
+
+  private recordOf(snapshot: CellSnapshot, style: CellStyle | undefined, userFormat: string | undefined, legacy: boolean): CellRecord | undefined {
+    if (snapshot.input === '' && snapshot.value === null && style === undefined && userFormat === undefined) return undefined
+    const record: CellRecord = {
+      address: snapshot.address,
+      row: snapshot.row,
+      col: snapshot.col,
+      input: snapshot.input,
+      value: toJsonValue(snapshot.value),
+      type: cellTypeOf(snapshot.value),
+    }
+    if (userFormat !== undefined) record.userFormat = userFormat
+    if (snapshot.format !== undefined) record.suggestedFormat = snapshot.format
+    if (style !== undefined) record.style = style
+    if (snapshot.formula !== undefined) {
+      if (snapshot.arrayRange !== undefined) record.arrayRange = snapshot.arrayRange
+      else if (legacy) record.legacy = true
+    }
+    return record
+  }
+
+  /** Every record of a sheet, row-major. */
+  sheetRecords(sheetId: string): CellRecord[] {
+    const records: CellRecord[] = []
+    this.forEachRecord(sheetId, (record) => records.push(record))
+    return sortedCells(records)
+  }
+
+  /** Calls `visit` with every record of a sheet, in no particular order, without building a list. */
+  forEachRecord(sheetId: string, visit: (record: CellRecord) => void): void {
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const legacy = this.legacy.get(sheetId)
+    const hasMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    const withContent = hasMeta ? new Set<number>() : undefined
+    this.engine.forEachCell(sheet.name, (snapshot) => {
+      const key = positionKey(snapshot.row, snapshot.col)
+      const record = this.recordOf(snapshot, styles?.get(key), formats?.get(key), legacy?.has(key) ?? false)
+      if (!record) return
+      visit(record)
+      withContent?.add(key)
+    })
+    if (withContent) {
+      // Cells that hold only a style or a number format.
+      for (const key of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
+        if (withContent.has(key)) continue
+        const record = this.record(sheetId, keyAddress(key))
+        if (record) visit(record)
+      }
+    }
+  }
+
+  /**
+   * A sheet's records row-major, made as they are asked for: a dense sheet is walked row by row over
+   * its used range, so a large sheet never becomes one list; a sparse one is collected and sorted.
+   */
+  *rowMajorRecords(sheetId: string): Generator<CellRecord> {
+    const walk = this.rowMajorWalk(sheetId)
+    if (walk === 'sparse') {
+      yield* this.sheetRecords(sheetId)
+      return
+    }
+    for (const address of walk) {
+      const record = this.record(sheetId, address)
+      if (record) yield record
+    }
+  }
+
+  /**
+   * Every non-empty cell of a sheet in the parts a bulk write needs, row-major, so that a writer can
+   * let go of each band of rows once it has passed it. `extras` is undefined for a plain cell.
+   */
+  *cellPartsRowMajor(sheetId: string): Generator<CellParts> {
+    const walk = this.rowMajorWalk(sheetId)
+    if (walk === 'sparse') {
+      for (const record of this.sheetRecords(sheetId)) yield { row: record.row, col: record.col, address: record.address, input: record.input, value: record.value, extras: extrasOf(record) }
+      return
+    }
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const legacy = this.legacy.get(sheetId)
+    for (const address of walk) {
+      const snapshot = this.engine.getCell(sheet.name, address)
+      const key = positionKey(snapshot.row, snapshot.col)
+      const style = styles?.get(key)
+      const userFormat = formats?.get(key)
+      const value = snapshot.value
+      if (snapshot.input === '' && value === null && style === undefined && userFormat === undefined) continue
+      let extras: CellExtras | undefined
+      if (value !== null && typeof value === 'object') extras = { error: true }
+      if (style !== undefined) (extras ??= {}).style = style
+      if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
+      if (snapshot.format !== undefined) (extras ??= {}).suggestedFormat = snapshot.format
+      if (snapshot.formula !== undefined) {
+        if (snapshot.arrayRange !== undefined) (extras ??= {}).arrayRange = snapshot.arrayRange
+        else if (legacy?.has(key)) (extras ??= {}).legacy = true
+      }
+      yield { row: snapshot.row, col: snapshot.col, address, input: snapshot.input, value: toJsonValue(value), extras }
+    }
+  }
+
+  /** How many cells a sheet holds content in, for deciding how to walk it. */
+  protected contentCount(sheetId: string): number {
+    let count = 0
+    this.engine.forEachCell(this.sheetById(sheetId).name, () => count++)
+    return count
+  }
+
+  /**
+   * The addresses of a dense sheet's possibly non-empty cells, row by row over the range its cells,
+   * styles and formats span; 'sparse' when that range is mostly empty (walking it would cost more
+   * than sorting the cells).
+   */
+  private rowMajorWalk(sheetId: string): Iterable<string> | 'sparse' {
+    const sheet = this.sheetById(sheetId)
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const used = this.engine.getUsedRange(sheet.name)
+    const bounds = used ? { ...used } : { top: Infinity, left: Infinity, bottom: -1, right: -1 }
+    for (const map of [styles, formats]) {
+      if (!map) continue
+      for (const key of map.keys()) {
+        const row = keyRow(key)
+        const col = keyCol(key)
+        bounds.top = Math.min(bounds.top, row)
+        bounds.bottom = Math.max(bounds.bottom, row)
+        bounds.left = Math.min(bounds.left, col)
+        bounds.right = Math.max(bounds.right, col)
+      }
+    }
+    if (bounds.bottom < 0) return []
+    const area = (bounds.bottom - bounds.top + 1) * (bounds.right - bounds.left + 1)
+    const held = this.contentCount(sheetId) + (styles?.size ?? 0) + (formats?.size ?? 0)
+    if (area > 4 * held + 4096) return 'sparse'
+    const engine = this.engine
+    const withMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    return {
+      *[Symbol.iterator]() {
+        for (let row = bounds.top; row <= bounds.bottom; row++) {
+          for (let col = bounds.left; col <= bounds.right; col++) {
+            if (engine.getValueAt(sheet.name, row, col) === null && engine.getInputAt(sheet.name, row, col) === '') {
+              if (!withMeta) continue
+              const key = positionKey(row, col)
+              if (styles?.has(key) || formats?.has(key)) yield formatAddress(row, col)
+              continue
+            }
+            yield formatAddress(row, col)
+          }
+        }
+      },
+    }
+  }
+
+  /** Every record of the workbook by cell key. */
+  allRecords(): Map<string, CellRecord> {
+    const all = new Map<string, CellRecord>()
+    // Unsorted: a map by key needs no order, and sorting every cell of a large workbook costs more than reading it.
+    for (const sheet of this.sheets) this.forEachRecord(sheet.id, (record) => all.set(cellKey(sheet.id, record.address), record))
+    return all
+  }
+
+  snapshot(name: string): WorkbookSnapshot {
+    return {
+      format: 'finsheet-workbook',
+      formatVersion: 1,
+      name,
+      revision: this.revision,
+      sheets: this.sheets.map((sheet) => ({ ...copySheet(sheet), cells: this.sheetRecords(sheet.id) })),
+      definedNames: this.definedNames.map((definition) => ({ ...definition })),
+      charts: this.charts.map((chart) => ({ ...chart })),
+    }
+  }
+
+  /** Puts another workbook's contents in place of this one's (a version restored). */
+  replaceContents(snapshot: WorkbookSnapshot): void {
+    const next = WorkbookModel.fromSnapshot(snapshot, this.revision, { refs: this.refs, engine: this.engineOptions })
+    this.engine = next.engine
+    this.sheets = next.sheets
+    this.charts = next.charts
+    this.styles = next.styles
+    this.formats = next.formats
+    this.legacy = next.legacy
+  }
+
+  // ---- applying commands ----------------------------------------------------------------------------
+
+  /**
+   * Applies commands in order as one change. A command the rules refuse throws a CommandError, and
+   * whatever the change had applied before it is undone again, so the workbook is as it was.
+   */
+  apply(commands: readonly WorkbookCommand[], options: { refs?: SheetRefs } = {}): ApplyResult {
+    const result: ApplyResult = { applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] }
+    const inverses: WorkbookCommand[][] = []
+    this.inputRefs = options.refs ?? this.refs
+    try {
+      for (const command of commands) inverses.push(this.applyOne(command, result))
+    } catch (error) {
+      this.rollBack(inverses)
+      throw error
+    } finally {
+      this.inputRefs = this.refs
+    }
+    result.inverse = inverses.reverse().flat()
+    return result
+  }
+
+  /** Applies inverses (in this model's own references) to undo what a refused change had applied. */
+  private rollBack(inverses: WorkbookCommand[][]): void {
+    const scratch: ApplyResult = { applied: [], inverse: [], touched: new Set(), engineChanges: [], structural: false, inputChanges: [] }
+    this.inputRefs = this.refs
+    for (const inverse of [...inverses].reverse()) for (const command of inverse) this.applyOne(command, scratch)
+  }
+
+  private applyOne(command: WorkbookCommand, result: ApplyResult): WorkbookCommand[] {
+    try {
+      switch (command.type) {
+        case 'set-cells':
+          return this.setCells(this.sheetByRef(command.sheet), command.cells, result)
+        case 'format-cells':
+          return this.formatCells(command, result)
+        case 'resize-column':
+          return this.resizeColumn(command, result)
+        case 'insert-rows':
+        case 'delete-rows':
+        case 'insert-columns':
+        case 'delete-columns':
+          result.structural = true
+          return this.restructure(command, result)
+        case 'add-sheet':
+          return this.addSheet(command, result)
+        case 'rename-sheet':
+          result.structural = true
+          return this.renameSheet(command, result)
+        case 'delete-sheet':
+          result.structural = true
+          return this.deleteSheet(command, result)
+        case 'move-sheet':
+          result.structural = true
+          return this.moveSheet(command, result)
+        case 'merge-cells':
+          return this.mergeCells(command, result)
+        case 'unmerge-cells':
+          return this.unmergeCells(command, result)
+        case 'define-name':
+          return this.defineName(command, result)
+        case 'batch': {
+          const inverses: WorkbookCommand[][] = []
+          const refs = this.inputRefs
+          try {
+            for (const step of command.commands) inverses.push(this.applyOne(step, result))
+          } catch (error) {
+            this.rollBack(inverses)
+            this.inputRefs = refs
+            throw error
+          }
+          return inverses.reverse().flat()
+        }
+      }
+    } catch (error) {
+      if (error instanceof EngineUsageError) throw commandErrors.invalidStructure(error.message)
+      if (error instanceof SheetNotFoundError) throw commandErrors.sheetNotFound(error.sheet)
+      throw error
+    }
+    throw commandErrors.invalidCommand(`Unknown command ${JSON.stringify((command as { type?: unknown }).type)}`)
+  }
+
+  private setCells(sheet: SheetRecord, edits: readonly CellEdit[], result: ApplyResult): WorkbookCommand[] {
+    // Every edit is checked before any is applied.
+    const writes = edits.map((edit) => checkedEdit(edit))
+    const sheetId = sheet.id
+    const styles = metaMap(this.styles, sheetId)
+    const formats = metaMap(this.formats, sheetId)
+    const legacy = this.legacySet(sheetId)
+    // The inverse restores each field an edit touched to what it was before the first edit.
+    const before = new Map<string, CellEdit>()
+    for (const write of writes) {
+      let old = before.get(write.address)
+      if (!old) before.set(write.address, (old = { address: write.address }))
+      const key = addressKey(write.address)
+      if (write.input !== undefined && old.input === undefined) {
+        const cell = this.engine.getCell(sheet.name, write.address)
+        old.input = cell.input
+        if (cell.arrayRange !== undefined) old.arrayRange = cell.arrayRange
+        else if (legacy.has(key)) old.legacy = true
+      }
+      if (write.style !== undefined && old.style === undefined) old.style = styles.get(key) ?? null
+      if (write.format !== undefined && old.format === undefined) old.format = formats.get(key) ?? null
+    }
+    const updates: CellUpdate[] = []
+    for (const write of writes) {
+      const key = addressKey(write.address)
+      if (write.input !== undefined) {
+        const input = write.input as string | number | boolean
+        const formula = typeof input === 'string' && input.startsWith('=')
+        const update = engineUpdate(sheet.name, write.address, input, formula && write.legacy, formula ? write.arrayRange : undefined)
+        updates.push(update)
+        if (update.legacy) legacy.add(key)
+        else legacy.delete(key)
+      }
+      if (write.style !== undefined) {
+        const style = compactStyle(write.style)
+        if (style) styles.set(key, style)
+        else styles.delete(key)
+      }
+      if (write.format !== undefined) {
+        if (write.format === null || write.format === '') formats.delete(key)
+        else formats.set(key, write.format)
+      }
+      result.touched.add(cellKey(sheetId, write.address))
+    }
+    if (updates.length > 0) appendAll(result.engineChanges, this.engine.setCells(updates))
+    const applied: CellEdit[] = writes.map((write) => {
+      if (write.input === undefined) return { ...write }
+      const { legacy: _legacy, arrayRange: _arrayRange, ...rest } = write
+      const cell = this.engine.getCell(sheet.name, write.address)
+      const written: CellEdit = { ...rest, input: cell.input }
+      if (cell.formula !== undefined && cell.arrayRange !== undefined) written.arrayRange = cell.arrayRange
+      else if (cell.formula !== undefined && legacy.has(addressKey(write.address))) written.legacy = true
+      return written
+    })
+    for (const old of before.values()) {
+      if (old.input === undefined) continue
+      const newInput = this.engine.getInput(sheet.name, old.address)
+      if (newInput !== old.input) result.inputChanges.push({ sheetId, address: old.address, oldInput: String(old.input), newInput })
+    }
+    result.applied.push({ type: 'set-cells', sheet: this.refOf(sheet), cells: applied })
+    return [{ type: 'set-cells', sheet: this.refOf(sheet), cells: [...before.values()] }]
+  }
+
+  /** A style patch merged into each cell of the ranges, or their number format set: written cell by cell. */
+  private formatCells(command: Command<'format-cells'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const ranges = command.ranges.map((text) => checkRange(text).range)
+    let size = 0
+    for (const range of ranges) size += (range.bottom - range.top + 1) * (range.right - range.left + 1)
+    if (size > MAX_FORMATTED_CELLS) throw commandErrors.tooManyFormattedCells()
+    const format = command.format === undefined ? undefined : checkFormat(command.format)
+    const styles = this.styles.get(sheet.id)
+    const cells = new Map<string, CellEdit>()
+    for (const range of ranges) {
+      for (let row = range.top; row <= range.bottom; row++) {
+        for (let col = range.left; col <= range.right; col++) {
+          const address = formatAddress(row, col)
+          const edit: CellEdit = cells.get(address) ?? { address }
+          if (command.style) edit.style = mergeStyle(edit.style !== undefined ? edit.style : styles?.get(positionKey(row, col)), command.style)
+          if (format !== undefined) edit.format = format
+          cells.set(address, edit)
+        }
+      }
+    }
+    return this.setCells(sheet, [...cells.values()], result)
+  }
+
+  private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
+    if (command.width !== null && !(command.width >= 0 && command.width <= 2000)) throw commandErrors.invalidCommand('A column width runs from 0 to 2,000 pixels')
+    const key = String(command.column)
+    const old = sheet.columnWidths[key] ?? null
+    const widths = { ...sheet.columnWidths }
+    if (command.width === null) delete widths[key]
+    else widths[key] = command.width
+    // Replaced, not changed in place, so that views can tell the widths changed.
+    sheet.columnWidths = widths
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'resize-column', sheet: this.refOf(sheet), column: command.column, width: old }]
+  }
+
+  /** Formula inputs of every sheet by cell key, to find the formulas a deletion rewrote. */
+  private formulaInputs(): Map<string, string> {
+    const inputs = new Map<string, string>()
+    for (const sheet of this.sheets) {
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.formula !== undefined) inputs.set(cellKey(sheet.id, cell.address), cell.input)
+      })
+    }
+    return inputs
+  }
+
+  /**
+   * After a deletion, the edits that put back every formula the deletion rewrote (to #REF!, or a
+   * narrowed range), at the place it will have once the deleted cells are back.
+   */
+  private rewrittenFormulas(before: Map<string, string>, originalPosition: (sheetId: string, row: number, col: number) => { row: number; col: number }): WorkbookCommand[] {
+    const edits = new Map<SheetRecord, CellEdit[]>()
+    for (const sheet of this.sheets) {
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.formula === undefined) return
+        const origin = originalPosition(sheet.id, cell.row, cell.col)
+        const address = formatAddress(origin.row, origin.col)
+        const previous = before.get(cellKey(sheet.id, address))
+        if (previous !== undefined && previous !== cell.input) {
+          let list = edits.get(sheet)
+          if (!list) edits.set(sheet, (list = []))
+          const edit: CellEdit = { address, input: previous }
+          if (cell.arrayRange !== undefined) edit.arrayRange = cell.arrayRange
+          else if (this.isLegacy(sheet.id, cell.address)) edit.legacy = true
+          list.push(edit)
+        }
+      })
+    }
+    return [...edits].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet: this.refOf(sheet), cells }))
+  }
+
+  private restructure(command: StructuralCommand, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const edit: StructuralEdit = {
+      axis: command.type.endsWith('rows') ? 'rows' : 'columns',
+      kind: command.type.startsWith('insert') ? 'insert' : 'delete',
+      at: command.at,
+      count: command.count,
+    }
+    checkStructure(edit.axis, edit.kind, edit.at, edit.count)
+    const deleting = edit.kind === 'delete'
+    const inBand = (record: { row: number; col: number }) => {
+      const index = edit.axis === 'rows' ? record.row : record.col
+      return index >= edit.at && index < edit.at + edit.count
+    }
+    const removedCells: CellRecord[] = []
+    const cellsBefore: CellRecord[] = []
+    const mergesBefore = sheet.merges.map((text) => tryParseRange(text)).filter((range): range is RangeAddress => range !== undefined)
+    if (deleting) {
+      this.forEachRecord(sheet.id, (record) => {
+        if (inBand(record)) removedCells.push(record)
+        else if (record.input !== '' && mergesBefore.some((range) => inside(range, record))) cellsBefore.push(record)
+      })
+    }
+    sortedCells(removedCells)
+    const formulasBefore = deleting ? this.formulaInputs() : new Map<string, string>()
+    const namesBefore = deleting ? this.nameCommands() : []
+    const oldMerges = [...sheet.merges]
+    const oldWidths = { ...sheet.columnWidths }
+
+    if (edit.axis === 'rows') {
+      if (deleting) this.engine.deleteRows(sheet.name, edit.at, edit.count)
+      else this.engine.insertRows(sheet.name, edit.at, edit.count)
+    } else if (deleting) this.engine.deleteColumns(sheet.name, edit.at, edit.count)
+    else this.engine.insertColumns(sheet.name, edit.at, edit.count)
+
+    for (const maps of [this.styles, this.formats] as Map<string, Map<number, unknown>>[]) {
+      const map = maps.get(sheet.id)
+      if (map && map.size > 0) maps.set(sheet.id, movedKeys(map, edit))
+    }
+    const legacy = this.legacy.get(sheet.id)
+    if (legacy && legacy.size > 0) {
+      const moved = new Set<number>()
+      for (const key of legacy) {
+        const to = moveAddress(keyRow(key), keyCol(key), edit)
+        if (to) moved.add(positionKey(to.row, to.col))
+      }
+      this.legacy.set(sheet.id, moved)
+    }
+    sheet.merges = inMergeOrder(
+      sheet.merges.flatMap((range) => {
+        const moved = moveRangeText(range, edit)
+        return moved && moved.includes(':') ? [moved] : []
+      }),
+    )
+    if (edit.axis === 'columns') {
+      const widths: Record<string, number> = {}
+      for (const [col, width] of Object.entries(sheet.columnWidths)) {
+        const to = moveAddress(0, Number(col), edit)
+        if (to) widths[String(to.col)] = width
+      }
+      sheet.columnWidths = widths
+    }
+    this.charts = this.charts.flatMap((chart) => {
+      if (chart.sheetId !== sheet.id) return [chart]
+      const moved = moveRangeText(chart.dataRange, edit)
+      return moved ? [{ ...chart, dataRange: moved }] : []
+    })
+    const ref = this.refOf(sheet)
+    result.applied.push({ ...command, sheet: ref })
+
+    const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
+    const inverse: WorkbookCommand[] = [{ type: opposite, sheet: ref, at: edit.at, count: edit.count }]
+    if (!deleting) return inverse
+    // Merges the deletion cut or removed come back first, as they were (a merge clears what it covers)...
+    const reinsert: StructuralEdit = { ...edit, kind: 'insert' }
+    const restoredMerges: RangeAddress[] = []
+    const remerges: WorkbookCommand[] = []
+    for (const range of oldMerges) {
+      const moved = moveRangeText(range, edit)
+      const survivor = moved && moved.includes(':') ? moveRangeText(moved, reinsert) : undefined
+      if (survivor === range) continue
+      if (survivor !== undefined) inverse.push({ type: 'unmerge-cells', sheet: ref, range: survivor })
+      remerges.push({ type: 'merge-cells', sheet: ref, range })
+      const parsed = tryParseRange(range)
+      if (parsed) restoredMerges.push(parsed)
+    }
+    inverse.push(...remerges)
+    // ...then the deleted cells and whatever the restored merges cover, at their places before the deletion.
+    const restored = new Map<string, CellRecord>()
+    for (const cell of removedCells) restored.set(cell.address, cell)
+    for (const cell of cellsBefore) if (restoredMerges.some((range) => inside(range, cell))) restored.set(cell.address, cell)
+    if (restored.size > 0) {
+      inverse.push({
+        type: 'set-cells',
+        sheet: ref,
+        cells: sortedCells([...restored.values()]).map((cell) => ({
+          address: cell.address,
+          input: cell.input,
+          ...inputKind(cell),
+          ...(cell.style ? { style: cell.style } : {}),
+          ...(cell.userFormat ? { format: cell.userFormat } : {}),
+        })),
+      })
+    }
+    const original = (sheetId: string, row: number, col: number) => {
+      if (sheetId !== sheet.id) return { row, col }
+      const index = edit.axis === 'rows' ? row : col
+      const before = index >= edit.at ? index + edit.count : index
+      return edit.axis === 'rows' ? { row: before, col } : { row, col: before }
+    }
+    inverse.push(...this.rewrittenFormulas(formulasBefore, original))
+    inverse.push(...this.restoredNames(namesBefore))
+    if (edit.axis === 'columns') {
+      for (let col = edit.at; col < edit.at + edit.count; col++) {
+        const width = oldWidths[String(col)]
+        if (width !== undefined) inverse.push({ type: 'resize-column', sheet: ref, column: col, width })
+      }
+    }
+    return inverse
+  }
+
+  private checkNewSheetName(name: string, except?: SheetRecord): string {
+    const trimmed = name.trim()
+    const problem = sheetNameFormatProblem(trimmed)
+    if (problem) throw commandErrors.invalidSheetName(problem)
+    const clash = this.sheets.find((sheet) => sheet !== except && sheet.name.toUpperCase() === trimmed.toUpperCase())
+    if (clash) throw commandErrors.sheetExists(clash.name)
+    return trimmed
+  }
+
+  private addSheet(command: Command<'add-sheet'>, result: ApplyResult): WorkbookCommand[] {
+    const name = this.checkNewSheetName(command.name)
+    if (this.sheets.length >= MAX_SHEETS) throw commandErrors.tooManySheets()
+    if (command.index !== undefined && !(Number.isInteger(command.index) && command.index >= 0)) throw commandErrors.invalidCommand('A sheet position must be 0 or more')
+    const id = command.id ?? newSheetId()
+    if (this.sheets.some((sheet) => sheet.id === id)) throw commandErrors.sheetExists(command.name)
+    const index = Math.max(0, Math.min(command.index ?? this.sheets.length, this.sheets.length))
+    const restoresOfMentions = this.textsMentioning(name)
+    const sheet: SheetRecord = { id, name, columnWidths: {}, merges: [] }
+    this.sheets.splice(index, 0, sheet)
+    if (index === this.sheets.length - 1) appendAll(result.engineChanges, this.engine.addSheet(sheet.name))
+    else {
+      this.rebuildEngine()
+      result.structural = true
+    }
+    result.applied.push({ type: 'add-sheet', name, index, id })
+    // Deleting the sheet again turns references to it into #REF!; those that named it before it existed get their text back.
+    return [{ type: 'delete-sheet', name: this.refOf(sheet) }, ...restoresOfMentions]
+  }
+
+  private renameSheet(command: Command<'rename-sheet'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.from)
+    const name = this.checkNewSheetName(command.to, sheet)
+    const previous = sheet.name
+    // Renaming back rewrites every reference to the new name, those written before the rename included: they get their text back.
+    const restoresOfMentions = name.toUpperCase() === previous.toUpperCase() ? [] : this.textsMentioning(name)
+    if (name !== previous) {
+      appendAll(result.engineChanges, this.engine.renameSheet(previous, name))
+      sheet.name = name
+    }
+    result.applied.push({ type: 'rename-sheet', from: this.refs === 'id' ? sheet.id : previous, to: name })
+    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions]
+  }
+
+  /**
+   * Commands that put back, as they are now, every formula and defined name whose text mentions a
+   * sheet name (a cheap superset: any text containing it), for inverses of changes that rewrite them.
+   */
+  private textsMentioning(sheetName: string): WorkbookCommand[] {
+    const needle = sheetName.toUpperCase()
+    const restores: WorkbookCommand[] = []
+    for (const sheet of this.sheets) {
+      const cells: CellEdit[] = []
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.formula === undefined || !cell.input.toUpperCase().includes(needle)) return
+        const edit: CellEdit = { address: cell.address, input: cell.input }
+        if (cell.arrayRange !== undefined) edit.arrayRange = cell.arrayRange
+        else if (this.legacy.get(sheet.id)?.has(positionKey(cell.row, cell.col))) edit.legacy = true
+        cells.push(edit)
+      })
+      if (cells.length > 0) restores.push({ type: 'set-cells', sheet: this.refOf(sheet), cells })
+    }
+    for (const name of this.nameCommands()) if (name.formula?.toUpperCase().includes(needle)) restores.push(name)
+    return restores
+  }
+
+  private deleteSheet(command: Command<'delete-sheet'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.name)
+    if (this.sheets.length === 1) throw commandErrors.lastSheet()
+    const index = this.sheets.indexOf(sheet)
+    const ref = this.refOf(sheet)
+    const cells = this.sheetRecords(sheet.id)
+    const formulasBefore = this.formulaInputs()
+    const names = this.nameCommands()
+    appendAll(result.engineChanges, this.engine.removeSheet(sheet.name))
+    this.sheets.splice(index, 1)
+    this.styles.delete(sheet.id)
+    this.formats.delete(sheet.id)
+    this.legacy.delete(sheet.id)
+    this.charts = this.charts.filter((chart) => chart.sheetId !== sheet.id)
+    result.applied.push({ type: 'delete-sheet', name: ref })
+    // The inverse adds the same sheet back (same id, same place), then its cells, widths and merges.
+    const inverse: WorkbookCommand[] = [{ type: 'add-sheet', name: sheet.name, index, id: sheet.id }]
+    // Merges before cells: a merge clears what it covers.
+    for (const range of sheet.merges) inverse.push({ type: 'merge-cells', sheet: ref, range })
+    for (const [column, width] of Object.entries(sheet.columnWidths)) inverse.push({ type: 'resize-column', sheet: ref, column: Number(column), width })
+    if (cells.length > 0) {
+      inverse.push({
+        type: 'set-cells',
+        sheet: ref,
+        cells: cells.map((cell) => ({
+          address: cell.address,
+          ...(cell.input !== '' ? { input: cell.input, ...inputKind(cell) } : {}),
+          ...(cell.style ? { style: cell.style } : {}),
+          ...(cell.userFormat ? { format: cell.userFormat } : {}),
+        })),
+      })
+    }
+    inverse.push(...this.restoredNames(names))
+    inverse.push(...this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col })))
+    return inverse
+  }
+
+  /** Defines, redefines or (with a null formula) removes a workbook- or sheet-scoped name. */
+  private defineName(command: Command<'define-name'>, result: ApplyResult): WorkbookCommand[] {
+    const scope = command.sheet === undefined ? undefined : this.sheetByRef(command.sheet)
+    const upper = command.name.toUpperCase()
+    const previous = this.definedNames.find((definition) => definition.name.toUpperCase() === upper && definition.sheet === scope?.name)
+    try {
+      if (command.formula === null) {
+        if (!previous) return []
+        appendAll(result.engineChanges, this.engine.removeName(previous.name, scope?.name))
+      } else {
+        const formula = command.formula.startsWith('=') ? command.formula : `=${command.formula}`
+        appendAll(result.engineChanges, this.engine.defineName(command.name, formula, scope?.name))
+      }
+    } catch (error) {
+      if (error instanceof CommandError || error instanceof SheetNotFoundError) throw error
+      throw commandErrors.invalidName(error instanceof Error ? error.message : `Invalid name ${command.name}`)
+    }
+    const ref = scope ? { sheet: this.refOf(scope) } : {}
+    result.applied.push({ type: 'define-name', name: command.name, formula: command.formula, ...ref })
+    return [{ type: 'define-name', name: previous?.name ?? command.name, formula: previous?.formula ?? null, ...ref }]
+  }
+
+  private moveSheet(command: Command<'move-sheet'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.name)
+    if (!Number.isInteger(command.index) || command.index < 0) throw commandErrors.invalidCommand('A sheet position must be 0 or more')
+    const from = this.sheets.indexOf(sheet)
+    const to = Math.max(0, Math.min(command.index, this.sheets.length - 1))
+    this.sheets.splice(from, 1)
+    this.sheets.splice(to, 0, sheet)
+    // The engine keeps sheets in creation order; 3-D references (Sheet1:Sheet3!A1) follow the new order after a rebuild.
+    if (from !== to) this.rebuildEngine()
+    result.applied.push({ type: 'move-sheet', name: this.refOf(sheet), index: to })
+    return [{ type: 'move-sheet', name: this.refOf(sheet), index: from }]
+  }
+
+  /** Merges a block into one cell. As Excel does, only the top-left cell's content survives: the others are cleared. */
+  private mergeCells(command: Command<'merge-cells'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const { range, text } = checkRange(command.range)
+    if (range.top === range.bottom && range.left === range.right) throw commandErrors.invalidRange(command.range)
+    if (sheet.merges.includes(text)) return []
+    const overlap = sheet.merges.find((existing) => {
+      const other = tryParseRange(existing)
+      return other !== undefined && rangesOverlap(other, range)
+    })
+    if (overlap) throw commandErrors.overlappingMerge(text)
+    const cleared: CellEdit[] = []
+    for (const address of this.filledCells(sheet, range)) {
+      if (address !== formatAddress(range.top, range.left)) cleared.push({ address, input: '' })
+    }
+    const restore = cleared.length > 0 ? this.setCells(sheet, cleared, result) : []
+    sheet.merges = inMergeOrder([...sheet.merges, text])
+    result.applied.push({ type: 'merge-cells', sheet: this.refOf(sheet), range: text })
+    return [{ type: 'unmerge-cells', sheet: this.refOf(sheet), range: text }, ...restore]
+  }
+
+  /** Unmerges every merged block the range touches, as Excel's Unmerge Cells does for a selection. */
+  private unmergeCells(command: Command<'unmerge-cells'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const { range } = checkRange(command.range)
+    const removed = sheet.merges.filter((existing) => {
+      const other = tryParseRange(existing)
+      return other !== undefined && rangesOverlap(other, range)
+    })
+    if (removed.length === 0) return []
+    sheet.merges = sheet.merges.filter((existing) => !removed.includes(existing))
+    const ref = this.refOf(sheet)
+    for (const merge of removed) result.applied.push({ type: 'unmerge-cells', sheet: ref, range: merge })
+    return removed.map((merge) => ({ type: 'merge-cells' as const, sheet: ref, range: merge }))
+  }
+
+  /** The addresses of the cells with content inside a range, without visiting its empty cells. */
+  private filledCells(sheet: SheetRecord, range: RangeAddress): string[] {
+    const area = (range.bottom - range.top + 1) * (range.right - range.left + 1)
+    const found: string[] = []
+    if (area <= 4096) {
+      for (let row = range.top; row <= range.bottom; row++) {
+        for (let col = range.left; col <= range.right; col++) if (this.engine.getInputAt(sheet.name, row, col) !== '') found.push(formatAddress(row, col))
+      }
+      return found
+    }
+    this.engine.forEachCell(sheet.name, (cell) => {
+      if (cell.input !== '' && cell.row >= range.top && cell.row <= range.bottom && cell.col >= range.left && cell.col <= range.right) found.push(cell.address)
+    })
+    return found
+  }
+
+  /** A new engine with the sheets in this.sheets order and every input reloaded. */
+  private rebuildEngine(): void {
+    const names = this.definedNames
+    const engine = new Engine(this.engineOptions)
+    const inputs: CellUpdate[] = []
+    for (const sheet of this.sheets) {
+      engine.addSheet(sheet.name)
+      if (!this.engine.hasSheet(sheet.name)) continue
+      const legacy = this.legacy.get(sheet.id)
+      this.engine.forEachCell(sheet.name, (cell) => {
+        if (cell.input !== '') inputs.push(engineUpdate(sheet.name, cell.address, cell.input, legacy?.has(positionKey(cell.row, cell.col)), cell.arrayRange))
+      })
+    }
+    this.engine = engine
+    this.defineAll(names)
+    engine.loadCells(inputs)
+  }
+}
+
+/** What the engine is given for a cell's input. */
+function engineUpdate(sheet: string, address: string, input: string | number | boolean, legacy: boolean | undefined, arrayRange: string | undefined): CellUpdate {
+  const update: CellUpdate = { sheet, address, input }
+  if (typeof input === 'string' && input.startsWith('=')) {
+    if (arrayRange !== undefined) update.arrayRange = arrayRange
+    else if (legacy) update.legacy = true
+  }
+  return update
+}
+
+/** An edit with its address canonical and its input, format and array range checked. */
+function checkedEdit(edit: CellEdit): CellEdit {
+  const address = checkAddress(edit.address)
+  const checked: CellEdit = { address }
+  if (edit.input !== undefined) {
+    checked.input = checkInput(address, edit.input)
+    const formula = typeof checked.input === 'string' && checked.input.startsWith('=')
+    if (formula && edit.arrayRange !== undefined) {
+      const { range, text } = checkRange(edit.arrayRange)
+      if (formatAddress(range.top, range.left) !== address) throw commandErrors.invalidRange(edit.arrayRange)
+      checked.arrayRange = text
+    } else if (formula && edit.legacy) checked.legacy = true
+  }
+  if (edit.style !== undefined) checked.style = edit.style
+  if (edit.format !== undefined) checked.format = checkFormat(edit.format)
+  return checked
+}
+
+function metaMap<T>(maps: Map<string, Map<number, T>>, sheetId: string): Map<number, T> {
+  let map = maps.get(sheetId)
+  if (!map) maps.set(sheetId, (map = new Map()))
+  return map
+}
+
+/** A per-position map after rows or columns moved: entries of deleted cells go. */
+function movedKeys<T>(map: Map<number, T>, edit: StructuralEdit): Map<number, T> {
+  const moved = new Map<number, T>()
+  for (const [key, value] of map) {
+    const to = moveAddress(keyRow(key), keyCol(key), edit)
+    if (to) moved.set(positionKey(to.row, to.col), value)
+  }
+  return moved
+}
+
+/** A style patch over a cell's style: set fields win; false, null and '' remove a field. */
+export function mergeStyle(base: CellStyle | null | undefined, patch: StylePatch): CellStyle | null {
+  const merged: Record<string, unknown> = { ...(base ?? {}) }
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === undefined) continue
+    if (value === null || value === false || value === '') delete merged[name]
+    else merged[name] = value
+  }
+  return Object.keys(merged).length === 0 ? null : (merged as CellStyle)
+}
+
+const inside = (range: RangeAddress, cell: { row: number; col: number }) => cell.row >= range.top && cell.row <= range.bottom && cell.col >= range.left && cell.col <= range.right
+
+/** Merged ranges in one order, row by row of their top-left cells, however they were made. */
+function inMergeOrder(merges: readonly string[]): string[] {
+  const keyed = merges.map((text) => {
+    const range = tryParseRange(text)
+    return { text, key: range ? positionKey(range.top, range.left) : 0 }
+  })
+  return keyed.sort((a, b) => a.key - b.key).map((entry) => entry.text)
+}
+
+function copySheet(sheet: SheetRecord): SheetRecord {
+  return { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
+}
+
+/** Appends without spreading: a recalculation can change more cells than a call's arguments may hold. */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item)
+}
+
+function extrasOf(record: CellRecord): CellExtras | undefined {
+  let extras: CellExtras | undefined
+  if (record.type === 'error') extras = { error: true }
+  if (record.style !== undefined) (extras ??= {}).style = record.style
+  if (record.userFormat !== undefined) (extras ??= {}).userFormat = record.userFormat
+  if (record.suggestedFormat !== undefined) (extras ??= {}).suggestedFormat = record.suggestedFormat
+  if (record.legacy) (extras ??= {}).legacy = true
+  if (record.arrayRange !== undefined) (extras ??= {}).arrayRange = record.arrayRange
+  return extras
+}
+
+/** A record's formula kind as a cell edit states it. */
+function inputKind(record: Pick<CellRecord, 'legacy' | 'arrayRange'>): Pick<CellEdit, 'legacy' | 'arrayRange'> {
+  if (record.arrayRange !== undefined) return { arrayRange: record.arrayRange }
+  return record.legacy ? { legacy: true } : {}
+}
+
+export { CommandError }
