@@ -338,6 +338,9 @@ export type UpdateSheetBody = Static<typeof UpdateSheetBody>
 export const RevisionQuery = StrictObject({ revision: Type.Optional(Revision) })
 export type RevisionQuery = Static<typeof RevisionQuery>
 
+/** Names one client (a browser tab) of a user, so that its undo reverts its own changes. */
+export const ClientId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+
 // ---- commands (the change log's vocabulary, shared with the web client) -------------------------
 
 export const CellEdit = StrictObject({
@@ -437,6 +440,7 @@ export const ApplyChangeBody = StrictObject({
   source: Type.Optional(ChangeSource),
   /** The assistant's own summary of an AI changeset, kept as the version's aiSummary. */
   summary: Type.Optional(Type.String({ maxLength: 4000 })),
+  clientId: Type.Optional(ClientId),
 })
 export type ApplyChangeBody = Static<typeof ApplyChangeBody>
 
@@ -582,7 +586,8 @@ export const CellHistoryResponse = Type.Object({
 })
 export type CellHistoryResponse = Static<typeof CellHistoryResponse>
 
-export const UndoRedoBody = StrictObject({ revision: Type.Optional(Revision) })
+/** With a clientId, undo and redo act on that client's own changes (one browser tab), not every change of the user. */
+export const UndoRedoBody = StrictObject({ revision: Type.Optional(Revision), clientId: Type.Optional(ClientId) })
 export type UndoRedoBody = Static<typeof UndoRedoBody>
 
 export const UndoRedoResponse = Type.Object({

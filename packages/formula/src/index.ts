@@ -38,7 +38,8 @@ export type { CellAddress, RangeAddress } from './address/a1.js'
 export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_LENGTH } from './address/sheet-names.js'
 
 // Formulas as text
-export { translateFormula, parseFormulaText, printFormulaTree } from './parser/translate.js'
+export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula } from './parser/translate.js'
+export type { StructuralChange } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
 export type { Node as FormulaNode } from './parser/ast.js'
 

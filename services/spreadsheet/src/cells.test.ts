@@ -190,6 +190,58 @@ describe('update-cell and update-cells', () => {
   })
 })
 
+describe('edits made on an older revision', () => {
+  it('land where their cells went after another client inserted a row, and are refused naming the cells when their row was deleted', async () => {
+    const id = await newWorkbook()
+    const typed = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A5', input: '10' }, { address: 'A9', input: '1' }] }] })
+    const stale = typed.json.revision
+    const inserted = await call('POST', `/workbook/${id}/changes`, { revision: stale, commands: [{ type: 'insert-rows', sheet: 'Sheet1', at: 2, count: 1 }] })
+    expect(inserted.status).toBe(200)
+    const late = await call('POST', `/workbook/${id}/changes`, { revision: stale, commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'C5', input: '=A5*2' }] }] })
+    expect(late.status).toBe(200)
+    const sheet = (await cellsOf(id)).sheets[0]
+    expect(sheet.cells.C5).toBeUndefined()
+    expect(sheet.cells.C6).toMatchObject({ formula: '=A6*2', value: 20 })
+    const deleted = await call('POST', `/workbook/${id}/changes`, { revision: late.json.revision, commands: [{ type: 'delete-rows', sheet: 'Sheet1', at: 9, count: 1 }] })
+    expect(deleted.status).toBe(200)
+    const lost = await call('POST', `/workbook/${id}/changes`, { revision: late.json.revision, commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B10', input: 'note' }] }] })
+    expect(lost.status).toBe(409)
+    expect(lost.json.error).toMatchObject({ code: 'STALE_EDIT' })
+    expect(lost.json.error.message).toContain('Sheet1!B10')
+    expect((await cellsOf(id)).sheets[0].cells.B10).toBeUndefined()
+  })
+
+  it('follow a sheet renamed since, in the sheet they name and in their formulas', async () => {
+    const id = await newWorkbook()
+    const added = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'add-sheet', name: 'Inputs' }, { type: 'set-cells', sheet: 'Inputs', cells: [{ address: 'B2', input: '4' }] }] })
+    const stale = added.json.revision
+    await call('POST', `/workbook/${id}/changes`, { revision: stale, commands: [{ type: 'rename-sheet', from: 'Inputs', to: 'Drivers' }] })
+    const late = await call('POST', `/workbook/${id}/changes`, {
+      revision: stale,
+      commands: [{ type: 'set-cells', sheet: 'Inputs', cells: [{ address: 'C2', input: 'x' }] }, { type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '=Inputs!B2*3' }] }],
+    })
+    expect(late.status).toBe(200)
+    expect((await cellsOf(id, 'Drivers')).sheets[0].cells.C2).toMatchObject({ value: 'x' })
+    expect((await cellsOf(id, 'Sheet1')).sheets[0].cells.A1).toMatchObject({ formula: '=Drivers!B2*3', value: 12 })
+  })
+})
+
+describe('undo per client', () => {
+  it('reverts the change of the tab that asks, not the newest change of the user in another tab', async () => {
+    const id = await newWorkbook()
+    await call('POST', `/workbook/${id}/changes`, { clientId: 'tab-a', commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: 'from a' }] }] })
+    await call('POST', `/workbook/${id}/changes`, { clientId: 'tab-b', commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B1', input: 'from b' }] }] })
+    const undone = await call('POST', `/workbook/${id}/undo`, { clientId: 'tab-a' })
+    expect(undone.status).toBe(200)
+    const cells = (await cellsOf(id)).sheets[0].cells
+    expect(cells.A1).toBeUndefined()
+    expect(cells.B1).toMatchObject({ value: 'from b' })
+    expect(undone.json.canUndo).toBe(false)
+    expect((await call('POST', `/workbook/${id}/redo`, { clientId: 'tab-b' })).status).toBe(409)
+    expect((await call('POST', `/workbook/${id}/redo`, { clientId: 'tab-a' })).status).toBe(200)
+  })
+})
+
 describe('history, undo and redo', () => {
   it('lists each change of a cell with old and new input, who and when', async () => {
     const id = await newWorkbook()

@@ -34,6 +34,7 @@ export const spreadsheetErrors = {
   invalidWorkbookName: () => new AppError('INVALID_WORKBOOK_NAME', 400, 'A workbook name cannot be empty'),
   revisionAhead: (revision: number, current: number) =>
     new AppError('UNKNOWN_REVISION', 409, `Revision ${revision} is newer than the workbook's revision ${current}; reload the workbook`),
+  staleEdit: (message: string) => new AppError('STALE_EDIT', 409, message),
   nothingToUndo: () => new AppError('NOTHING_TO_UNDO', 409, 'Nothing to undo'),
   nothingToRedo: () => new AppError('NOTHING_TO_REDO', 409, 'Nothing to redo'),
   busy: () => new AppError('WORKBOOK_BUSY', 503, 'The workbook is being changed by many clients at once; try again'),

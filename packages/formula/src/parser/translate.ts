@@ -1,4 +1,5 @@
-import { parseAddress } from '../address/a1.js'
+import { formatAddress, parseAddress } from '../address/a1.js'
+import { movePosition, renameSheetInTree, shiftTree, type StructuralChange } from '../engine/structure.js'
 import type { Node } from './ast.js'
 import { parseFormula } from './parser.js'
 import { printFormula } from './printer.js'
@@ -24,4 +25,25 @@ export function parseFormulaText(formula: string, address = 'A1'): Node {
 export function printFormulaTree(tree: Node, address = 'A1'): string {
   const { row, col } = parseAddress(address)
   return printFormula(tree, row, col)
+}
+
+/**
+ * A formula written at `address` on sheet `formulaSheet`, after rows or columns of `targetSheet` were
+ * inserted or deleted, as the engine rewrites its own formulas: references into the moved part follow
+ * it, references to deleted cells become #REF!, and the cell itself moves when it is on that sheet.
+ * Undefined when the change deleted the cell. Throws FormulaSyntaxError for text that does not parse.
+ */
+export function shiftFormula(formula: string, formulaSheet: string, address: string, targetSheet: string, change: StructuralChange): { formula: string; address: string } | undefined {
+  const from = parseAddress(address)
+  const onTarget = formulaSheet.toUpperCase() === targetSheet.toUpperCase()
+  const to = onTarget ? movePosition(from.row, from.col, change) : from
+  if (to === undefined) return undefined
+  const { ast } = shiftTree(parseFormula(formula, from.row, from.col), from, to, onTarget, targetSheet.toUpperCase(), change)
+  return { formula: printFormula(ast, to.row, to.col), address: formatAddress(to.row, to.col) }
+}
+
+/** A formula written at `address` after the sheet `from` was renamed `to`: its references to that sheet name the new one. */
+export function renameSheetInFormula(formula: string, address: string, from: string, to: string): string {
+  const { row, col } = parseAddress(address)
+  return printFormula(renameSheetInTree(parseFormula(formula, row, col), from, to), row, col)
 }

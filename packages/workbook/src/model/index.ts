@@ -52,3 +52,5 @@ export {
 } from './command-checks.js'
 export type { CommandErrorCode } from './command-checks.js'
 export { describeCommands, mapSheetRefs, mayRestructure, plural } from './describe.js'
+export { rebaseCommands } from './rebase.js'
+export type { LayoutStep, RebaseRefusal } from './rebase.js'

@@ -126,6 +126,7 @@ export function cellRoutes(app: ServiceApp, services: SpreadsheetServices) {
         label: request.body.label,
         source: request.body.source,
         summary: request.body.summary,
+        clientId: request.body.clientId,
       })
       return toChangeResponse(outcome)
     },

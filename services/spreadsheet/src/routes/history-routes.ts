@@ -70,8 +70,9 @@ export function historyRoutes(app: ServiceApp, services: SpreadsheetServices) {
       },
       async (request) => {
         const user = currentUser(request)
-        const outcome = await workbooks[action](request.params.id, user, request.body.revision)
-        const state = await workbooks.undoRedoState(request.params.id, user)
+        const { revision, clientId } = request.body
+        const outcome = await workbooks[action](request.params.id, user, revision, clientId)
+        const state = await workbooks.undoRedoState(request.params.id, user, clientId)
         return {
           ...toChangeResponse(outcome),
           target: outcome.target ?? { changeId: outcome.changeId, label: outcome.label, revision: outcome.revision },

@@ -75,6 +75,8 @@ export interface ChangeDoc {
   baseRevision: number
   userId: string
   userName: string | null
+  /** The client (browser tab) that made it, when it said; its undo acts on its own changes. */
+  clientId?: string | null
   at: string
   kind: ChangeKind
   source: ChangeSource

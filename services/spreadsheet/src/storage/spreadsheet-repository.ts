@@ -131,16 +131,17 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       return changes().find({ workbookId, revision: { $gt: revision } }, { sort: [['revision', 1]], ...(limit ? { limit } : {}) })
     },
 
-    /** The user's newest change that can still be undone. */
-    lastUndoable(workbookId: string, userId: string): Promise<ChangeDoc | null> {
-      return changes().findOne({ workbookId, userId, undoable: true, undone: false }, { sort: [['revision', -1]] })
+    /** The newest change of the user (of one of their clients, when named) that can still be undone. */
+    lastUndoable(workbookId: string, userId: string, clientId?: string): Promise<ChangeDoc | null> {
+      return changes().findOne({ workbookId, userId, ...(clientId ? { clientId } : {}), undoable: true, undone: false }, { sort: [['revision', -1]] })
     },
 
-    /** The user's newest undo that was not redone, when no new edit of theirs came after it. */
-    async lastRedoable(workbookId: string, userId: string): Promise<ChangeDoc | null> {
-      const undo = await changes().findOne({ workbookId, userId, kind: 'undo', redone: false }, { sort: [['revision', -1]] })
+    /** The newest undo of the user (of one of their clients, when named) not redone, when no new edit of theirs came after it. */
+    async lastRedoable(workbookId: string, userId: string, clientId?: string): Promise<ChangeDoc | null> {
+      const by = { workbookId, userId, ...(clientId ? { clientId } : {}) }
+      const undo = await changes().findOne({ ...by, kind: 'undo', redone: false }, { sort: [['revision', -1]] })
       if (!undo) return null
-      const edit = await changes().findOne({ workbookId, userId, kind: { $in: ['edit', 'restore'] }, revision: { $gt: undo.revision } })
+      const edit = await changes().findOne({ ...by, kind: { $in: ['edit', 'restore'] }, revision: { $gt: undo.revision } })
       return edit ? null : undo
     },
 

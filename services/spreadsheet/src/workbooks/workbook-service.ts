@@ -10,7 +10,11 @@ import {
   clearedCell,
   CommandError,
   formatAddress,
+  mapSheetRefs,
   mayRestructure,
+  newSheetId,
+  rebaseCommands,
+  type LayoutStep,
   moveAddress,
   parseAddress,
   sameAfterMove,
@@ -82,6 +86,7 @@ interface PreparedChange {
   source: ChangeSource
   label?: string
   summary?: string | null
+  clientId?: string | null
   /** Applies the change to the state; throws on bad input, having applied nothing. */
   apply(state: WorkbookState): LoggedResult
   fullDiff: boolean
@@ -105,6 +110,8 @@ export interface ChangeRequest {
   label?: string
   source?: ChangeSource
   summary?: string
+  /** The client (browser tab) making the change, so that its undo reverts its own changes. */
+  clientId?: string
 }
 
 /** Something to run after a change is stored, still under the workbook's lock (a version). */
@@ -206,6 +213,79 @@ function recordsAfterMoves(before: Map<string, CellRecord>, moves: Map<string, S
     if (position) moved.set(cellKey(sheetId, formatAddress(position.row, position.col)), record)
   }
   return moved
+}
+
+/**
+ * What happened to the layout of a workbook in changes after a revision: row, column and sheet edits
+ * in order, with each sheet's name at the revision; 'replaced' when a version was restored meanwhile.
+ */
+function layoutSince(newer: readonly ChangeDoc[], sheetsNow: readonly { id: string; name: string }[]): { steps: LayoutStep[]; namesAtBase: Map<string, string> } | 'replaced' {
+  const names = new Map(sheetsNow.map((sheet) => [sheet.id, sheet.name]))
+  // Back from now to the revision: undo each change's renames, additions and deletions.
+  for (const change of [...newer].reverse()) {
+    const commands = readLogged(change.commands)
+    if (commands.some(isReplacement)) return 'replaced'
+    const inverse = readLogged(change.inverse ?? [])
+    for (const command of [...commands].reverse()) {
+      if (command.type === 'rename-sheet') {
+        const back = inverse.find((step): step is Extract<WorkbookCommand, { type: 'rename-sheet' }> => step.type === 'rename-sheet' && step.from === command.from)
+        if (back) names.set(command.from, back.to)
+      } else if (command.type === 'add-sheet' && command.id !== undefined) names.delete(command.id)
+      else if (command.type === 'delete-sheet') {
+        const readd = inverse.find((step): step is Extract<WorkbookCommand, { type: 'add-sheet' }> => step.type === 'add-sheet' && step.id === command.name)
+        if (readd) names.set(command.name, readd.name)
+      }
+    }
+  }
+  const namesAtBase = new Map(names)
+  const steps: LayoutStep[] = []
+  for (const change of newer) {
+    for (const command of readLogged(change.commands)) {
+      switch (command.type) {
+        case 'insert-rows':
+        case 'delete-rows':
+        case 'insert-columns':
+        case 'delete-columns':
+          steps.push({
+            type: 'structure',
+            sheetId: command.sheet,
+            sheetName: names.get(command.sheet) ?? command.sheet,
+            edit: { axis: command.type.endsWith('rows') ? 'rows' : 'columns', kind: command.type.startsWith('insert') ? 'insert' : 'delete', at: command.at, count: command.count },
+          })
+          break
+        case 'rename-sheet':
+          steps.push({ type: 'rename', sheetId: command.from, from: names.get(command.from) ?? command.from, to: command.to })
+          names.set(command.from, command.to)
+          break
+        case 'delete-sheet':
+          steps.push({ type: 'delete-sheet', sheetId: command.name, sheetName: names.get(command.name) ?? command.name })
+          names.delete(command.name)
+          break
+        case 'add-sheet':
+          if (command.id !== undefined) names.set(command.id, command.name)
+          break
+        default:
+          break
+      }
+    }
+  }
+  return { steps, namesAtBase }
+}
+
+/** A command whose sheets added within the same change get ids now, so later commands can name them by id. */
+function withNewSheetIds(command: WorkbookCommand, ids: Map<string, string>): WorkbookCommand {
+  if (command.type === 'add-sheet') {
+    const id = command.id ?? newSheetId()
+    ids.set(command.name.trim().toUpperCase(), id)
+    return { ...command, id }
+  }
+  if (command.type === 'rename-sheet') {
+    const id = ids.get(command.from.toUpperCase())
+    if (id !== undefined) ids.set(command.to.trim().toUpperCase(), id)
+    return command
+  }
+  if (command.type === 'batch') return { ...command, commands: command.commands.map((inner) => withNewSheetIds(inner, ids) as typeof inner) }
+  return command
 }
 
 /** Commands as the log stored them, in today's form whatever version stored them. */
@@ -526,31 +606,37 @@ export class WorkbookService {
 
   // ---- changing ---------------------------------------------------------------------------------------
 
-  /** Applies API commands as one atomic, undoable change. */
+  /**
+   * Applies API commands as one atomic, undoable change. Commands made on an older revision are first
+   * moved over the rows, columns and sheets changed since, or refused (409) when what they write is gone.
+   */
   change(id: string, user: AuthUser, request: ChangeRequest, afterCommit?: AfterCommit): Promise<ChangeOutcome> {
-    return this.commit(id, user, request.revision, async (state) => {
+    return this.commit(id, user, request.revision, async (state, _workbook, { base, head }) => {
       const commands = typeof request.commands === 'function' ? request.commands(state) : request.commands
       checkChange(commands)
+      const moved = base < head ? await this.movedOverNewerLayout(id, state, base, commands) : null
       return {
         kind: 'edit',
         source: request.source ?? 'user',
         label: request.label,
         summary: request.summary ?? null,
+        clientId: request.clientId ?? null,
         fullDiff: commands.some(mayRestructure),
-        apply: (target) => target.apply(commands, { refs: 'name' }),
+        apply: (target) => (moved ? target.apply(moved, { refs: 'id' }) : target.apply(commands, { refs: 'name' })),
       }
     }, afterCommit)
   }
 
-  /** Undoes the user's latest change that is not undone yet. */
-  undo(id: string, user: AuthUser, revision?: number): Promise<ChangeOutcome> {
+  /** Undoes the latest change of the user (of that client of theirs, when named) that is not undone yet. */
+  undo(id: string, user: AuthUser, revision?: number, clientId?: string): Promise<ChangeOutcome> {
     return this.commit(id, user, revision, async (state, workbook) => {
-      const target = await this.repo.lastUndoable(id, user.uid)
+      const target = await this.repo.lastUndoable(id, user.uid, clientId)
       if (!target || !target.inverse) throw spreadsheetErrors.nothingToUndo()
       const { commands, skipped } = this.withoutConflicts(state, readLogged(target.inverse), readLogged(target.commands))
       return {
         kind: 'undo',
         source: target.source,
+        clientId: clientId ?? null,
         label: `Undo: ${target.label}`,
         fullDiff: commands.some(isReplacementOrRestructure),
         target: { changeId: target.id, label: target.label, revision: target.revision },
@@ -561,16 +647,17 @@ export class WorkbookService {
     }, undefined, { readsLog: true })
   }
 
-  /** Redoes the user's latest undo, unless they made a new change since. */
-  redo(id: string, user: AuthUser, revision?: number): Promise<ChangeOutcome> {
+  /** Redoes the latest undo of the user (of that client of theirs, when named), unless they made a new change since. */
+  redo(id: string, user: AuthUser, revision?: number, clientId?: string): Promise<ChangeOutcome> {
     return this.commit(id, user, revision, async (state, workbook) => {
-      const undo = await this.repo.lastRedoable(id, user.uid)
+      const undo = await this.repo.lastRedoable(id, user.uid, clientId)
       const original = undo?.target ? await this.repo.changes().get(undo.target) : null
       if (!undo || !original) throw spreadsheetErrors.nothingToRedo()
       const { commands, skipped } = this.withoutConflicts(state, readLogged(original.commands), readLogged(undo.commands))
       return {
         kind: 'redo',
         source: original.source,
+        clientId: clientId ?? null,
         label: `Redo: ${original.label}`,
         fullDiff: commands.some(isReplacementOrRestructure),
         target: { changeId: original.id, label: original.label, revision: original.revision },
@@ -623,6 +710,29 @@ export class WorkbookService {
         }
       },
     }
+  }
+
+  /**
+   * For commands made on revision `base` (sheets by name as they were then): when rows, columns or
+   * sheets changed since, the commands with sheets by id, moved over those changes; null when nothing
+   * moved, so they apply as sent. Refuses (409) commands whose cells are gone.
+   */
+  private async movedOverNewerLayout(id: string, state: WorkbookState, base: number, commands: WorkbookCommand[]): Promise<WorkbookCommand[] | null> {
+    const newer = await this.repo.changesAfter(id, base)
+    const history = layoutSince(newer, state.sheets)
+    if (history === 'replaced') throw spreadsheetErrors.staleEdit('The workbook was restored to a version after this edit was made; reload it and make the edit again')
+    if (history.steps.length === 0) return null
+    const idsAtBase = new Map([...history.namesAtBase].map(([sheetId, name]) => [name.toUpperCase(), sheetId]))
+    const current = new Map(state.sheets.map((sheet) => [sheet.name.toUpperCase(), sheet.id]))
+    // Sheets named as they were at `base`; sheets added in the same change get their ids now.
+    const byId: WorkbookCommand[] = []
+    for (const command of commands) {
+      const withIds = mapSheetRefs(withNewSheetIds(command, idsAtBase), (name) => idsAtBase.get(name.toUpperCase()) ?? current.get(name.toUpperCase()) ?? name)
+      byId.push(withIds)
+    }
+    const rebased = rebaseCommands(byId, history.steps, history.namesAtBase)
+    if ('refused' in rebased) throw spreadsheetErrors.staleEdit(rebased.refused.reason)
+    return rebased.commands
   }
 
   /**
@@ -694,7 +804,7 @@ export class WorkbookService {
     id: string,
     user: AuthUser,
     baseRevision: number | undefined,
-    prepare: (state: WorkbookState, workbook: WorkbookDoc) => Promise<PreparedChange>,
+    prepare: (state: WorkbookState, workbook: WorkbookDoc, revisions: { base: number; head: number }) => Promise<PreparedChange>,
     afterCommit?: AfterCommit,
     options: { readsLog?: boolean } = {},
   ): Promise<ChangeOutcome> {
@@ -714,7 +824,7 @@ export class WorkbookService {
           if (baseRevision !== undefined && baseRevision > head) throw spreadsheetErrors.revisionAhead(baseRevision, head)
           const base = baseRevision ?? head
           const state = await this.open(workbook, head)
-          const prepared = await prepare(state, workbook)
+          const prepared = await prepare(state, workbook, { base, head })
           const before = prepared.fullDiff ? state.allRecords() : undefined
 
           const calculationStarted = performance.now()
@@ -741,6 +851,7 @@ export class WorkbookService {
             baseRevision: base,
             userId: user.uid,
             userName: displayName(user),
+            clientId: prepared.clientId ?? null,
             at: now,
             kind: prepared.kind,
             source: prepared.source,
@@ -981,8 +1092,8 @@ export class WorkbookService {
   }
 
   /** Whether the user has something to undo and to redo. */
-  async undoRedoState(id: string, user: AuthUser): Promise<{ canUndo: boolean; canRedo: boolean }> {
-    const [undo, redo] = await Promise.all([this.repo.lastUndoable(id, user.uid), this.repo.lastRedoable(id, user.uid)])
+  async undoRedoState(id: string, user: AuthUser, clientId?: string): Promise<{ canUndo: boolean; canRedo: boolean }> {
+    const [undo, redo] = await Promise.all([this.repo.lastUndoable(id, user.uid, clientId), this.repo.lastRedoable(id, user.uid, clientId)])
     return { canUndo: Boolean(undo?.inverse), canRedo: redo !== null }
   }
 }

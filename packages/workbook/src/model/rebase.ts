@@ -1,0 +1,224 @@
+/**
+ * Commands made on an older revision of a workbook, moved over what happened since: rows and columns
+ * inserted or deleted (their addresses and the references in their formulas follow, as the engine
+ * moved the workbook's own), sheets renamed (their formulas' sheet names follow) and sheets deleted.
+ * An edit is never written where its cell used to be: when what it wrote is gone, it is refused with
+ * the cells it names.
+ */
+import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
+import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
+import { formatAddress, formatRange, moveAddress, moveRange, parseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+
+/** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
+export type LayoutStep =
+  | { type: 'structure'; sheetId: string; sheetName: string; edit: StructuralEdit }
+  | { type: 'rename'; sheetId: string; from: string; to: string }
+  | { type: 'delete-sheet'; sheetId: string; sheetName: string }
+
+export interface RebaseRefusal {
+  /** Cells the commands wrote that no longer exist, as sheet (name at the commands' revision) and address. */
+  cells: { sheet: string; address: string }[]
+  reason: string
+}
+
+type Simple = Exclude<WorkbookCommand, { type: 'batch' }>
+
+/**
+ * The commands (sheets named by id) as they apply after `steps`; `names` gives each sheet's name at the
+ * commands' revision. Returns the moved commands, or why they cannot be moved.
+ */
+export function rebaseCommands(
+  commands: readonly WorkbookCommand[],
+  steps: readonly LayoutStep[],
+  names: ReadonlyMap<string, string>,
+): { commands: WorkbookCommand[] } | { refused: RebaseRefusal } {
+  if (steps.length === 0) return { commands: [...commands] }
+  const lost: { sheet: string; address: string }[] = []
+  const reasons: string[] = []
+  const nameOf = (id: string) => names.get(id) ?? id
+  const deleted = new Set(steps.flatMap((step) => (step.type === 'delete-sheet' ? [step.sheetId] : [])))
+
+  const moveCell = (sheetId: string, address: string): string | undefined => {
+    let position: { row: number; col: number } | undefined = parseAddress(address)
+    for (const step of steps) {
+      if (step.type !== 'structure' || step.sheetId !== sheetId || !position) continue
+      position = moveAddress(position.row, position.col, step.edit)
+    }
+    return position && formatAddress(position.row, position.col)
+  }
+
+  const moveFormula = (input: string, sheetId: string, address: string): string => {
+    let formula = input
+    let at = address
+    let sheetName = nameOf(sheetId)
+    try {
+      for (const step of steps) {
+        if (step.type === 'rename') {
+          formula = renameSheetInFormula(formula, at, step.from, step.to)
+          if (step.sheetId === sheetId) sheetName = step.to
+        } else if (step.type === 'structure') {
+          const moved = shiftFormula(formula, sheetName, at, step.sheetName, engineChange(step.edit))
+          if (!moved) return formula
+          formula = moved.formula
+          at = moved.address
+        }
+      }
+    } catch (error) {
+      // Text that does not parse is written as typed: the engine shows its own error for it.
+      if (error instanceof FormulaSyntaxError) return input
+      throw error
+    }
+    return formula
+  }
+
+  const moveRangeText = (sheetId: string, text: string): string | undefined => {
+    let range = tryParseRange(text)
+    for (const step of steps) {
+      if (step.type !== 'structure' || step.sheetId !== sheetId || !range) continue
+      range = moveRange(range, step.edit)
+    }
+    return range && formatRange(range)
+  }
+
+  const moveOne = (command: Simple): Simple[] => {
+    const sheetOf = commandSheet(command)
+    if (sheetOf !== undefined && deleted.has(sheetOf)) {
+      reasons.push(`sheet ${nameOf(sheetOf)} was deleted`)
+      return []
+    }
+    switch (command.type) {
+      case 'set-cells': {
+        const cells: CellEdit[] = []
+        for (const cell of command.cells) {
+          const address = moveCell(command.sheet, cell.address)
+          if (address === undefined) {
+            lost.push({ sheet: nameOf(command.sheet), address: cell.address })
+            continue
+          }
+          const moved: CellEdit = { ...cell, address }
+          if (typeof cell.input === 'string' && cell.input.startsWith('=')) moved.input = moveFormula(cell.input, command.sheet, cell.address)
+          if (cell.arrayRange !== undefined) {
+            const range = moveRangeText(command.sheet, cell.arrayRange)
+            if (range === undefined) {
+              lost.push({ sheet: nameOf(command.sheet), address: cell.address })
+              continue
+            }
+            moved.arrayRange = range
+          }
+          cells.push(moved)
+        }
+        return [{ ...command, cells }]
+      }
+      case 'format-cells': {
+        const ranges = command.ranges.flatMap((text) => moveRangeText(command.sheet, text) ?? [])
+        return ranges.length > 0 ? [{ ...command, ranges }] : []
+      }
+      case 'merge-cells':
+      case 'unmerge-cells': {
+        const range = moveRangeText(command.sheet, command.range)
+        return range && range.includes(':') ? [{ ...command, range }] : []
+      }
+      case 'resize-column': {
+        let column: number | undefined = command.column
+        for (const step of steps) {
+          if (step.type !== 'structure' || step.sheetId !== command.sheet || step.edit.axis !== 'columns' || column === undefined) continue
+          column = moveAddress(0, column, step.edit)?.col
+        }
+        return column === undefined ? [] : [{ ...command, column }]
+      }
+      case 'insert-rows':
+      case 'insert-columns':
+      case 'delete-rows':
+      case 'delete-columns': {
+        const axis = command.type.endsWith('rows') ? 'rows' : 'columns'
+        let band = { at: command.at, count: command.count }
+        for (const step of steps) {
+          if (step.type !== 'structure' || step.sheetId !== command.sheet || step.edit.axis !== axis) continue
+          const next = command.type.startsWith('insert') ? moveInsertion(band, step.edit) : moveDeletion(band, step.edit)
+          if (next === 'split') {
+            reasons.push(`${axis} were inserted inside the ${axis} to delete on ${nameOf(command.sheet)}`)
+            return []
+          }
+          if (next === 'gone') return []
+          band = next
+        }
+        return [{ ...command, at: band.at, count: band.count }]
+      }
+      case 'define-name':
+        return [command.formula === null ? command : { ...command, formula: moveNameFormula(command.formula, steps) }]
+      default:
+        return [command]
+    }
+  }
+
+  const moved: WorkbookCommand[] = []
+  for (const command of commands) {
+    if (command.type === 'batch') moved.push({ ...command, commands: command.commands.flatMap(moveOne) })
+    else moved.push(...moveOne(command))
+  }
+  if (lost.length > 0 || reasons.length > 0) {
+    const parts = [...new Set(reasons)]
+    if (lost.length > 0) parts.unshift(`${lost.length === 1 ? 'a cell it writes was' : `${lost.length} cells it writes were`} deleted since (${lost.slice(0, 10).map((cell) => `${cell.sheet}!${cell.address}`).join(', ')}${lost.length > 10 ? ', …' : ''})`)
+    return { refused: { cells: lost, reason: `The edit was made on an older version of the workbook and cannot be moved over the changes since: ${parts.join('; ')}` } }
+  }
+  return { commands: moved }
+}
+
+/** The sheet a command acts on (by its reference), if it acts on one that exists already. */
+function commandSheet(command: Simple): string | undefined {
+  switch (command.type) {
+    case 'add-sheet':
+      return undefined
+    case 'rename-sheet':
+      return command.from
+    case 'delete-sheet':
+    case 'move-sheet':
+      return command.name
+    case 'define-name':
+      return command.sheet
+    default:
+      return command.sheet
+  }
+}
+
+
+/** Where rows or columns to be inserted at `at` go after another edit: after the other's insertion, at the start of its deletion. */
+function moveInsertion(band: { at: number; count: number }, edit: StructuralEdit): { at: number; count: number } {
+  if (edit.kind === 'insert') return edit.at <= band.at ? { ...band, at: band.at + edit.count } : band
+  if (band.at <= edit.at) return band
+  return { ...band, at: Math.max(edit.at, band.at - edit.count) }
+}
+
+/** The rows or columns still to delete after another edit: shifted, shrunk by those it deleted, refused when it inserted inside them. */
+function moveDeletion(band: { at: number; count: number }, edit: StructuralEdit): { at: number; count: number } | 'split' | 'gone' {
+  const end = band.at + band.count
+  if (edit.kind === 'insert') {
+    if (edit.at <= band.at) return { ...band, at: band.at + edit.count }
+    return edit.at >= end ? band : 'split'
+  }
+  const deletedEnd = edit.at + edit.count
+  const keptBefore = Math.max(0, Math.min(end, edit.at) - band.at)
+  const keptAfter = Math.max(0, end - Math.max(band.at, deletedEnd))
+  const count = keptBefore + keptAfter
+  if (count === 0) return 'gone'
+  const at = band.at < edit.at ? band.at : Math.max(edit.at, band.at - edit.count)
+  return { at, count }
+}
+
+/** A defined name's formula (absolute references, read from A1) moved over the steps. */
+function moveNameFormula(formula: string, steps: readonly LayoutStep[]): string {
+  let text = formula.startsWith('=') ? formula : `=${formula}`
+  try {
+    for (const step of steps) {
+      if (step.type === 'rename') text = renameSheetInFormula(text, 'A1', step.from, step.to)
+      else if (step.type === 'structure') text = shiftFormula(text, '', 'A1', step.sheetName, engineChange(step.edit))?.formula ?? text
+    }
+  } catch (error) {
+    if (error instanceof FormulaSyntaxError) return formula
+    throw error
+  }
+  return text
+}
+
+/** The engine names the first row or column of an edit `index`. */
+const engineChange = (edit: StructuralEdit): StructuralChange => ({ axis: edit.axis, kind: edit.kind, index: edit.at, count: edit.count })
