@@ -1,0 +1,49 @@
+import { ERROR_VALUE_MEANINGS, ErrorBody, EvaluateFormulaBody, EvaluateFormulaResponse, WorkbookParams, type EvaluateFormulaResponse as EvaluateFormulaAnswer } from '@finsheet/contracts'
+import { formatValue, isCellError } from '@finsheet/formula'
+import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
+import { cellTypeOf, normalizeAddress, toJsonValue } from '@finsheet/workbook'
+import { spreadsheetErrors } from '../errors.js'
+import type { SpreadsheetServices } from './services.js'
+
+/**
+ * A formula calculated in the context of a cell without being written: what a formula suggestion
+ * would show, or what an agent checks before it writes. Nothing is stored and no revision is made.
+ */
+export function evaluateRoutes(app: ServiceApp, services: SpreadsheetServices) {
+  app.post(
+    '/workbook/:id/evaluate',
+    {
+      schema: {
+        tags: ['cells'],
+        summary: 'Calculate a formula as if it were typed into a cell, writing nothing',
+        params: WorkbookParams,
+        body: EvaluateFormulaBody,
+        response: { 200: EvaluateFormulaResponse, 400: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { sheet: sheetName, formula } = request.body
+      const address = normalizeAddress(request.body.address ?? 'A1')
+      if (address === undefined) throw spreadsheetErrors.invalidAddress(request.body.address ?? '')
+      return services.workbooks.withOpenWorkbook(request.params.id, currentUser(request), async (_workbook, state): Promise<EvaluateFormulaAnswer> => {
+        const sheet = state.sheetByName(sheetName)
+        const text = formula.startsWith('=') ? formula : `=${formula}`
+        const evaluation = state.engine.evaluateFormula(sheet.name, address, text)
+        // The cell's own number format wins, as it would once the formula is written there.
+        const format = state.record(sheet.id, address)?.userFormat ?? evaluation.format
+        const answer: EvaluateFormulaAnswer = {
+          success: true,
+          sheet: sheet.name,
+          address,
+          formula: text,
+          value: toJsonValue(evaluation.value),
+          display: formatValue(evaluation.value, format),
+          type: cellTypeOf(evaluation.value),
+        }
+        if (isCellError(evaluation.value)) answer.error = evaluation.value.message ?? ERROR_VALUE_MEANINGS[evaluation.value.code] ?? evaluation.value.code
+        if (evaluation.rows > 1 || evaluation.columns > 1) answer.spill = { rows: evaluation.rows, columns: evaluation.columns }
+        return answer
+      })
+    },
+  )
+}
