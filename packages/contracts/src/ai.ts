@@ -109,10 +109,20 @@ export const AssistantContext = StrictObject({
 })
 export type AssistantContext = Static<typeof AssistantContext>
 
+/** Earlier turns of the conversation, oldest first, so that a follow-up question is understood. */
+export const MAX_CHAT_HISTORY = 40
+
+export const ChatHistoryEntry = StrictObject({
+  role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+  content: Type.String({ maxLength: MAX_ASSISTANT_MESSAGE_LENGTH }),
+})
+export type ChatHistoryEntry = Static<typeof ChatHistoryEntry>
+
 /** POST /chat. Sent with `Accept: text/event-stream` the answer streams as server-sent events. */
 export const ChatBody = StrictObject({
   /** At most MAX_ASSISTANT_MESSAGE_LENGTH characters (longer answers 413); not empty. */
   message: Type.String(),
+  history: Type.Optional(Type.Array(ChatHistoryEntry, { maxItems: MAX_CHAT_HISTORY })),
   /** A value from /availableModels; default the default model. */
   model: Type.Optional(Type.String({ maxLength: 200 })),
   workbookId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),

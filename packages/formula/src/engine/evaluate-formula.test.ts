@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Engine } from './engine.js'
-import { CellError } from '../values.js'
+import type { CellError } from '../values.js'
 
 function model(): Engine {
   const engine = new Engine({ clock: () => new Date(Date.UTC(2024, 4, 15, 12)) })

@@ -18,7 +18,7 @@ export function sdkLogging(logger: Logger | undefined, component: string): SdkLo
   const line = (level: 'debug' | 'warn' | 'error') => (message: string, ...rest: unknown[]) =>
     rest.length > 0 ? child[level]({ details: rest }, message) : child[level](message)
   return {
-    logLevel: child.isLevelEnabled('debug') ? 'debug' : 'warn',
+    logLevel: child.level === 'debug' || child.level === 'trace' ? 'debug' : 'warn',
     logger: { error: line('error'), warn: line('warn'), info: line('debug'), debug: line('debug') },
   }
 }

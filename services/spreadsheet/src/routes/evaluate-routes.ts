@@ -1,7 +1,6 @@
-import { ERROR_VALUE_MEANINGS, ErrorBody, EvaluateFormulaBody, EvaluateFormulaResponse, WorkbookParams, type EvaluateFormulaResponse as EvaluateFormulaAnswer } from '@finsheet/contracts'
-import { formatValue, isCellError } from '@finsheet/formula'
+import { ErrorBody, EvaluateFormulaBody, EvaluateFormulaResponse, WorkbookParams, type EvaluateFormulaResponse as EvaluateFormulaAnswer } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
-import { cellTypeOf, normalizeAddress, toJsonValue } from '@finsheet/workbook'
+import { formulaResultOf, normalizeAddress } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { SpreadsheetServices } from './services.js'
 
@@ -30,19 +29,8 @@ export function evaluateRoutes(app: ServiceApp, services: SpreadsheetServices) {
         const text = formula.startsWith('=') ? formula : `=${formula}`
         const evaluation = state.engine.evaluateFormula(sheet.name, address, text)
         // The cell's own number format wins, as it would once the formula is written there.
-        const format = state.record(sheet.id, address)?.userFormat ?? evaluation.format
-        const answer: EvaluateFormulaAnswer = {
-          success: true,
-          sheet: sheet.name,
-          address,
-          formula: text,
-          value: toJsonValue(evaluation.value),
-          display: formatValue(evaluation.value, format),
-          type: cellTypeOf(evaluation.value),
-        }
-        if (isCellError(evaluation.value)) answer.error = evaluation.value.message ?? ERROR_VALUE_MEANINGS[evaluation.value.code] ?? evaluation.value.code
-        if (evaluation.rows > 1 || evaluation.columns > 1) answer.spill = { rows: evaluation.rows, columns: evaluation.columns }
-        return answer
+        const format = state.record(sheet.id, address)?.userFormat
+        return { success: true, sheet: sheet.name, address, formula: text, ...formulaResultOf(evaluation, format) }
       })
     },
   )
