@@ -38,7 +38,16 @@ const number = (value: number) => value.toLocaleString('en-US', { maximumFractio
 /** Whether a question is about the document rather than about finance or formulas in general. */
 export function asksAboutDocument(question: string, figures: DocumentFigures): boolean {
   if (/\b(document|pdf|report|statement|file|uploaded|extracted|figures)\b/i.test(question)) return true
-  return matchingEntries(question, figures.data).length > 0
+  return matchingEntries(question, figures.data).length > 0 || askedRatios(question, figures.data).length > 0
+}
+
+/** The ratios the question names that the document's lines give. */
+function askedRatios(question: string, data: PdfEntry[]): Array<[name: string, value: number]> {
+  const asked = new Set(normalisedWords(question))
+  const { ratios } = analyseEntries(data, 0)
+  return Object.entries(RATIO_WORDS).flatMap(([name, words]): Array<[string, number]> =>
+    ratios[name] !== undefined && words.every((word) => asked.has(word)) ? [[name, ratios[name]]] : [],
+  )
 }
 
 /** The entries whose labels the question names: most of a label's words, best first. */
@@ -60,13 +69,7 @@ export function answerAboutDocument(question: string, figures: DocumentFigures):
   const { data, fileName } = figures
   if (data.length === 0) return `No figures were extracted from ${fileName}, so there is nothing in it I can read offline.`
   const analysis = analyseEntries(data, 0)
-  const lines: string[] = []
-  const asked = new Set(normalisedWords(question))
-  for (const [name, words] of Object.entries(RATIO_WORDS)) {
-    if (analysis.ratios[name] !== undefined && words.every((word) => asked.has(word))) {
-      lines.push(`- **${RATIO_LABELS[name]}**: ${(analysis.ratios[name] * 100).toFixed(1)}% (computed from the extracted lines)`)
-    }
-  }
+  const lines = askedRatios(question, data).map(([name, value]) => `- **${RATIO_LABELS[name]}**: ${(value * 100).toFixed(1)}% (computed from the extracted lines)`)
   const entries = matchingEntries(question, data).slice(0, 8)
   for (const entry of entries) lines.push(`- **${entry.label}**: ${number(entry.value)}${entry.notes ? ` (${entry.notes})` : ''}`)
   if (lines.length > 0) return `From **${fileName}**:\n\n${lines.join('\n')}`

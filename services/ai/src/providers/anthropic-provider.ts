@@ -14,7 +14,7 @@ import {
   type StreamCallbacks,
   type ToolCall,
 } from './conversation.js'
-import { abortedError, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
+import { abortedError, connectionReason, isConnectionFailure, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
 import { boundRetryWaits, PROVIDER_ATTEMPTS, type Fetch } from './provider-fetch.js'
 import { sdkLogging } from './sdk-logger.js'
 
@@ -51,6 +51,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Chat
         secrets: [options.apiKey],
       })
     }
+    if (isConnectionFailure(error)) return unreachableError('anthropic', connectionReason(error))
     return error
   }
 

@@ -18,7 +18,7 @@ import {
   type ToolCall,
   type ToolSpec,
 } from './conversation.js'
-import { abortedError, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
+import { abortedError, connectionReason, isConnectionFailure, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
 import { boundRetryWaits, PROVIDER_ATTEMPTS, type Fetch } from './provider-fetch.js'
 import { sdkLogging } from './sdk-logger.js'
 
@@ -60,6 +60,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): ChatProvid
         secrets: [options.apiKey],
       })
     }
+    if (isConnectionFailure(error)) return unreachableError(options.provider, connectionReason(error))
     return error
   }
 

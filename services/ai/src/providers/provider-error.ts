@@ -110,3 +110,16 @@ export function unreachableError(provider: AiProvider, reason: string): Provider
 export function abortedError(provider: AiProvider): ProviderError {
   return new ProviderError('aborted', provider, 'The request was cancelled')
 }
+
+/** A dropped or refused connection as fetch reports it (while sending, or while reading a streamed body). */
+export function isConnectionFailure(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false
+  const code = (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code
+  if (typeof code === 'string' && (code.startsWith('UND_ERR') || ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT'].includes(code))) return true
+  return error instanceof TypeError && (error.message === 'terminated' || error.message === 'fetch failed')
+}
+
+/** The reason a connection failure gives, for the message. */
+export function connectionReason(error: Error): string {
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message
+}

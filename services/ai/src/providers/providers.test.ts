@@ -327,6 +327,14 @@ describe.each(harnesses)('$name through its SDK', (harness) => {
     expect(stub.requests).toHaveLength(1)
   })
 
+  it('reports a streamed reply whose connection drops midway as unreachable, after the text it got', async () => {
+    stub.enqueue({ reply: { text: 'Half an answer and then nothing more arrives here', cutOff: true } })
+    const deltas: string[] = []
+    const error = await failure(provider.complete({ model: harness.model, messages: question('hello') }, { onTextDelta: (text) => deltas.push(text) }))
+    expect(error.kind).toBe('unreachable')
+    expect(deltas.join('')).toMatch(/^Half an answer/)
+  })
+
   it('passes a refused request’s reason on (an unknown model)', async () => {
     stub.enqueue({ error: { status: 404, message: 'The model `gpt-99` does not exist' } })
     const error = await failure(provider.complete({ model: 'gpt-99', messages: question('hello') }))

@@ -15,7 +15,7 @@ import {
   type StreamCallbacks,
   type ToolCall,
 } from './conversation.js'
-import { abortedError, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
+import { abortedError, connectionReason, isConnectionFailure, providerErrorForStatus, ProviderError, timeoutError, unreachableError } from './provider-error.js'
 import { AttemptTimeoutError, PROVIDER_ATTEMPTS, retryingFetch, type Fetch, type RetryingFetchOptions } from './provider-fetch.js'
 
 export interface VertexProviderOptions {
@@ -88,7 +88,7 @@ export function createVertexProvider(options: VertexProviderOptions): ChatProvid
         secrets: [],
       })
     }
-    if (error instanceof TypeError) return unreachableError('vertex', error.cause instanceof Error ? error.cause.message : error.message)
+    if (isConnectionFailure(error)) return unreachableError('vertex', connectionReason(error))
     return error
   }
 }

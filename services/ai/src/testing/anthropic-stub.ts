@@ -12,6 +12,7 @@ import {
   sendJson,
   startEventStream,
   startStubServer,
+  cutOff,
   textPieces,
   type ApiDialect,
   type StubOptions,
@@ -75,6 +76,7 @@ const anthropicDialect: ApiDialect = {
       event(response, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } })
       event(response, 'ping', { type: 'ping' })
       for (const piece of textPieces(text)) event(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
+      if (reply.cutOff) return cutOff(response)
       event(response, 'content_block_stop', { type: 'content_block_stop', index })
       index++
     }

@@ -11,6 +11,7 @@ import {
   sendJson,
   startEventStream,
   startStubServer,
+  cutOff,
   textPieces,
   type ApiDialect,
   type StubOptions,
@@ -72,6 +73,7 @@ const openAiDialect: ApiDialect = {
       send(response, { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })
     chunk({ role: 'assistant', content: '', refusal: null })
     for (const piece of textPieces(reply.text ?? '')) chunk({ content: piece })
+    if (reply.cutOff) return cutOff(response)
     calls.forEach((call, index) => {
       chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] })
       for (const piece of jsonPieces(call.text)) chunk({ tool_calls: [{ index, function: { arguments: piece } }] })

@@ -21,6 +21,8 @@ export interface ScriptedReply {
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'content_filter'
   /** Default: a count derived from the sizes of the request and the reply. */
   usage?: { inputTokens: number; outputTokens: number }
+  /** A streamed reply's connection drops after its text, before the reply ends. */
+  cutOff?: boolean
 }
 
 export type ScriptedTurn =
@@ -186,4 +188,9 @@ export function defaultUsage(request: RecordedRequest, reply: ScriptedReply): { 
   if (reply.usage) return reply.usage
   const outputText = (reply.text ?? '') + (reply.toolCalls ?? []).map((call) => call.name + argumentText(call)).join('')
   return { inputTokens: Math.ceil(JSON.stringify(request.body ?? '').length / 4), outputTokens: Math.max(1, Math.ceil(outputText.length / 4)) }
+}
+
+/** Drops the connection once what was written has left, before the reply ends. */
+export function cutOff(response: ServerResponse): void {
+  setTimeout(() => response.destroy(), 30)
 }

@@ -5,7 +5,7 @@
  * Requests must carry `Authorization: Bearer <apiKey>` when an apiKey is set.
  */
 import type { ServerResponse } from 'node:http'
-import { argumentText, defaultUsage, sendJson, startEventStream, startStubServer, textPieces, type ApiDialect, type StubOptions, type StubServer } from './scripted-server.js'
+import { argumentText, cutOff, defaultUsage, sendJson, startEventStream, startStubServer, textPieces, type ApiDialect, type StubOptions, type StubServer } from './scripted-server.js'
 
 const ROUTE = /^\/v1(beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/:]+:(generateContent|streamGenerateContent)$/
 const FINISH_REASONS = { end_turn: 'STOP', tool_use: 'STOP', max_tokens: 'MAX_TOKENS', content_filter: 'SAFETY' } as const
@@ -37,6 +37,7 @@ const vertexDialect: ApiDialect = {
     startEventStream(response)
     const pieces = textPieces(reply.text ?? '')
     for (const piece of pieces) chunk(response, { candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, index: 0 }], modelVersion, responseId })
+    if (reply.cutOff) return cutOff(response)
     // Gemini sends each function call whole, in one chunk.
     for (const part of callParts) chunk(response, { candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }], modelVersion, responseId })
     chunk(response, { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason, index: 0 }], usageMetadata, modelVersion, responseId })
