@@ -4,11 +4,11 @@
  * message_stop, tool input as input_json_delta pieces), for the real `@anthropic-ai/sdk`. Its `url`
  * is what ANTHROPIC_BASE_URL takes.
  */
-import type { ServerResponse } from 'node:http'
 import {
   argumentText,
   defaultUsage,
   jsonPieces,
+  pacedWriter,
   sendJson,
   startEventStream,
   startStubServer,
@@ -40,7 +40,7 @@ const anthropicDialect: ApiDialect = {
   sendError(response, status, message, headers) {
     sendJson(response, status, { type: 'error', error: { type: ERROR_TYPES[status] ?? 'api_error', message } }, { 'request-id': `req_stub_${messages}`, ...headers })
   },
-  sendReply(request, reply, response) {
+  async sendReply(request, reply, response) {
     const id = `msg_stub_${++messages}`
     const model = String(request.body?.model ?? 'claude-sonnet-4-5')
     const calls = (reply.toolCalls ?? []).map((call, index) => ({ id: call.id ?? `toolu_${messages}_${index}`, name: call.name, text: argumentText(call), call }))
@@ -67,33 +67,31 @@ const anthropicDialect: ApiDialect = {
       return
     }
     startEventStream(response)
-    event(response, 'message_start', {
+    const write = pacedWriter(response, reply.paceMs)
+    const event = (name: string, data: object) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
+    await event('message_start', {
       type: 'message_start',
       message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.inputTokens, output_tokens: 1 } },
     })
     let index = 0
     if (text !== '') {
-      event(response, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } })
-      event(response, 'ping', { type: 'ping' })
-      for (const piece of textPieces(text)) event(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
+      await event('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } })
+      await event('ping', { type: 'ping' })
+      for (const piece of textPieces(text)) await event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } })
       if (reply.cutOff) return cutOff(response)
-      event(response, 'content_block_stop', { type: 'content_block_stop', index })
+      await event('content_block_stop', { type: 'content_block_stop', index })
       index++
     }
     for (const call of calls) {
-      event(response, 'content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } })
-      for (const piece of jsonPieces(call.text)) event(response, 'content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } })
-      event(response, 'content_block_stop', { type: 'content_block_stop', index })
+      await event('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } })
+      for (const piece of jsonPieces(call.text)) await event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } })
+      await event('content_block_stop', { type: 'content_block_stop', index })
       index++
     }
-    event(response, 'message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } })
-    event(response, 'message_stop', { type: 'message_stop' })
+    await event('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } })
+    await event('message_stop', { type: 'message_stop' })
     response.end()
   },
-}
-
-function event(response: ServerResponse, name: string, data: object): void {
-  response.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`)
 }
 
 function safeParse(text: string): unknown {

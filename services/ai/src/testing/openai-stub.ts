@@ -3,11 +3,11 @@
  * streamed (server-sent `data:` chunks ending with `[DONE]`, tool-call arguments in pieces), for the
  * real `openai` SDK. Its `url` is what OPENAI_BASE_URL takes.
  */
-import type { ServerResponse } from 'node:http'
 import {
   argumentText,
   defaultUsage,
   jsonPieces,
+  pacedWriter,
   sendJson,
   startEventStream,
   startStubServer,
@@ -37,7 +37,7 @@ const openAiDialect: ApiDialect = {
     const [type, code] = ERROR_TYPES[status] ?? ['server_error', null]
     sendJson(response, status, { error: { message, type, param: null, code } }, headers)
   },
-  sendReply(request, reply, response) {
+  async sendReply(request, reply, response) {
     const id = `chatcmpl-${++completions}`
     const created = Math.floor(Date.now() / 1000)
     const model = String(request.body?.model ?? 'gpt-4o')
@@ -69,24 +69,21 @@ const openAiDialect: ApiDialect = {
       return
     }
     startEventStream(response)
+    const write = pacedWriter(response, reply.paceMs)
     const chunk = (delta: object, finishReason: string | null = null) =>
-      send(response, { id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })
-    chunk({ role: 'assistant', content: '', refusal: null })
-    for (const piece of textPieces(reply.text ?? '')) chunk({ content: piece })
+      write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`)
+    await chunk({ role: 'assistant', content: '', refusal: null })
+    for (const piece of textPieces(reply.text ?? '')) await chunk({ content: piece })
     if (reply.cutOff) return cutOff(response)
-    calls.forEach((call, index) => {
-      chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] })
-      for (const piece of jsonPieces(call.text)) chunk({ tool_calls: [{ index, function: { arguments: piece } }] })
-    })
-    chunk({}, finish)
-    if (request.body?.stream_options?.include_usage) send(response, { id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAiUsage })
-    response.write('data: [DONE]\n\n')
+    for (const [index, call] of calls.entries()) {
+      await chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] })
+      for (const piece of jsonPieces(call.text)) await chunk({ tool_calls: [{ index, function: { arguments: piece } }] })
+    }
+    await chunk({}, finish)
+    if (request.body?.stream_options?.include_usage) await write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAiUsage })}\n\n`)
+    await write('data: [DONE]\n\n')
     response.end()
   },
-}
-
-function send(response: ServerResponse, data: object): void {
-  response.write(`data: ${JSON.stringify(data)}\n\n`)
 }
 
 /** Starts the stub; `url` ends in /v1, as OpenAI's own base URL does. */

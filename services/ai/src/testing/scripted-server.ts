@@ -23,6 +23,8 @@ export interface ScriptedReply {
   usage?: { inputTokens: number; outputTokens: number }
   /** A streamed reply's connection drops after its text, before the reply ends. */
   cutOff?: boolean
+  /** A streamed reply waits this long before each event, as a model generating text does. Default 0. */
+  paceMs?: number
 }
 
 export type ScriptedTurn =
@@ -75,7 +77,7 @@ export interface ApiDialect {
   /** Writes the API's error body for a status. */
   sendError(response: ServerResponse, status: number, message: string, headers?: Record<string, string>, request?: RecordedRequest): void
   /** Writes a scripted reply, streamed when the request asked for it. */
-  sendReply(request: RecordedRequest, reply: ScriptedReply, response: ServerResponse): void
+  sendReply(request: RecordedRequest, reply: ScriptedReply, response: ServerResponse): void | Promise<void>
 }
 
 export async function startStubServer(dialect: ApiDialect, options: StubOptions = {}): Promise<StubServer> {
@@ -124,7 +126,7 @@ export async function startStubServer(dialect: ApiDialect, options: StubOptions 
         dialect.sendError(response, turn.error.status, turn.error.message ?? `Scripted error ${turn.error.status}`, turn.error.headers, request)
         return
       }
-      dialect.sendReply(request, turn.reply, response)
+      void Promise.resolve(dialect.sendReply(request, turn.reply, response)).catch(() => response.destroy())
     })
   })
   server.on('connection', (socket) => {
@@ -193,4 +195,12 @@ export function defaultUsage(request: RecordedRequest, reply: ScriptedReply): { 
 /** Drops the connection once what was written has left, before the reply ends. */
 export function cutOff(response: ServerResponse): void {
   setTimeout(() => response.destroy(), 30)
+}
+
+/** Writes streamed events, waiting `paceMs` before each so that a client sees them arrive over time. */
+export function pacedWriter(response: ServerResponse, paceMs = 0): (text: string) => Promise<void> {
+  return async (text) => {
+    if (paceMs > 0) await new Promise((resolve) => setTimeout(resolve, paceMs))
+    if (!response.destroyed) response.write(text)
+  }
 }

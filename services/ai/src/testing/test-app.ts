@@ -21,17 +21,18 @@ export interface AiTestApp {
 export interface AiTestAppOptions extends Pick<AiAppDependencies, 'chatTools' | 'clock'> {
   /** The service's environment (OPENAI_API_KEY, OPENAI_BASE_URL, AI_DAILY_TOKEN_LIMIT...). */
   env?: Record<string, string>
-  /** Share a folder holding the users service's signing keys (another service's data folder). */
-  dataDir?: string
+  /** Trust the tokens of the users service whose data folder this is (its signing keys); default keys of its own. */
+  keysOf?: string
   logger?: Logger
   /** A bearer token Vertex AI requests carry instead of Application Default Credentials. */
   vertexToken?: string
 }
 
 export async function startAiTestApp(options: AiTestAppOptions = {}): Promise<AiTestApp> {
-  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'finsheet-ai-'))
+  const dir = mkdtempSync(join(tmpdir(), 'finsheet-ai-'))
+  const keysDir = options.keysOf ?? dir
   const config = loadAiConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env })
-  const issuer = new LocalTokenIssuer(await ensureSigningKeys(dir), tokenOptions)
+  const issuer = new LocalTokenIssuer(await ensureSigningKeys(keysDir), tokenOptions)
   const store = await createDocumentStore(config, 'ai')
   const jobs = createJobQueues(config)
   let vertexAuth: { authClient: OAuth2Client } | undefined
@@ -41,7 +42,7 @@ export async function startAiTestApp(options: AiTestAppOptions = {}): Promise<Ai
     vertexAuth = { authClient }
   }
   const app = await buildAiApp({
-    verifier: new LocalTokenVerifier({ dataDir: dir }, tokenOptions),
+    verifier: new LocalTokenVerifier({ dataDir: keysDir }, tokenOptions),
     store,
     jobs,
     logger: options.logger ?? false,
@@ -62,7 +63,7 @@ export async function startAiTestApp(options: AiTestAppOptions = {}): Promise<Ai
       await app.close()
       await store.close()
       await jobs.close()
-      if (!options.dataDir) rmSync(dir, { recursive: true, force: true })
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -4,8 +4,7 @@
  * with `data:` chunks), for the real `@google/genai` client in Vertex mode pointed at its `url`.
  * Requests must carry `Authorization: Bearer <apiKey>` when an apiKey is set.
  */
-import type { ServerResponse } from 'node:http'
-import { argumentText, cutOff, defaultUsage, sendJson, startEventStream, startStubServer, textPieces, type ApiDialect, type StubOptions, type StubServer } from './scripted-server.js'
+import { argumentText, cutOff, defaultUsage, pacedWriter, sendJson, startEventStream, startStubServer, textPieces, type ApiDialect, type StubOptions, type StubServer } from './scripted-server.js'
 
 const ROUTE = /^\/v1(beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/:]+:(generateContent|streamGenerateContent)$/
 const FINISH_REASONS = { end_turn: 'STOP', tool_use: 'STOP', max_tokens: 'MAX_TOKENS', content_filter: 'SAFETY' } as const
@@ -20,7 +19,7 @@ const vertexDialect: ApiDialect = {
   sendError(response, status, message, headers) {
     sendJson(response, status, { error: { code: status, message, status: STATUSES[status] ?? 'INTERNAL' } }, headers)
   },
-  sendReply(request, reply, response) {
+  async sendReply(request, reply, response) {
     const responseId = `stub-${++responses}`
     const modelVersion = /models\/([^/:]+):/.exec(request.path)?.[1] ?? 'gemini-2.5-flash'
     const usage = defaultUsage(request, reply)
@@ -35,18 +34,15 @@ const vertexDialect: ApiDialect = {
       return
     }
     startEventStream(response)
-    const pieces = textPieces(reply.text ?? '')
-    for (const piece of pieces) chunk(response, { candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, index: 0 }], modelVersion, responseId })
+    const write = pacedWriter(response, reply.paceMs)
+    const chunk = (data: object) => write(`data: ${JSON.stringify(data)}\r\n\r\n`)
+    for (const piece of textPieces(reply.text ?? '')) await chunk({ candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, index: 0 }], modelVersion, responseId })
     if (reply.cutOff) return cutOff(response)
     // Gemini sends each function call whole, in one chunk.
-    for (const part of callParts) chunk(response, { candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }], modelVersion, responseId })
-    chunk(response, { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason, index: 0 }], usageMetadata, modelVersion, responseId })
+    for (const part of callParts) await chunk({ candidates: [{ content: { role: 'model', parts: [part] }, index: 0 }], modelVersion, responseId })
+    await chunk({ candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason, index: 0 }], usageMetadata, modelVersion, responseId })
     response.end()
   },
-}
-
-function chunk(response: ServerResponse, data: object): void {
-  response.write(`data: ${JSON.stringify(data)}\r\n\r\n`)
 }
 
 function safeParse(text: string): unknown {
