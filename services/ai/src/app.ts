@@ -39,11 +39,11 @@ declare module 'fastify' {
   }
 }
 
-/** Chat, agent tool calls, model list, formula help, document analysis and model generation. Builds the app from its dependencies; never listens. */
+/** Chat with the configured models or offline, the model list, formula suggestions and PDF analysis. Builds the app from its dependencies; never listens. */
 export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'ai',
-    description: 'Chat, agent tool calls, model list, formula help, document analysis and model generation',
+    description: 'Chat with the configured models (OpenAI, Anthropic, Vertex AI, OpenAI-compatible servers) or offline, the model list, formula suggestions and PDF analysis',
     publicPrefix: '/api/ai',
     verifier: deps.verifier,
     logger: deps.logger,
