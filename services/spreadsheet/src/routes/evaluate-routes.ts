@@ -1,4 +1,4 @@
-import { ErrorBody, EvaluateFormulaBody, EvaluateFormulaResponse, WorkbookParams, type EvaluateFormulaResponse as EvaluateFormulaAnswer } from '@finsheet/contracts'
+import { EvaluateFormulaBody, EvaluateFormulaResponse, WorkbookParams, type EvaluateFormulaResponse as EvaluateFormulaAnswer } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
 import { formulaResultOf, normalizeAddress } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
@@ -17,7 +17,7 @@ export function evaluateRoutes(app: ServiceApp, services: SpreadsheetServices) {
         summary: 'Calculate a formula as if it were typed into a cell, writing nothing',
         params: WorkbookParams,
         body: EvaluateFormulaBody,
-        response: { 200: EvaluateFormulaResponse, 400: ErrorBody, ...errorResponses },
+        response: { 200: EvaluateFormulaResponse, ...errorResponses },
       },
     },
     async (request) => {
