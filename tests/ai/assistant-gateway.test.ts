@@ -135,7 +135,7 @@ describe('chat through the gateway', () => {
     const response = await fetch(`${stack.url}/api/ai/chat`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adaToken}`, 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message: 'What is a DCF?', model: 'claude-sonnet-4-5' }),
+      body: JSON.stringify({ message: 'What is a DCF?', model: 'claude-sonnet-4-6' }),
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)

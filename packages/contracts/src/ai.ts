@@ -65,8 +65,8 @@ export type AvailableModelsResponse = Static<typeof AvailableModelsResponse>
 
 /** The models of the hosted providers, as the picker lists them (compatible servers add theirs). */
 export const HOSTED_MODELS: ReadonlyArray<Omit<AiModelOption, 'available' | 'unavailableReason'>> = [
-  { value: 'claude-opus-4-1', label: 'Claude Opus 4.1', provider: 'anthropic', tier: 'premium', description: 'Anthropic’s most capable model, for complex modelling work' },
-  { value: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', provider: 'anthropic', tier: 'standard', description: 'Strong reasoning and tool use at moderate cost' },
+  { value: 'claude-opus-4-6', label: 'Claude Opus 4.6', provider: 'anthropic', tier: 'premium', description: 'Anthropic’s most capable model, for complex modelling work' },
+  { value: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6', provider: 'anthropic', tier: 'standard', description: 'Strong reasoning and tool use at moderate cost' },
   { value: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'anthropic', tier: 'fast', description: 'Fast answers for quick questions and simple edits' },
   { value: 'gpt-4.1', label: 'GPT-4.1', provider: 'openai', tier: 'premium', description: 'OpenAI’s model for long, precise instructions and tool use' },
   { value: 'gpt-4o', label: 'GPT-4o', provider: 'openai', tier: 'standard', description: 'OpenAI’s general model, good at finance and formulas' },
@@ -85,7 +85,7 @@ export const LOCAL_MODEL_OPTION: Omit<AiModelOption, 'available' | 'unavailableR
 }
 
 /** What the picker shows when the model list cannot be loaded: one GPT-4o and two Claude models. */
-export const FALLBACK_MODEL_VALUES = ['gpt-4o', 'claude-sonnet-4-5', 'claude-haiku-4-5'] as const
+export const FALLBACK_MODEL_VALUES = ['gpt-4o', 'claude-sonnet-4-6', 'claude-haiku-4-5'] as const
 
 // ---- chat ---------------------------------------------------------------------------------------
 

@@ -48,6 +48,8 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     verifier: deps.verifier,
     logger: deps.logger,
     probes: [probe('documents', deps.store), probe('jobs', deps.jobs)],
+    // A chat may carry its earlier turns: up to 40 of 20,000 characters each.
+    bodyLimit: 4 * 1024 * 1024,
   })
   const defaults = deps.models && deps.spreadsheetUrl && deps.filesUrl ? undefined : loadAiConfig({})
   const services: AssistantServices = {

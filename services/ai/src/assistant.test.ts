@@ -61,7 +61,7 @@ describe('GET /availableModels', () => {
     expect(body.defaultModel).toBe('gpt-4o')
     const byValue = Object.fromEntries(body.models.map((model: { value: string }) => [model.value, model]))
     expect(byValue['gpt-4o']).toMatchObject({ label: 'GPT-4o', tier: 'standard', available: true })
-    expect(byValue['claude-sonnet-4-5']).toMatchObject({ provider: 'anthropic', available: true })
+    expect(byValue['claude-sonnet-4-6']).toMatchObject({ provider: 'anthropic', available: true })
     expect(byValue['gemini-2.5-pro']).toMatchObject({ provider: 'vertex', available: false, unavailableReason: expect.stringMatching(/GOOGLE_CLOUD_PROJECT/) })
     expect(byValue.local).toMatchObject({ label: 'Local (offline)', available: true })
     expect(response.body).not.toContain(OPENAI_KEY)
@@ -130,7 +130,7 @@ describe('POST /chat', () => {
 
   it('streams the answer as server-sent events, delta by delta, then done with the whole message', async () => {
     anthropic.enqueue({ reply: { text: 'Terminal value captures the cash flows beyond the forecast years, usually most of a DCF.' } })
-    const response = await post(t, '/chat', { message: 'Explain terminal value', model: 'claude-sonnet-4-5' }, { accept: 'text/event-stream' })
+    const response = await post(t, '/chat', { message: 'Explain terminal value', model: 'claude-sonnet-4-6' }, { accept: 'text/event-stream' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(response.headers['x-request-id']).toBeDefined()
@@ -181,7 +181,7 @@ describe('POST /chat', () => {
     const unknown = await post(t, '/chat', { message: 'hi', model: 'gpt-99' })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().error.code).toBe('UNKNOWN_MODEL')
-    expect(unknown.json().error.message).toMatch(/Available models: claude-opus-4-1, .*gpt-4o.*, local$/)
+    expect(unknown.json().error.message).toMatch(/Available models: claude-opus-4-6, .*gpt-4o.*, local$/)
     const unconfigured = await post(t, '/chat', { message: 'hi', model: 'gemini-2.5-flash' })
     expect(unconfigured.statusCode).toBe(400)
     expect(unconfigured.json().error).toMatchObject({ code: 'MODEL_NOT_CONFIGURED', message: expect.stringMatching(/not configured: set GOOGLE_CLOUD_PROJECT/) })
@@ -260,9 +260,9 @@ describe('keys and logs', () => {
       expect(refused.json().error.message).toMatch(/401 Unauthorized.*OPENAI_API_KEY/)
       expect(assistantErrorText({ status: 502, ...refused.json().error }).text).toBe('Authentication error. Please refresh the page and try again.')
       anthropic.enqueue({ error: { status: 429, message: 'slow down', headers: { 'retry-after': '1' } } }, { reply: { text: 'ok' } })
-      expect((await post(app, '/chat', { message: 'hi', model: 'claude-sonnet-4-5' }, { accept: 'text/event-stream' }, as)).statusCode).toBe(200)
+      expect((await post(app, '/chat', { message: 'hi', model: 'claude-sonnet-4-6' }, { accept: 'text/event-stream' }, as)).statusCode).toBe(200)
       anthropic.enqueue(...Array.from({ length: 3 }, () => ({ error: { status: 500, message: 'boom' } })))
-      expect((await post(app, '/chat', { message: 'hi', model: 'claude-sonnet-4-5' }, {}, as)).statusCode).toBe(502)
+      expect((await post(app, '/chat', { message: 'hi', model: 'claude-sonnet-4-6' }, {}, as)).statusCode).toBe(502)
       const everything = lines.join('')
       expect(lines.length).toBeGreaterThan(10)
       // The stub echoed the wrong key in its 401 body, as OpenAI does with part of it.

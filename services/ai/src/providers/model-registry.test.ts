@@ -22,7 +22,7 @@ describe('model registry from the environment', () => {
 
   it('defaults to gpt-4o with OpenAI, else to the first available model in provider order', () => {
     expect(registry({ OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k' }).defaultModel).toBe('gpt-4o')
-    expect(registry({ ANTHROPIC_API_KEY: 'k', GOOGLE_CLOUD_PROJECT: 'my-project' }).defaultModel).toBe('claude-opus-4-1')
+    expect(registry({ ANTHROPIC_API_KEY: 'k', GOOGLE_CLOUD_PROJECT: 'my-project' }).defaultModel).toBe('claude-opus-4-6')
     expect(registry({ GOOGLE_CLOUD_PROJECT: 'my-project' }).defaultModel).toBe('gemini-2.5-pro')
     expect(registry({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', OPENAI_MODELS: 'llama3' }).defaultModel).toBe('llama3')
   })
@@ -31,11 +31,11 @@ describe('model registry from the environment', () => {
     const models = registry({ ANTHROPIC_API_KEY: 'k' })
     const resolved = models.resolve('claude-haiku-4-5')
     expect(resolved.kind === 'remote' && resolved.provider.provider).toBe('anthropic')
-    expect(models.resolve(undefined).option.value).toBe('claude-opus-4-1')
+    expect(models.resolve(undefined).option.value).toBe('claude-opus-4-6')
     expect(models.resolve('local').kind).toBe('local')
     expect(() => models.resolve('gpt-4o')).toThrow(expect.objectContaining({ statusCode: 400, code: 'MODEL_NOT_CONFIGURED', message: 'The model gpt-4o is not configured: set OPENAI_API_KEY to use OpenAI models' }))
     expect(() => models.resolve('claude-9')).toThrow(
-      expect.objectContaining({ statusCode: 400, code: 'UNKNOWN_MODEL', message: 'Unknown model "claude-9". Available models: claude-opus-4-1, claude-sonnet-4-5, claude-haiku-4-5, local' }),
+      expect.objectContaining({ statusCode: 400, code: 'UNKNOWN_MODEL', message: 'Unknown model "claude-9". Available models: claude-opus-4-6, claude-sonnet-4-6, claude-haiku-4-5, local' }),
     )
   })
 

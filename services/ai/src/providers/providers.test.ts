@@ -61,7 +61,7 @@ const harnesses: Harness[] = [
   },
   {
     name: 'Anthropic Messages',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-4-6',
     start: () => startAnthropicStub({ apiKey: KEY }),
     provider: (stub, options = {}) => createAnthropicProvider({ apiKey: options.key ?? KEY, baseUrl: stub.url, timeoutMs: options.timeoutMs ?? 5000 }),
     wire: {

@@ -42,7 +42,7 @@ const anthropicDialect: ApiDialect = {
   },
   async sendReply(request, reply, response) {
     const id = `msg_stub_${++messages}`
-    const model = String(request.body?.model ?? 'claude-sonnet-4-5')
+    const model = String(request.body?.model ?? 'claude-sonnet-4-6')
     const calls = (reply.toolCalls ?? []).map((call, index) => ({ id: call.id ?? `toolu_${messages}_${index}`, name: call.name, text: argumentText(call), call }))
     const stopReason = STOP_REASONS[reply.stopReason ?? (calls.length > 0 ? 'tool_use' : 'end_turn')]
     const usage = defaultUsage(request, reply)
