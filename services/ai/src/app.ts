@@ -51,12 +51,13 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     // A chat may carry its earlier turns: up to 40 of 20,000 characters each.
     bodyLimit: 4 * 1024 * 1024,
   })
-  const defaults = deps.models && deps.spreadsheetUrl && deps.filesUrl ? undefined : loadAiConfig({})
+  // What an empty environment gives: no provider configured, the other services at their default ports.
+  const defaults = loadAiConfig({})
   const services: AssistantServices = {
-    registry: typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults!)),
+    registry: typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults)),
     usage: createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock }),
-    spreadsheet: createSpreadsheetClient(deps.spreadsheetUrl ?? defaults!.SPREADSHEET_URL),
-    files: createFilesClient(deps.filesUrl ?? defaults!.FILES_URL),
+    spreadsheet: createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL),
+    files: createFilesClient(deps.filesUrl ?? defaults.FILES_URL),
     chatTools: deps.chatTools,
     logger: app.log,
   }

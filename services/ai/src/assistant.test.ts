@@ -93,6 +93,14 @@ describe('GET /availableModels', () => {
   })
 })
 
+describe('the OpenAPI document', () => {
+  it('documents the assistant routes', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/json' })
+    expect(docs.statusCode).toBe(200)
+    expect(Object.keys(docs.json().paths)).toEqual(expect.arrayContaining(['/availableModels', '/chat', '/generate-formula', '/suggestions', '/processDocument', '/analyze-document']))
+  })
+})
+
 describe('POST /chat', () => {
   it('answers with the chosen model, sending the question and the system prompt, and records the tokens', async () => {
     openai.enqueue({ reply: { text: 'WACC blends the cost of equity and the after-tax cost of debt.', usage: { inputTokens: 210, outputTokens: 14 } } })
