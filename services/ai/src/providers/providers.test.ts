@@ -343,6 +343,18 @@ describe.each(harnesses)('$name through its SDK', (harness) => {
   })
 })
 
+describe('Vertex AI credentials', () => {
+  it('reports missing application default credentials as an authentication error before any request', async () => {
+    const stub = await startVertexStub()
+    const provider = createVertexProvider({ project: 'finsheet-test', location: 'us-central1', baseUrl: stub.url, googleAuthOptions: { authClient: new OAuth2Client() }, timeoutMs: 2000 })
+    const error = await failure(provider.complete({ model: 'gemini-2.5-flash', messages: question('hello') }))
+    expect(error.kind).toBe('authentication')
+    expect(error.message).toMatch(/Unauthorized.*application default credentials for finsheet-test/)
+    expect(stub.requests).toHaveLength(0)
+    await stub.close()
+  })
+})
+
 describe('the stubs', () => {
   it('answer from a fallback when no turn is scripted, and 500 with a reason when there is none', async () => {
     const stub = await startOpenAiStub({ fallback: (request) => ({ reply: { text: `echo: ${request.body.messages.at(-1).content}` } }) })

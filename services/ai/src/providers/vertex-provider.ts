@@ -89,6 +89,10 @@ export function createVertexProvider(options: VertexProviderOptions): ChatProvid
       })
     }
     if (isConnectionFailure(error)) return unreachableError('vertex', connectionReason(error))
+    // Application Default Credentials that are missing or refused fail before any request is sent.
+    if (error instanceof Error && /default credentials|access token|refresh token|invalid_grant|unauthorized_client/i.test(error.message)) {
+      return new ProviderError('authentication', 'vertex', `Google Vertex AI has no usable credentials (Unauthorized): set up application default credentials for ${options.project}`)
+    }
     return error
   }
 }
