@@ -18,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Its "module" build imports without file extensions, which Node cannot load under the "module"
+    // condition above; inlined with the Anthropic SDK that imports it, Vite resolves those imports.
+    server: { deps: { inline: ['@anthropic-ai/sdk', '@opentelemetry/api'] } },
     // CI prints every test, so its log shows which adapters' suites ran and which were skipped.
     reporters: process.env.CI ? ['verbose'] : ['default'],
   },

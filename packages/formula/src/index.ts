@@ -14,7 +14,7 @@
  * EngineUsageError); spreadsheet errors are values (CellError).
  */
 export { Engine } from './engine/engine.js'
-export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, IterationSettings } from './engine/engine.js'
+export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, IterationSettings, FormulaEvaluation } from './engine/engine.js'
 export type { NameInfo } from './engine/names.js'
 
 export { CellError, ArrayValue, RangeRef, ReferenceList, ERROR_CODES, MAX_ROW, MAX_COL, errorFromText, isCellError } from './values.js'

@@ -1,12 +1,41 @@
 import { Type, type Static } from 'typebox'
-import { loadConfig, platformEnvProperties } from '@finsheet/platform'
+import { ConfigError, loadConfig, platformEnvProperties } from '@finsheet/platform'
+
+const httpUrl = (description: string, defaultUrl?: string) =>
+  Type.String({ pattern: '^https?://[^\\s]+$', description, ...(defaultUrl === undefined ? {} : { default: defaultUrl }) })
 
 export const AiEnv = Type.Object({
   ...platformEnvProperties,
   PORT: Type.Integer({ default: 3004, minimum: 0, maximum: 65_535 }),
+  SPREADSHEET_URL: httpUrl('The spreadsheet service, which evaluates formulas against workbooks', 'http://127.0.0.1:3002'),
+  FILES_URL: httpUrl('The files service, which holds the figures extracted from uploaded PDFs', 'http://127.0.0.1:3003'),
+  OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'Enables the OpenAI models' })),
+  OPENAI_BASE_URL: Type.Optional(httpUrl('Another endpoint speaking the Chat Completions API (a proxy, or a vLLM, llama.cpp or Ollama server)')),
+  OPENAI_MODELS: Type.Optional(
+    Type.String({ pattern: '^\\s*[^,\\s]+(\\s*,\\s*[^,\\s]+)*\\s*$', description: 'Comma-separated model ids the OpenAI-compatible server at OPENAI_BASE_URL serves' }),
+  ),
+  ANTHROPIC_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'Enables the Anthropic models' })),
+  ANTHROPIC_BASE_URL: Type.Optional(httpUrl('Another endpoint speaking the Messages API')),
+  GOOGLE_CLOUD_PROJECT: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9-]{4,61}[a-z0-9]$', description: 'Enables Gemini on Vertex AI, with application default credentials' })),
+  GOOGLE_CLOUD_LOCATION: Type.String({ default: 'us-central1', pattern: '^[a-z0-9-]+$', description: 'The Vertex AI region' }),
+  GOOGLE_VERTEX_BASE_URL: Type.Optional(httpUrl('Another endpoint speaking the Vertex AI API')),
+  AI_REQUEST_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100, maximum: 600_000, description: 'How long one attempt of a model request may take' }),
+  AI_DAILY_TOKEN_LIMIT: Type.Optional(Type.Integer({ minimum: 1, description: 'Model tokens (input and output) a user may use per UTC day; unset for no limit' })),
 })
 export type AiConfig = Static<typeof AiEnv>
 
 export function loadAiConfig(env: Record<string, string | undefined> = process.env): AiConfig {
-  return loadConfig(AiEnv, env)
+  const config = loadConfig(AiEnv, env)
+  if (config.OPENAI_MODELS !== undefined && config.OPENAI_BASE_URL === undefined) {
+    throw new ConfigError(['OPENAI_MODELS needs OPENAI_BASE_URL: the ids it lists are those the server at that URL serves'])
+  }
+  return config
+}
+
+/** The ids OPENAI_MODELS lists. */
+export function compatibleModelIds(config: Pick<AiConfig, 'OPENAI_MODELS'>): string[] {
+  return (config.OPENAI_MODELS ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
 }

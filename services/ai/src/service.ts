@@ -1,12 +1,22 @@
 import { createTokenVerifier, createDocumentStore, createJobQueues, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildAiApp } from './app.js'
 import type { AiConfig } from './config.js'
+import { modelRegistryFromConfig, type ProviderOverrides } from './providers/model-registry.js'
 
-/** Builds the ai service from config: adapters chosen by env, closed with the app. */
-export async function createAiService(config: AiConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
+/** Builds the ai service from config: adapters and model providers chosen by env, closed with the app. */
+export async function createAiService(config: AiConfig, options: { logger?: Logger | boolean; providers?: Omit<ProviderOverrides, 'logger'> } = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'ai')
   const jobs = createJobQueues(config)
-  const app = await buildAiApp({ verifier: createTokenVerifier(config), store, jobs, logger: options.logger })
+  const app = await buildAiApp({
+    verifier: createTokenVerifier(config),
+    store,
+    jobs,
+    logger: options.logger,
+    models: (logger) => modelRegistryFromConfig(config, { ...options.providers, logger }),
+    spreadsheetUrl: config.SPREADSHEET_URL,
+    filesUrl: config.FILES_URL,
+    dailyTokenLimit: config.AI_DAILY_TOKEN_LIMIT,
+  })
   app.addHook('onClose', async () => {
     await store.close()
     await jobs.close()

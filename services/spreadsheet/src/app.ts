@@ -16,6 +16,7 @@ import { searchRoutes } from './routes/search-routes.js'
 import { exportRoutes } from './routes/export-routes.js'
 import { chartRoutes } from './routes/chart-routes.js'
 import { metricsRoutes } from './routes/metrics-routes.js'
+import { evaluateRoutes } from './routes/evaluate-routes.js'
 
 /** How old a new workbook's unfinished blocks must be before start-up removes them. */
 const UNFINISHED_WORKBOOK_AGE_MS = 60 * 60_000
@@ -92,5 +93,6 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   exportRoutes(app, services)
   chartRoutes(app, services)
   metricsRoutes(app, services)
+  evaluateRoutes(app, services)
   return app
 }

@@ -23,9 +23,9 @@ import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
 import { ShapeScan } from '../parser/shape-key.js'
 import { printFormula } from '../parser/printer.js'
-import { CellError, MAX_COL, MAX_ROW, RangeRef } from '../values.js'
+import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef } from '../values.js'
 import type { Scalar, Value } from '../values.js'
-import { Calculator } from './calculator.js'
+import { Calculator, finalize } from './calculator.js'
 import type { CellChange, IterationSettings } from './calculator.js'
 import { CellState, FormulaCell } from './formula-cell.js'
 import type { CompiledFormula, Evaluator } from './formula-cell.js'
@@ -88,6 +88,17 @@ export interface CellSnapshot {
   spilled?: boolean
   /** The range a legacy array formula anchored here fills. */
   arrayRange?: string
+}
+
+/** A formula calculated without being written (`Engine.evaluateFormula`). */
+export interface FormulaEvaluation {
+  /** The value, or the top-left value of an array result. */
+  value: CellValue
+  /** The size of the result: 1 × 1 unless the formula returns an array. */
+  rows: number
+  columns: number
+  /** The number format the formula's outermost function suggests (TODAY → a date format). */
+  format: string | undefined
 }
 
 const DEFAULT_ITERATION: IterationSettings = { enabled: false, maxIterations: 100, maxChange: 0.001 }
@@ -756,6 +767,33 @@ export class Engine {
     const value = this.valueAt(target, row, col)
     const format = numberFormat ?? target.columns[col]?.formats?.get(row)
     return formatValue(value, format)
+  }
+
+  /**
+   * Calculates `formula` as if it were typed into the cell at `address`, without writing it: relative
+   * references read from that cell, the workbook and its recalculation stay as they are. An array
+   * result gives its top-left value and its size.
+   */
+  evaluateFormula(sheet: string, address: string, formula: string): FormulaEvaluation {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const text = closeParentheses(formula.startsWith('=') ? formula : '=' + formula)
+    const compiled = this.compileText(text, row, col)
+    // TODAY and NOW read the time of this evaluation; the next edit sets it again anyway.
+    this.nowSerial = serialFromJsDate(this.clock())
+    this.ctx.at(target, row, col)
+    let result: Scalar | ArrayValue
+    try {
+      result = finalize(compiled.evaluate(this.ctx))
+    } catch (error) {
+      // Every cell is calculated between edits, so only a failing function lands here.
+      result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
+    }
+    if (result instanceof ArrayValue) {
+      const first = result.data[0]
+      return { value: first === undefined || first === null ? 0 : first, rows: result.height, columns: result.width, format: compiled.resultFormat }
+    }
+    return { value: result, rows: 1, columns: 1, format: compiled.resultFormat }
   }
 
   /** Everything about one cell. */

@@ -3,8 +3,9 @@
  * the user typed (its input), the value the engine calculated, its style and its number format.
  */
 import { formatValue, isCellError } from '@finsheet/formula'
-import type { CellValue as EngineValue } from '@finsheet/formula'
-import type { Cell, CellStyle, CellType, CellValue, ChangedCell } from '@finsheet/contracts'
+import type { CellValue as EngineValue, FormulaEvaluation } from '@finsheet/formula'
+import { ERROR_VALUE_MEANINGS } from '@finsheet/contracts'
+import type { Cell, CellStyle, CellType, CellValue, ChangedCell, FormulaResult } from '@finsheet/contracts'
 
 /** One non-empty cell (content, or only a style or format). */
 export interface CellRecord {
@@ -38,6 +39,19 @@ export interface SheetRecord {
   columnWidths: Record<string, number>
   /** Merged ranges such as 'A1:C1'. */
   merges: string[]
+}
+
+/**
+ * A formula calculated without being written, as the API answers it: shown with `numberFormat`
+ * (the target cell's own format) or else the format the formula's function suggests; an error
+ * value says what it means.
+ */
+export function formulaResultOf(evaluation: FormulaEvaluation, numberFormat?: string): FormulaResult {
+  const value = evaluation.value
+  const result: FormulaResult = { value: toJsonValue(value), display: formatValue(value, numberFormat ?? evaluation.format), type: cellTypeOf(value) }
+  if (isCellError(value)) result.error = value.message ?? ERROR_VALUE_MEANINGS[value.code] ?? value.code
+  if (evaluation.rows > 1 || evaluation.columns > 1) result.spill = { rows: evaluation.rows, columns: evaluation.columns }
+  return result
 }
 
 /** The JSON form of an engine value: errors become their code ('#DIV/0!'). */

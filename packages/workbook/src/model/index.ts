@@ -3,6 +3,7 @@ export * from './a1.js'
 export {
   toJsonValue,
   cellTypeOf,
+  formulaResultOf,
   effectiveFormat,
   displayOf,
   toApiCell,

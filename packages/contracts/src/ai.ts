@@ -1,0 +1,315 @@
+import { Type, type Static } from 'typebox'
+import { StrictObject } from './common.js'
+import { PdfEntry } from './files.js'
+import { CellType, CellValue, MAX_FORMULA_LENGTH } from './spreadsheet.js'
+
+/*
+ * The AI service's API: the model list, chat (whole or streamed), formula suggestions, and the
+ * spreadsheet service's formula evaluation they rely on. Paths are relative to /api/ai unless noted.
+ */
+
+// ---- limits and constants -----------------------------------------------------------------------
+
+/** Longest chat message or agent command, in characters; longer answers 413. */
+export const MAX_ASSISTANT_MESSAGE_LENGTH = 20_000
+/** The model used when OpenAI is configured; otherwise the first available model is the default. */
+export const DEFAULT_AI_MODEL = 'gpt-4o'
+/** The offline assistant: answers without any model and is always available. */
+export const LOCAL_MODEL = 'local'
+/** Formula suggestions one answer holds at most. */
+export const MAX_FORMULA_SUGGESTIONS = 5
+
+// ---- providers and models -----------------------------------------------------------------------
+
+export const AI_PROVIDERS = ['anthropic', 'openai', 'vertex', 'openai-compatible', 'local'] as const
+/** Who serves a model: the model picker groups by it, in this order. */
+export const AiProvider = Type.Union([
+  Type.Literal('anthropic'),
+  Type.Literal('openai'),
+  Type.Literal('vertex'),
+  Type.Literal('openai-compatible'),
+  Type.Literal('local'),
+])
+export type AiProvider = (typeof AI_PROVIDERS)[number]
+
+/** Group names of the model picker. */
+export const AI_PROVIDER_LABELS: Record<AiProvider, string> = {
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+  vertex: 'Google Vertex AI',
+  'openai-compatible': 'OpenAI-compatible server',
+  local: 'Local',
+}
+
+export const ModelTier = Type.Union([Type.Literal('premium'), Type.Literal('standard'), Type.Literal('fast')])
+export type ModelTier = Static<typeof ModelTier>
+
+/** An entry of the model picker. */
+export const AiModelOption = Type.Object({
+  value: Type.String({ description: 'The id sent as `model`' }),
+  label: Type.String(),
+  provider: AiProvider,
+  tier: ModelTier,
+  description: Type.String(),
+  available: Type.Boolean({ description: 'Whether the service can use it now' }),
+  unavailableReason: Type.Optional(Type.String({ description: 'Why it cannot be used, such as the variable to set' })),
+})
+export type AiModelOption = Static<typeof AiModelOption>
+
+/** GET /availableModels. */
+export const AvailableModelsResponse = Type.Object({
+  models: Type.Array(AiModelOption),
+  defaultModel: Type.String({ description: `${DEFAULT_AI_MODEL} when OpenAI is configured, else the first available model` }),
+})
+export type AvailableModelsResponse = Static<typeof AvailableModelsResponse>
+
+/** The models of the hosted providers, as the picker lists them (compatible servers add theirs). */
+export const HOSTED_MODELS: ReadonlyArray<Omit<AiModelOption, 'available' | 'unavailableReason'>> = [
+  { value: 'claude-opus-4-6', label: 'Claude Opus 4.6', provider: 'anthropic', tier: 'premium', description: 'Anthropic’s most capable model, for complex modelling work' },
+  { value: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6', provider: 'anthropic', tier: 'standard', description: 'Strong reasoning and tool use at moderate cost' },
+  { value: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'anthropic', tier: 'fast', description: 'Fast answers for quick questions and simple edits' },
+  { value: 'gpt-4.1', label: 'GPT-4.1', provider: 'openai', tier: 'premium', description: 'OpenAI’s model for long, precise instructions and tool use' },
+  { value: 'gpt-4o', label: 'GPT-4o', provider: 'openai', tier: 'standard', description: 'OpenAI’s general model, good at finance and formulas' },
+  { value: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', tier: 'fast', description: 'Fast and inexpensive for everyday questions' },
+  { value: 'gemini-2.5-pro', label: 'Gemini 2.5 Pro', provider: 'vertex', tier: 'premium', description: 'Google’s most capable model, through Vertex AI' },
+  { value: 'gemini-2.5-flash', label: 'Gemini 2.5 Flash', provider: 'vertex', tier: 'standard', description: 'Balanced speed and quality, through Vertex AI' },
+  { value: 'gemini-2.5-flash-lite', label: 'Gemini 2.5 Flash-Lite', provider: 'vertex', tier: 'fast', description: 'Google’s fastest model, through Vertex AI' },
+]
+
+export const LOCAL_MODEL_OPTION: Omit<AiModelOption, 'available' | 'unavailableReason'> = {
+  value: LOCAL_MODEL,
+  label: 'Local (offline)',
+  provider: 'local',
+  tier: 'fast',
+  description: 'Answers from the function catalogue, a finance glossary and uploaded documents, with no model; always available',
+}
+
+/** What the picker shows when the model list cannot be loaded: one GPT-4o and two Claude models. */
+export const FALLBACK_MODEL_VALUES = ['gpt-4o', 'claude-sonnet-4-6', 'claude-haiku-4-5'] as const
+
+// ---- chat ---------------------------------------------------------------------------------------
+
+/** Where the user is and what they look at: sent with chat, agent and formula requests. */
+export const AssistantContext = StrictObject({
+  activeSheet: Type.Optional(Type.String({ maxLength: 64 })),
+  /** The selected cells' addresses on the active sheet. */
+  selectedCells: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 1000 })),
+  selectedRange: Type.Optional(Type.String({ maxLength: 64 })),
+  /** The cell a formula would be written into; formulas are evaluated there. */
+  targetCell: Type.Optional(Type.String({ maxLength: 32 })),
+  /** An uploaded PDF (a file of the files service) whose extracted figures the question is about. */
+  fileId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** A PDF's figures as processDocument answered them, when the document was not uploaded as a file. */
+  document: Type.Optional(
+    StrictObject({
+      fileName: Type.Optional(Type.String({ maxLength: 300 })),
+      data: Type.Array(PdfEntry, { maxItems: 5000 }),
+    }),
+  ),
+})
+export type AssistantContext = Static<typeof AssistantContext>
+
+/** Earlier turns of the conversation, oldest first, so that a follow-up question is understood. */
+export const MAX_CHAT_HISTORY = 40
+
+export const ChatHistoryEntry = StrictObject({
+  role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+  content: Type.String({ maxLength: MAX_ASSISTANT_MESSAGE_LENGTH }),
+})
+export type ChatHistoryEntry = Static<typeof ChatHistoryEntry>
+
+/** POST /chat. Sent with `Accept: text/event-stream` the answer streams as server-sent events. */
+export const ChatBody = StrictObject({
+  /** At most MAX_ASSISTANT_MESSAGE_LENGTH characters (longer answers 413); not empty. */
+  message: Type.String(),
+  history: Type.Optional(Type.Array(ChatHistoryEntry, { maxItems: MAX_CHAT_HISTORY })),
+  /** A value from /availableModels; default the default model. */
+  model: Type.Optional(Type.String({ maxLength: 200 })),
+  workbookId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  context: Type.Optional(AssistantContext),
+})
+export type ChatBody = Static<typeof ChatBody>
+
+export const TokenUsage = Type.Object({
+  inputTokens: Type.Integer({ minimum: 0 }),
+  outputTokens: Type.Integer({ minimum: 0 }),
+})
+export type TokenUsage = Static<typeof TokenUsage>
+
+/** A tool the model called while answering, as it is shown to the user. */
+export const ChatToolCall = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  arguments: Type.Unknown(),
+  isError: Type.Boolean(),
+})
+export type ChatToolCall = Static<typeof ChatToolCall>
+
+export const ChatResponse = Type.Object({
+  success: Type.Literal(true),
+  /** The assistant's answer (markdown). */
+  response: Type.String(),
+  model: Type.String(),
+  provider: AiProvider,
+  usage: TokenUsage,
+  toolCalls: Type.Array(ChatToolCall),
+})
+export type ChatResponse = Static<typeof ChatResponse>
+
+/** The server-sent events of a streamed chat, in order: `delta`s and `tool_call`s, then `done` or `error`. */
+export const CHAT_STREAM_EVENTS = { delta: 'delta', toolCall: 'tool_call', toolResult: 'tool_result', done: 'done', error: 'error' } as const
+/** `event: delta`: text as it is generated. */
+export const ChatDeltaEvent = Type.Object({ text: Type.String() })
+export type ChatDeltaEvent = Static<typeof ChatDeltaEvent>
+/** `event: tool_call`: the model called a tool. */
+export const ChatToolCallEvent = Type.Object({ id: Type.String(), name: Type.String() })
+export type ChatToolCallEvent = Static<typeof ChatToolCallEvent>
+/** `event: tool_result`: a tool answered. */
+export const ChatToolResultEvent = Type.Object({ id: Type.String(), name: Type.String(), isError: Type.Boolean() })
+export type ChatToolResultEvent = Static<typeof ChatToolResultEvent>
+/** `event: done` carries the whole answer, as the unstreamed response does. */
+export const ChatDoneEvent = ChatResponse
+/** `event: error` after the stream began; before, errors are ordinary JSON answers with their status. */
+export const ChatErrorEvent = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) })
+
+// ---- formulas -----------------------------------------------------------------------------------
+
+/** A formula calculated by the engine without being written. */
+export const FormulaResult = Type.Object({
+  value: CellValue,
+  /** The value as the cell would show it. */
+  display: Type.String(),
+  type: CellType,
+  /** For an error value: what it means or why it arose. */
+  error: Type.Optional(Type.String()),
+  /** The size of an array result, whose top-left value is `value`. */
+  spill: Type.Optional(Type.Object({ rows: Type.Integer({ minimum: 1 }), columns: Type.Integer({ minimum: 1 }) })),
+})
+export type FormulaResult = Static<typeof FormulaResult>
+
+/** A formula card: the formula for the user's data, the function's help, and its result. */
+export const FormulaSuggestion = Type.Object({
+  /** With '=', ready to insert. */
+  formula: Type.String(),
+  syntax: Type.String(),
+  description: Type.String(),
+  /** The catalogue's example of the function, with '='. */
+  example: Type.String(),
+  /** The formula evaluated against the workbook and selection (an empty sheet without a workbook). */
+  result: FormulaResult,
+})
+export type FormulaSuggestion = Static<typeof FormulaSuggestion>
+
+export const FormulaSuggestionsResponse = Type.Object({
+  success: Type.Literal(true),
+  suggestions: Type.Array(FormulaSuggestion),
+  /** `catalogue`: found by keyword in the engine's function catalogue; `model`: proposed by the model and checked by the engine. */
+  source: Type.Union([Type.Literal('catalogue'), Type.Literal('model')]),
+})
+export type FormulaSuggestionsResponse = Static<typeof FormulaSuggestionsResponse>
+
+/** POST /generate-formula: a formula for what the user describes. */
+export const GenerateFormulaBody = StrictObject({
+  description: Type.String({ minLength: 1, maxLength: 2000 }),
+  workbookId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  context: Type.Optional(AssistantContext),
+  model: Type.Optional(Type.String({ maxLength: 200 })),
+})
+export type GenerateFormulaBody = Static<typeof GenerateFormulaBody>
+
+/** POST /suggestions: formulas that fit the selection, or the query when one is given. */
+export const SuggestionsBody = StrictObject({
+  context: Type.Optional(AssistantContext),
+  query: Type.Optional(Type.String({ maxLength: 2000 })),
+  workbookId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  model: Type.Optional(Type.String({ maxLength: 200 })),
+})
+export type SuggestionsBody = Static<typeof SuggestionsBody>
+
+// ---- formula evaluation (spreadsheet service) ---------------------------------------------------
+
+/** POST /api/spreadsheet/workbook/{id}/evaluate: calculates a formula at a cell, writing nothing. */
+export const EvaluateFormulaBody = StrictObject({
+  sheet: Type.String({ minLength: 1, maxLength: 64 }),
+  /** The cell the formula is calculated in (its relative references start there); default A1. */
+  address: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  formula: Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }),
+})
+export type EvaluateFormulaBody = Static<typeof EvaluateFormulaBody>
+
+export const EvaluateFormulaResponse = Type.Object({
+  ...FormulaResult.properties,
+  success: Type.Literal(true),
+  /** Where it was calculated: the sheet's name as the workbook spells it, and the address. */
+  sheet: Type.String(),
+  address: Type.String(),
+  formula: Type.String(),
+})
+export type EvaluateFormulaResponse = Static<typeof EvaluateFormulaResponse>
+
+/** What each spreadsheet error value means, for results shown to users and models. */
+export const ERROR_VALUE_MEANINGS: Record<string, string> = {
+  '#DIV/0!': 'The formula divides by zero or by an empty cell',
+  '#VALUE!': 'An argument has the wrong type, such as text where a number is needed',
+  '#REF!': 'The formula refers to a cell or sheet that does not exist',
+  '#NAME?': 'The formula uses a function or name that does not exist',
+  '#N/A': 'A lookup found no match, or a value is not available',
+  '#NUM!': 'A number is invalid for the calculation, or an iteration did not converge',
+  '#NULL!': 'Two ranges that do not intersect were intersected',
+  '#ERROR!': 'The formula cannot be read',
+  '#CIRC!': 'The formula depends on its own result (a circular reference)',
+  '#SPILL!': 'The array result cannot spill: cells in its way are not empty',
+  '#CALC!': 'The calculation produced an empty array',
+}
+
+// ---- assistant error texts ----------------------------------------------------------------------
+
+/** The assistant panel's error texts. */
+export const ASSISTANT_ERROR_TEXTS = {
+  authentication: 'Authentication error. Please refresh the page and try again.',
+  authenticationHint: 'Your session may have expired.',
+  providerAuthenticationHint: 'The AI provider refused the service’s API key; an administrator needs to check it.',
+  endpointNotFound: 'The AI service endpoint was not found.',
+  unreachable: 'Cannot reach the backend service. Check your connection and try again.',
+  server: 'Server error. The backend service encountered an error.',
+  serverHint: 'Please try again in a moment.',
+  chatFailure: 'Sorry, I encountered an error processing your request. Please try again.',
+  chatNotOk: 'Failed to get AI response',
+} as const
+
+/** Shown under every assistant error. */
+export const ASSISTANT_ERROR_TIPS = [
+  'Use Agent mode to have the assistant change the spreadsheet.',
+  "Try 'Create a DCF model for [company name]'.",
+  'Be specific when asking for formulas: name the cells or the rows.',
+] as const
+
+/** The AI service's error codes that the panel words specially. */
+export const AI_ERROR_CODES = {
+  providerAuthentication: 'AI_PROVIDER_AUTHENTICATION',
+  providerRateLimited: 'AI_PROVIDER_RATE_LIMITED',
+  providerTimeout: 'AI_PROVIDER_TIMEOUT',
+  providerUnavailable: 'AI_PROVIDER_UNAVAILABLE',
+  providerRejected: 'AI_PROVIDER_REJECTED',
+  emptyResponse: 'AI_EMPTY_RESPONSE',
+  unknownModel: 'UNKNOWN_MODEL',
+  modelNotConfigured: 'MODEL_NOT_CONFIGURED',
+  emptyMessage: 'EMPTY_MESSAGE',
+  messageTooLong: 'MESSAGE_TOO_LONG',
+  dailyLimit: 'AI_DAILY_LIMIT_REACHED',
+} as const
+
+/**
+ * The panel's text for a failed assistant request: `status` 0 for a request that never reached the
+ * backend. Authentication failures (a 401, or a message naming 401 or Unauthorized) get the
+ * authentication text; a 404 names the endpoint; a 500 the server text; anything else its message.
+ */
+export function assistantErrorText(failure: { status: number; code?: string; message: string }): { text: string; hint?: string; tips: readonly string[] } {
+  const tips = ASSISTANT_ERROR_TIPS
+  if (failure.code === AI_ERROR_CODES.providerAuthentication) return { text: ASSISTANT_ERROR_TEXTS.authentication, hint: ASSISTANT_ERROR_TEXTS.providerAuthenticationHint, tips }
+  if (failure.status === 401 || /\b401\b|unauthorized/i.test(failure.message)) return { text: ASSISTANT_ERROR_TEXTS.authentication, hint: ASSISTANT_ERROR_TEXTS.authenticationHint, tips }
+  if (failure.status === 404) return { text: ASSISTANT_ERROR_TEXTS.endpointNotFound, tips }
+  if (failure.status === 0 || /failed to fetch|networkerror/i.test(failure.message)) return { text: ASSISTANT_ERROR_TEXTS.unreachable, tips }
+  if (failure.status === 500) return { text: ASSISTANT_ERROR_TEXTS.server, hint: ASSISTANT_ERROR_TEXTS.serverHint, tips }
+  return { text: `Error: ${failure.message}`, tips }
+}
