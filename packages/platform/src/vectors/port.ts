@@ -36,6 +36,8 @@ export interface VectorStore {
   delete(collection: string, ids: string[]): Promise<void>
   deleteWhere(collection: string, filter: VectorFilter): Promise<void>
   count(collection: string, filter?: VectorFilter): Promise<number>
+  /** Reads a collection into memory now rather than on first use (in-process adapters). */
+  preload?(collection: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
 }
