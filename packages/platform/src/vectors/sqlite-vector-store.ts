@@ -116,6 +116,7 @@ class LoadedCollection {
   // Per-search scratch, reused: scores of touched slots, and which search touched them last.
   private scores = new Float32Array(1024)
   private stamps = new Uint32Array(1024)
+  private touched = new Int32Array(1024)
   private stamp = 0
 
   constructor(readonly dimensions: number) {
@@ -182,10 +183,11 @@ class LoadedCollection {
     if (this.scores.length < capacity) {
       this.scores = new Float32Array(capacity * 2)
       this.stamps = new Uint32Array(capacity * 2)
+      this.touched = new Int32Array(capacity * 2)
     }
     const stamp = ++this.stamp
-    const { scores, stamps, alive } = this
-    const touched: number[] = []
+    const { scores, stamps, alive, touched } = this
+    let touchedCount = 0
     const queryDense = query.dense ?? new Float32Array(this.dimensions)
     if (!query.dense) for (let k = 0; k < query.indices.length; k++) queryDense[query.indices[k]] = query.values[k]
 
@@ -202,7 +204,7 @@ class LoadedCollection {
           if (alive[slot] === 0) continue
           stamps[slot] = stamp
           scores[slot] = 0
-          touched.push(slot)
+          touched[touchedCount++] = slot
         }
         scores[slot] += weight * values[p]
       }
@@ -214,13 +216,14 @@ class LoadedCollection {
       for (let i = 0; i < this.dimensions; i++) score += queryDense[i] * dense[i]
       stamps[slot] = stamp
       scores[slot] = score
-      touched.push(slot)
+      touched[touchedCount++] = slot
     }
 
     // The best `limit` scored points, best first; ties keep the order points were written in.
     const best: Array<{ slot: number; score: number }> = []
     const before = (a: { slot: number; score: number }, score: number, slot: number) => a.score > score || (a.score === score && a.slot < slot)
-    for (const slot of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const slot = touched[t]
       const score = scores[slot]
       if (best.length === limit && before(best[best.length - 1], score, slot)) continue
       if (!accepts(this.payloads[slot])) continue

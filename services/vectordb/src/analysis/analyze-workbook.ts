@@ -186,7 +186,8 @@ export function analyzeWorkbook(workbook: CellsResponse['workbook'], options: An
     keyDrivers: wants('drivers') ? keyDrivers : [],
     outputs: wants('outputs') ? outputs : [],
     errors: wants('errors') ? errors : [],
-    hardcodedNumbers: wants('hardcodes') ? hardcodedNumbers.sort((a, b) => b.reach - a.reach).slice(0, limit) : [],
+    // Typed numbers among formulas first (the likeliest to be forgotten), then numbers inside formulas.
+    hardcodedNumbers: wants('hardcodes') ? hardcodedNumbers.sort((a, b) => Number(b.formula === null) - Number(a.formula === null) || b.reach - a.reach).slice(0, limit) : [],
     stats: { sheets: workbook.sheets.length, cells: cells.size, formulas, inputs: [...cells.values()].filter((cell) => !cell.formula && typeof cell.value === 'number').length },
   }
 }

@@ -17,7 +17,7 @@ const WEIGHTS = {
   trigram: 0.15,
 }
 
-export const DEFAULT_LEXICAL_DIMENSIONS = 512
+export const DEFAULT_LEXICAL_DIMENSIONS = 1024
 
 /**
  * The default embedder: no network, no model file, the same vector for the same text on every

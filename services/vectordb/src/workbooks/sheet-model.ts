@@ -46,8 +46,11 @@ export class SheetModel {
     }
     for (const [row, cells] of this.byRow) {
       cells.sort((a, b) => a.col - b.col)
-      // A header row: at least two cells, all text or years, and figures below some of them.
-      if (cells.length >= 2 && cells.every((cell) => isText(cell) || isYearLike(cell)) && cells.some((cell) => isYearLike(cell) || this.hasFigureBelow(cell))) {
+      // A header row: at least two cells, all text or years (years as numbers running one by one, as
+      // a header's do: a row of figures near 2,000 is not a header), and figures below some of them.
+      const years = cells.filter((cell) => typeof cell.value === 'number' && isYearLike(cell)).map((cell) => cell.value as number)
+      const runningYears = years.every((year, i) => i === 0 || year === years[i - 1] + 1)
+      if (cells.length >= 2 && runningYears && cells.every((cell) => isText(cell) || isYearLike(cell)) && cells.some((cell) => isYearLike(cell) || this.hasFigureBelow(cell))) {
         this.headerRows.push(row)
         continue
       }
