@@ -51,6 +51,17 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
       expect(await store.count(c)).toBe(3)
     })
 
+    it('indexes the payload fields it is told searches filter on, and ensures the collection again harmlessly', async () => {
+      const name = `indexed${++counter}`
+      await store.ensureCollection(name, 2, { indexedFields: ['ownerId', 'workbookId'] })
+      await store.ensureCollection(name, 2, { indexedFields: ['ownerId', 'workbookId'] })
+      await store.upsert(name, [
+        { id: 'mine', vector: [1, 0], payload: { ownerId: 'ana', workbookId: 'w1' } },
+        { id: 'theirs', vector: [1, 0], payload: { ownerId: 'bob', workbookId: 'w2' } },
+      ])
+      expect((await store.search(name, [1, 0], { limit: 5, filter: { ownerId: 'ana' } })).map((m) => m.id)).toEqual(['mine'])
+    })
+
     it('replaces a point on upsert and deletes by id and by filter', async () => {
       const c = await fresh()
       await store.upsert(c, [

@@ -46,7 +46,7 @@ export class CellSearch {
   }
 
   async start(): Promise<void> {
-    await this.vectors.ensureCollection(this.collection, this.embedder.dimensions)
+    await this.vectors.ensureCollection(this.collection, this.embedder.dimensions, { indexedFields: ['ownerId', 'workbookId', 'run'] })
   }
 
   /**
