@@ -19,7 +19,7 @@ const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'o
 
 /** Rough stems, so 'payments' meets 'payment' and 'rounding' meets 'round'. */
 function stems(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => !STOP.has(word)).map((word) => word.replace(/(ies|es|s|ing|ed|ly)$/, '') || word)
+  return (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => !STOP.has(word)).map((word) => word.replace(/(ies|es|s|ing|ed)$/, '') || word)
 }
 
 /**
@@ -29,7 +29,7 @@ function stems(text: string): string[] {
 export function localFormulaSearch<T extends FunctionHelp>(catalogue: readonly T[], words: string, limit = DESCRIBED_SUGGESTIONS): T[] {
   const wanted = new Set(stems(words))
   if (wanted.size === 0) return []
-  return catalogue
+  const scored = catalogue
     .map((entry) => {
       const description = new Set(stems(entry.description))
       let score = 0
@@ -37,12 +37,19 @@ export function localFormulaSearch<T extends FunctionHelp>(catalogue: readonly T
         if (entry.name.toLowerCase() === word) score += 2
         else if (description.has(word)) score += 1
       }
-      return { entry, score: score - entry.description.length / 10_000 }
+      return { entry, score }
     })
     .filter(({ score }) => score >= 1)
-    .sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name))
-    .slice(0, limit)
-    .map(({ entry }) => entry)
+  // Functions holding under half the words of the best are noise ('value' alone, for 'net present value').
+  const best = Math.max(0, ...scored.map(({ score }) => score))
+  return (
+    scored
+      .filter(({ score }) => score >= best / 2)
+      // Ties go to the shorter description: the function that is about less else.
+      .sort((a, b) => b.score - a.score || a.entry.description.length - b.entry.description.length || a.entry.name.localeCompare(b.entry.name))
+      .slice(0, limit)
+      .map(({ entry }) => entry)
+  )
 }
 
 /**

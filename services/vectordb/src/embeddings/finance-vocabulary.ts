@@ -85,8 +85,10 @@ export const FINANCE_VOCABULARY: readonly (readonly string[])[] = [
   ['cfo', 'operating cash flow', 'cash from operations', 'cash flow from operations', 'cash flow from operating activities'],
   ['assumptions', 'inputs', 'drivers', 'key assumptions'],
   ['fiscal year', 'fy', 'financial year'],
-  ['quarter', 'qtr', 'quarterly'],
-  ['month', 'monthly', 'mth', 'per month'],
+  ['quarter', 'qtr'],
+  ['month', 'mth', 'months'],
+  // 'Monthly payment' asks for a payment per period, not for the month of a date.
+  ['per period', 'periodic', 'each period', 'every period', 'monthly', 'per month', 'each month', 'every month', 'quarterly', 'weekly'],
   ['annual', 'yearly', 'per year', 'annually', 'per annum', 'each year'],
   ['sensitivity', 'scenario', 'what if', 'data table', 'sensitivity analysis'],
   ['breakeven', 'break even', 'break-even'],

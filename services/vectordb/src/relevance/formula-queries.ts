@@ -4,6 +4,7 @@
  */
 export const FORMULA_QUERIES: ReadonlyArray<{ query: string; expect: readonly string[] }> = [
   { query: 'monthly loan payment', expect: ['PMT'] },
+  { query: 'monthly payment', expect: ['PMT'] },
   { query: 'what is my monthly mortgage payment', expect: ['PMT'] },
   { query: 'how much of a loan payment is interest', expect: ['IPMT'] },
   { query: 'principal portion of a loan repayment', expect: ['PPMT'] },
