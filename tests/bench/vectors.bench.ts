@@ -61,6 +61,8 @@ try {
   let vectors = new SqliteVectorStore(path)
   let search = new CellSearch(vectors, embedder, documents)
   await search.start()
+  // As the service does at start: the index lives in memory from then on, and grows as it is written.
+  await vectors.preload(search.collection)
 
   // Rows per workbook so that the points (a label, and one per figure) make TARGET_CELLS in all.
   const rowsPerWorkbook = Math.ceil(TARGET_CELLS / WORKBOOKS / (YEARS + 1))

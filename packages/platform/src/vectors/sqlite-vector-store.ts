@@ -6,6 +6,7 @@ import {
   assertFilter,
   assertVector,
   VectorStoreError,
+  type CollectionOptions,
   type PayloadValue,
   type VectorFilter,
   type VectorMatch,
@@ -103,6 +104,31 @@ class Postings {
   }
 }
 
+/**
+ * A payload field searches filter on, as a number per slot: the id of the slot's value. A filter on
+ * it is checked by reading one typed array rather than the point's payload.
+ */
+class FieldIndex {
+  readonly ids = new Map<PayloadValue, number>()
+  bySlot = new Int32Array(1024)
+
+  constructor(readonly field: string) {}
+
+  set(slot: number, value: PayloadValue): void {
+    if (slot >= this.bySlot.length) {
+      const grown = new Int32Array(Math.max(slot + 1, this.bySlot.length * 2))
+      grown.set(this.bySlot)
+      this.bySlot = grown
+    }
+    let id = this.ids.get(value)
+    if (id === undefined) {
+      id = this.ids.size
+      this.ids.set(value, id)
+    }
+    this.bySlot[slot] = id
+  }
+}
+
 /** One collection in memory: points in slots, sparse ones in posting lists, dense ones whole. */
 class LoadedCollection {
   readonly ids: string[] = []
@@ -111,6 +137,7 @@ class LoadedCollection {
   alive = new Uint8Array(1024)
   readonly slotOf = new Map<string, number>()
   readonly denseSlots = new Set<number>()
+  readonly fields = new Map<string, FieldIndex>()
   postings: Postings[]
   dead = 0
   // Per-search scratch, reused: scores of touched slots, and which search touched them last.
@@ -127,6 +154,25 @@ class LoadedCollection {
     return this.slotOf.size
   }
 
+  /** Starts keeping a payload field as an index, for the points there are and to come. */
+  indexField(field: string): void {
+    if (this.fields.has(field)) return
+    const index = new FieldIndex(field)
+    for (let slot = 0; slot < this.ids.length; slot++) index.set(slot, (this.payloads[slot][field] ?? null) as PayloadValue)
+    this.fields.set(field, index)
+  }
+
+  /** The indexed fields a filter names with one value: their value id per slot must equal the wanted id (-1: no point has it). */
+  indexedConditions(filter: VectorFilter | undefined): Array<{ bySlot: Int32Array; id: number }> {
+    const conditions: Array<{ bySlot: Int32Array; id: number }> = []
+    for (const [key, condition] of Object.entries(filter ?? {})) {
+      const index = this.fields.get(key)
+      if (!index || (typeof condition === 'object' && condition !== null)) continue
+      conditions.push({ bySlot: index.bySlot, id: index.ids.get(condition) ?? -1 })
+    }
+    return conditions
+  }
+
   set(id: string, unit: Unit, payload: VectorPayload): void {
     const existing = this.slotOf.get(id)
     if (existing !== undefined) this.kill(existing)
@@ -141,6 +187,7 @@ class LoadedCollection {
     }
     this.alive[slot] = 1
     this.slotOf.set(id, slot)
+    for (const index of this.fields.values()) index.set(slot, (payload[index.field] ?? null) as PayloadValue)
     if (unit.dense) this.denseSlots.add(slot)
     else for (let k = 0; k < unit.indices.length; k++) this.postings[unit.indices[k]].push(slot, unit.values[k])
   }
@@ -171,6 +218,9 @@ class LoadedCollection {
     this.alive = new Uint8Array(Math.max(1024, entries.length * 2))
     this.postings = Array.from({ length: this.dimensions }, () => new Postings())
     this.dead = 0
+    const fields = [...this.fields.keys()]
+    this.fields.clear()
+    for (const field of fields) this.fields.set(field, new FieldIndex(field))
     for (const entry of entries) this.set(entry.id, entry.unit, entry.payload)
   }
 
@@ -178,7 +228,11 @@ class LoadedCollection {
     for (const [id, slot] of this.slotOf) yield [id, this.payloads[slot]]
   }
 
-  search(query: Unit, limit: number, accepts: (payload: VectorPayload) => boolean): VectorMatch[] {
+  search(query: Unit, limit: number, accepts: (payload: VectorPayload) => boolean, filter?: VectorFilter): VectorMatch[] {
+    // The first indexed condition narrows which points are scored at all; the others are checked with it.
+    const indexed = this.indexedConditions(filter)
+    if (indexed.some((condition) => condition.id === -1)) return []
+    const narrow = indexed[0]
     const capacity = this.ids.length
     if (this.scores.length < capacity) {
       this.scores = new Float32Array(capacity * 2)
@@ -201,7 +255,7 @@ class LoadedCollection {
       for (let p = 0; p < list.length; p++) {
         const slot = slots[p]
         if (stamps[slot] !== stamp) {
-          if (alive[slot] === 0) continue
+          if (alive[slot] === 0 || (narrow !== undefined && narrow.bySlot[slot] !== narrow.id)) continue
           stamps[slot] = stamp
           scores[slot] = 0
           touched[touchedCount++] = slot
@@ -211,6 +265,7 @@ class LoadedCollection {
     }
     // Dense points: compared whole.
     for (const slot of this.denseSlots) {
+      if (narrow !== undefined && narrow.bySlot[slot] !== narrow.id) continue
       const dense = this.units[slot].dense as Float32Array
       let score = 0
       for (let i = 0; i < this.dimensions; i++) score += queryDense[i] * dense[i]
@@ -226,7 +281,7 @@ class LoadedCollection {
       const slot = touched[t]
       const score = scores[slot]
       if (best.length === limit && before(best[best.length - 1], score, slot)) continue
-      if (!accepts(this.payloads[slot])) continue
+      if (!indexed.every((condition) => condition.bySlot[slot] === condition.id) || !accepts(this.payloads[slot])) continue
       let at = best.length
       while (at > 0 && !before(best[at - 1], score, slot)) at--
       best.splice(at, 0, { slot, score })
@@ -271,6 +326,8 @@ export class SqliteVectorStore implements VectorStore {
   readonly adapter = 'sqlite' as const
   private readonly db: Database.Database
   private readonly loaded = new Map<string, LoadedCollection>()
+  /** Payload fields each collection's searches filter on, as ensureCollection was told. */
+  private readonly indexedFields = new Map<string, Set<string>>()
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -298,6 +355,7 @@ export class SqliteVectorStore implements VectorStore {
     let loaded = this.loaded.get(collection)
     if (loaded) return loaded
     loaded = new LoadedCollection(this.dimensionsOf(collection))
+    for (const field of this.indexedFields.get(collection) ?? []) loaded.indexField(field)
     const rows = this.db.prepare('SELECT id, unit, payload FROM vectors WHERE collection = ?').iterate(collection) as IterableIterator<{ id: string; unit: Buffer; payload: string }>
     for (const row of rows) loaded.set(row.id, decode(row.unit, loaded.dimensions), JSON.parse(row.payload) as VectorPayload)
     this.loaded.set(collection, loaded)
@@ -309,12 +367,18 @@ export class SqliteVectorStore implements VectorStore {
     this.load(collection)
   }
 
-  async ensureCollection(name: string, dimensions: number): Promise<void> {
+  async ensureCollection(name: string, dimensions: number, options: CollectionOptions = {}): Promise<void> {
     assertCollection(name)
     if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 65_536) throw new VectorStoreError('Dimensions must be a whole number from 1 to 65536')
     this.db.prepare('INSERT INTO vector_collections (name, dimensions) VALUES (?, ?) ON CONFLICT(name) DO NOTHING').run(name, dimensions)
     const existing = this.dimensionsOf(name)
     if (existing !== dimensions) throw new VectorStoreError(`Collection ${name} holds ${existing}-dimensional vectors, not ${dimensions}`)
+    const fields = this.indexedFields.get(name) ?? new Set<string>()
+    for (const field of options.indexedFields ?? []) {
+      fields.add(field)
+      this.loaded.get(name)?.indexField(field)
+    }
+    this.indexedFields.set(name, fields)
   }
 
   async upsert(collection: string, points: VectorPoint[]): Promise<void> {
@@ -340,7 +404,7 @@ export class SqliteVectorStore implements VectorStore {
     assertVector(vector, loaded.dimensions)
     const limit = Math.max(0, Math.floor(options.limit))
     if (limit === 0) return []
-    return loaded.search(unitOf(vector), limit, compileFilter(options.filter))
+    return loaded.search(unitOf(vector), limit, compileFilter(options.filter), options.filter)
   }
 
   async delete(collection: string, ids: string[]): Promise<void> {

@@ -97,6 +97,9 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
     it('ranks as an exact cosine search does, for sparse and dense vectors mixed, after replacements and deletes', async () => {
       const dimensions = 64
       const c = await fresh(dimensions)
+      // the filtered field indexed once points exist, as a collection created by an earlier version would be
+      await store.upsert(c, [{ id: 'early', vector: [1, ...new Array<number>(dimensions - 1).fill(0)], payload: { group: 2 } }])
+      await store.ensureCollection(c, dimensions, { indexedFields: ['group'] })
       let seed = 7
       const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
       const vectorOf = (nonZero: number) => {
@@ -112,7 +115,7 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
       await store.upsert(c, replaced)
       const deleted = points.filter((_, i) => i % 10 === 1).map((point) => point.id)
       await store.delete(c, deleted)
-      const current = new Map(points.map((point) => [point.id, point]))
+      const current = new Map<string, { id: string; vector: number[]; payload: { group: number } }>([['early', { id: 'early', vector: [1, ...new Array<number>(dimensions - 1).fill(0)], payload: { group: 2 } }], ...points.map((point) => [point.id, point] as const)])
       for (const point of replaced) current.set(point.id, point)
       for (const id of deleted) current.delete(id)
       const cosine = (a: number[], b: number[]) => {
@@ -136,7 +139,14 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
         const found = await store.search(c, query, { limit: 10, filter: { group: { $in: [0, 2] } } })
         expect(found.map((match) => match.score)).toEqual(expected.map((match) => expect.closeTo(match.score, 4)))
         expect(new Set(found.map((match) => match.id))).toEqual(new Set(expected.map((match) => match.id)))
+        const inGroup = [...current.values()]
+          .filter((point) => point.payload.group === 2)
+          .map((point) => ({ id: point.id, score: cosine(query, point.vector) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 5)
+        expect((await store.search(c, query, { limit: 5, filter: { group: 2 } })).map((match) => match.score)).toEqual(inGroup.map((match) => expect.closeTo(match.score, 4)))
       }
+      expect(await store.search(c, vectorOf(3), { limit: 5, filter: { group: 7 } })).toEqual([])
       expect(await store.count(c)).toBe(current.size)
     })
 

@@ -24,6 +24,7 @@ const UPSERT_BATCH = 500
 /** Matches read from the vectors before the ranking by words. */
 const CANDIDATE_FACTOR = 4
 const KEYWORD_WEIGHT = 0.25
+const NAME_CACHE_MS = 60_000
 
 /**
  * Cell search over the user's indexed workbooks: each workbook's labels, headers, figures and texts
@@ -32,6 +33,10 @@ const KEYWORD_WEIGHT = 0.25
  */
 export class CellSearch {
   readonly collection: string
+  /** Terms of the labels and headers results show, kept as they are read (they repeat across searches). */
+  private readonly labelTerms = new Map<string, Set<string>>()
+  /** Workbook names by id, kept a minute: another process (the worker) may index a renamed workbook. */
+  private readonly names = new Map<string, { name: string; at: number }>()
 
   constructor(
     private readonly vectors: VectorStore,
@@ -109,6 +114,7 @@ export class CellSearch {
       embedder: this.embedder.id,
       runs: [run],
     })
+    this.names.set(workbook.workbookId, { name: workbook.name, at: Date.now() })
     return documents.length
   }
 
@@ -118,6 +124,7 @@ export class CellSearch {
     if (known && known.ownerId !== ownerId) return false
     await this.vectors.deleteWhere(this.collection, { workbookId, ownerId })
     if (known) await this.registry.delete(workbookId)
+    this.names.delete(workbookId)
     return known !== null
   }
 
@@ -143,10 +150,21 @@ export class CellSearch {
     const matches = await this.vectors.search(this.collection, vector, { limit: options.limit * CANDIDATE_FACTOR, filter })
     const queryTerms = [...keyTerms(query)]
     const folded = query.trim().toLowerCase()
-    const names = new Map<string, string>()
     const nameOf = async (workbookId: string) => {
-      if (!names.has(workbookId)) names.set(workbookId, (await this.registry.get(workbookId))?.name ?? '')
-      return names.get(workbookId) as string
+      const known = this.names.get(workbookId)
+      if (known && Date.now() - known.at < NAME_CACHE_MS) return known.name
+      const name = (await this.registry.get(workbookId))?.name ?? ''
+      this.names.set(workbookId, { name, at: Date.now() })
+      return name
+    }
+    const termsOf = (text: string) => {
+      let terms = this.labelTerms.get(text)
+      if (!terms) {
+        if (this.labelTerms.size >= 50_000) this.labelTerms.clear()
+        terms = allTerms(text)
+        this.labelTerms.set(text, terms)
+      }
+      return terms
     }
     const ranked: CellMatch[] = []
     for (const match of matches) {
@@ -155,7 +173,7 @@ export class CellSearch {
       const header = (payload.header as string | null) ?? null
       let score = match.score
       if (queryTerms.length > 0) {
-        const terms = allTerms(`${label} ${header ?? ''}`)
+        const terms = termsOf(`${label} ${header ?? ''}`)
         score += (KEYWORD_WEIGHT * queryTerms.filter((term) => terms.has(term)).length) / queryTerms.length
       }
       if (label.toLowerCase() === folded) score += 0.5
