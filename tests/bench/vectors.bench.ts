@@ -77,16 +77,22 @@ try {
   const memory = process.memoryUsage()
 
   const queries = [...CELL_QUERIES.map((q) => q.query), ...FORMULA_QUERIES.map((q) => q.query)]
+  // Wall time, and the CPU time the search itself used: on a machine shared with other work the
+  // wall time's tail is mostly waiting for a core.
   const time = async (options: { workbookId?: string }) => {
-    const times: number[] = []
+    const wall: number[] = []
+    const cpu: number[] = []
     for (let round = 0; round < 4; round++) {
       for (const query of queries) {
+        const cpuAt = process.cpuUsage()
         const t = performance.now()
         await search.search(query, 'analyst', { limit: 20, ...options })
-        times.push(performance.now() - t)
+        wall.push(performance.now() - t)
+        const used = process.cpuUsage(cpuAt)
+        cpu.push((used.user + used.system) / 1000)
       }
     }
-    return times.sort((a, b) => a - b)
+    return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) }
   }
   await time({}) // warm up
   const all = await time({})
@@ -104,15 +110,17 @@ try {
   const rows: Array<[string, string]> = [
     ['indexed points (labels and cells)', points.toLocaleString('en-US')],
     ['index build', `${(indexMs / 1000).toFixed(1)} s, ${Math.round(points / (indexMs / 1000)).toLocaleString('en-US')} points/s`],
-    [`search, all ${WORKBOOKS} workbooks: p50 / p99`, `${percentile(all, 50).toFixed(2)} ms / ${percentile(all, 99).toFixed(2)} ms`],
-    ['search, one workbook: p50 / p99', `${percentile(one, 50).toFixed(2)} ms / ${percentile(one, 99).toFixed(2)} ms`],
-    ['searches timed', `${all.length} + ${one.length} (${queries.length} queries, 4 rounds each)`],
+    [`search, all ${WORKBOOKS} workbooks: p50 / p99 (wall)`, `${percentile(all.wall, 50).toFixed(2)} ms / ${percentile(all.wall, 99).toFixed(2)} ms`],
+    [`search, all ${WORKBOOKS} workbooks: p50 / p99 (CPU)`, `${percentile(all.cpu, 50).toFixed(2)} ms / ${percentile(all.cpu, 99).toFixed(2)} ms`],
+    ['search, one workbook: p50 / p99 (wall)', `${percentile(one.wall, 50).toFixed(2)} ms / ${percentile(one.wall, 99).toFixed(2)} ms`],
+    ['search, one workbook: p50 / p99 (CPU)', `${percentile(one.cpu, 50).toFixed(2)} ms / ${percentile(one.cpu, 99).toFixed(2)} ms`],
+    ['searches timed', `${all.wall.length} + ${one.wall.length} (${queries.length} queries, 4 rounds each)`],
     ['reload from disk at start', `${(reloadMs / 1000).toFixed(2)} s (${reloaded.toLocaleString('en-US')} points)`],
     // Posting lists and vectors are typed arrays, held outside the JavaScript heap.
     ['memory held by the index (heap + typed arrays)', mb(memory.heapUsed + memory.arrayBuffers - before.heapUsed - before.arrayBuffers)],
     ['process: heap / typed arrays / resident', `${mb(memory.heapUsed)} / ${mb(memory.arrayBuffers)} / ${mb(memory.rss)}`],
     ['on disk (SQLite)', mb(statSync(path).size)],
-    [`p99 under ${TARGET_P99_MS} ms`, percentile(all, 99) < TARGET_P99_MS ? 'yes' : 'NO'],
+    [`p99 under ${TARGET_P99_MS} ms (wall / CPU)`, `${percentile(all.wall, 99) < TARGET_P99_MS ? 'yes' : 'NO'} / ${percentile(all.cpu, 99) < TARGET_P99_MS ? 'yes' : 'NO'}`],
   ]
   const width = Math.max(...rows.map(([name]) => name.length))
   console.log(`\nVector search on the embedded index, default embedder (${embedder.id}), load average ${loadavg()[0].toFixed(2)}\n`)
