@@ -17,6 +17,12 @@ export interface CellDocument {
 
 /** Longest text indexed for one cell. */
 const MAX_TEXT = 400
+/**
+ * Most points one workbook gets: a model's labels, headers and texts all, then its figures in
+ * sheet and row order up to this. A million-cell data dump would otherwise hold the index (and the
+ * embedded index's memory, about 1.3 KB a point) for its rows of numbers.
+ */
+export const MAX_POINTS_PER_WORKBOOK = 50_000
 
 /** The functions a formula calls, which say what it computes ('NPV', 'SUM'). */
 function functionsOf(formula: string | null): string[] {
@@ -30,8 +36,9 @@ function functionsOf(formula: string | null): string[] {
  * 2026'), and other text (titles, notes). A figure with neither label nor header is left out: it
  * has no words to be found by.
  */
-export function workbookDocuments(workbook: CellsResponse['workbook']): CellDocument[] {
+export function workbookDocuments(workbook: CellsResponse['workbook'], maxPoints = MAX_POINTS_PER_WORKBOOK): CellDocument[] {
   const documents: CellDocument[] = []
+  const figures: CellDocument[] = []
   const idOf = (sheet: string, address: string) => `${workbook.workbookId}:${sheet}!${address}`
   for (const sheet of workbook.sheets) {
     const model = new SheetModel(sheet)
@@ -67,7 +74,8 @@ export function workbookDocuments(workbook: CellsResponse['workbook']): CellDocu
         const header = model.columnHeader(cell.row, cell.col)
         if (!label && !header) continue
         const name = label ? String(label.value).trim() : ''
-        documents.push({
+        if (figures.length >= maxPoints) continue
+        figures.push({
           id: idOf(sheet.name, cell.address),
           text: `${name} ${header ?? ''} ${functionsOf(cell.formula).join(' ')} ${sheet.name}`.slice(0, MAX_TEXT),
           sheet: sheet.name,
@@ -86,5 +94,5 @@ export function workbookDocuments(workbook: CellsResponse['workbook']): CellDocu
       }
     }
   }
-  return documents
+  return [...documents, ...figures].slice(0, maxPoints)
 }
