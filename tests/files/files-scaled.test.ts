@@ -1,15 +1,17 @@
 /**
  * The files service scaled out: blobs in an S3-compatible store (s3rver, through the MinIO adapter),
  * jobs on BullMQ with a local redis-server, and the worker as a separate consumer of the queue, as
- * docker compose runs files and files-worker; workbooks go to a running spreadsheet service.
+ * docker compose runs files and files-worker; workbooks go to a running spreadsheet service, stored
+ * with a token the worker gets from a running users service.
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BullmqJobQueues, createMinioBlobStore, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
+import { BullmqJobQueues, createMinioBlobStore, createUserTokenSource, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
 import { startRedisServer, startS3rver, type RunningServer } from '@finsheet/platform/testing'
 import type { FileRecord, ImportFileResponse } from '@finsheet/contracts'
 import { buildFilesApp, loadFilesConfig, startFileWorker } from '@finsheet/files-service'
 import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/spreadsheet-service'
+import { createUsersService, loadUsersConfig } from '@finsheet/users-service'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
 import { client, testUsers, type TestUsers } from './support/files-harness.js'
@@ -27,6 +29,9 @@ let workerJobs: BullmqJobQueues
 let erin: ReturnType<typeof client>
 let spreadsheet: ServiceApp
 let spreadsheetUrl: string
+let usersService: ServiceApp
+let erinToken: string
+let erinUid: string
 
 beforeAll(async () => {
   users = await testUsers('finsheet-files-scaled-')
@@ -38,15 +43,28 @@ beforeAll(async () => {
   spreadsheet = await createSpreadsheetService(loadSpreadsheetConfig({ DATA_DIR: users.dataDir, LOG_LEVEL: 'silent' }))
   await spreadsheet.listen({ port: 0, host: '127.0.0.1' })
   spreadsheetUrl = `http://127.0.0.1:${(spreadsheet.server.address() as AddressInfo).port}`
+  usersService = await createUsersService(loadUsersConfig({ DATA_DIR: users.dataDir, LOG_LEVEL: 'silent' }))
+  await usersService.listen({ port: 0, host: '127.0.0.1' })
+  const usersUrl = `http://127.0.0.1:${(usersService.server.address() as AddressInfo).port}`
+  const registered = (await usersService.inject({ method: 'POST', url: '/register', payload: { email: 'erin@example.com', password: 'secret1', fullName: 'Erin' } })).json()
+  ;({ token: erinToken, user: { uid: erinUid } } = registered)
   app = await buildFilesApp({ verifier: createTokenVerifier(loadFilesConfig({ DATA_DIR: users.dataDir })), store, blobs, jobs: serviceJobs })
   // The worker has its own queue connection, as the files-worker container does.
-  worker = startFileWorker({ store, blobs, jobs: workerJobs, spreadsheet: spreadsheetUrl, limits: DEFAULT_IMPORT_LIMITS })
-  erin = client(app, await users.tokenFor('erin'))
+  worker = startFileWorker({
+    store,
+    blobs,
+    jobs: workerJobs,
+    spreadsheet: spreadsheetUrl,
+    userTokens: await createUserTokenSource({ DATA_DIR: users.dataDir, USERS_URL: usersUrl }, 'files-worker'),
+    limits: DEFAULT_IMPORT_LIMITS,
+  })
+  erin = client(app, erinToken)
 })
 afterAll(async () => {
   await worker?.close()
   await app?.close()
   await spreadsheet?.close()
+  await usersService?.close()
   await serviceJobs?.close()
   await workerJobs?.close()
   await blobs?.close()
@@ -73,7 +91,7 @@ describe('files on MinIO and BullMQ', () => {
 
     const record = (await erin.get(`/file/${file.id}`)).json().file as FileRecord
     expect(record.status).toBe('processed')
-    expect(record.downloadUrl).toMatch(new RegExp(`^${s3.url}/finsheet-files/users/erin/files/`))
+    expect(record.downloadUrl).toMatch(new RegExp(`^${s3.url}/finsheet-files/users/${erinUid}/files/`))
     const download = await fetch(record.downloadUrl as string)
     expect(download.status).toBe(200)
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true)
@@ -101,7 +119,7 @@ describe('files on MinIO and BullMQ', () => {
     const { file, jobId } = upload.json() as { file: FileRecord; jobId: string }
     const job = await erin.job(jobId)
     expect(job, job.error ?? '').toMatchObject({ state: 'completed', progress: 100, result: { cellCount: 6, formulaCount: 2 } })
-    const cells = await fetch(`${spreadsheetUrl}/workbook/${job.result?.workbookId}/cells`, { headers: { authorization: `Bearer ${await users.tokenFor('erin')}` } })
+    const cells = await fetch(`${spreadsheetUrl}/workbook/${job.result?.workbookId}/cells`, { headers: { authorization: `Bearer ${erinToken}` } })
     const inputs = (await cells.json()).workbook.sheets[0]
     expect(inputs.cells.B3).toMatchObject({ formula: '=B1*(1+B2)', value: 1320 })
 

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
-import { createSqliteDocumentStore, FsBlobStore, type ActiveJob } from '@finsheet/platform'
+import { createSqliteDocumentStore, createUserTokenSource, FsBlobStore, type ActiveJob } from '@finsheet/platform'
 import { createFileProcessor, createFileRepository, createSpreadsheetClient, type FileJobData } from '@finsheet/files-service'
 import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
 import type { FileJobResponse, FileRecord, ImportFileResponse, SheetCells } from '@finsheet/contracts'
@@ -234,12 +234,20 @@ describe('a retried job', () => {
       const storagePath = `users/${ana.uid}/files/1-retried.xlsx`
       await blobs.put(storagePath, bytes)
       await files.create({ id: 'retried', userId: ana.uid, name: 'retried.xlsx', size: bytes.length, mimeType: 'application/octet-stream', kind: 'xlsx', storagePath, jobId: 'process-retried' })
-      const processor = createFileProcessor({ files, blobs, spreadsheet: createSpreadsheetClient(stack.services.spreadsheet), limits: DEFAULT_IMPORT_LIMITS, workDir: dir, attempts: 3 })
+      const processor = createFileProcessor({
+        files,
+        blobs,
+        spreadsheet: createSpreadsheetClient(stack.services.spreadsheet),
+        userTokens: await createUserTokenSource({ DATA_DIR: stack.dataDir, USERS_URL: stack.services.users }, 'files-worker'),
+        limits: DEFAULT_IMPORT_LIMITS,
+        workDir: dir,
+        attempts: 3,
+      })
       const progress: number[] = []
       const job: ActiveJob<FileJobData> = {
         id: 'process-retried',
         name: 'process',
-        data: { fileId: 'retried', userId: ana.uid, token: ana.token, action: 'process' },
+        data: { fileId: 'retried', userId: ana.uid, action: 'process' },
         attempt: 1,
         updateProgress: async (value) => void progress.push(value),
       }

@@ -824,6 +824,8 @@ export const SearchCellsBody = StrictObject({
   /** Only sheets of this name. */
   sheet: Type.Optional(Type.String({ maxLength: 64 })),
   matchCase: Type.Optional(Type.Boolean({ default: false })),
+  /** Find cells by meaning through the vector search ('discount rate' finds WACC) instead of by text. */
+  semantic: Type.Optional(Type.Boolean({ default: false })),
 })
 export type SearchCellsBody = Static<typeof SearchCellsBody>
 
@@ -840,7 +842,11 @@ export const SearchResult = Type.Object({
     row: Type.Integer({ description: '1-based' }),
     column: Type.String({ description: 'column letters' }),
     type: CellType,
-    matchedIn: Type.Union([Type.Literal('value'), Type.Literal('formula')]),
+    matchedIn: Type.Union([Type.Literal('value'), Type.Literal('formula'), Type.Literal('meaning')]),
+    /** The row label the cell is known by (semantic search). */
+    label: Type.Optional(Type.String()),
+    /** How close the cell's meaning is to the query (semantic search). */
+    score: Type.Optional(Type.Number()),
   }),
 })
 export type SearchResult = Static<typeof SearchResult>

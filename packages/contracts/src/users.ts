@@ -234,3 +234,22 @@ export function createDefaultSession(user: { id: string; name: string | null; em
     updatedAt: now,
   }
 }
+
+// ---- background identity --------------------------------------------------------------------------
+
+/**
+ * The users service's internal route that gives a worker a short-lived token for the user a job
+ * belongs to. Service-authenticated, never served under the gateway's /api paths.
+ */
+export const INTERNAL_USER_TOKEN_PATH = '/internal/user-token'
+
+export const UserTokenBody = StrictObject({
+  userId: Type.String({ minLength: 1, maxLength: 128 }),
+})
+export type UserTokenBody = Static<typeof UserTokenBody>
+
+export const UserTokenResponse = Type.Object({
+  token: Type.String({ description: "A bearer token for the user, for one job's calls" }),
+  expiresIn: Type.Integer({ description: 'Seconds until the token expires' }),
+})
+export type UserTokenResponse = Static<typeof UserTokenResponse>

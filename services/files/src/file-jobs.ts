@@ -11,16 +11,19 @@ export const FILE_JOB_ATTEMPTS = 3
 export function createFileJobs(jobs: JobQueues, waitMs: number) {
   const queue = () => jobs.queue(FILES_PROCESS_QUEUE)
   return {
-    /** The job that processes a fresh upload; its id is derived from the file, so adding it twice is harmless. */
-    async enqueueProcess(file: StoredFile, token: string, workbookName?: string): Promise<string> {
-      const data: FileJobData = { fileId: file.id, userId: file.userId, token, action: 'process', ...(workbookName ? { workbookName } : {}) }
+    /**
+     * The job that processes a fresh upload; its id is derived from the file, so adding it twice is
+     * harmless. Its data names the user, never their token: the worker asks for one when it runs.
+     */
+    async enqueueProcess(file: StoredFile, workbookName?: string): Promise<string> {
+      const data: FileJobData = { fileId: file.id, userId: file.userId, action: 'process', ...(workbookName ? { workbookName } : {}) }
       const { id } = await queue().add('process', data, { jobId: file.jobId ?? processJobId(file.id), attempts: FILE_JOB_ATTEMPTS })
       return id
     },
 
     /** A new workbook from an already uploaded file. */
-    async enqueueImport(file: StoredFile, token: string, workbookName?: string): Promise<string> {
-      const data: FileJobData = { fileId: file.id, userId: file.userId, token, action: 'import', ...(workbookName ? { workbookName } : {}) }
+    async enqueueImport(file: StoredFile, workbookName?: string): Promise<string> {
+      const data: FileJobData = { fileId: file.id, userId: file.userId, action: 'import', ...(workbookName ? { workbookName } : {}) }
       const { id } = await queue().add('import', data, { jobId: `import-${file.id}-${randomUUID()}`, attempts: FILE_JOB_ATTEMPTS })
       return id
     },

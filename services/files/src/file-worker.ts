@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FILES_PROCESS_QUEUE } from '@finsheet/contracts'
-import type { BlobStore, DocumentStore, JobProcessor, JobQueues, JobWorker, Logger } from '@finsheet/platform'
+import type { BlobStore, DocumentStore, JobProcessor, JobQueues, JobWorker, Logger, UserTokenSource } from '@finsheet/platform'
 import type { FileJobResult } from '@finsheet/contracts'
 import type { ImportLimits } from '@finsheet/workbook'
 import { FILE_JOB_ATTEMPTS } from './file-jobs.js'
@@ -15,6 +15,8 @@ export interface FileWorkerDependencies {
   jobs: JobQueues
   /** The spreadsheet service's base URL, or a client for it. */
   spreadsheet: string | SpreadsheetClient
+  /** Where the worker gets a token for each job's user (the users service's internal route). */
+  userTokens: UserTokenSource
   limits: ImportLimits
   concurrency?: number
   workDir?: string
@@ -28,6 +30,7 @@ export function startFileWorker(deps: FileWorkerDependencies): JobWorker {
     files: createFileRepository(deps.store),
     blobs: deps.blobs,
     spreadsheet: typeof deps.spreadsheet === 'string' ? createSpreadsheetClient(deps.spreadsheet) : deps.spreadsheet,
+    userTokens: deps.userTokens,
     limits: deps.limits,
     workDir: deps.workDir ?? join(tmpdir(), 'finsheet-files-worker'),
     attempts: FILE_JOB_ATTEMPTS,

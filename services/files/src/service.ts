@@ -1,4 +1,4 @@
-import { createTokenVerifier, createBlobStore, createDocumentStore, createJobQueues, type Logger, type ServiceApp } from '@finsheet/platform'
+import { createTokenVerifier, createUserTokenSource, createBlobStore, createDocumentStore, createJobQueues, type Logger, type ServiceApp } from '@finsheet/platform'
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '@finsheet/workbook'
 import { buildFilesApp } from './app.js'
 import type { FilesConfig } from './config.js'
@@ -34,6 +34,7 @@ export async function createFilesService(config: FilesConfig, options: { logger?
         blobs,
         jobs,
         spreadsheet: config.SPREADSHEET_URL,
+        userTokens: await createUserTokenSource(config, 'files-worker'),
         limits: importLimitsOf(config),
         concurrency: config.WORKER_CONCURRENCY,
         workDir: config.WORK_DIR,

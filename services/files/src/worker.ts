@@ -3,7 +3,7 @@
 import { utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBlobStore, createDocumentStore, createJobQueues, createLogger, exitOnConfigError } from '@finsheet/platform'
+import { createBlobStore, createDocumentStore, createJobQueues, createLogger, createUserTokenSource, exitOnConfigError } from '@finsheet/platform'
 import { loadFilesConfig, type FilesConfig } from './config.js'
 import { startFileWorker } from './file-worker.js'
 import { importLimitsOf } from './service.js'
@@ -23,6 +23,7 @@ const worker = startFileWorker({
   blobs,
   jobs,
   spreadsheet: config.SPREADSHEET_URL,
+  userTokens: await createUserTokenSource(config, 'files-worker'),
   limits: importLimitsOf(config),
   concurrency: config.WORKER_CONCURRENCY,
   workDir: config.WORK_DIR,

@@ -15,7 +15,7 @@ import {
   type ServiceApp,
   type TokenVerifier,
 } from '@finsheet/platform'
-import { areaOf, isOpenPath, isUploadPath, pathOf, REROUTED_PATHS } from './routes-policy.js'
+import { areaOf, isInternalPath, isOpenPath, isUploadPath, pathOf, REROUTED_PATHS } from './routes-policy.js'
 import { registerWeb, wantsPage } from './web.js'
 
 export interface GatewayDependencies {
@@ -69,6 +69,7 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
     const declared = Number(request.headers['content-length'] ?? 0)
     const limit = isUploadPath(path) ? uploadLimit : bodyLimit
     if (declared > limit) throw platformErrors.payloadTooLarge(limit)
+    if (isInternalPath(path)) throw platformErrors.routeNotFound(request.method, path)
     // Unknown areas fall through to the 404 answer; known ones need a token unless open.
     if (!areaOf(path) || request.method === 'OPTIONS' || isOpenPath(path)) return
     request.user = await deps.verifier.verify(bearerTokenFrom(request.headers.authorization))

@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_AREAS, type ServiceArea } from '@finsheet/contracts'
-import { ensureSigningKeys, LocalTokenIssuer, LocalTokenVerifier, type ServiceApp } from '@finsheet/platform'
+import { INTERNAL_USER_TOKEN_PATH } from '@finsheet/contracts'
+import { ensureSigningKeys, loadServiceSecret, LocalTokenIssuer, LocalTokenVerifier, signServiceToken, USER_TOKEN_AUDIENCE, type ServiceApp } from '@finsheet/platform'
+import { request as httpRequest } from 'node:http'
 import { startRedisServer } from '@finsheet/platform/testing'
 import { startAllInOne, type AllInOne } from './all-in-one.js'
 import { buildGatewayApp } from './app.js'
@@ -85,6 +87,45 @@ describe('the whole stack behind the gateway', () => {
       expect(response.status).toBe(401)
       expect(response.headers.get('content-type')).toMatch(/application\/json/)
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code)
+    }
+  })
+
+  it('never forwards the services\' internal routes, however the path is written, even with a valid service token', async () => {
+    const registered = (await call('POST', '/api/users/register', { email: 'inside@example.com', password: 'secret1', fullName: 'In Side' })).json()
+    const uid = registered.user.uid as string
+    const serviceToken = await signServiceToken(await loadServiceSecret({ DATA_DIR: stack.dataDir }), { service: 'files-worker', audience: USER_TOKEN_AUDIENCE, userId: uid })
+    const body = JSON.stringify({ userId: uid })
+    // Sent as raw request lines, so that no client resolves the dot segments or escapes first.
+    const raw = (port: number, path: string, authorization: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+          let text = ''
+          response.on('data', (chunk) => (text += chunk))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+        })
+        request.on('error', reject)
+        request.end(body)
+      })
+    // The route works for a service that calls the users service directly...
+    const usersPort = Number(new URL(stack.services.users).port)
+    const direct = await raw(usersPort, INTERNAL_USER_TOKEN_PATH, `Bearer ${serviceToken}`)
+    expect(direct.status).toBe(200)
+    // ...and through the gateway it does not exist, whichever token comes along.
+    for (const path of [
+      `/api/users${INTERNAL_USER_TOKEN_PATH}`,
+      '/api/users/INTERNAL/user-token',
+      '/api/users/%69nternal/user-token',
+      '/api/users/%2569nternal/user-token',
+      '/api/users//internal/user-token',
+      '/api/users/x/../internal/user-token',
+      '/api/users/%2e%2e/users/internal/user-token',
+      '/api/files/internal/anything',
+    ]) {
+      for (const authorization of [`Bearer ${serviceToken}`, `Bearer ${registered.token}`]) {
+        const answer = await raw(stack.port, path, authorization)
+        expect(answer.status, path).toBe(404)
+        expect(answer.text).not.toMatch(/"token"/)
+      }
     }
   })
 

@@ -38,6 +38,33 @@ export function isUploadPath(path: string): boolean {
   return UPLOAD_PATHS.has(path)
 }
 
+/**
+ * Service-to-service routes (`/internal/...` on any service) are never forwarded: they answer other
+ * services with a service credential, and no browser has a reason to reach them. The path is read
+ * as the service will read it: percent-escapes decoded, repeated slashes and dot segments resolved,
+ * letters in any case.
+ */
+export function isInternalPath(path: string): boolean {
+  let decoded = path
+  for (let round = 0; round < 3; round++) {
+    try {
+      const next = decodeURIComponent(decoded)
+      if (next === decoded) break
+      decoded = next
+    } catch {
+      // a malformed escape: judge the text as it stands
+      break
+    }
+  }
+  const segments: string[] = []
+  for (const segment of decoded.toLowerCase().split(/[/\\]+/)) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') segments.pop()
+    else segments.push(segment)
+  }
+  return segments[0] === 'api' && segments.includes('internal')
+}
+
 /** The area of an /api/<area>/... path, or null. */
 export function areaOf(path: string): ServiceArea | null {
   const match = /^\/api\/([a-z]+)(\/|$)/.exec(path)

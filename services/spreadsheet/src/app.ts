@@ -1,10 +1,12 @@
-import { createServiceApp, probe, type BlobStore, type DocumentStore, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
+import { createServiceApp, probe, type BlobStore, type DocumentStore, type JobQueues, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
 import { EngineCache, type EngineCacheOptions } from './engine/engine-cache.js'
 import { PerformanceMetrics } from './metrics/performance-metrics.js'
 import { createSnapshotStore } from './storage/snapshot-store.js'
 import { createSpreadsheetRepository } from './storage/spreadsheet-repository.js'
 import { VersionService } from './workbooks/version-service.js'
 import { WorkbookService } from './workbooks/workbook-service.js'
+import { SearchIndexScheduler } from './workbooks/search-index-scheduler.js'
+import { createVectorSearchClient } from './workbooks/vector-search-client.js'
 import type { SpreadsheetServices } from './routes/services.js'
 import { workbookRoutes } from './routes/workbook-routes.js'
 import { cellRoutes } from './routes/cell-routes.js'
@@ -34,6 +36,13 @@ export interface SpreadsheetAppDependencies {
   bodyLimit?: number
   /** Largest bulk-import body in bytes. */
   importLimit?: number
+  /**
+   * Where the vector search's index jobs go, and how long a workbook must go unchanged before it is
+   * indexed again (0: never). Without a queue the search index is not kept.
+   */
+  searchIndex?: { jobs: JobQueues; quietMs: number }
+  /** The vectordb service, for search-cells with `semantic: true`. */
+  vectordbUrl?: string
 }
 
 declare module 'fastify' {
@@ -52,7 +61,7 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
     verifier: deps.verifier,
     logger: deps.logger,
     bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
-    probes: [probe('documents', deps.store), probe('blobs', deps.blobs)],
+    probes: [probe('documents', deps.store), probe('blobs', deps.blobs), ...(deps.searchIndex ? [probe('jobs', deps.searchIndex.jobs)] : [])],
   })
 
   const repo = createSpreadsheetRepository(deps.store)
@@ -61,7 +70,16 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   const cache = new EngineCache({ maxWorkbooks: deps.engineCache?.maxWorkbooks ?? 32, maxCells: deps.engineCache?.maxCells ?? 3_000_000 })
   const workbooks = new WorkbookService(repo, snapshots, cache, metrics, app.log)
   const versions = new VersionService(repo, snapshots, workbooks, metrics, { quietMs: deps.autosaveQuietMs ?? 30_000, logger: app.log })
-  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions }
+  const vectorSearch = deps.vectordbUrl ? createVectorSearchClient(deps.vectordbUrl) : null
+  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions, vectorSearch }
+  if (deps.searchIndex) {
+    const scheduler = new SearchIndexScheduler(deps.searchIndex.jobs, { quietMs: deps.searchIndex.quietMs, logger: app.log })
+    workbooks.onChange(scheduler)
+    app.addHook('preClose', async () => {
+      await scheduler.flush()
+      scheduler.close()
+    })
+  }
   app.decorate('spreadsheet', services)
 
   app.addHook('onResponse', async (request, reply) => {

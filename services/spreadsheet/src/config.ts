@@ -14,6 +14,10 @@ export const SpreadsheetEnv = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
   /** Largest body of a bulk import (a parsed workbook from the files service), in bytes. */
   IMPORT_LIMIT_BYTES: Type.Integer({ default: 256 * 1024 * 1024, minimum: 1024 }),
+  /** The vectordb service, asked by search-cells with `semantic: true`. */
+  VECTORDB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:3005', description: 'The vectordb service, for semantic cell search' }),
+  /** Quiet time after a workbook's last change before the vector search indexes it again; 0 stops indexing. */
+  SEARCH_INDEX_QUIET_MS: Type.Integer({ default: 5_000, minimum: 0 }),
 })
 export type SpreadsheetConfig = Static<typeof SpreadsheetEnv>
 

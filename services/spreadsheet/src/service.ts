@@ -1,4 +1,4 @@
-import { createBlobStore, createDocumentStore, createTokenVerifier, type Logger, type ServiceApp } from '@finsheet/platform'
+import { createBlobStore, createDocumentStore, createJobQueues, createTokenVerifier, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildSpreadsheetApp } from './app.js'
 import type { SpreadsheetConfig } from './config.js'
 
@@ -6,6 +6,7 @@ import type { SpreadsheetConfig } from './config.js'
 export async function createSpreadsheetService(config: SpreadsheetConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'spreadsheet')
   const blobs = await createBlobStore(config)
+  const jobs = createJobQueues(config)
   const app = await buildSpreadsheetApp({
     verifier: createTokenVerifier(config),
     store,
@@ -15,10 +16,13 @@ export async function createSpreadsheetService(config: SpreadsheetConfig, option
     engineCache: { maxWorkbooks: config.ENGINE_CACHE_WORKBOOKS, maxCells: config.ENGINE_CACHE_CELLS },
     bodyLimit: config.BODY_LIMIT_BYTES,
     importLimit: config.IMPORT_LIMIT_BYTES,
+    searchIndex: { jobs, quietMs: config.SEARCH_INDEX_QUIET_MS },
+    vectordbUrl: config.VECTORDB_URL,
   })
   app.addHook('onClose', async () => {
     await store.close()
     await blobs.close()
+    await jobs.close()
   })
   return app
 }

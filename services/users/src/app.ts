@@ -4,6 +4,7 @@ import { createProfileRepository } from './repositories/profile-repository.js'
 import { createSessionRepository } from './repositories/session-repository.js'
 import { accountRoutes } from './routes/account-routes.js'
 import { sessionRoutes } from './routes/session-routes.js'
+import { internalRoutes } from './routes/internal-routes.js'
 
 export interface UsersAppDependencies {
   verifier: TokenVerifier
@@ -12,6 +13,8 @@ export interface UsersAppDependencies {
   logger?: Logger | boolean
   bodyLimit?: number
   probes?: StatusProbe[]
+  /** The secret other services sign their calls to the internal routes with. */
+  serviceSecret: Uint8Array
 }
 
 /** Accounts, tokens, anonymous users and spreadsheet sessions. Builds the app; never listens. */
@@ -29,5 +32,6 @@ export async function buildUsersApp(deps: UsersAppDependencies): Promise<Service
   const sessions = createSessionRepository(deps.store)
   accountRoutes(app, { identity: deps.identity, profiles })
   sessionRoutes(app, { sessions, profiles })
+  internalRoutes(app, { identity: deps.identity, serviceSecret: deps.serviceSecret })
   return app
 }

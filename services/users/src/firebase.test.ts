@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ServiceApp } from '@finsheet/platform'
+import type { AddressInfo } from 'node:net'
+import { createTokenVerifier, createUserTokenSource, UnknownUserError, type ServiceApp } from '@finsheet/platform'
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '@finsheet/platform/testing'
 import { loadUsersConfig } from './config.js'
 import { createUsersService } from './service.js'
@@ -70,6 +71,24 @@ describe('users service in Firebase mode (Auth emulator)', () => {
     expect((await post('/spreadsheet-session', { session: { ...session, role: 'editor' } }, a.token)).json().session.role).toBe('editor')
     expect((await get(`/spreadsheet-session?userId=${a.user.uid}`, b.token)).statusCode).toBe(404)
     expect((await get('/spreadsheet-session/current', a.token)).json().session.role).toBe('editor')
+  })
+
+  it('gives a worker an ID token for the user (a custom token exchanged at once) that services verify', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const usersUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const source = await createUserTokenSource({ DATA_DIR: dir, USERS_URL: usersUrl }, 'vectordb-worker')
+    const registered = (await post('/register', { email: 'job@example.com', password: 'secret1', fullName: 'Job Owner' })).json()
+    const token = await source.tokenFor(registered.user.uid)
+    const verifier = createTokenVerifier(loadUsersConfig({ DATA_DIR: dir, FIREBASE_PROJECT_ID: emulator.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host }))
+    expect(await verifier.verify(token)).toMatchObject({ uid: registered.user.uid, email: 'job@example.com', anonymous: false })
+    expect((await get('/me', token)).json()).toMatchObject({ uid: registered.user.uid, fullName: 'Job Owner' })
+
+    const anonymous = (await post('/create-anonymous-user', {})).json()
+    expect(await verifier.verify(await source.tokenFor(anonymous.uid))).toMatchObject({ uid: anonymous.uid, anonymous: true })
+
+    // An unknown uid is refused, and signing in with a custom token did not create it.
+    await expect(source.tokenFor('nobody-at-all')).rejects.toBeInstanceOf(UnknownUserError)
+    await expect(source.tokenFor('nobody-at-all')).rejects.toBeInstanceOf(UnknownUserError)
   })
 
   it('refuses tokens that are not Firebase ID tokens', async () => {

@@ -4,6 +4,7 @@ import {
   dataDir,
   ensureSigningKeys,
   LocalTokenIssuer,
+  loadServiceSecret,
   probe,
   signingKeysFromJwk,
   type Logger,
@@ -32,6 +33,7 @@ export async function createUsersService(config: UsersConfig, options: { logger?
     store,
     logger: options.logger,
     bodyLimit: config.USERS_BODY_LIMIT_BYTES,
+    serviceSecret: await loadServiceSecret(config),
     probes: [probe('documents', store), { port: 'identity', adapter: identity.kind, check: () => identity.ping() }],
   })
   app.addHook('onClose', async () => {

@@ -24,7 +24,10 @@ function VectorModelList({ onOpen }: { onOpen(workbookId: string, name: string):
     <ul className="plain-list">
       {models.data.models.map((model) => (
         <li key={model.workbookId}>
-          <span>{model.name}</span>
+          <span>
+            {model.name}
+            <span className="muted"> · {model.points.toLocaleString()} cells indexed</span>
+          </span>
           <button type="button" className="button small" onClick={() => onOpen(model.workbookId, model.name)}>
             Open
           </button>
@@ -34,7 +37,7 @@ function VectorModelList({ onOpen }: { onOpen(workbookId: string, name: string):
   )
 }
 
-/** Import from Vector DB: the models the vector search has indexed, to open as workbooks. */
+/** Import from Vector DB: the user's workbooks the vector search has indexed (GET /api/vectordb/indexed-workbooks), to open. */
 export function VectorDbDialog({ open, onClose, onOpen }: { open: boolean; onClose(): void; onOpen(workbookId: string, name: string): void }) {
   return (
     <Dialog open={open} title="Import from Vector DB" onClose={onClose} width={480}>

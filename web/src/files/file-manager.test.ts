@@ -97,19 +97,21 @@ describe('deleting files', () => {
 })
 
 describe('vector search models', () => {
-  it('lists each indexed workbook once, by name', async () => {
+  it("lists the user's indexed workbooks once each, by name", async () => {
     const { indexedModels } = await import('./files-api')
     expect(indexedModels(undefined)).toEqual([])
+    const indexedAt = '2026-01-01T00:00:00.000Z'
     expect(
-      indexedModels([
-        { workbookId: 'w1', metadata: { workbookName: 'Data Center' } },
-        { workbookId: 'w1', metadata: { workbookName: 'Data Center' } },
-        { workbookId: 'w2' },
-        { nothing: true },
-      ]),
+      indexedModels({
+        workbooks: [
+          { workbookId: 'w1', name: 'Data Center', points: 120, revision: 3, indexedAt },
+          { workbookId: 'w1', name: 'Data Center', points: 120, revision: 3, indexedAt },
+          { workbookId: 'w2', name: '', points: 4, revision: 1, indexedAt },
+        ],
+      }),
     ).toEqual([
-      { workbookId: 'w1', name: 'Data Center' },
-      { workbookId: 'w2', name: 'w2' },
+      { workbookId: 'w1', name: 'Data Center', points: 120, indexedAt },
+      { workbookId: 'w2', name: 'w2', points: 4, indexedAt },
     ])
   })
 })

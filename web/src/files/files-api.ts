@@ -1,6 +1,5 @@
-import type { DeleteFileResponse, FileJobResponse, FileRecord, ImportFileResponse, ListFilesResponse } from '@finsheet/contracts'
+import type { DeleteFileResponse, FileJobResponse, FileRecord, ImportFileResponse, IndexedWorkbooksResponse, ListFilesResponse } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
-import { errorStatus } from '../api/api-client'
 
 const JOB_POLL_MS = 500
 
@@ -35,41 +34,29 @@ export async function importFile(api: ApiClient, file: Pick<FileRecord, 'id' | '
   }
 }
 
-/**
- * What the vector search offers to import. The service lists nothing yet: a missing route or an
- * empty answer both mean no model has been indexed.
- */
+/** What the vector search offers to import: the user's indexed workbooks. */
 export interface VectorModels {
   healthy: boolean
-  models: { workbookId: string; name: string }[]
+  models: { workbookId: string; name: string; points: number; indexedAt: string }[]
 }
 
-/** Spec 2 §9: vector search returns up to 20 results. */
-const VECTOR_SEARCH_LIMIT = 20
-
-/** Asks the vector search service whether it is up and which workbooks it has indexed. */
+/** Asks the vector search service whether it is up and which of the user's workbooks it has indexed. */
 export async function loadVectorModels(api: ApiClient): Promise<VectorModels> {
   const health = await api.get<{ status?: string }>('/vectordb/health', { anonymous: true })
   const healthy = health?.status === 'ok'
   if (!healthy) return { healthy, models: [] }
-  try {
-    const answer = await api.post<{ results?: unknown }>('/vectordb/search/formulas', { query: 'financial model', options: { limit: VECTOR_SEARCH_LIMIT } })
-    return { healthy, models: indexedModels(answer?.results) }
-  } catch (error) {
-    if (errorStatus(error) === 404) return { healthy, models: [] }
-    throw error
-  }
+  const answer = await api.get<IndexedWorkbooksResponse>('/vectordb/indexed-workbooks')
+  return { healthy, models: indexedModels(answer) }
 }
 
-/** The distinct workbooks named by search results, in the order they came. */
-export function indexedModels(results: unknown): VectorModels['models'] {
-  if (!Array.isArray(results)) return []
-  const seen = new Map<string, string>()
-  for (const result of results) {
-    if (!result || typeof result !== 'object') continue
-    const { workbookId, metadata } = result as { workbookId?: unknown; metadata?: { workbookName?: unknown } }
-    if (typeof workbookId !== 'string' || seen.has(workbookId)) continue
-    seen.set(workbookId, typeof metadata?.workbookName === 'string' ? metadata.workbookName : workbookId)
+/** The indexed workbooks of an answer, each once, most recently indexed first as the service lists them. */
+export function indexedModels(answer: Partial<IndexedWorkbooksResponse> | null | undefined): VectorModels['models'] {
+  const seen = new Set<string>()
+  const models: VectorModels['models'] = []
+  for (const workbook of answer?.workbooks ?? []) {
+    if (seen.has(workbook.workbookId)) continue
+    seen.add(workbook.workbookId)
+    models.push({ workbookId: workbook.workbookId, name: workbook.name || workbook.workbookId, points: workbook.points, indexedAt: workbook.indexedAt })
   }
-  return [...seen].map(([workbookId, name]) => ({ workbookId, name }))
+  return models
 }

@@ -119,3 +119,18 @@ describe('function hints', () => {
     expect(syntaxParts('PI()')).toEqual({ name: 'PI', args: [] })
   })
 })
+
+describe('a function described in words', () => {
+  it('finds the words typed where a function belongs, and completes over all of them', async () => {
+    const { describedPhraseAt, completeFunctionName } = await import('./formula-editing')
+    expect(describedPhraseAt('=monthly payment', 16)).toEqual({ start: 1, phrase: 'monthly payment' })
+    expect(describedPhraseAt('=A1+ net present value', 22)).toEqual({ start: 5, phrase: 'net present value' })
+    expect(describedPhraseAt('=SU', 3)).toBeNull()
+    expect(describedPhraseAt('=A1 SU', 6)).toBeNull()
+    expect(describedPhraseAt('="monthly payment', 17)).toBeNull()
+    expect(describedPhraseAt('monthly payment', 15)).toBeNull()
+    expect(completeFunctionName('=monthly payment', 16, 'PMT')).toEqual({ text: '=PMT(', caret: 5 })
+    expect(completeFunctionName('=A1+ net present value', 22, 'NPV')).toEqual({ text: '=A1+ NPV(', caret: 9 })
+    expect(completeFunctionName('=SU', 3, 'SUM')).toEqual({ text: '=SUM(', caret: 5 })
+  })
+})

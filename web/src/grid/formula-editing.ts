@@ -220,9 +220,26 @@ export function functionPrefixAt(text: string, caret: number): { start: number; 
   return { start, prefix }
 }
 
-/** Replaces the typed prefix with 'NAME(' and puts the caret inside the parenthesis. */
+/**
+ * Words typed where a function belongs that describe it rather than name it ('=monthly payment'):
+ * two words or more of letters only, from the formula's start, an operator, a parenthesis or a
+ * comma up to the caret. Null for anything else, such as '=A1 SU' or a single word.
+ */
+export function describedPhraseAt(text: string, caret: number): { start: number; phrase: string } | null {
+  if (!isFormulaText(text) || insideString(text, caret)) return null
+  if (/[A-Za-z0-9_.(]/.test(text[caret] ?? '')) return null
+  let start = caret
+  while (start > 1 && /[A-Za-z' ]/.test(text[start - 1])) start--
+  if (!BEFORE_REFERENCE.has(text[start - 1]) || text[start - 1] === ':') return null
+  const phrase = text.slice(start, caret).trim()
+  if (!/^[A-Za-z']+( +[A-Za-z']+)+$/.test(phrase)) return null
+  while (text[start] === ' ') start++
+  return { start, phrase }
+}
+
+/** Replaces the typed prefix (or a describing phrase) with 'NAME(' and puts the caret inside the parenthesis. */
 export function completeFunctionName(text: string, caret: number, name: string): EditText {
-  const found = functionPrefixAt(text, caret)
+  const found = describedPhraseAt(text, caret) ?? functionPrefixAt(text, caret)
   const start = found ? found.start : caret
   const inserted = `${name}(`
   return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length }

@@ -1,7 +1,14 @@
 import type { Ref } from 'react'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { api } from '../app/services'
 import type { EditorState } from '../grid/editor-state'
-import { enclosingFunction, functionPrefixAt, isFormulaText, matchFunctions, syntaxParts } from '../grid/formula-editing'
+import { describedPhraseAt, enclosingFunction, functionPrefixAt, isFormulaText, matchFunctions, syntaxParts } from '../grid/formula-editing'
+import { FormulaSearcher, localFormulaSearch } from './formula-search'
+
+/** One searcher for the app, so its cache serves every edit. */
+const formulaSearcher = new FormulaSearcher(api)
+/** Typing pauses this long before the words are sent to the search. */
+const DESCRIBE_DEBOUNCE_MS = 200
 
 export interface FunctionSuggestion {
   name: string
@@ -18,12 +25,45 @@ export interface FunctionHint {
 }
 
 /**
- * What helps while a formula is typed: the catalogue functions matching the name being typed,
- * or, inside a call, the function's syntax with the current argument marked.
+ * Functions for words that describe one ('=monthly payment' → PMT): the catalogue's own matches at
+ * once, then the vector search's when it answers (it stays with the catalogue's when it is away).
+ */
+function useDescribedFunctions(phrase: string | null, functions: readonly FunctionSuggestion[]): FunctionSuggestion[] {
+  const [found, setFound] = useState<{ phrase: string; results: FunctionSuggestion[] } | null>(null)
+  useEffect(() => {
+    if (!phrase) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      void formulaSearcher.search(phrase, controller.signal).then((results) => {
+        if (controller.signal.aborted || !results) return
+        // Only functions this engine has, with its own syntax and description.
+        const known = results.flatMap((result) => functions.find((f) => f.name === result.name) ?? [])
+        setFound({ phrase, results: known })
+      })
+    }, DESCRIBE_DEBOUNCE_MS)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [phrase, functions])
+  return useMemo(() => {
+    if (!phrase) return []
+    if (found && found.phrase === phrase && found.results.length > 0) return found.results
+    return localFormulaSearch(functions, phrase)
+  }, [phrase, found, functions])
+}
+
+/**
+ * What helps while a formula is typed: the catalogue functions matching the name being typed, the
+ * functions a description in words asks for, or, inside a call, the function's syntax with the
+ * current argument marked.
  */
 export function useFormulaAssist(editor: EditorState | null, functions: readonly FunctionSuggestion[]): { suggestions: FunctionSuggestion[]; hint: FunctionHint | null } {
+  const phrase = editor && isFormulaText(editor.text) ? (describedPhraseAt(editor.text, editor.caret)?.phrase ?? null) : null
+  const described = useDescribedFunctions(phrase, functions)
   return useMemo(() => {
     if (!editor || !isFormulaText(editor.text)) return { suggestions: [], hint: null }
+    if (phrase && described.length > 0) return { suggestions: described, hint: null }
     const prefix = functionPrefixAt(editor.text, editor.caret)
     const suggestions = prefix ? matchFunctions(functions, prefix.prefix) : []
     if (suggestions.length > 0) return { suggestions, hint: null }
@@ -34,7 +74,7 @@ export function useFormulaAssist(editor: EditorState | null, functions: readonly
     const repeating = args.at(-1) === '...'
     const current = repeating && call.argument >= args.length - 2 ? args.length - 2 : Math.min(call.argument, args.length - 1)
     return { suggestions, hint: { name, args, current, description: entry.description } }
-  }, [editor, functions])
+  }, [editor, functions, phrase, described])
 }
 
 interface FormulaAssistProps {

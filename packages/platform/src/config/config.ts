@@ -37,6 +37,14 @@ export const platformEnvProperties = {
   TOKEN_ISSUER: Type.String({ default: 'finsheet-users' }),
   TOKEN_AUDIENCE: Type.String({ default: 'finsheet' }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86_400, minimum: 60, maximum: 2_592_000 }),
+  SERVICE_SECRET: Type.Optional(
+    Type.String({ minLength: 32, description: 'Shared by every service to sign service-to-service calls; by default generated into DATA_DIR' }),
+  ),
+}
+
+/** Where a service reaches the users service, for workers that act for a user (see UserTokenSource). */
+export const usersUrlProperty = {
+  USERS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:3001', description: 'The users service, which gives workers short-lived user tokens' }),
 }
 
 export const PlatformEnv = Type.Object({

@@ -22,6 +22,10 @@ export interface VectorMatch {
   payload: VectorPayload
 }
 
+export interface CollectionOptions {
+  indexedFields?: string[]
+}
+
 export interface VectorSearchOptions {
   limit: number
   filter?: VectorFilter
@@ -29,13 +33,19 @@ export interface VectorSearchOptions {
 
 export interface VectorStore {
   readonly adapter: 'sqlite' | 'qdrant'
-  /** Creates the collection when missing; an existing one must have the same dimensions. */
-  ensureCollection(name: string, dimensions: number): Promise<void>
+  /**
+   * Creates the collection when missing; an existing one must have the same dimensions.
+   * `indexedFields` are payload fields searches filter on (an owner, a workbook): stores that index
+   * payloads (Qdrant) index them.
+   */
+  ensureCollection(name: string, dimensions: number, options?: CollectionOptions): Promise<void>
   upsert(collection: string, points: VectorPoint[]): Promise<void>
   search(collection: string, vector: number[], options: VectorSearchOptions): Promise<VectorMatch[]>
   delete(collection: string, ids: string[]): Promise<void>
   deleteWhere(collection: string, filter: VectorFilter): Promise<void>
   count(collection: string, filter?: VectorFilter): Promise<number>
+  /** Reads a collection into memory now rather than on first use (in-process adapters). */
+  preload?(collection: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
 }

@@ -5,6 +5,7 @@ import {
   assertFilter,
   assertVector,
   VectorStoreError,
+  type CollectionOptions,
   type VectorFilter,
   type VectorMatch,
   type VectorPayload,
@@ -51,7 +52,7 @@ export class QdrantVectorStore implements VectorStore {
     return vectors.size
   }
 
-  async ensureCollection(name: string, dimensions: number): Promise<void> {
+  async ensureCollection(name: string, dimensions: number, options: CollectionOptions = {}): Promise<void> {
     assertCollection(name)
     const { exists } = await this.client.collectionExists(name)
     if (!exists) {
@@ -61,6 +62,10 @@ export class QdrantVectorStore implements VectorStore {
     }
     const existing = await this.dimensionsOf(name)
     if (existing !== dimensions) throw new VectorStoreError(`Collection ${name} holds ${existing}-dimensional vectors, not ${dimensions}`)
+    // Filtered searches read the payload index; creating one that exists changes nothing.
+    for (const field of options.indexedFields ?? []) {
+      await this.client.createPayloadIndex(name, { field_name: field, field_schema: 'keyword', wait: true })
+    }
   }
 
   async upsert(collection: string, points: VectorPoint[]): Promise<void> {

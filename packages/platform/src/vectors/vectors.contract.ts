@@ -51,6 +51,17 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
       expect(await store.count(c)).toBe(3)
     })
 
+    it('indexes the payload fields it is told searches filter on, and ensures the collection again harmlessly', async () => {
+      const name = `indexed${++counter}`
+      await store.ensureCollection(name, 2, { indexedFields: ['ownerId', 'workbookId'] })
+      await store.ensureCollection(name, 2, { indexedFields: ['ownerId', 'workbookId'] })
+      await store.upsert(name, [
+        { id: 'mine', vector: [1, 0], payload: { ownerId: 'ana', workbookId: 'w1' } },
+        { id: 'theirs', vector: [1, 0], payload: { ownerId: 'bob', workbookId: 'w2' } },
+      ])
+      expect((await store.search(name, [1, 0], { limit: 5, filter: { ownerId: 'ana' } })).map((m) => m.id)).toEqual(['mine'])
+    })
+
     it('replaces a point on upsert and deletes by id and by filter', async () => {
       const c = await fresh()
       await store.upsert(c, [
@@ -81,6 +92,62 @@ export function vectorStoreContract(adapterName: string, open: () => Promise<{ s
       await expect(store.search('missing', [1, 2, 3], { limit: 1 })).rejects.toBeInstanceOf(VectorStoreError)
       await expect(store.ensureCollection(c, 4)).rejects.toBeInstanceOf(VectorStoreError)
       await store.ensureCollection(c, 3)
+    })
+
+    it('ranks as an exact cosine search does, for sparse and dense vectors mixed, after replacements and deletes', async () => {
+      const dimensions = 64
+      const c = await fresh(dimensions)
+      // the filtered field indexed once points exist, as a collection created by an earlier version would be
+      await store.upsert(c, [{ id: 'early', vector: [1, ...new Array<number>(dimensions - 1).fill(0)], payload: { group: 2 } }])
+      await store.ensureCollection(c, dimensions, { indexedFields: ['group'] })
+      let seed = 7
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+      const vectorOf = (nonZero: number) => {
+        const vector = new Array<number>(dimensions).fill(0)
+        for (let k = 0; k < nonZero; k++) vector[Math.floor(random() * dimensions)] = random() * 2 - 1
+        if (!vector.some((x) => x !== 0)) vector[0] = 1
+        return vector
+      }
+      const points = Array.from({ length: 300 }, (_, i) => ({ id: `p${i}`, vector: vectorOf(i % 5 === 0 ? 60 : 4), payload: { group: i % 3 as number } }))
+      await store.upsert(c, points)
+      // replace a third of them and delete a tenth
+      const replaced = points.filter((_, i) => i % 3 === 0).map((point) => ({ ...point, vector: vectorOf(3) }))
+      await store.upsert(c, replaced)
+      const deleted = points.filter((_, i) => i % 10 === 1).map((point) => point.id)
+      await store.delete(c, deleted)
+      const current = new Map<string, { id: string; vector: number[]; payload: { group: number } }>([['early', { id: 'early', vector: [1, ...new Array<number>(dimensions - 1).fill(0)], payload: { group: 2 } }], ...points.map((point) => [point.id, point] as const)])
+      for (const point of replaced) current.set(point.id, point)
+      for (const id of deleted) current.delete(id)
+      const cosine = (a: number[], b: number[]) => {
+        let dot = 0
+        let na = 0
+        let nb = 0
+        for (let i = 0; i < a.length; i++) {
+          dot += a[i] * b[i]
+          na += a[i] * a[i]
+          nb += b[i] * b[i]
+        }
+        return dot / Math.sqrt(na * nb)
+      }
+      for (let q = 0; q < 5; q++) {
+        const query = vectorOf(q % 2 === 0 ? 3 : 40)
+        const expected = [...current.values()]
+          .filter((point) => point.payload.group !== 1)
+          .map((point) => ({ id: point.id, score: cosine(query, point.vector) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 10)
+        const found = await store.search(c, query, { limit: 10, filter: { group: { $in: [0, 2] } } })
+        expect(found.map((match) => match.score)).toEqual(expected.map((match) => expect.closeTo(match.score, 4)))
+        expect(new Set(found.map((match) => match.id))).toEqual(new Set(expected.map((match) => match.id)))
+        const inGroup = [...current.values()]
+          .filter((point) => point.payload.group === 2)
+          .map((point) => ({ id: point.id, score: cosine(query, point.vector) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 5)
+        expect((await store.search(c, query, { limit: 5, filter: { group: 2 } })).map((match) => match.score)).toEqual(inGroup.map((match) => expect.closeTo(match.score, 4)))
+      }
+      expect(await store.search(c, vectorOf(3), { limit: 5, filter: { group: 7 } })).toEqual([])
+      expect(await store.count(c)).toBe(current.size)
     })
 
     it('keeps vectors across a restart', async () => {

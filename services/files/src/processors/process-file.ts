@@ -13,7 +13,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { UnrecoverableJobError, type ActiveJob, type BlobStore, type JobProcessor } from '@finsheet/platform'
+import { UnrecoverableJobError, type ActiveJob, type BlobStore, type JobProcessor, type UserTokenSource } from '@finsheet/platform'
 import type { FileJobResult, ImportReport, ProcessedData } from '@finsheet/contracts'
 import {
   contentKindOf,
@@ -31,9 +31,8 @@ import { prepareImport } from './workbook-import-body.js'
 
 export interface FileJobData {
   fileId: string
+  /** The user the job acts for; the worker gets a short-lived token for them when it runs. */
   userId: string
-  /** The user's bearer token, forwarded to the spreadsheet service. */
-  token: string
   /** process: right after upload; import: another workbook from an uploaded file. */
   action: 'process' | 'import'
   /** The workbook's name; default the file's name without its extension. */
@@ -44,6 +43,8 @@ export interface FileProcessorDependencies {
   files: FileRepository
   blobs: BlobStore
   spreadsheet: SpreadsheetClient
+  /** Tokens for the job's user, to store the workbook as theirs. */
+  userTokens: UserTokenSource
   limits: ImportLimits
   /** Where the file is kept while it is processed. */
   workDir: string
@@ -128,7 +129,7 @@ async function processFile(
     // Sending is the part of storing whose progress is known: 55–95 as the cells go out. The service
     // recalculates and checks the cached values as it stores.
     const answer = await deps.spreadsheet.importWorkbook(
-      job.data.token,
+      await deps.userTokens.tokenFor(file.userId),
       prepared.lines({ importId: importIdOf(file, job), onProgress: (fraction) => void progress(55 + fraction * 40) }),
     )
     const { workbookId, recalculation } = answer

@@ -12,7 +12,7 @@ import {
   ListFilesResponse,
   UploadFileResponse,
 } from '@finsheet/contracts'
-import { bearerTokenFrom, BlobNotFoundError, currentUser, errorResponses, FsBlobStore, type BlobStore, type ServiceApp } from '@finsheet/platform'
+import { BlobNotFoundError, currentUser, errorResponses, FsBlobStore, type BlobStore, type ServiceApp } from '@finsheet/platform'
 import { filesErrors } from '../errors.js'
 import { processJobId, type FileJobs } from '../file-jobs.js'
 import { toFileRecord, type FileRepository } from '../repositories/file-repository.js'
@@ -45,7 +45,6 @@ export function fileRoutes(app: ServiceApp, deps: FileRoutesDependencies) {
     },
     async (request, reply) => {
       const user = currentUser(request)
-      const token = bearerTokenFrom(request.headers.authorization)
       const upload = await receiveUpload(request, {
         blobs,
         userId: user.uid,
@@ -58,7 +57,7 @@ export function fileRoutes(app: ServiceApp, deps: FileRoutesDependencies) {
         await blobs.delete(upload.storagePath).catch(() => undefined)
         throw error
       })
-      const jobId = await jobs.enqueueProcess(file, token)
+      const jobId = await jobs.enqueueProcess(file)
       return reply.status(201).send({ success: true, file: toFileRecord(file), jobId })
     },
   )
@@ -141,7 +140,7 @@ export function fileRoutes(app: ServiceApp, deps: FileRoutesDependencies) {
       const file = await files.get(user.uid, request.body.fileId)
       if (!file || file.deletingSince !== null) throw filesErrors.fileNotFound()
       if (!(SPREADSHEET_KINDS as readonly string[]).includes(file.kind)) throw filesErrors.notImportable(file.kind)
-      const jobId = await jobs.enqueueImport(file, bearerTokenFrom(request.headers.authorization), request.body.name)
+      const jobId = await jobs.enqueueImport(file, request.body.name)
       const answer = await jobs.waitForImport(jobId, file.id)
       return reply.status(answer.pending ? 202 : 200).send(answer)
     },

@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox'
 import { ErrorBody, ImportFileResponse, ImportFromFileParams, StrictObject } from '@finsheet/contracts'
-import { bearerTokenFrom, currentUser, errorResponses, type BlobStore, type ServiceApp } from '@finsheet/platform'
+import { currentUser, errorResponses, type BlobStore, type ServiceApp } from '@finsheet/platform'
 import { filesErrors } from '../errors.js'
 import { processJobId, type FileJobs } from '../file-jobs.js'
 import type { FileRepository } from '../repositories/file-repository.js'
@@ -34,7 +34,6 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
     },
     async (request, reply) => {
       const user = currentUser(request)
-      const token = bearerTokenFrom(request.headers.authorization)
       const upload = await receiveUpload(request, {
         blobs,
         userId: user.uid,
@@ -48,7 +47,7 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
         throw error
       })
       const name = upload.fields.name?.trim().slice(0, 200) || undefined
-      const jobId = await jobs.enqueueProcess(file, token, name)
+      const jobId = await jobs.enqueueProcess(file, name)
       const answer = await jobs.waitForImport(jobId, file.id)
       return reply.status(answer.pending ? 202 : 200).send(answer)
     },
@@ -70,7 +69,7 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
       const file = await files.get(user.uid, request.params.fileId)
       if (!file || file.deletingSince !== null) throw filesErrors.fileNotFound()
       if (file.kind !== 'xlsx' && file.kind !== 'csv') throw filesErrors.notImportable(file.kind)
-      const jobId = await jobs.enqueueImport(file, bearerTokenFrom(request.headers.authorization), request.body?.name)
+      const jobId = await jobs.enqueueImport(file, request.body?.name)
       const answer = await jobs.waitForImport(jobId, file.id)
       return reply.status(answer.pending ? 202 : 200).send(answer)
     },

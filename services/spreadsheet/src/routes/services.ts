@@ -4,6 +4,7 @@ import type { SnapshotStore } from '../storage/snapshot-store.js'
 import type { SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
 import type { VersionService } from '../workbooks/version-service.js'
 import type { WorkbookService } from '../workbooks/workbook-service.js'
+import type { VectorSearchClient } from '../workbooks/vector-search-client.js'
 
 /** What the routes work with, built once in app.ts. */
 export interface SpreadsheetServices {
@@ -13,4 +14,6 @@ export interface SpreadsheetServices {
   metrics: PerformanceMetrics
   workbooks: WorkbookService
   versions: VersionService
+  /** The vectordb service's cell search, when configured. */
+  vectorSearch: VectorSearchClient | null
 }

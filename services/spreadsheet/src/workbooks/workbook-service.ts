@@ -117,9 +117,12 @@ export interface ChangeRequest {
 /** Something to run after a change is stored, still under the workbook's lock (a version). */
 export type AfterCommit = (outcome: ChangeOutcome) => Promise<void>
 
-/** Whoever wants to hear about stored changes (the auto-save scheduler). */
+/** Whoever wants to hear about stored changes (the auto-save scheduler, the search index). */
 export interface ChangeListener {
   changed(workbook: WorkbookDoc, user: AuthUser, outcome: ChangeOutcome): void
+  /** A new workbook was stored: created, imported or copied. */
+  created?(workbook: WorkbookDoc, user: AuthUser): void
+  deleted?(workbookId: string, user: AuthUser): void
 }
 
 export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookState }) & {
@@ -499,6 +502,7 @@ export class WorkbookService {
       if (written.cells <= BACKGROUND_AFTER_CELLS) await done
       else done.catch((error: unknown) => this.logger?.error({ err: error, workbookId: id }, 'first version of a new workbook failed'))
     }
+    for (const listener of this.listeners) listener.created?.(created, user)
     return { workbook: created, repeated: false, recalculation: input.recalculation ?? null }
   }
 
@@ -592,6 +596,7 @@ export class WorkbookService {
       this.cache.drop(id)
     })
     await this.snapshots.deleteWorkbook(id)
+    for (const listener of this.listeners) listener.deleted?.(id, user)
   }
 
   async renameWorkbook(id: string, user: AuthUser, name: string): Promise<WorkbookDoc> {

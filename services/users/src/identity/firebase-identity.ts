@@ -97,6 +97,32 @@ export class FirebaseIdentity implements IdentityProvider {
     return this.session(await this.signIn('signInWithCustomToken', { token: customToken }))
   }
 
+  /**
+   * Services verify Firebase ID tokens, not custom tokens, so the worker's token is an ID token:
+   * a custom token minted for the user and exchanged at once. Firebase fixes an ID token's life at
+   * an hour; the worker asks for one when its job runs and keeps it in memory only. The user is
+   * looked up first, as signing in with a custom token for an unknown uid would create the user.
+   */
+  async issueDelegatedToken(userId: string, actor: string): Promise<{ token: string; expiresIn: number }> {
+    let record: Awaited<ReturnType<Auth['getUser']>>
+    try {
+      record = await this.auth.getUser(userId)
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') throw usersErrors.userNotFound()
+      throw usersErrors.identityUnavailable()
+    }
+    if (record.disabled) throw usersErrors.userNotFound()
+    const anonymous = record.providerData.length === 0 && !record.email
+    const customToken = await this.auth.createCustomToken(userId, { act: { sub: actor }, ...(anonymous ? { anonymous: true } : {}) })
+    let signedIn: SignInResponse
+    try {
+      signedIn = await this.signIn('signInWithCustomToken', { token: customToken })
+    } catch {
+      throw usersErrors.identityUnavailable()
+    }
+    return { token: signedIn.idToken, expiresIn: Number(signedIn.expiresIn) || CUSTOM_TOKEN_SECONDS }
+  }
+
   jwks() {
     return null
   }

@@ -23,9 +23,18 @@ export interface IdentityProvider {
   login(email: string, password: string): Promise<SessionTokenResult>
   createAnonymousUser(): Promise<AnonymousUserResult>
   exchangeCustomToken(customToken: string): Promise<SessionTokenResult>
+  /**
+   * A token every service accepts for this user, for a worker acting for them (named by `actor`);
+   * it lives DELEGATED_TOKEN_SECONDS where the provider lets us choose. Throws USER_NOT_FOUND for
+   * an unknown user.
+   */
+  issueDelegatedToken(userId: string, actor: string): Promise<{ token: string; expiresIn: number }>
   /** The public keys session tokens are signed with (local mode only). */
   jwks(): { keys: Array<Record<string, unknown>> } | null
   ping(): Promise<void>
 }
+
+/** How long a worker's token for a user lives: long enough for one job's calls, short enough to be worthless later. */
+export const DELEGATED_TOKEN_SECONDS = 300
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()

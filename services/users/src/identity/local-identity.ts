@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DuplicateKeyError, type AuthUser, type DocumentStore, type LocalTokenIssuer } from '@finsheet/platform'
 import { usersErrors } from '../errors.js'
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js'
-import { normalizeEmail, type AnonymousUserResult, type IdentityProvider, type SessionTokenResult } from './identity-provider.js'
+import { DELEGATED_TOKEN_SECONDS, normalizeEmail, type AnonymousUserResult, type IdentityProvider, type SessionTokenResult } from './identity-provider.js'
 
 interface Account {
   id: string
@@ -75,6 +75,13 @@ export class LocalIdentity implements IdentityProvider {
     const account = await this.accounts.get(claimed.uid)
     if (!account) throw usersErrors.invalidCustomToken()
     return this.session({ uid: account.id, email: account.email, name: account.fullName, anonymous: account.anonymous })
+  }
+
+  async issueDelegatedToken(userId: string, actor: string): Promise<{ token: string; expiresIn: number }> {
+    const account = await this.accounts.get(userId)
+    if (!account) throw usersErrors.userNotFound()
+    const user: AuthUser = { uid: account.id, email: account.email, name: account.fullName, anonymous: account.anonymous }
+    return { token: await this.issuer.issueDelegatedToken(user, actor, DELEGATED_TOKEN_SECONDS), expiresIn: DELEGATED_TOKEN_SECONDS }
   }
 
   jwks() {
