@@ -11,6 +11,8 @@ import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
 import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
+import { clearEverythingEffects, defaultWorkbookHasCells } from '../session/clear-everything'
+import { SAVE_LABELS } from '../session/save-state'
 import { HelpDialog } from './HelpDialog'
 import { ImportDialog } from './ImportDialog'
 import { MenuBar } from './MenuBar'
@@ -37,7 +39,6 @@ export function GuardedShell() {
   return <AppShell user={state.user} />
 }
 
-const SAVE_LABELS = { saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' } as const
 
 function AppShell({ user }: { user: CurrentUser }) {
   const { service } = useAuth()
@@ -202,7 +203,7 @@ function AppShell({ user }: { user: CurrentUser }) {
       <ConfirmDialog
         open={clearOpen}
         title="Clear all data?"
-        message="This removes every workbook from your session and all data kept in this browser, then reloads the page. It cannot be undone."
+        message={clearOpen ? clearEverythingEffects(session.session, defaultWorkbookHasCells(session.session, store)) : []}
         confirmLabel="Clear All Data"
         destructive
         onCancel={() => setClearOpen(false)}

@@ -57,6 +57,7 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
   editorRef.current = editor
 
   const model = store?.sheet(sheet)
+  const workbookId = store?.id
   const source = model?.source
   const merges = source?.merges && source.merges.size > 0 ? source.merges : undefined
   // a selection touching merged cells covers them whole, and a merged area acts as its top-left cell
@@ -109,13 +110,14 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     if (editorRef.current && editorRef.current.sheet === undefined) setEditor(null)
   }, [sheet])
 
+  // another workbook ends the edit; the same workbook reopened as the server has it keeps it
   useEffect(() => {
     setEditor(null)
-  }, [store])
+  }, [workbookId])
 
   useEffect(() => {
     if (state.status === 'ready') focusGrid()
-  }, [state.status, store, focusGrid])
+  }, [state.status, workbookId, focusGrid])
 
   // keep the caret where the editor state says after programmatic changes (pointing, completion)
   useLayoutEffect(() => {
@@ -192,10 +194,9 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       const next = move ? (navigate(from, move, navContext()) ?? from) : from
       if (elsewhere) {
         // back to the sheet of the edited cell, as Excel returns after pointing at another sheet
-        void workspace.switchSheet(target, next).then(() => {
-          gridRef.current?.reveal(next.active)
-          focusGrid()
-        })
+        workspace.switchSheet(target, next)
+        requestAnimationFrame(() => gridRef.current?.reveal(next.active))
+        focusGrid()
         return
       }
       if (move) select(next, next.active)
@@ -209,7 +210,8 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
     editorRef.current = null
     setEditor(null)
     if (current?.sheet && current.sheet !== sheet) {
-      void workspace.switchSheet(current.sheet, singleCellSelection(current.cell)).then(focusGrid)
+      workspace.switchSheet(current.sheet, singleCellSelection(current.cell))
+      focusGrid()
       return
     }
     focusGrid()
@@ -231,8 +233,10 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
       const found = parseGoToReference(text, store.sheetNames)
       if ('error' in found) return found.error
       const apply = () => select(rangeSelection(found.range), { col: found.range.startCol, row: found.range.startRow })
-      if (found.sheet && found.sheet !== sheet) void workspace.switchSheet(found.sheet).then(() => requestAnimationFrame(apply))
-      else apply()
+      if (found.sheet && found.sheet !== sheet) {
+        workspace.switchSheet(found.sheet)
+        requestAnimationFrame(apply)
+      } else apply()
       if (workspace.state.goToOpen) {
         workspace.closeGoTo()
         refocusAfterDialog()
@@ -322,8 +326,8 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
         r: () => fillSelection(workspace, 'right'),
         a: () => workspace.setSelection(selectAll(bounds)),
         g: () => workspace.openGoTo(),
-        pagedown: () => void workspace.stepSheet(1),
-        pageup: () => void workspace.stepSheet(-1),
+        pagedown: () => workspace.stepSheet(1),
+        pageup: () => workspace.stepSheet(-1),
       }
       const action = actions[letter]
       if (action) {
@@ -626,15 +630,23 @@ export function SpreadsheetView({ functions, onClearEverything, onDraw }: Spread
           const current = editorRef.current
           if (current && isFormulaText(current.text) && (isPointable(current) || (current.sheet ?? sheet) !== sheet)) {
             // a formula being typed points at the other sheet's cells, as in Excel
-            void workspace.switchSheet(name).then(focusGrid)
+            workspace.switchSheet(name)
+            focusGrid()
             return
           }
           if (current) commit(null)
-          void workspace.switchSheet(name).then(focusGrid)
+          workspace.switchSheet(name)
+          focusGrid()
         }}
-        onAdd={() => void workspace.addSheet().then(focusGrid)}
+        onAdd={() => {
+          workspace.addSheet()
+          focusGrid()
+        }}
         onRename={(from, to) => workspace.renameSheet(from, to)}
-        onDelete={(name) => workspace.deleteSheet(name)}
+        onDelete={(name) => {
+          workspace.deleteSheet(name)
+          refocusAfterDialog()
+        }}
         onMove={(name, index) => workspace.moveSheet(name, index)}
         onClearEverything={onClearEverything}
       />
