@@ -151,12 +151,14 @@ describe('edits land on the sheet the user sees', { timeout: E2E_TIMEOUT }, () =
     await page.keyboard.press('Shift+F10')
     await page.getByRole('menuitem', { name: 'Insert 1 row above' }).click()
     // at once: the other sheet's tab, and typing
-    const answered = page.waitForResponse((response) => /\/changes$/.test(response.url()) && response.request().method() === 'POST')
-    const clicked = Date.now()
+    let insertionAnswered = false
+    const answered = page
+      .waitForResponse((response) => /\/changes$/.test(response.url()) && response.request().method() === 'POST', { timeout: 60_000 })
+      .then(() => (insertionAnswered = true))
     await page.getByRole('tab', { name: 'Summary' }).click()
     expect(await page.getByRole('tab', { name: 'Summary' }).getAttribute('aria-selected')).toBe('true')
     // the tab opened while the insertion was still on its way to the service
-    expect(Date.now() - clicked).toBeLessThan(SERVICE_DELAY_MS)
+    expect(insertionAnswered).toBe(false)
     expect(await saveState()).toContain('Saving…')
     await typeEntry(page, 'typed on Summary')
     await answered
@@ -272,6 +274,19 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     await waitUntilSaved()
     await page.getByRole('tab', { name: 'Summary' }).click()
     expect(await shownIn('E2')).toBe('typed offline')
+  })
+
+  it('lists the essential shortcuts first on the shortcuts page, then every other key of the action registry', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shortcuts' }).click()
+    await page.waitForURL('**/shortcuts')
+    const essentials = page.locator('section', { has: page.getByRole('heading', { name: 'Essentials' }) })
+    const keys = await essentials.locator('tr td:first-child').allInnerTexts()
+    expect(keys).toEqual(['Tab', 'Shift+Tab', 'Ctrl+PgUp/PgDn', 'Ctrl+G', 'Home', 'Ctrl+End', 'Alt+A', 'Alt+V', 'Alt+M', 'Alt+F', 'Alt+D', 'Alt+S'])
+    const formatting = page.locator('section', { has: page.getByRole('heading', { name: 'Formatting' }) })
+    expect(await formatting.getByRole('row', { name: /Ctrl\+B\s+Bold/ }).count()).toBe(1)
+    await page.keyboard.press('Alt+s')
+    await page.waitForURL(`${stack.url}/`)
+    await page.getByLabel('Formula bar').waitFor()
   })
 
   it('clears everything from its own menu, says what it erases, and keeps the default workbook as a workbook to open again', async () => {
