@@ -98,12 +98,12 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     await guestPage.getByRole('button', { name: /Start Blank/ }).click()
     await guestPage.getByLabel('Formula bar').waitFor()
     await typeEntry(guestPage, 'to be cleared')
-    await guestPage.getByRole('button', { name: 'Sheet options' }).click()
+    await guestPage.getByRole('button', { name: 'Clear data' }).click()
     await guestPage.getByRole('menuitem', { name: 'Clear everything…' }).click()
     const confirm = guestPage.getByRole('dialog', { name: 'Clear all data?' })
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     expect(await guestPage.getByLabel('Formula bar').count()).toBe(1)
-    await guestPage.getByRole('button', { name: 'Sheet options' }).click()
+    await guestPage.getByRole('button', { name: 'Clear data' }).click()
     await guestPage.getByRole('menuitem', { name: 'Clear everything…' }).click()
     await Promise.all([guestPage.waitForEvent('load'), confirm.getByRole('button', { name: 'Clear All Data' }).click()])
     // local storage was wiped: the sign-in and the tour flag went with it
@@ -197,7 +197,7 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('A3')).toBe('Profit')
     await page.screenshot({ path: join(OUTPUT, 'grid.png') })
     expect(await unnamedControls(page)).toEqual([])
-    for (const menu of ['File', 'Edit', 'Format', 'Number format', 'Format', 'Sheet options', 'User menu', 'Notifications']) {
+    for (const menu of ['File', 'Edit', 'Format', 'Number format', 'Format', 'Sheet options', 'Clear data', 'User menu', 'Notifications']) {
       const button = page.getByRole('button', { name: menu, exact: true }).first()
       await button.click()
       expect(await unnamedControls(page), menu).toEqual([])

@@ -16,6 +16,7 @@ export const MESSAGES = {
   nameNotFound: (name: string) => `Name not found: ${JSON.stringify(name)}`,
   invalidCount: (count: number) => `The count must be a positive whole number, got ${count}`,
   invalidPosition: (what: string, index: number) => `Invalid ${what} position: ${index}`,
+  partOfArray: () => "You can't change part of an array",
   sizeMismatch: () => 'The target range must be a multiple of the source range in each direction',
   invalidFormat: (format: string) => `Invalid number format: ${JSON.stringify(format)}`,
   invalidOption: (name: string, detail: string) => `Invalid option ${name}: ${detail}`,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo, Server } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiClient, ApiError, fileNameOf, HtmlResponseError, RetriesExhaustedError, retryDelay } from './api-client'
+import { ApiClient, ApiError, fileNameOf, HtmlResponseError, isUnreachable, RetriesExhaustedError, retryDelay } from './api-client'
 
 interface Scripted {
   status: number
@@ -128,6 +128,14 @@ describe('ApiClient against an HTTP server', () => {
     expect(error.message).toBe('Upload failed after retries')
     expect(error.lastError.message).toBe('API Error 500: Network error')
     expect(waits).toEqual([1000, 2000])
+    expect(isUnreachable(error)).toBe(true)
+  })
+
+  it('tells a server that answered with an error from one that could not be reached', async () => {
+    script = [{ status: 503 }, { status: 503 }, { status: 503 }]
+    const error = await client().api.get('/x').catch((e: unknown) => e)
+    expect(isUnreachable(error)).toBe(false)
+    expect(isUnreachable(new Error('anything'))).toBe(false)
   })
 
   it('rejects an HTML page served as a success', async () => {

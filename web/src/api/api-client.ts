@@ -66,6 +66,12 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined
 }
 
+/** Whether a call failed for want of any answer (no network, the server unreachable), after its retries. */
+export function isUnreachable(error: unknown): boolean {
+  const failure = error instanceof RetriesExhaustedError ? error.lastError : error
+  return failure instanceof ApiError && failure.status === NETWORK_ERROR_STATUS && failure.statusText === NETWORK_ERROR_TEXT
+}
+
 /** Whether a status may pass by itself: too many requests, a server error, or no answer at all. */
 function isPassingStatus(status: number): boolean {
   return status === 429 || status >= 500
@@ -119,7 +125,9 @@ export interface DownloadedFile {
   fileName: string | null
 }
 
+/** A network failure is reported as this status and text. */
 const NETWORK_ERROR_STATUS = 500
+const NETWORK_ERROR_TEXT = 'Network error'
 
 export class ApiClient {
   private readonly baseUrl: string
@@ -190,7 +198,7 @@ export class ApiClient {
         if (response.status === 401 && headers.Authorization) this.options.onUnauthorized?.()
       } catch (error) {
         if (options.signal?.aborted || error instanceof HtmlResponseError) throw error
-        failure = new ApiError(NETWORK_ERROR_STATUS, 'Network error', null)
+        failure = new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_TEXT, null)
       }
 
       const wait = retryDelay(failure.status, attempt, attempts)

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { useShellActions } from '../shell/shell-actions'
@@ -32,6 +33,7 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
   const [session, controller] = useSession()
   const actions = useShellActions()
   const [tourOpen, setTourOpen] = useState(false)
+  const navigate = useNavigate()
   const showWelcome = session.status === 'ready' && !controller.hasRealWorkbook && !session.showGrid
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
           onClearAll={actions.confirmClearAll}
         />
       ) : (
-        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} />
+        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
       )}
       <WelcomeTour
         open={tourOpen}

@@ -1,7 +1,9 @@
-import { SHORTCUTS } from '../shell/navigation-items'
+import { shortcutSections } from '../actions/shortcut-rows'
+import { spreadsheetActions } from '../actions/spreadsheet-actions'
 
+/** Every key of the app, from the action registry: the essentials first, then each group. */
 export function ShortcutsPage() {
-  const groups = [...new Set(SHORTCUTS.map((s) => s.group))]
+  const sections = shortcutSections(spreadsheetActions)
   return (
     <div className="page">
       <header className="page-header">
@@ -9,22 +11,22 @@ export function ShortcutsPage() {
         <p>Everything in the grid works from the keyboard.</p>
       </header>
       <div className="shortcut-groups">
-        {groups.map((group) => (
-          <section key={group} className="card">
-            <h2>{group}</h2>
+        {sections.map((section) => (
+          <section key={section.title} className="card">
+            <h2>{section.title}</h2>
             <table className="shortcut-table">
               <tbody>
-                {SHORTCUTS.filter((s) => s.group === group).map((s) => (
-                  <tr key={s.keys}>
+                {section.rows.map((row) => (
+                  <tr key={`${row.keys} ${row.action}`}>
                     <td>
-                      {s.keys.split(' / ').map((k, i) => (
+                      {row.keys.split(' / ').map((k, i) => (
                         <span key={k}>
                           {i > 0 && ' / '}
                           <kbd>{k}</kbd>
                         </span>
                       ))}
                     </td>
-                    <td>{s.action}</td>
+                    <td>{row.action}</td>
                   </tr>
                 ))}
               </tbody>

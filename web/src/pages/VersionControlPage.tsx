@@ -1,5 +1,6 @@
 import type { VersionRecord } from '@finsheet/contracts'
 import { Bot, CheckCircle2, FileSpreadsheet, History, Search, ShieldCheck, Users } from 'lucide-react'
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
@@ -40,6 +41,7 @@ const CLOCK_TICK_MS = 60_000
 export function VersionControlPage() {
   const [, controller] = useSession()
   const [ws, workspace] = useWorkspace()
+  const navigate = useNavigate()
   const [data, reload] = useRemote((signal) => loadVersionData(api, signal), [])
   const [search, setSearch] = useState('')
   const [type, setType] = useState<VersionTypeFilter>('all')
@@ -172,6 +174,10 @@ export function VersionControlPage() {
               const next = workbook === name ? null : name
               setWorkbook(next)
               if (next !== null) setTab('timeline')
+            }}
+            onOpen={(id, name) => {
+              void navigate({ to: '/' })
+              void controller.openWorkbook(id, name)
             }}
           />
         )}

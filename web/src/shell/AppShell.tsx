@@ -3,18 +3,22 @@ import { useEffect, useMemo, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { useAuth } from '../auth/auth-context'
 import type { CurrentUser } from '../auth/auth-service'
-import { clearSelection, fillSelection } from '../spreadsheet/grid-actions'
+import type { ActionContext } from '../actions/action-registry'
+import { menuItem } from '../actions/action-registry'
+import { chordOf } from '../actions/keys'
+import { spreadsheetActions } from '../actions/spreadsheet-actions'
 import { useWorkspace } from '../spreadsheet/workspace-context'
 import { toast } from '../toasts/toast-store'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
 import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
-import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
+import { clearEverythingEffects, defaultWorkbookHasCells } from '../session/clear-everything'
+import { SAVE_LABELS } from '../session/save-state'
 import { HelpDialog } from './HelpDialog'
 import { ImportDialog } from './ImportDialog'
 import { MenuBar } from './MenuBar'
-import { NAVIGATION } from './navigation-items'
+import type { NavigationItem } from './navigation-items'
 import type { ShellActions } from './shell-actions'
 import { ShellActionsContext } from './shell-actions'
 import { Sidebar } from './Sidebar'
@@ -37,7 +41,6 @@ export function GuardedShell() {
   return <AppShell user={state.user} />
 }
 
-const SAVE_LABELS = { saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' } as const
 
 function AppShell({ user }: { user: CurrentUser }) {
   const { service } = useAuth()
@@ -69,20 +72,19 @@ function AppShell({ user }: { user: CurrentUser }) {
     }
   }, [controller])
 
-  // Alt+S, Alt+V, Alt+M, Alt+F, Alt+D go to their screens (the Shortcuts page lists them)
+  // the actions whose keys work anywhere (Alt+S, Alt+V, Alt+M, Alt+F, Alt+D go to their screens)
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
-      const letter = e.code.startsWith('Key') ? e.code.slice(3) : ''
-      const item = NAVIGATION.find((n) => n.shortcut === `Alt+${letter}`)
-      if (item) {
-        e.preventDefault()
-        void navigate({ to: item.path })
-      }
+      const chord = chordOf(e)
+      // Alt changes the letter some layouts send (Option+S is ß on a Mac): the key's place names it
+      if (chord.alt && e.code.startsWith('Key')) chord.key = e.code.slice(3)
+      const go = (path: NavigationItem['path']) => void navigate({ to: path })
+      const handled = spreadsheetActions.handleKey(chord, 'app', { workspace, grid: null, editor: null, go })
+      if (handled.taken) e.preventDefault()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [navigate])
+  }, [navigate, workspace])
 
   const signOut = async () => {
     try {
@@ -102,24 +104,14 @@ function AppShell({ user }: { user: CurrentUser }) {
   )
 
   const { store, sheet, selection } = ws
-  /** a menu action on the grid, after which the keyboard goes back to the grid */
-  const onGrid = (action: () => void) => () => {
-    action()
-    workspace.focusGrid()
-  }
-  const format = store?.getFormat(sheet, selection.active) ?? null
+  const actionContext: ActionContext = { workspace, grid: null, editor: null, go: (path) => void navigate({ to: path }), key: null }
+  /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
+  const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
+  const editEntries: MenuEntry[] | null = store
+    ? [item('undo'), item('redo'), 'separator', item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
+    : null
   const formatEntries: MenuEntry[] | null = store
-    ? [
-        { label: 'Bold', shortcut: 'Ctrl+B', onSelect: onGrid(() => workspace.styleSelection({ bold: !workspace.activeStyle()?.bold })) },
-        { label: 'Italic', shortcut: 'Ctrl+I', onSelect: onGrid(() => workspace.styleSelection({ italic: !workspace.activeStyle()?.italic })) },
-        { label: 'Underline', shortcut: 'Ctrl+U', onSelect: onGrid(() => workspace.styleSelection({ underline: !workspace.activeStyle()?.underline })) },
-        'separator',
-        { label: 'Currency', onSelect: onGrid(() => workspace.formatSelection(CURRENCY_FORMAT)) },
-        { label: 'Percent', onSelect: onGrid(() => workspace.formatSelection(PERCENT_FORMAT)) },
-        { label: 'Increase decimals', onSelect: onGrid(() => workspace.formatSelection(adjustDecimals(format, 1, store.getDisplay(sheet, selection.active)))) },
-        { label: 'Decrease decimals', onSelect: onGrid(() => workspace.formatSelection(adjustDecimals(format, -1, store.getDisplay(sheet, selection.active)))) },
-        { label: 'Clear number format', onSelect: onGrid(() => workspace.formatSelection(null)) },
-      ]
+    ? [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format')]
     : null
 
   const title = workbookTitle(store ? { id: store.id, sheetNames: store.sheetNames } : null)
@@ -166,20 +158,7 @@ function AppShell({ user }: { user: CurrentUser }) {
               onShare: () => toast({ title: 'Share', description: 'Coming Soon' }),
               canDownloadXlsx: store !== null && store.id !== DEFAULT_WORKBOOK_ID,
             }}
-            edit={
-              store
-                ? {
-                    onUndo: onGrid(() => workspace.undo()),
-                    onRedo: onGrid(() => workspace.redo()),
-                    onClear: onGrid(() => clearSelection(workspace)),
-                    onFillDown: onGrid(() => fillSelection(workspace, 'down')),
-                    onFillRight: onGrid(() => fillSelection(workspace, 'right')),
-                    onGoTo: () => workspace.openGoTo(),
-                    canUndo: workspace.canUndo,
-                    canRedo: workspace.canRedo,
-                  }
-                : null
-            }
+            edit={editEntries}
             format={formatEntries}
             onHelp={() => setHelpOpen(true)}
           />
@@ -202,7 +181,7 @@ function AppShell({ user }: { user: CurrentUser }) {
       <ConfirmDialog
         open={clearOpen}
         title="Clear all data?"
-        message="This removes every workbook from your session and all data kept in this browser, then reloads the page. It cannot be undone."
+        message={clearOpen ? clearEverythingEffects(session.session, defaultWorkbookHasCells(session.session, store)) : []}
         confirmLabel="Clear All Data"
         destructive
         onCancel={() => setClearOpen(false)}

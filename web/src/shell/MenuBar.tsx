@@ -12,21 +12,10 @@ export interface FileMenuActions {
   canDownloadXlsx: boolean
 }
 
-export interface EditMenuActions {
-  onUndo(): void
-  onRedo(): void
-  onClear(): void
-  onFillDown(): void
-  onFillRight(): void
-  onGoTo(): void
-  canUndo: boolean
-  canRedo: boolean
-}
-
 interface MenuBarProps {
   file: FileMenuActions
-  /** present on the spreadsheet screen */
-  edit: EditMenuActions | null
+  /** present on the spreadsheet screen: the Edit menu's items, from the action registry */
+  edit: MenuEntry[] | null
   format: MenuEntry[] | null
   onHelp(): void
 }
@@ -52,20 +41,7 @@ export function MenuBar({ file, edit, format, onHelp }: MenuBarProps) {
       />
       <Menu
         label="Edit"
-        entries={
-          edit
-            ? [
-                { label: 'Undo', shortcut: 'Ctrl+Z', onSelect: edit.onUndo, disabled: !edit.canUndo },
-                { label: 'Redo', shortcut: 'Ctrl+Y', onSelect: edit.onRedo, disabled: !edit.canRedo },
-                'separator',
-                { label: 'Clear contents', shortcut: 'Delete', onSelect: edit.onClear },
-                { label: 'Fill down', shortcut: 'Ctrl+D', onSelect: edit.onFillDown },
-                { label: 'Fill right', shortcut: 'Ctrl+R', onSelect: edit.onFillRight },
-                'separator',
-                { label: 'Go to…', shortcut: 'Ctrl+G', onSelect: edit.onGoTo },
-              ]
-            : comingSoon
-        }
+        entries={edit ?? comingSoon}
       />
       <Menu label="View" entries={comingSoon} />
       <Menu label="Format" entries={format ?? comingSoon} />

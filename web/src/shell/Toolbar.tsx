@@ -17,13 +17,15 @@ import {
   Undo2,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { ActionContext } from '../actions/action-registry'
+import { isActive, isEnabled, menuItem } from '../actions/action-registry'
+import { spreadsheetActions } from '../actions/spreadsheet-actions'
 import type { StylePatch } from '@finsheet/contracts'
-import type { CellStyle, HorizontalAlign } from '../grid/types'
+import type { CellStyle } from '../grid/types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from '../grid/types'
 import { useWorkspace } from '../spreadsheet/workspace-context'
 import { Menu } from '../ui/Menu'
-import { toast } from '../toasts/toast-store'
-import { adjustDecimals, CURRENCY_FORMAT, NUMBER_FORMATS, PERCENT_FORMAT } from '../workbook/number-formats'
+import { NUMBER_FORMATS } from '../workbook/number-formats'
 
 export const FONT_FAMILIES = ['Arial', 'Times New Roman', 'Roboto', 'Calibri'] as const
 export const FONT_SIZES = [10, 11, 12, 14, 16] as const
@@ -66,13 +68,32 @@ function ToolButton({ label, pressed, onClick, children, disabled }: { label: st
   )
 }
 
+/** A toolbar button for an action of the registry: its name, pressed and enabled states, and run. */
+function ActionButton({ id, ctx, children }: { id: string; ctx: ActionContext; children: ReactNode }) {
+  const action = spreadsheetActions.get(id)
+  const label = action.buttonLabel?.(ctx) ?? action.title?.(ctx) ?? action.label
+  return (
+    <ToolButton
+      label={label}
+      pressed={action.active ? isActive(action, ctx) : undefined}
+      disabled={!isEnabled(action, ctx)}
+      onClick={() => {
+        action.run?.(ctx)
+        ctx.workspace.focusGrid()
+      }}
+    >
+      {children}
+    </ToolButton>
+  )
+}
+
 /** The formatting toolbar of the spreadsheet screen; every control styles the selected cells. */
 export function Toolbar({ onImport }: { onImport(): void }) {
   const [state, workspace] = useWorkspace()
   const { store, sheet, selection } = state
   const style: CellStyle = (store && store.getStyle(sheet, selection.active)) || {}
-  const format = store?.getFormat(sheet, selection.active) ?? null
   const disabled = !store
+  const ctx: ActionContext = { workspace, grid: null, editor: null, go: () => undefined, key: null }
   const setStyle = (patch: StylePatch) => {
     workspace.styleSelection(patch)
     workspace.focusGrid()
@@ -81,10 +102,7 @@ export function Toolbar({ onImport }: { onImport(): void }) {
     workspace.formatSelection(value)
     workspace.focusGrid()
   }
-  const align = (value: HorizontalAlign) => setStyle({ align: style.align === value ? undefined : value })
-  const shown = store ? store.getDisplay(sheet, selection.active) : ''
-  const merged = store?.sheet(sheet)?.merges.at(selection.active) !== undefined
-  const canMerge = store !== null
+  const then = () => workspace.focusGrid()
 
   const swatches = (colors: readonly { name: string; value: string }[], apply: (value: string | undefined) => void, kind: string) => (close: () => void) => (
     <div className="swatches" role="group" aria-label={kind}>
@@ -119,15 +137,15 @@ export function Toolbar({ onImport }: { onImport(): void }) {
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
-      <ToolButton label={`Undo${workspace.undoLabel ? ` ${workspace.undoLabel}` : ''}`} onClick={() => workspace.undo()} disabled={!workspace.canUndo}>
+      <ActionButton id="undo" ctx={ctx}>
         <Undo2 size={16} />
-      </ToolButton>
-      <ToolButton label={`Redo${workspace.redoLabel ? ` ${workspace.redoLabel}` : ''}`} onClick={() => workspace.redo()} disabled={!workspace.canRedo}>
+      </ActionButton>
+      <ActionButton id="redo" ctx={ctx}>
         <Redo2 size={16} />
-      </ToolButton>
-      <ToolButton label="Print" onClick={() => window.print()}>
+      </ActionButton>
+      <ActionButton id="print" ctx={ctx}>
         <Printer size={16} />
-      </ToolButton>
+      </ActionButton>
       <span className="toolbar-separator" />
       <select
         className="toolbar-select"
@@ -159,40 +177,28 @@ export function Toolbar({ onImport }: { onImport(): void }) {
         ))}
       </select>
       <span className="toolbar-separator" />
-      <ToolButton label="Bold (Ctrl+B)" pressed={!!style.bold} onClick={() => setStyle({ bold: !style.bold })} disabled={disabled}>
+      <ActionButton id="bold" ctx={ctx}>
         <Bold size={16} />
-      </ToolButton>
-      <ToolButton label="Italic (Ctrl+I)" pressed={!!style.italic} onClick={() => setStyle({ italic: !style.italic })} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="italic" ctx={ctx}>
         <Italic size={16} />
-      </ToolButton>
-      <ToolButton label="Underline (Ctrl+U)" pressed={!!style.underline} onClick={() => setStyle({ underline: !style.underline })} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="underline" ctx={ctx}>
         <Underline size={16} />
-      </ToolButton>
+      </ActionButton>
       <span className="toolbar-separator" />
-      <ToolButton label="Align left" pressed={style.align === 'left'} onClick={() => align('left')} disabled={disabled}>
+      <ActionButton id="align-left" ctx={ctx}>
         <AlignLeft size={16} />
-      </ToolButton>
-      <ToolButton label="Align center" pressed={style.align === 'center'} onClick={() => align('center')} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="align-center" ctx={ctx}>
         <AlignCenter size={16} />
-      </ToolButton>
-      <ToolButton label="Align right" pressed={style.align === 'right'} onClick={() => align('right')} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="align-right" ctx={ctx}>
         <AlignRight size={16} />
-      </ToolButton>
-      <ToolButton
-        label={merged ? 'Unmerge cells' : 'Merge & center'}
-        pressed={merged}
-        onClick={() => {
-          try {
-            workspace.toggleMerge()
-          } catch (error) {
-            toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
-          }
-          workspace.focusGrid()
-        }}
-        disabled={disabled || !canMerge}
-      >
+      </ActionButton>
+      <ActionButton id="merge" ctx={ctx}>
         <Merge size={16} />
-      </ToolButton>
+      </ActionButton>
       <span className="toolbar-separator" />
       <Menu
         label={
@@ -205,31 +211,31 @@ export function Toolbar({ onImport }: { onImport(): void }) {
         title="Format"
         buttonClassName="tool-button"
         entries={[
-          { label: 'Bold', shortcut: 'Ctrl+B', onSelect: () => setStyle({ bold: !style.bold }) },
-          { label: 'Italic', shortcut: 'Ctrl+I', onSelect: () => setStyle({ italic: !style.italic }) },
-          { label: 'Underline', shortcut: 'Ctrl+U', onSelect: () => setStyle({ underline: !style.underline }) },
+          menuItem(spreadsheetActions.get('bold'), ctx, then),
+          menuItem(spreadsheetActions.get('italic'), ctx, then),
+          menuItem(spreadsheetActions.get('underline'), ctx, then),
           'separator',
           { heading: 'Font colour' },
           { custom: swatches(FONT_COLORS, (value) => setStyle({ color: value }), 'Font colour') },
           { heading: 'Highlight' },
           { custom: swatches(HIGHLIGHT_COLORS, (value) => setStyle({ fill: value }), 'Highlight') },
           'separator',
-          { label: 'Clear formatting', onSelect: () => setStyle({ bold: null, italic: null, underline: null, color: null, fill: null, align: null, fontFamily: null, fontSize: null }) },
+          menuItem(spreadsheetActions.get('clear-formatting'), ctx, then),
         ]}
       />
       <span className="toolbar-separator" />
-      <ToolButton label="Currency format" pressed={format === CURRENCY_FORMAT} onClick={() => setFormat(format === CURRENCY_FORMAT ? null : CURRENCY_FORMAT)} disabled={disabled}>
+      <ActionButton id="currency" ctx={ctx}>
         <DollarSign size={16} />
-      </ToolButton>
-      <ToolButton label="Percent format" pressed={format === PERCENT_FORMAT} onClick={() => setFormat(format === PERCENT_FORMAT ? null : PERCENT_FORMAT)} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="percent" ctx={ctx}>
         <Percent size={16} />
-      </ToolButton>
-      <ToolButton label="Decrease decimals" onClick={() => setFormat(adjustDecimals(format, -1, shown))} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="decrease-decimals" ctx={ctx}>
         <DecimalsArrowLeft size={16} />
-      </ToolButton>
-      <ToolButton label="Increase decimals" onClick={() => setFormat(adjustDecimals(format, 1, shown))} disabled={disabled}>
+      </ActionButton>
+      <ActionButton id="increase-decimals" ctx={ctx}>
         <DecimalsArrowRight size={16} />
-      </ToolButton>
+      </ActionButton>
       <Menu
         label={<span className="tool-text">123</span>}
         ariaLabel="Number format"

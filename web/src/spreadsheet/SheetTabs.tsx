@@ -1,6 +1,7 @@
-import { MoreVertical, Plus } from 'lucide-react'
+import { Eraser, MoreVertical, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { sheetNameProblem } from '@finsheet/workbook/model'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Menu } from '../ui/Menu'
 
 interface SheetTabsProps {
@@ -14,12 +15,17 @@ interface SheetTabsProps {
   onClearEverything(): void
 }
 
-/** One tab per sheet, the active one highlighted; double click renames; + adds the next SheetN. */
+/**
+ * One tab per sheet, the active one highlighted; double click renames; + adds the next SheetN. Deleting
+ * a sheet asks first (and can be undone); Clear everything, which erases far more, has a menu of its
+ * own at the other end of the bar, away from the sheet's own actions.
+ */
 export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything }: SheetTabsProps) {
   const [dragging, setDragging] = useState<string | null>(null)
   const [renaming, setRenaming] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState<string | null>(null)
 
   const startRename = (name: string) => {
     setRenaming(name)
@@ -111,10 +117,30 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
           { label: 'Rename sheet', shortcut: 'F2', onSelect: () => startRename(active) },
           { label: 'Move left', disabled: sheets.indexOf(active) === 0, onSelect: () => onMove(active, sheets.indexOf(active) - 1) },
           { label: 'Move right', disabled: sheets.indexOf(active) === sheets.length - 1, onSelect: () => onMove(active, sheets.indexOf(active) + 1) },
-          { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => onDelete(active) },
-          'separator',
-          { label: 'Clear everything…', onSelect: onClearEverything },
+          { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => setDeleting(active) },
         ]}
+      />
+      <span className="sheet-tabs-divider" aria-hidden="true" />
+      <Menu
+        label={<Eraser size={16} aria-hidden="true" />}
+        ariaLabel="Clear data"
+        title="Clear data"
+        buttonClassName="icon-button"
+        align="right"
+        entries={[{ label: 'Clear everything…', onSelect: onClearEverything }]}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting ?? ''}?`}
+        message={`${deleting ?? ''} and everything on it will be deleted; formulas on other sheets that read it show #REF!. Undo (Ctrl+Z) brings it back.`}
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const name = deleting
+          setDeleting(null)
+          if (name !== null) onDelete(name)
+        }}
       />
     </div>
   )

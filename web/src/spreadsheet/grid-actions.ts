@@ -8,8 +8,6 @@ import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { CellEdit } from '@finsheet/contracts'
-import { toast } from '../toasts/toast-store'
-import type { ContextMenuItem } from './GridContextMenu'
 import type { CopyMark, Workspace } from './workspace'
 
 /**
@@ -195,66 +193,4 @@ export function autoFitColumn(workspace: Workspace, col: number): void {
     }
   }
   store.dispatch({ type: 'resize-column', sheet, column: col, width: autoFitWidth(texts(), measureWithCanvas) })
-}
-
-/**
- * The insert and delete entries of the grid's menu for the selection: rows when whole rows or
- * cells are selected, columns when whole columns are; as many as the selection spans.
- */
-export function structureActions(workspace: Workspace): { label: string; onSelect(): void }[] {
-  const { store, sheet, selection } = workspace.state
-  const model = store?.sheet(sheet)
-  if (!store || !model) return []
-  const range = selectionRange(selection)
-  const wholeColumns = range.startRow === 0 && range.endRow >= model.rowCount - 1
-  const wholeRows = range.startCol === 0 && range.endCol >= model.columnCount - 1
-  const rows = range.endRow - range.startRow + 1
-  const cols = range.endCol - range.startCol + 1
-  const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
-  const run = (command: Parameters<typeof store.dispatch>[0]) => () => store.dispatch(command)
-  const rowItems = [
-    { label: `Insert ${plural(rows, 'row')} above`, onSelect: run({ type: 'insert-rows', sheet, at: range.startRow, count: rows }) },
-    { label: `Insert ${plural(rows, 'row')} below`, onSelect: run({ type: 'insert-rows', sheet, at: range.endRow + 1, count: rows }) },
-    { label: `Delete ${plural(rows, 'row')}`, onSelect: run({ type: 'delete-rows', sheet, at: range.startRow, count: rows }) },
-  ]
-  const columnItems = [
-    { label: `Insert ${plural(cols, 'column')} left`, onSelect: run({ type: 'insert-columns', sheet, at: range.startCol, count: cols }) },
-    { label: `Insert ${plural(cols, 'column')} right`, onSelect: run({ type: 'insert-columns', sheet, at: range.endCol + 1, count: cols }) },
-    { label: `Delete ${plural(cols, 'column')}`, onSelect: run({ type: 'delete-columns', sheet, at: range.startCol, count: cols }) },
-  ]
-  if (wholeColumns && !wholeRows) return columnItems
-  if (wholeRows && !wholeColumns) return rowItems
-  return [...rowItems, ...columnItems]
-}
-
-/** The grid's right-click menu: the clipboard, inserting and deleting rows and columns, clearing. */
-export function gridMenuItems(workspace: Workspace, focusGrid: () => void): (ContextMenuItem | 'separator')[] {
-  const then = (action: () => void) => () => {
-    action()
-    focusGrid()
-  }
-  // the copy and cut events fire on the focused grid, where the clipboard handlers are
-  const clipboardCommand = (command: 'copy' | 'cut') => () => {
-    focusGrid()
-    document.execCommand(command)
-  }
-  return [
-    { label: 'Cut', shortcut: 'Ctrl+X', onSelect: clipboardCommand('cut') },
-    { label: 'Copy', shortcut: 'Ctrl+C', onSelect: clipboardCommand('copy') },
-    {
-      label: 'Paste',
-      shortcut: 'Ctrl+V',
-      onSelect: () => {
-        focusGrid()
-        navigator.clipboard
-          .readText()
-          .then((text) => pasteText(workspace, text))
-          .catch(() => toast({ title: 'Paste', description: 'The browser did not allow reading the clipboard here: press Ctrl+V to paste.' }))
-      },
-    },
-    'separator',
-    ...structureActions(workspace).map((item) => ({ ...item, onSelect: then(item.onSelect) })),
-    'separator',
-    { label: 'Clear contents', shortcut: 'Delete', onSelect: then(() => clearSelection(workspace)) },
-  ]
 }

@@ -63,8 +63,6 @@ export class Workspace {
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
-  /** runs before the active sheet changes, so pending edits are saved first */
-  beforeSheetSwitch: (() => Promise<void> | void) | null = null
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
   private remoteHistory: RemoteHistory | null = null
@@ -89,10 +87,7 @@ export class Workspace {
 
   /** Opens a workbook (replacing any open one) on the given sheet or its first. */
   open(snapshot: WorkbookSnapshot, activeSheet?: string): WorkbookStore {
-    this.unsubscribeStore?.()
-    this.remoteHistory = null
-    const store = new WorkbookStore(snapshot)
-    this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
+    const store = this.attach(snapshot)
     const sheet = activeSheet && store.sheet(activeSheet) ? activeSheet : store.sheetNames[0]
     this.update({
       status: 'ready',
@@ -102,6 +97,33 @@ export class Workspace {
       revision: store.revision,
       copy: null,
     })
+    return store
+  }
+
+  /**
+   * Puts the open workbook's content back as the server has it, leaving the user where they are: the
+   * same sheet (or the first, when it is gone), the same selection, the copy mark while its sheet exists.
+   */
+  reopen(snapshot: WorkbookSnapshot): WorkbookStore {
+    const { sheet, selection, copy } = this.current
+    const store = this.attach(snapshot)
+    const stays = store.sheet(sheet) !== undefined
+    this.update({
+      status: 'ready',
+      store,
+      sheet: stays ? sheet : store.sheetNames[0],
+      selection: stays ? selection : singleCellSelection({ col: 0, row: 0 }),
+      revision: store.revision,
+      copy: copy && store.sheet(copy.sheet) ? copy : null,
+    })
+    return store
+  }
+
+  private attach(snapshot: WorkbookSnapshot): WorkbookStore {
+    this.unsubscribeStore?.()
+    this.remoteHistory = null
+    const store = new WorkbookStore(snapshot)
+    this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
     return store
   }
 
@@ -129,32 +151,31 @@ export class Workspace {
   }
 
   /**
-   * Spec 1 §4: switching saves the current sheet first; the same sheet is ignored. The new sheet
-   * opens at A1 unless a selection is given.
+   * Shows another sheet at once (the same sheet is ignored): whoever saves hears the switch and saves
+   * in the background, so a click on a tab never waits on the network. The new sheet opens at A1
+   * unless a selection is given.
    */
-  async switchSheet(name: string, selection?: Selection): Promise<void> {
+  switchSheet(name: string, selection?: Selection): void {
     const { store, sheet } = this.current
     if (!store || name === sheet || !store.sheet(name)) return
-    await this.beforeSheetSwitch?.()
     this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }) })
   }
 
   /** Ctrl+PgDn / Ctrl+PgUp: the next or previous sheet, wrapping round. */
-  async stepSheet(direction: 1 | -1): Promise<void> {
+  stepSheet(direction: 1 | -1): void {
     const { store, sheet } = this.current
     if (!store) return
     const names = store.sheetNames
     const index = names.indexOf(sheet)
-    await this.switchSheet(names[(index + direction + names.length) % names.length])
+    this.switchSheet(names[(index + direction + names.length) % names.length])
   }
 
-  /** Spec 1 §4: the next unused SheetN is appended and becomes active. */
-  async addSheet(): Promise<string | null> {
+  /** The next unused SheetN is appended and becomes active. */
+  addSheet(): string | null {
     const { store } = this.current
     if (!store) return null
     const name = nextSheetName(store.sheetNames)
     store.dispatch({ type: 'add-sheet', name })
-    await this.beforeSheetSwitch?.()
     this.update({ sheet: name, selection: singleCellSelection({ col: 0, row: 0 }) })
     return name
   }
@@ -263,14 +284,35 @@ export class Workspace {
     return this.remoteHistory ? null : (this.current.store?.redoLabel ?? null)
   }
 
+  /** Undoes the latest change; a sheet it brings back becomes the active one, as in Excel. */
   undo(): void {
-    if (this.remoteHistory) void this.remoteHistory.undo()
-    else this.current.store?.undo()
+    this.followingSheets(() => {
+      if (this.remoteHistory) void this.remoteHistory.undo()
+      else this.current.store?.undo()
+    })
   }
 
   redo(): void {
-    if (this.remoteHistory) void this.remoteHistory.redo()
-    else this.current.store?.redo()
+    this.followingSheets(() => {
+      if (this.remoteHistory) void this.remoteHistory.redo()
+      else this.current.store?.redo()
+    })
+  }
+
+  /**
+   * Runs a change of the history and shows a sheet it brought back; when the active sheet went (or
+   * was renamed), the one now at its place is shown.
+   */
+  private followingSheets(change: () => void): void {
+    const store = this.current.store
+    if (!store) return
+    const before = store.sheetNames
+    const index = before.indexOf(this.current.sheet)
+    change()
+    const after = store.sheetNames
+    const added = after.length > before.length ? after.find((name) => !before.includes(name)) : undefined
+    if (added) this.switchSheet(added)
+    else if (!after.includes(this.current.sheet)) this.switchSheet(after[Math.min(Math.max(index, 0), after.length - 1)])
   }
 
   private update(patch: Partial<WorkspaceState>): void {

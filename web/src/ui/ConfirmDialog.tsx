@@ -1,16 +1,19 @@
+import type { ReactNode } from 'react'
 import { Dialog } from './Dialog'
 
 interface ConfirmDialogProps {
   open: boolean
   title: string
-  message: string
+  /** a sentence, or a list of what the action does */
+  message: string | readonly string[]
+  children?: ReactNode
   confirmLabel: string
   destructive?: boolean
   onConfirm(): void
   onCancel(): void
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive, onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -28,7 +31,16 @@ export function ConfirmDialog({ open, title, message, confirmLabel, destructive,
         </>
       }
     >
-      <p>{message}</p>
+      {typeof message === 'string' ? (
+        <p>{message}</p>
+      ) : (
+        <ul className="confirm-list">
+          {message.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {children}
     </Dialog>
   )
 }

@@ -1,13 +1,20 @@
 import type { ChangedCell, ChangeResponse, InputsResponse, UndoRedoResponse } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
-import { ApiError, isPassingFailure } from '../api/api-client'
+import { errorStatus, isPassingFailure, isUnreachable } from '../api/api-client'
+import { cellAddress, parseCellAddress } from '../grid/address'
 import type { CellStyle } from '../grid/types'
-import type { SetCellsCommand, WorkbookCommand } from '@finsheet/contracts'
+import type { WorkbookCommand } from '@finsheet/contracts'
 import type { PendingEdits } from './pending-edits'
+import { CellFollower } from './position-map'
 import type { AppliedChange, ServerCellChange, WorkbookSnapshot, WorkbookStore } from './workbook-store'
 
 /** The most commands one change may carry (the spreadsheet service's limit). */
-const COMMANDS_PER_CHANGE = 1000
+export const COMMANDS_PER_CHANGE = 1000
+/**
+ * Each user action is a change of its own, so that undo reverts one action, as in Excel; past this many
+ * waiting at once (a long time offline) the rest are sent in blocks, each undone as one.
+ */
+export const SINGLE_CHANGES_PER_FLUSH = 100
 
 /** A workbook kept by the spreadsheet service, as the store opens it, with its revision. */
 export interface ServerWorkbook {
@@ -60,48 +67,100 @@ export function toServerCellChange(cell: ChangedCell): ServerCellChange {
   }
 }
 
+/** Why the last request failed, until one succeeds. */
+export type SyncFailure =
+  /** no answer at all: the edits are kept and sent again */
+  | 'offline'
+  /** the service was busy or failed (429, 5xx): the edits are kept and sent again */
+  | 'unavailable'
+  /** the service refused the edits: the workbook is reloaded as the service has it */
+  | 'refused'
+
 export interface SyncStatus {
-  /** commands typed but not yet accepted by the server */
+  /** edits made and not yet accepted by the server (waiting or on their way) */
   pending: number
-  saving: boolean
+  /** a request is on its way */
+  sending: boolean
+  failure: SyncFailure | null
   canUndo: boolean
   canRedo: boolean
 }
 
-/** The outcome of a server undo or redo: whether rows, columns or sheets changed (the workbook must be reopened). */
-export interface HistoryOutcome {
-  applied: boolean
-  structureChanged: boolean
+/** One command applied to the store, with the command that reverts it. */
+interface Entry {
+  command: WorkbookCommand
+  inverse: WorkbookCommand
+}
+
+/** User commands sent as one change of the server, undone and redone as one. */
+interface Group {
+  entries: Entry[]
+  /** the server's id of the change, once it has answered; undo and redo must name this change */
+  changeId: string | null
+  /** never sent: undone before it left the browser */
+  local: boolean
+}
+
+type Request =
+  | { kind: 'changes'; group: Group }
+  /** `group` null: the server's own history, of changes this browser does not know */
+  | { kind: 'undo' | 'redo'; group: Group | null }
+
+/** An applied command not yet accepted by the server, and the request that carries it (null: not sent yet). */
+interface LogItem {
+  command: WorkbookCommand
+  request: Request | null
 }
 
 /**
- * Keeps a workbook of the spreadsheet service in step with its store: the user's commands are
- * queued as they happen and sent as one change when `flush` is called (after the 3 s debounce,
- * on a sheet switch, page hide or sign-out); the server's answer — every cell whose value changed,
- * on every sheet — is authoritative. Undo and redo are the server's, so they undo whole changes
- * (a paste, an AI changeset) the same way for every client. With a `journal`, what the server has not
- * accepted yet (queued or on its way) is also kept in the browser until it is.
+ * Keeps a workbook of the spreadsheet service in step with the store the user works in. Every edit
+ * is applied to the store at once and queued; `flush` sends what is queued, one change per action, and
+ * requests (changes, undo, redo) go to the server one at a time in the order the user made them, so
+ * nothing the user does waits on the network. The server's answers are authoritative for values, but
+ * they speak of the workbook as it was before the edits still on their way: each answered cell is
+ * followed through those edits (rows inserted since move it, a cell typed over since keeps what was
+ * typed) before it is shown.
+ *
+ * Undo and redo are the server's, so they undo whole changes (a paste, an AI changeset) the same way
+ * for every client, and they are applied at once in the browser too: an edit not sent yet is simply
+ * taken back; a change the server holds is reverted here with the inverse the store gave, and the
+ * server's undo, checked to be of that very change, follows in order. When the browser cannot tell
+ * what the server did (an undo of a change made before this page opened, a refused change), `onReload`
+ * asks for the workbook to be reopened as the server has it, with the edits not yet accepted made
+ * again on top of it (`takeUnaccepted`).
+ *
+ * With a `journal`, what the server has not accepted yet is also kept in the browser until it is.
  */
 export class ServerWorkbookSync {
   private readonly api: ApiClient
   private readonly store: WorkbookStore
   private readonly onStatus: (status: SyncStatus) => void
-  private revision: number
-  private queue: WorkbookCommand[] = []
-  /** commands sent and not yet answered */
-  private inFlight: WorkbookCommand[] = []
   private readonly journal: PendingEdits | null
-  /** cells edited since the last send: the server's older inputs must not overwrite them */
-  private unsent = new Map<string, Set<string>>()
-  private sending: Promise<void> | null = null
-  private status: SyncStatus = { pending: 0, saving: false, canUndo: false, canRedo: false }
+  private revision: number
+  /** everything applied that the server has not accepted, in the order it was applied */
+  private log: LogItem[] = []
+  /** requests not answered yet, in order; the first is on its way or waits for the next flush */
+  private requests: Request[] = []
+  /** the user's changes (sent or not), newest last, and those undone, for redo */
+  private done: Group[] = []
+  private undone: Group[] = []
+  /** what the server said of its history beyond what this browser did */
+  private serverHistory: { canUndo: boolean; canRedo: boolean }
+  private tail: Promise<void> = Promise.resolve()
+  private sending = false
+  private failure: SyncFailure | null = null
+  /** inverses of the commands this sync applies itself (undo, redo), heard back from the store */
+  private capturing: WorkbookCommand[] | null = null
+  private closed = false
+  /** called once, when the workbook must be reopened as the server has it */
+  onReload: (() => void) | null = null
 
   constructor(
     api: ApiClient,
     store: WorkbookStore,
     revision: number,
     onStatus: (status: SyncStatus) => void,
-    history: Partial<SyncStatus> = {},
+    history: { canUndo?: boolean; canRedo?: boolean } = {},
     journal: PendingEdits | null = null,
   ) {
     this.api = api
@@ -109,136 +168,292 @@ export class ServerWorkbookSync {
     this.revision = revision
     this.onStatus = onStatus
     this.journal = journal
-    this.status = { ...this.status, canUndo: history.canUndo ?? false, canRedo: history.canRedo ?? false }
+    this.serverHistory = { canUndo: history.canUndo ?? false, canRedo: history.canRedo ?? false }
   }
 
   get current(): SyncStatus {
-    return this.status
-  }
-
-  get hasPending(): boolean {
-    return this.queue.length > 0
-  }
-
-  /** Takes a change the user made in the store. */
-  record(change: AppliedChange): void {
-    if (change.origin !== 'user') return
-    this.queue.push(change.command)
-    this.markUnsent([change.command])
-    this.keepInJournal()
-    this.setStatus({ pending: this.queue.length, canUndo: true, canRedo: false })
-  }
-
-  private markUnsent(commands: readonly WorkbookCommand[]): void {
-    for (const { sheet, address } of commands.flatMap(touchedCells)) {
-      const set = this.unsent.get(sheet) ?? new Set<string>()
-      set.add(address)
-      this.unsent.set(sheet, set)
+    const queued = this.log.filter((item) => item.request === null || item.request.kind === 'changes').length
+    return {
+      pending: queued,
+      sending: this.sending,
+      failure: this.failure,
+      canUndo: this.done.length > 0 || this.queued().length > 0 || this.serverHistory.canUndo,
+      canRedo: this.undone.length > 0 || this.serverHistory.canRedo,
     }
   }
 
-  private keepInJournal(): void {
-    this.journal?.save(this.inFlight, this.queue)
+  /** Whether edits wait to be sent (not counting those on their way). */
+  get hasPending(): boolean {
+    return this.queued().length > 0
+  }
+
+  /** Takes a change applied to the store: the user's are queued; those of undo and redo are heard for their inverses. */
+  record(change: AppliedChange): void {
+    if (change.origin === 'remote') return
+    if (change.origin !== 'user') {
+      this.capturing?.push(change.inverse)
+      return
+    }
+    this.log.push({ command: change.command, request: null })
+    this.queueEntry({ command: change.command, inverse: change.inverse })
+    // a new change ends what could be redone, here and on the server
+    this.undone = []
+    this.serverHistory.canRedo = false
+    this.keepInJournal()
+    this.changed()
+  }
+
+  /** The entries of the queue: applied, not sent. */
+  private queued(): Entry[] {
+    const last = this.done.at(-1)
+    return last && last.local ? last.entries : []
+  }
+
+  /** The queue is the newest group while it is local; a flush makes it a change of the server. */
+  private queueEntry(entry: Entry): void {
+    const last = this.done.at(-1)
+    if (last && last.local) last.entries.push(entry)
+    else this.done.push({ entries: [entry], changeId: null, local: true })
   }
 
   /**
-   * Sends everything queued as one change (or a few, past the service's per-change limit).
-   * Throws the API error when the server refused; commands that failed for a passing reason
-   * (network, 5xx, 429) stay queued for the next flush.
+   * Sends what is queued, after the requests before it, and waits for every request so far. Throws
+   * the error of a request that failed; one that failed for a passing reason (no network, 5xx, 429)
+   * stays first in line for the next flush, with everything after it.
    */
-  async flush(keepalive = false): Promise<void> {
-    if (this.sending) await this.sending.catch(() => undefined)
-    if (this.queue.length === 0) return
-    const commands = this.queue
-    this.queue = []
-    this.inFlight = commands
-    this.unsent = new Map()
-    const send = async () => {
-      this.setStatus({ saving: true, pending: 0 })
-      let accepted = 0
+  flush(keepalive = false): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    const last = this.done.at(-1)
+    if (last && last.local && last.entries.length > 0) {
+      this.done.pop()
+      const parts = last.entries.slice(0, SINGLE_CHANGES_PER_FLUSH).map((entry) => [entry])
+      for (let i = SINGLE_CHANGES_PER_FLUSH; i < last.entries.length; i += COMMANDS_PER_CHANGE) parts.push(last.entries.slice(i, i + COMMANDS_PER_CHANGE))
+      for (const entries of parts) {
+        const group: Group = { entries, changeId: null, local: false }
+        this.done.push(group)
+        const request: Request = { kind: 'changes', group }
+        this.requests.push(request)
+        const commands = new Set(group.entries.map((entry) => entry.command))
+        for (const item of this.log) if (item.request === null && commands.has(item.command)) item.request = request
+      }
+    }
+    return this.pump(keepalive)
+  }
+
+  /**
+   * Undoes the user's latest change at once in the store; a change the server holds is undone there
+   * next, in order. Resolves when the server has answered.
+   */
+  undo(): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    const queued = this.queued()
+    if (queued.length > 0) {
+      // not sent yet: taken back here, and never sent
+      const entry = queued.pop()!
+      this.applyHere([entry.inverse], 'undo')
+      this.log.splice(this.log.findLastIndex((item) => item.command === entry.command), 1)
+      if (queued.length === 0) this.done.pop()
+      this.undone.push({ entries: [entry], changeId: null, local: true })
+      this.keepInJournal()
+      this.changed()
+      return Promise.resolve()
+    }
+    const group = this.done.pop() ?? null
+    if (!group && !this.serverHistory.canUndo) return Promise.resolve()
+    const request: Request = { kind: 'undo', group }
+    if (group) {
+      const redo = this.applyHere(
+        group.entries.map((entry) => entry.inverse).reverse(),
+        'undo',
+        request,
+      )
+      // the commands put back by redo are the group's own; their inverses are those heard now
+      this.undone.push({ ...group, entries: group.entries.map((entry, i) => ({ command: entry.command, inverse: redo[group.entries.length - 1 - i] })) })
+    }
+    this.requests.push(request)
+    this.changed()
+    return this.pump(false)
+  }
+
+  /** Redoes the latest undone change at once in the store, and on the server next when it holds it. */
+  redo(): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    const group = this.undone.pop() ?? null
+    if (group?.local) {
+      const inverses = this.applyHere(
+        group.entries.map((entry) => entry.command),
+        'redo',
+        null,
+      )
+      group.entries.forEach((entry, i) => this.queueEntry({ command: entry.command, inverse: inverses[i] }))
+      this.keepInJournal()
+      this.changed()
+      return Promise.resolve()
+    }
+    if (!group && !this.serverHistory.canRedo) return Promise.resolve()
+    const request: Request = { kind: 'redo', group }
+    if (group) {
+      const inverses = this.applyHere(
+        group.entries.map((entry) => entry.command),
+        'redo',
+        request,
+      )
+      this.done.push({ ...group, entries: group.entries.map((entry, i) => ({ command: entry.command, inverse: inverses[i] })) })
+    }
+    this.requests.push(request)
+    this.changed()
+    return this.pump(false)
+  }
+
+  /**
+   * The user's edits the server has not accepted, in order, for the workbook reopened after
+   * `onReload`; this sync sends nothing more.
+   */
+  takeUnaccepted(): WorkbookCommand[] {
+    this.closed = true
+    const commands = this.log.filter((item) => item.request === null || item.request.kind === 'changes').map((item) => item.command)
+    this.log = []
+    this.requests = []
+    return commands
+  }
+
+  /** Applies commands to the store for undo or redo, logged against `request`; returns their inverses. */
+  private applyHere(commands: readonly WorkbookCommand[], origin: 'undo' | 'redo', request?: Request | null): WorkbookCommand[] {
+    const inverses: WorkbookCommand[] = []
+    this.capturing = inverses
+    try {
+      for (const command of commands) {
+        this.store.dispatch(command, origin)
+        if (request !== undefined) this.log.push({ command, request })
+      }
+    } catch (error) {
+      // the workbook here changed under the history (another tab, the assistant): take the server's
+      console.warn(`Could not ${origin} here`, error)
+      this.reload()
+    } finally {
+      this.capturing = null
+    }
+    return inverses
+  }
+
+  private pump(keepalive: boolean): Promise<void> {
+    const run = this.tail.catch(() => undefined).then(() => this.run(keepalive))
+    this.tail = run
+    return run
+  }
+
+  private async run(keepalive: boolean): Promise<void> {
+    while (this.requests.length > 0 && !this.closed) {
+      const request = this.requests[0]
+      this.sending = true
+      this.changed()
       try {
-        for (let i = 0; i < commands.length; i += COMMANDS_PER_CHANGE) {
-          const part = commands.slice(i, i + COMMANDS_PER_CHANGE)
-          const answer = await this.api.post<ChangeResponse>(
-            `/spreadsheet/workbook/${encodeURIComponent(this.store.id)}/changes`,
-            { commands: part, revision: this.revision },
-            { keepalive: keepalive && JSON.stringify(part).length < 60_000 },
-          )
-          accepted = i + part.length
-          this.inFlight = commands.slice(accepted)
-          this.keepInJournal()
-          this.revision = answer.revision
-          this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
-        }
+        await this.send(request, keepalive)
+        this.failure = null
       } catch (error) {
-        // Parts the server accepted are not sent twice; the rest waits for the next flush.
+        if (this.closed) return
         if (isPassingFailure(error)) {
-          const unaccepted = commands.slice(accepted)
-          this.queue = [...unaccepted, ...this.queue]
-          this.markUnsent(unaccepted)
+          this.failure = isUnreachable(error) ? 'offline' : 'unavailable'
+          throw error
         }
+        // refused: the browser's workbook no longer matches the server's
+        this.failure = 'refused'
+        this.requests.shift()
+        this.acknowledge(request)
+        this.reload()
         throw error
       } finally {
-        this.inFlight = []
+        this.sending = false
         this.keepInJournal()
-        this.setStatus({ saving: false, pending: this.queue.length })
+        this.changed()
       }
-    }
-    this.sending = send()
-    try {
-      await this.sending
-    } finally {
-      this.sending = null
+      this.requests.shift()
     }
   }
 
-  async undo(): Promise<HistoryOutcome> {
-    return this.history('undo')
-  }
-
-  async redo(): Promise<HistoryOutcome> {
-    return this.history('redo')
-  }
-
-  private async history(action: 'undo' | 'redo'): Promise<HistoryOutcome> {
-    await this.flush()
-    try {
-      const answer = await this.api.post<UndoRedoResponse>(`/spreadsheet/workbook/${encodeURIComponent(this.store.id)}/${action}`, {
-        revision: this.revision,
-      })
+  private async send(request: Request, keepalive: boolean): Promise<void> {
+    const path = `/spreadsheet/workbook/${encodeURIComponent(this.store.id)}`
+    if (request.kind === 'changes') {
+      const commands = request.group.entries.map((entry) => entry.command)
+      const answer = await this.api.post<ChangeResponse>(`${path}/changes`, { commands, revision: this.revision }, { keepalive: keepalive && JSON.stringify(commands).length < 60_000 })
+      if (this.closed) return
       this.revision = answer.revision
-      this.setStatus({ canUndo: answer.canUndo, canRedo: answer.canRedo })
-      if (!answer.structureChanged) this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
-      return { applied: true, structureChanged: answer.structureChanged }
-    } catch (error) {
-      // 409: nothing left to undo or redo
-      if (error instanceof ApiError && error.status === 409) {
-        this.setStatus(action === 'undo' ? { canUndo: false } : { canRedo: false })
-        return { applied: false, structureChanged: false }
-      }
-      throw error
+      request.group.changeId = answer.changeId
+      this.serverHistory.canRedo = false
+      this.acknowledge(request)
+      this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
+      return
     }
+    let answer: UndoRedoResponse
+    try {
+      answer = await this.api.post<UndoRedoResponse>(`${path}/${request.kind}`, { revision: this.revision })
+    } catch (error) {
+      // 409: the server has nothing to undo or redo
+      if (errorStatus(error) !== 409 || this.closed) throw error
+      this.serverHistory = request.kind === 'undo' ? { ...this.serverHistory, canUndo: false } : { ...this.serverHistory, canRedo: false }
+      this.acknowledge(request)
+      // what was undone here is not what the server holds
+      if (request.group) this.reload()
+      return
+    }
+    if (this.closed) return
+    this.revision = answer.revision
+    this.serverHistory = { canUndo: answer.canUndo, canRedo: answer.canRedo }
+    this.acknowledge(request)
+    const same = request.group !== null && request.group.changeId !== null && answer.target.changeId === request.group.changeId && answer.skipped.length === 0
+    if (request.group ? !same : answer.structureChanged) {
+      // the server undid something else than this browser did, or moved rows and sheets it cannot follow
+      this.reload()
+      return
+    }
+    this.applyAnswer([...answer.changedCells, ...answer.concurrentChanges])
   }
 
+  /** Forgets the logged commands a request carried: the server has them now, or never will. */
+  private acknowledge(request: Request): void {
+    this.log = this.log.filter((item) => item.request !== request)
+  }
+
+  private reload(): void {
+    if (this.closed) return
+    this.closed = true
+    this.onReload?.()
+  }
+
+  /** Shows the server's cells, each followed through the edits it has not seen yet. */
   private applyAnswer(cells: readonly ChangedCell[]): void {
     if (cells.length === 0) return
-    const changes = cells.map(toServerCellChange).map((change) => {
-      // a cell edited again since this change was sent keeps its newer local input
-      if (this.unsent.get(change.sheet)?.has(change.address)) return { sheet: change.sheet, address: change.address, value: undefined }
-      return change
-    })
+    const follower = new CellFollower(this.log.map((item) => item.command))
+    const changes: ServerCellChange[] = []
+    for (const cell of cells) {
+      const change = toServerCellChange(cell)
+      if (follower.isEmpty) {
+        changes.push(change)
+        continue
+      }
+      const pos = parseCellAddress(cell.address)
+      if (!pos) continue
+      const followed = follower.follow({ sheet: cell.sheet, ...pos })
+      // a cell deleted or typed over since keeps what the browser shows
+      if (!followed.cell || followed.written) continue
+      const moved = { ...change, sheet: followed.cell.sheet, address: cellAddress(followed.cell) }
+      // a formula's text names cells as they were: the browser's engine has rewritten it for the rows
+      // and sheets moved since, so only its value is taken
+      if (follower.restructures && change.input?.startsWith('=')) delete moved.input
+      changes.push(moved)
+    }
     this.store.applyServerChanges(changes)
   }
 
-  private setStatus(patch: Partial<SyncStatus>): void {
-    this.status = { ...this.status, ...patch }
-    this.onStatus(this.status)
+  private keepInJournal(): void {
+    if (!this.journal || this.closed) return
+    const onTheirWay = this.sending && this.requests[0]?.kind === 'changes' ? this.requests[0] : null
+    const unconfirmed = this.log.filter((item) => item.request !== null && item.request === onTheirWay).map((item) => item.command)
+    const queued = this.log.filter((item) => item.request === null || (item.request.kind === 'changes' && item.request !== onTheirWay)).map((item) => item.command)
+    this.journal.save(unconfirmed, queued)
   }
-}
 
-/** The cells a command writes, by sheet and address (structure commands touch none one by one). */
-function touchedCells(command: WorkbookCommand): { sheet: string; address: string }[] {
-  if (command.type === 'set-cells') return (command as SetCellsCommand).cells.map((cell) => ({ sheet: command.sheet, address: cell.address }))
-  if (command.type === 'batch') return command.commands.flatMap(touchedCells)
-  return []
+  private changed(): void {
+    this.onStatus(this.current)
+  }
 }

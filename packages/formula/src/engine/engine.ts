@@ -36,6 +36,8 @@ import type { Column } from './sheet.js'
 import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, renameSheetInTree, shiftTree } from './structure.js'
 import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
+import { insideBlock, moveTree } from './move.js'
+import type { BlockMove, SheetRef } from './move.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
 
@@ -1189,6 +1191,143 @@ export class Engine {
   fillRange(sheet: string, sourceRange: string, targetRange: string): CellChange[] {
     const target = this.sheet(sheet)
     return this.pasteBlock(target, parseRange(sourceRange), target, parseRange(targetRange))
+  }
+
+  /**
+   * Moves cells (inputs and formats) from a range to a target top-left cell, possibly on another sheet,
+   * as Excel's cut and paste does: the source is cleared; references anywhere in the workbook (defined
+   * names included) to a moved cell, or to a range wholly inside the moved block, follow it; references
+   * to cells the block lands on become #REF!; a moved formula keeps pointing at the cells outside the
+   * block it pointed at. Returns every cell whose value changed.
+   */
+  moveRange(sourceSheet: string, sourceRange: string, targetSheet: string, targetAddress: string): CellChange[] {
+    const source = this.sheet(sourceSheet)
+    const target = this.sheet(targetSheet)
+    const from = parseRange(sourceRange)
+    const anchor = this.address(targetAddress)
+    const to: RangeAddress = {
+      top: anchor.row,
+      left: anchor.col,
+      bottom: anchor.row + (from.bottom - from.top),
+      right: anchor.col + (from.right - from.left),
+    }
+    if (to.bottom > MAX_ROW || to.right > MAX_COL) throw new InvalidAddressError(formatAddress(to.bottom, to.right))
+    if (source === target && from.top === to.top && from.left === to.left) return []
+    this.requireWholeArrays(source, from, from)
+    this.requireWholeArrays(target, to, source === target ? from : undefined)
+    const move: BlockMove = {
+      source: { upper: source.name.toUpperCase(), name: source.name },
+      from,
+      target: { upper: target.name.toUpperCase(), name: target.name },
+      to,
+    }
+    const home = (sheet: Sheet): SheetRef => ({ upper: sheet.name.toUpperCase(), name: sheet.name })
+    const rowOffset = to.top - from.top
+    const colOffset = to.left - from.left
+
+    // 1. Read the block and plan every rewrite before anything changes: the two areas may overlap.
+    const block: { row: number; col: number; input: CellInputValue; format: string | undefined; legacy: boolean; area?: { height: number; width: number } }[] = []
+    for (let row = from.top; row <= from.bottom; row++) {
+      for (let col = from.left; col <= from.right; col++) {
+        const formula = source.formulaAt(row, col)
+        const spilled = formula === undefined && source.columns[col]?.spilledFrom?.has(row) === true
+        let input: CellInputValue = spilled ? '' : this.inputAt(source, row, col)
+        if (formula !== undefined && !formula.compiled.invalid) {
+          const moved = moveTree(formula.compiled.ast, { row, col }, { row: row + rowOffset, col: col + colOffset }, home(source), home(target), move)
+          input = printFormula(moved.ast, row + rowOffset, col + colOffset)
+        }
+        block.push({
+          row: row + rowOffset,
+          col: col + colOffset,
+          input,
+          format: source.columns[col]?.formats?.get(row),
+          legacy: formula?.compiled.legacy === true,
+          ...(formula !== undefined && formula.arrayHeight > 0 ? { area: { height: formula.arrayHeight, width: formula.arrayWidth } } : {}),
+        })
+      }
+    }
+    const rewrites: { cell: FormulaCell; text: string }[] = []
+    this.forEachFormula((cell) => {
+      if (cell.compiled.invalid) return
+      if (cell.sheet === source && insideBlock(from, cell.row, cell.col)) return
+      if (cell.sheet === target && insideBlock(to, cell.row, cell.col)) return
+      const at = { row: cell.row, col: cell.col }
+      const result = moveTree(cell.compiled.ast, at, at, home(cell.sheet), home(cell.sheet), move)
+      if (result.changed) rewrites.push({ cell, text: printFormula(result.ast, cell.row, cell.col) })
+    })
+    const renamed: { definition: DefinedName; ast: Node }[] = []
+    for (const definition of this.names.values()) {
+      const scope = definition.scope === null ? null : home(definition.scope)
+      const result = moveTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, scope, scope, move)
+      if (result.changed) renamed.push({ definition, ast: result.ast })
+    }
+
+    // 2. Names first: the graph edges of the formulas using them follow their definitions.
+    const nameUsers = new Set<FormulaCell>()
+    for (const { definition } of renamed) for (const user of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) nameUsers.add(user)
+    for (const user of nameUsers) this.graph.unregister(user)
+    for (const { definition, ast } of renamed) {
+      definition.ast = ast
+      this.recompileNameTree(definition)
+    }
+    for (const user of nameUsers) this.graph.register(user)
+
+    // 3. Clear the source, write the block, rewrite the formulas that pointed at it.
+    return this.mutate((edit) => {
+      for (let row = from.top; row <= from.bottom; row++) {
+        for (let col = from.left; col <= from.right; col++) {
+          if (source === target && insideBlock(to, row, col)) continue
+          this.applyInput(source, row, col, '', edit)
+          source.columns[col]?.formats?.delete(row)
+        }
+      }
+      for (const item of block) {
+        this.applyInput(target, item.row, item.col, item.input, edit, item.area, item.legacy)
+        const column = target.column(item.col)
+        if (item.format !== undefined) (column.formats ??= new Map()).set(item.row, item.format)
+        else column.formats?.delete(item.row)
+      }
+      for (const { cell, text } of rewrites) {
+        if (cell.sheet.formulaAt(cell.row, cell.col) !== cell) continue
+        const area = cell.arrayHeight > 0 ? { height: cell.arrayHeight, width: cell.arrayWidth } : undefined
+        this.applyInput(cell.sheet, cell.row, cell.col, text, edit, area, cell.compiled.legacy)
+      }
+      for (const user of nameUsers) {
+        if (user.sheet.formulaAt(user.row, user.col) !== user) continue
+        if (user.state === CellState.Clean) {
+          user.state = CellState.Dirty
+          user.sheet.column(user.col).pendingFormulas++
+        }
+        this.calculator.logOld(user)
+        this.calculator.enqueue(user)
+      }
+    })
+  }
+
+  /**
+   * Throws when the area cuts through a legacy array formula (Ctrl+Shift+Enter), which Excel only lets
+   * move whole. Arrays anchored inside `moving` move along and may cover the area.
+   */
+  private requireWholeArrays(sheet: Sheet, area: RangeAddress, moving: RangeAddress | undefined): void {
+    const check = (owner: FormulaCell) => {
+      if (owner.arrayHeight === 0) return
+      const top = owner.row
+      const left = owner.col
+      const bottom = top + owner.arrayHeight - 1
+      const right = left + owner.arrayWidth - 1
+      const overlaps = top <= area.bottom && bottom >= area.top && left <= area.right && right >= area.left
+      const whole = top >= area.top && bottom <= area.bottom && left >= area.left && right <= area.right
+      const moved = moving !== undefined && top >= moving.top && bottom <= moving.bottom && left >= moving.left && right <= moving.right
+      if (overlaps && !whole && !moved) throw new EngineUsageError(MESSAGES.partOfArray())
+    }
+    for (let col = area.left; col <= area.right; col++) {
+      const column = sheet.columns[col]
+      if (column === undefined) continue
+      for (let row = area.top; row <= area.bottom; row++) {
+        const owner = column.formulas?.[row] ?? column.spilledFrom?.get(row)
+        if (owner !== undefined) check(owner)
+      }
+    }
   }
 
   private pasteBlock(source: Sheet, from: RangeAddress, target: Sheet, to: RangeAddress): CellChange[] {

@@ -23,7 +23,7 @@ interface Position {
 const REF_ERROR: Node = { type: 'error', code: '#REF!' }
 
 /** Rebuilds a tree bottom-up with `leaf` applied to every node; returns the same object when nothing changed. */
-function mapTree(node: Node, leaf: (node: Node) => Node): Node {
+export function mapTree(node: Node, leaf: (node: Node) => Node): Node {
   switch (node.type) {
     case 'call': {
       const args = node.args.map((arg) => mapTree(arg, leaf))
