@@ -43,7 +43,7 @@ async function signUp(email: string, fullName: string): Promise<string> {
   const response = await fetch(`${stack.url}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret1', fullName }),
+    body: JSON.stringify({ email, password: 'amber-otter-42', fullName }),
   })
   expect(response.status).toBe(201)
   return ((await response.json()) as { token: string }).token

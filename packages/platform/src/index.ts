@@ -1,4 +1,4 @@
-export { loadConfig, ConfigError, exitOnConfigError, platformEnvProperties, PlatformEnv } from './config/config.js'
+export { loadConfig, ConfigError, exitOnConfigError, platformEnvProperties, PlatformEnv, trustProxySetting } from './config/config.js'
 export type { PlatformConfig } from './config/config.js'
 export { AppError, isAppError, platformErrors } from './errors/app-error.js'
 export { handleError, toAppError, errorBody } from './errors/error-handler.js'

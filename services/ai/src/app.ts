@@ -9,6 +9,8 @@ export interface AiAppDependencies {
   logger?: Logger | boolean
   /** Largest document processDocument and analyze-document take, in bytes. Default 50 MB. */
   documentLimitBytes?: number
+  /** Largest JSON body in bytes. */
+  bodyLimit?: number
 }
 
 /** Chat, agent tool calls, model list, formula help, document analysis and model generation. Builds the app from its dependencies; never listens. */
@@ -19,6 +21,7 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     publicPrefix: '/api/ai',
     verifier: deps.verifier,
     logger: deps.logger,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('documents', deps.store), probe('jobs', deps.jobs)],
   })
   await app.register(documentRoutes, { limitBytes: deps.documentLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES })

@@ -40,9 +40,9 @@ describe('the whole stack behind the gateway', () => {
   }
 
   it('registers, logs in, loads or creates a session, saves it and reads it back', async () => {
-    const registered = await call('POST', '/api/users/register', { email: 'flow@example.com', password: 'secret1', fullName: 'Flo W' })
+    const registered = await call('POST', '/api/users/register', { email: 'flow@example.com', password: 'amber-otter-42', fullName: 'Flo W' })
     expect(registered.status).toBe(201)
-    const login = await call('POST', '/api/users/login', { email: 'flow@example.com', password: 'secret1' })
+    const login = await call('POST', '/api/users/login', { email: 'flow@example.com', password: 'amber-otter-42' })
     expect(login.status).toBe(200)
     const token = login.json().token
     const session = (await call('POST', '/api/users/spreadsheet-session/load-or-create', { uid: login.json().user.uid }, token)).json().session
@@ -63,7 +63,7 @@ describe('the whole stack behind the gateway', () => {
   })
 
   it('answers 401 JSON for missing, malformed, expired, wrongly signed and alg:none tokens', async () => {
-    const { uid } = (await call('POST', '/api/users/register', { email: 'tok@example.com', password: 'secret1', fullName: 'T' })).json().user as { uid: string }
+    const { uid } = (await call('POST', '/api/users/register', { email: 'tok@example.com', password: 'amber-otter-42', fullName: 'T' })).json().user as { uid: string }
     const expired = await new LocalTokenIssuer(await ensureSigningKeys(stack.dataDir), {
       issuer: 'finsheet-users',
       audience: 'finsheet',
@@ -111,7 +111,7 @@ describe('the whole stack behind the gateway', () => {
     const unknownArea = await call('GET', '/api/nope/things')
     expect(unknownArea.status).toBe(404)
     expect(unknownArea.json().error.code).toBe('ROUTE_NOT_FOUND')
-    const { token } = (await call('POST', '/api/users/register', { email: 'nf@example.com', password: 'secret1', fullName: 'N' })).json() as { token: string }
+    const { token } = (await call('POST', '/api/users/register', { email: 'nf@example.com', password: 'amber-otter-42', fullName: 'N' })).json() as { token: string }
     const unknownRoute = await call('GET', '/api/users/nothing-here', undefined, token)
     expect(unknownRoute.status).toBe(404)
     expect(unknownRoute.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'Route GET /nothing-here not found' } })

@@ -5,6 +5,8 @@ export interface VectordbAppDependencies {
   vectors: VectorStore
   jobs: JobQueues
   logger?: Logger | boolean
+  /** Largest JSON body in bytes. */
+  bodyLimit?: number
 }
 
 /** Embeddings, formula and cell search, workbook indexing. Builds the app from its dependencies; never listens. */
@@ -15,6 +17,7 @@ export async function buildVectordbApp(deps: VectordbAppDependencies): Promise<S
     publicPrefix: '/api/vectordb',
     verifier: deps.verifier,
     logger: deps.logger,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('vectors', deps.vectors), probe('jobs', deps.jobs)],
   })
   return app

@@ -6,7 +6,7 @@ import type { VectordbConfig } from './config.js'
 export async function createVectordbService(config: VectordbConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
   const vectors = await createVectorStore(config)
   const jobs = createJobQueues(config)
-  const app = await buildVectordbApp({ verifier: createTokenVerifier(config), vectors, jobs, logger: options.logger })
+  const app = await buildVectordbApp({ verifier: createTokenVerifier(config), vectors, jobs, logger: options.logger, bodyLimit: config.BODY_LIMIT_BYTES })
   app.addHook('onClose', async () => {
     await vectors.close()
     await jobs.close()

@@ -1,5 +1,6 @@
 import envSchema from 'env-schema'
 import { Type, type Static, type TObject, type TProperties } from 'typebox'
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES } from '@finsheet/contracts'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -37,6 +38,14 @@ export const platformEnvProperties = {
   TOKEN_ISSUER: Type.String({ default: 'finsheet-users' }),
   TOKEN_AUDIENCE: Type.String({ default: 'finsheet' }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86_400, minimum: 60, maximum: 2_592_000 }),
+  TRUST_PROXY: Type.String({
+    default: 'loopback',
+    pattern: '^[A-Za-z0-9.:/, ]*$',
+    description:
+      'Which peers may state the client address in X-Forwarded-For: "loopback", "uniquelocal" (private networks), addresses or CIDR ranges separated by commas, a number of hops, "true" or "false"',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({ default: DEFAULT_BODY_LIMIT_BYTES, minimum: 1024, description: 'Largest JSON request body; larger answers 413' }),
+  UPLOAD_LIMIT_BYTES: Type.Integer({ default: DEFAULT_UPLOAD_LIMIT_BYTES, minimum: 1024, description: 'Largest uploaded file; larger answers 413' }),
 }
 
 export const PlatformEnv = Type.Object({
@@ -79,6 +88,19 @@ function crossFieldProblems(config: Record<string, unknown>): string[] {
     if (!config.S3_SECRET_KEY) problems.push('S3_SECRET_KEY is required when S3_ENDPOINT is set')
   }
   return problems
+}
+
+/**
+ * The TRUST_PROXY setting in the form Fastify's `trustProxy` takes: whom to believe about the
+ * client's address. The gateway trusts the proxy in front of it (nginx), and the services trust
+ * the gateway, which passes the address on; anything else may not state an address.
+ */
+export function trustProxySetting(value: string): boolean | number | string[] {
+  const trimmed = value.trim()
+  if (trimmed === '' || trimmed === 'false') return false
+  if (trimmed === 'true') return true
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  return trimmed.split(',').map((entry) => entry.trim()).filter(Boolean)
 }
 
 /** Prints a configuration error naming the variables and exits; for server entry points. */
