@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
+import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-gateway-'))
 let stack: AllInOne

@@ -1,4 +1,4 @@
-import { createServiceApp, type DocumentStore, type Logger, type ServiceApp, type StatusProbe, type TokenVerifier } from '@finsheet/platform'
+import { createServiceApp, type DocumentStore, type Logger, type ServiceApp, type StatusProbe, type TokenVerifier, type TrustProxy } from '@finsheet/platform'
 import type { IdentityProvider } from './identity/identity-provider.js'
 import { SignInAttemptLimiter, type SignInLimits } from './sign-in/attempt-limiter.js'
 import { CredentialQueue, type CredentialQueueOptions } from './sign-in/credential-queue.js'
@@ -14,7 +14,7 @@ export interface UsersAppDependencies {
   logger?: Logger | boolean
   bodyLimit?: number
   /** Who may state the client's address (the gateway): sign-in limits are kept per address. */
-  trustProxy?: boolean | number | string[]
+  trustProxy?: TrustProxy
   /** Failed sign-in limits and lockouts; defaults in DEFAULT_SIGN_IN_LIMITS. */
   signInLimits?: Partial<SignInLimits>
   /** Bounds of the password-check queue; defaults in DEFAULT_CREDENTIAL_QUEUE. */

@@ -42,7 +42,8 @@ describe('loadConfig', () => {
     expect(loadConfig(PlatformEnv, {}).TRUST_PROXY).toBe('loopback')
     expect(trustProxySetting('false')).toBe(false)
     expect(trustProxySetting('true')).toBe(true)
-    expect(trustProxySetting('1')).toBe(1)
+    const oneHop = trustProxySetting('1') as (address: string, hop: number) => boolean
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false])
     expect(trustProxySetting('loopback, uniquelocal,10.0.0.0/8')).toEqual(['loopback', 'uniquelocal', '10.0.0.0/8'])
     expect(() => loadConfig(PlatformEnv, { TRUST_PROXY: 'loopback; rm -rf' })).toThrow(/TRUST_PROXY must match pattern/)
   })

@@ -95,13 +95,20 @@ function crossFieldProblems(config: Record<string, unknown>): string[] {
  * client's address. The gateway trusts the proxy in front of it (nginx), and the services trust
  * the gateway, which passes the address on; anything else may not state an address.
  */
-export function trustProxySetting(value: string): boolean | number | string[] {
+export function trustProxySetting(value: string): TrustProxy {
   const trimmed = value.trim()
   if (trimmed === '' || trimmed === 'false') return false
   if (trimmed === 'true') return true
-  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  if (/^\d+$/.test(trimmed)) {
+    // A count of hops: the nearest `hops` peers are proxies, as Fastify reads a number.
+    const hops = Number(trimmed)
+    return (_address: string, hop: number) => hop < hops
+  }
   return trimmed.split(',').map((entry) => entry.trim()).filter(Boolean)
 }
+
+/** Whom to believe about the client's address, in the forms Fastify's `trustProxy` takes. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
 
 /** Prints a configuration error naming the variables and exits; for server entry points. */
 export function exitOnConfigError(error: unknown): never {

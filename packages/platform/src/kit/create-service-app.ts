@@ -13,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { DEFAULT_BODY_LIMIT_BYTES, ErrorBody, HealthResponse, LIVENESS_PATH, READINESS_PATH, StatusResponse, type AdapterStatus } from '@finsheet/contracts'
 import type { Logger } from 'pino'
 import { authPlugin } from '../auth/auth-plugin.js'
+import type { TrustProxy } from '../config/config.js'
 import type { TokenVerifier } from '../auth/token-verifier.js'
 import { handleError } from '../errors/error-handler.js'
 import { platformErrors } from '../errors/app-error.js'
@@ -38,7 +39,7 @@ export interface ServiceAppOptions {
   /** Largest JSON body in bytes; larger answers 413. */
   bodyLimit?: number
   /** Who may state the client's address in X-Forwarded-For (Fastify's trustProxy); nobody by default. */
-  trustProxy?: boolean | number | string[]
+  trustProxy?: TrustProxy
   probes?: StatusProbe[]
   /** Shown in the OpenAPI document. */
   description?: string
@@ -54,7 +55,7 @@ export interface BaseAppOptions {
   logger?: Logger | boolean | { level?: string }
   bodyLimit?: number
   /** Who may state the client's address in X-Forwarded-For (Fastify's trustProxy); nobody by default. */
-  trustProxy?: boolean | number | string[]
+  trustProxy?: TrustProxy
   /** Replaces the default 404 JSON answer, for the gateway's web-app fallback. */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown
 }
