@@ -130,6 +130,12 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
           const { expect: _expect, ...forwarded } = headers
           return { ...forwarded, 'x-request-id': request.id, 'x-forwarded-for': request.ip }
         },
+        // Connection and Keep-Alive describe the gateway's own connection to the service; passed on,
+        // they would keep a client's connection open after it asked for it to close.
+        rewriteHeaders: (headers) => {
+          const { connection: _connection, 'keep-alive': _keepAlive, ...endToEnd } = headers
+          return endToEnd
+        },
         onError: (reply, { error }) => {
           const request = reply.request as FastifyRequest
           if (bodies.wentPastLimit(request)) {
