@@ -67,6 +67,16 @@ describe('oversized bodies', () => {
     figures.push(['declared 11 MiB body, 64 KiB sent, then a GET', '413 (the GET is never read as a request)', `closed after ${exchange.closedAfterMs} ms`])
   })
 
+  it('lets a client that sends the whole oversized body read the 413 instead of a broken connection', async () => {
+    // The connection lingers after the answer, taking and dropping the rest of the body: closed at
+    // once, it would be reset under the writing client, which would report a network error.
+    const answer = await fetch(`${stack.url}/api/ai/chat`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: Buffer.alloc(oversized, 32) })
+    expect(answer.status).toBe(413)
+    expect(answer.headers.get('connection')).toBe('close')
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE')
+    figures.push(['fetch sending a whole 11 MiB body', '413 read by the client', 'closed after the answer'])
+  })
+
   it('still takes a chunked body within the limit', async () => {
     const json = Buffer.from(JSON.stringify({ email: 'transport@example.com', password: 'amber-otter-42' }))
     const exchange = await rawExchange(

@@ -1,6 +1,7 @@
 /**
  * The spreadsheet API as the web app reaches it: every route behind the gateway at /api/spreadsheet,
  * on the all-in-one stack with the embedded adapters, with real users and tokens from the users service.
+ * With FINSHEET_API_URL it runs against that deployment instead (npm run test:compose).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-gateway-'))
-let stack: AllInOne
+let stack: Pick<AllInOne, 'url' | 'close'>
+/** Emails of this run, so a deployment that keeps its data can run the suite again. */
+const run = Date.now().toString(36)
 let ada: Api
 let eve: Api
 
@@ -50,15 +53,18 @@ async function signUp(email: string, fullName: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = await startAllInOne({
-    port: 0,
-    dataDir: join(root, 'data'),
-    logger: false,
-    webRoot: join(root, 'no-web-build'),
-    env: { AUTOSAVE_QUIET_MS: '0', RATE_LIMIT_MAX: '100000' },
-  })
-  ada = api(await signUp('ada@example.com', 'Ada Lovelace'))
-  eve = api(await signUp('eve@example.com', 'Eve'))
+  const deployed = process.env.FINSHEET_API_URL
+  stack = deployed
+    ? { url: deployed.replace(/\/$/, ''), close: async () => undefined }
+    : await startAllInOne({
+        port: 0,
+        dataDir: join(root, 'data'),
+        logger: false,
+        webRoot: join(root, 'no-web-build'),
+        env: { AUTOSAVE_QUIET_MS: '0', RATE_LIMIT_MAX: '100000' },
+      })
+  ada = api(await signUp(`ada.${run}@example.com`, 'Ada Lovelace'))
+  eve = api(await signUp(`eve.${run}@example.com`, 'Eve'))
 })
 afterAll(async () => {
   await stack?.close()

@@ -73,9 +73,9 @@ export interface RawExchange {
   /** Status lines in the order they arrived, such as ['HTTP/1.1 100 Continue', 'HTTP/1.1 413 Payload Too Large']. */
   statuses: string[]
   text: string
-  /** Whether the server closed the connection, and when, in ms after the request began. */
+  /** Whether the server ended the connection (its FIN arrived), and when, in ms after the request began. */
   closedAfterMs: number | null
-  /** Request bytes the client managed to write before the connection closed. */
+  /** Request bytes the client had written when the exchange ended. */
   bytesWritten: number
 }
 
@@ -92,12 +92,13 @@ export function rawExchange(port: number, head: string, body: Buffer[] = [], opt
     let text = ''
     let sentBody = false
     let settled = false
-    const finish = (closed: boolean) => {
+    let endedAt: number | null = null
+    const finish = () => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       socket.destroy()
-      resolve({ statuses: text.match(/HTTP\/1\.1 \d{3}[^\r\n]*/g) ?? [], text, closedAfterMs: closed ? Math.round(performance.now() - started) : null, bytesWritten: socket.bytesWritten })
+      resolve({ statuses: text.match(/HTTP\/1\.1 \d{3}[^\r\n]*/g) ?? [], text, closedAfterMs: endedAt, bytesWritten: socket.bytesWritten })
     }
     const sendBody = () => {
       if (sentBody) return
@@ -108,13 +109,22 @@ export function rawExchange(port: number, head: string, body: Buffer[] = [], opt
       text += chunk.toString('latin1')
       if (options.waitForContinue && text.includes(' 100 Continue')) sendBody()
     })
-    socket.on('close', () => finish(true))
+    // The server's end of the connection: it has answered and will read nothing more that matters.
+    socket.on('end', () => {
+      endedAt = Math.round(performance.now() - started)
+      // What the client was still sending is dropped; it need not finish sending it.
+      setTimeout(finish, 50)
+    })
+    socket.on('close', () => {
+      endedAt ??= Math.round(performance.now() - started)
+      finish()
+    })
     socket.on('error', () => undefined)
     socket.on('connect', () => {
       socket.write(head)
       if (!options.waitForContinue) sendBody()
     })
-    const timer = setTimeout(() => finish(false), options.timeoutMs ?? 5000)
+    const timer = setTimeout(finish, options.timeoutMs ?? 5000)
   })
 }
 
