@@ -3,10 +3,14 @@ import { defineConfig } from 'vitest/config'
 // Workspace packages export their TypeScript sources under the "development" condition,
 // so tests run against the sources without a build step.
 const conditions = ['development', 'module', 'node', 'import', 'default']
+// Tests run in Node, which is also given these conditions for what it loads itself. Vite picks
+// `import` or `require` by how a file is loaded; naming `import` (or `module`) here would make Node
+// answer a CommonJS require with an ES module namespace (helmet, required by @fastify/helmet).
+const nodeConditions = ['development', 'node', 'default']
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions: nodeConditions, externalConditions: nodeConditions } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

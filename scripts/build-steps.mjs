@@ -27,6 +27,7 @@ export const SERVER_WORKSPACES = [
   'services/ai',
   'services/vectordb',
   'services/gateway',
+  'packages/standalone',
 ]
 
 function listFiles(dir) {

@@ -13,7 +13,7 @@ try {
   console.error(`${error.message}: serving the API without the web app`)
 }
 
-const { startAllInOne } = await import(pathToFileURL(join(repoRoot, 'services/gateway/dist/index.js')).href)
+const { startAllInOne } = await import(pathToFileURL(join(repoRoot, 'packages/standalone/dist/index.js')).href)
 const stack = await startAllInOne({
   port: Number(process.env.PORT ?? 8080),
   dataDir: process.env.DATA_DIR ?? join(repoRoot, 'data'),

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
+import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 import { parseEventStream, startAiTestApp, startAnthropicStub, startOpenAiStub, type StubServer } from '@finsheet/ai-service/testing'
 import type { Toolset } from '@finsheet/ai-service'
 import { multipart, pdfBuffer } from '../files/support/make-files.js'
@@ -37,7 +37,7 @@ async function call(method: string, path: string, token: string, body?: unknown,
 }
 
 async function signUp(email: string): Promise<string> {
-  const response = await fetch(`${stack.url}/api/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'secret1', fullName: email }) })
+  const response = await fetch(`${stack.url}/api/users/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'amber-otter-42', fullName: email }) })
   expect(response.status).toBe(201)
   return ((await response.json()) as { token: string }).token
 }

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startAllInOne } from '@finsheet/gateway-service'
+import { startAllInOne } from '@finsheet/standalone'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'finsheet-api-bench-'))
 const stack = await startAllInOne({

@@ -55,7 +55,7 @@ async function call(method: string, path: string, body: unknown, token?: string)
 }
 
 try {
-  const { token } = (await call('POST', '/api/users/register', { email: 'bench@example.com', password: 'secret1', fullName: 'Bench' })) as { token: string }
+  const { token } = (await call('POST', '/api/users/register', { email: 'bench@example.com', password: 'amber-otter-42', fullName: 'Bench' })) as { token: string }
   const cells: { address: string; input: string | number }[] = []
   for (let row = 1; row <= ROWS; row++) {
     cells.push({ address: `A${row}`, input: row })

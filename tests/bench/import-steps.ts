@@ -82,7 +82,7 @@ async function readCsv(path: string): Promise<void> {
  * spreadsheet service's bulk import and recalculation), then the stored workbook read back.
  */
 async function endToEnd(path: string, kind: string, separateWorker: boolean): Promise<void> {
-  const { startAllInOne } = await import('@finsheet/gateway-service')
+  const { startAllInOne } = await import('@finsheet/standalone')
   const dataDir = mkdtempSync(join(tmpdir(), 'finsheet-bench-import-'))
   const env = { ...process.env, LOG_LEVEL: 'silent', IMPORT_WAIT_MS: '0', ...(separateWorker ? { RUN_WORKER: 'false' } : {}) }
   const stack = await startAllInOne({ port: 0, dataDir, logger: false, env })

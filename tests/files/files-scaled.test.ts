@@ -46,7 +46,7 @@ beforeAll(async () => {
   usersService = await createUsersService(loadUsersConfig({ DATA_DIR: users.dataDir, LOG_LEVEL: 'silent' }))
   await usersService.listen({ port: 0, host: '127.0.0.1' })
   const usersUrl = `http://127.0.0.1:${(usersService.server.address() as AddressInfo).port}`
-  const registered = (await usersService.inject({ method: 'POST', url: '/register', payload: { email: 'erin@example.com', password: 'secret1', fullName: 'Erin' } })).json()
+  const registered = (await usersService.inject({ method: 'POST', url: '/register', payload: { email: 'erin@example.com', password: 'amber-otter-42', fullName: 'Erin' } })).json()
   ;({ token: erinToken, user: { uid: erinUid } } = registered)
   app = await buildFilesApp({ verifier: createTokenVerifier(loadFilesConfig({ DATA_DIR: users.dataDir })), store, blobs, jobs: serviceJobs })
   // The worker has its own queue connection, as the files-worker container does.

@@ -163,7 +163,7 @@ describe.each(adapters)('job records on $name', (adapter) => {
     app = await buildFilesApp({ verifier: createTokenVerifier(loadFilesConfig({ DATA_DIR: dir.dataDir })), store, blobs, jobs: queues.service, importWaitMs: 0 })
     userTokens = await createUserTokenSource({ DATA_DIR: dir.dataDir, USERS_URL: usersUrl }, 'files-worker')
     const email = `owner-${adapter.name.length}-${Date.now()}@example.com`
-    session = (await usersService.inject({ method: 'POST', url: '/register', payload: { email, password: 'secret1', fullName: 'Owner' } })).json()
+    session = (await usersService.inject({ method: 'POST', url: '/register', payload: { email, password: 'amber-otter-42', fullName: 'Owner' } })).json()
   })
   afterAll(async () => {
     await worker?.close()

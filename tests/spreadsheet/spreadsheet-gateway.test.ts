@@ -1,16 +1,19 @@
 /**
  * The spreadsheet API as the web app reaches it: every route behind the gateway at /api/spreadsheet,
  * on the all-in-one stack with the embedded adapters, with real users and tokens from the users service.
+ * With FINSHEET_API_URL it runs against that deployment instead (npm run test:compose).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
+import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-gateway-'))
-let stack: AllInOne
+let stack: Pick<AllInOne, 'url' | 'close'>
+/** Emails of this run, so a deployment that keeps its data can run the suite again. */
+const run = Date.now().toString(36)
 let ada: Api
 let eve: Api
 
@@ -43,22 +46,25 @@ async function signUp(email: string, fullName: string): Promise<string> {
   const response = await fetch(`${stack.url}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret1', fullName }),
+    body: JSON.stringify({ email, password: 'amber-otter-42', fullName }),
   })
   expect(response.status).toBe(201)
   return ((await response.json()) as { token: string }).token
 }
 
 beforeAll(async () => {
-  stack = await startAllInOne({
-    port: 0,
-    dataDir: join(root, 'data'),
-    logger: false,
-    webRoot: join(root, 'no-web-build'),
-    env: { AUTOSAVE_QUIET_MS: '0', RATE_LIMIT_MAX: '100000' },
-  })
-  ada = api(await signUp('ada@example.com', 'Ada Lovelace'))
-  eve = api(await signUp('eve@example.com', 'Eve'))
+  const deployed = process.env.FINSHEET_API_URL
+  stack = deployed
+    ? { url: deployed.replace(/\/$/, ''), close: async () => undefined }
+    : await startAllInOne({
+        port: 0,
+        dataDir: join(root, 'data'),
+        logger: false,
+        webRoot: join(root, 'no-web-build'),
+        env: { AUTOSAVE_QUIET_MS: '0', RATE_LIMIT_MAX: '100000' },
+      })
+  ada = api(await signUp(`ada.${run}@example.com`, 'Ada Lovelace'))
+  eve = api(await signUp(`eve.${run}@example.com`, 'Eve'))
 })
 afterAll(async () => {
   await stack?.close()

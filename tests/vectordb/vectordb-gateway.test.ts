@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAllInOne, type AllInOne } from '@finsheet/gateway-service'
+import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 import type { CellMatch, FormulaMatch, JobStatusResponse, WorkbookAnalysis } from '@finsheet/contracts'
 
 let stack: AllInOne

@@ -8,6 +8,9 @@ export function StrictObject<Properties extends TProperties>(properties: Propert
   return Type.Object(properties, { ...options, additionalProperties: false })
 }
 
+/** Default largest JSON request body, the same at the gateway and at every service (BODY_LIMIT_BYTES). */
+export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024
+
 /** The body of every API error: `{ "error": { "code", "message" } }`. */
 export const ErrorBody = Type.Object(
   {

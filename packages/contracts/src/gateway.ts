@@ -4,6 +4,22 @@ import { Type, type Static } from 'typebox'
 export const SERVICE_AREAS = ['spreadsheet', 'ai', 'files', 'users', 'vectordb'] as const
 export type ServiceArea = (typeof SERVICE_AREAS)[number]
 
+/** Liveness: the process is up and answers. Nothing it depends on is asked. */
+export const LIVENESS_PATH = '/health/live'
+/** Readiness: the process and what it depends on (its stores, its queue, its identity provider) answer. */
+export const READINESS_PATH = '/health/ready'
+
+/**
+ * The only paths of one area that another area's service answers. The product's API names the
+ * workbook upload and the import of an uploaded file under the spreadsheet area, while reading and
+ * converting files is the files service's work: the gateway sends these prefixes to the files
+ * service, which serves them at `servicePath` and stores the workbook through the spreadsheet service.
+ */
+export const SPREADSHEET_FILE_ROUTES = {
+  uploadExcel: { prefix: '/api/spreadsheet/upload-excel', area: 'files', servicePath: '/upload-excel' },
+  importFromFile: { prefix: '/api/spreadsheet/import-from-file', area: 'files', servicePath: '/import-from-file' },
+} as const satisfies Record<string, { prefix: string; area: ServiceArea; servicePath: string }>
+
 export const ServiceHealth = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
   latencyMs: Type.Number(),

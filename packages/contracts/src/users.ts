@@ -22,6 +22,28 @@ export const MIN_PASSWORD_LENGTH = 6
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters'
 /** Spec 1 §5: what registration and sign-in say when a field is empty. */
 export const MISSING_FIELDS_MESSAGE = 'Please fill all required fields'
+/** Registration refuses a password that is common or quickly guessed; the message adds the reason. */
+export const PASSWORD_TOO_WEAK_CODE = 'PASSWORD_TOO_WEAK'
+export const PASSWORD_TOO_WEAK_MESSAGE = 'This password is too easy to guess'
+
+/**
+ * Sign-in answers 429 with this code, and a Retry-After header, while an account or an address is
+ * locked out after repeated failed attempts; even the right password waits until the lockout ends.
+ */
+export const SIGN_IN_LOCKED_CODE = 'SIGN_IN_LOCKED'
+
+/** "in 45 seconds", "in 1 minute", "in 15 minutes": how long a wait of `seconds` is, as a person says it. */
+export function waitText(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds))
+  if (whole < 60) return `in ${whole} second${whole === 1 ? '' : 's'}`
+  const minutes = Math.ceil(whole / 60)
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+/** The lockout notice, on the API's 429 and on the login page. */
+export function signInLockedMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts. Try again ${waitText(retryAfterSeconds)}.`
+}
 
 export const RegisterBody = StrictObject({
   email: Type.String({ maxLength: 320 }),

@@ -1,5 +1,5 @@
-export { loadConfig, ConfigError, exitOnConfigError, platformEnvProperties, PlatformEnv, usersUrlProperty } from './config/config.js'
-export type { PlatformConfig } from './config/config.js'
+export { loadConfig, ConfigError, exitOnConfigError, platformEnvProperties, PlatformEnv, trustProxySetting, usersUrlProperty } from './config/config.js'
+export type { PlatformConfig, TrustProxy } from './config/config.js'
 export { AppError, isAppError, platformErrors } from './errors/app-error.js'
 export { handleError, toAppError, errorBody } from './errors/error-handler.js'
 export { createBaseApp, createServiceApp, errorResponses } from './kit/create-service-app.js'

@@ -30,6 +30,8 @@ export interface AiAppDependencies {
   chatTools?: ChatToolsFactory
   /** The clock the daily limit reads (tests). */
   clock?: () => Date
+  /** Largest JSON body in bytes. */
+  bodyLimit?: number
 }
 
 declare module 'fastify' {
@@ -47,9 +49,8 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     publicPrefix: '/api/ai',
     verifier: deps.verifier,
     logger: deps.logger,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('documents', deps.store), probe('jobs', deps.jobs)],
-    // A chat may carry its earlier turns: up to 40 of 20,000 characters each.
-    bodyLimit: 4 * 1024 * 1024,
   })
   // What an empty environment gives: no provider configured, the other services at their default ports.
   const defaults = loadAiConfig({})

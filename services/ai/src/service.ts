@@ -16,6 +16,8 @@ export async function createAiService(config: AiConfig, options: { logger?: Logg
     spreadsheetUrl: config.SPREADSHEET_URL,
     filesUrl: config.FILES_URL,
     dailyTokenLimit: config.AI_DAILY_TOKEN_LIMIT,
+    documentLimitBytes: config.UPLOAD_LIMIT_BYTES,
+    bodyLimit: config.BODY_LIMIT_BYTES,
   })
   app.addHook('onClose', async () => {
     await store.close()

@@ -14,6 +14,8 @@ export interface FilesAppDependencies {
   logger?: Logger | boolean
   /** Largest upload in bytes; larger answers 413. Default 50 MB. */
   uploadLimitBytes?: number
+  /** Largest JSON body in bytes. */
+  bodyLimit?: number
   /** How long the import routes wait for their job before answering it is still running. */
   importWaitMs?: number
 }
@@ -27,6 +29,7 @@ export async function buildFilesApp(deps: FilesAppDependencies): Promise<Service
     publicPrefix: '/api/files',
     verifier: deps.verifier,
     logger: deps.logger,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('documents', deps.store), probe('blobs', deps.blobs), probe('jobs', deps.jobs)],
   })
   // The stream is cut one byte past the limit so the upload can tell "too large" from "exactly the limit".

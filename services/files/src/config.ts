@@ -1,12 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { loadConfig, platformEnvProperties, usersUrlProperty } from '@finsheet/platform'
-import { DEFAULT_UPLOAD_LIMIT_BYTES } from '@finsheet/contracts'
 import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
 
 export const FilesEnv = Type.Object({
   ...platformEnvProperties,
   PORT: Type.Integer({ default: 3003, minimum: 0, maximum: 65_535 }),
-  UPLOAD_LIMIT_BYTES: Type.Integer({ default: DEFAULT_UPLOAD_LIMIT_BYTES, minimum: 1, description: 'Largest upload; larger answers 413' }),
   ...usersUrlProperty,
   SPREADSHEET_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:3002', description: 'The spreadsheet service, which stores imported workbooks' }),
   /** auto: process jobs in this process when the queue is the embedded one, and leave them to files-worker with Redis. */

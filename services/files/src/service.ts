@@ -26,6 +26,7 @@ export async function createFilesService(config: FilesConfig, options: { logger?
     jobs,
     logger: options.logger,
     uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+    bodyLimit: config.BODY_LIMIT_BYTES,
     importWaitMs: config.IMPORT_WAIT_MS,
   })
   const worker = runsWorker(config)

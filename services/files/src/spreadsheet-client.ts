@@ -3,7 +3,8 @@
  * belongs to the user who uploaded the file and the spreadsheet service checks that identity itself.
  */
 import { Readable } from 'node:stream'
-import { IMPORT_STREAM_CONTENT_TYPE, type ImportRecalculation } from '@finsheet/contracts'
+import { Value } from 'typebox/value'
+import { ErrorBody, IMPORT_STREAM_CONTENT_TYPE, ImportWorkbookResponse, type ImportRecalculation } from '@finsheet/contracts'
 
 export interface ImportedWorkbookAnswer {
   workbookId: string
@@ -54,31 +55,29 @@ export function createSpreadsheetClient(baseUrl: string): SpreadsheetClient {
         throw new SpreadsheetUnavailableError(`The spreadsheet service could not be reached: ${(error as Error).message}`)
       }
       const text = await response.text()
-      let answer: {
-        workbookId?: unknown
-        cellCount?: unknown
-        formulaCount?: unknown
-        recalculation?: ImportRecalculation
-        repeated?: unknown
-        error?: { message?: unknown }
-      } = {}
+      let answer: unknown = null
       try {
-        answer = text ? JSON.parse(text) : {}
+        answer = text ? JSON.parse(text) : null
       } catch {
         // not JSON: reported below by status
       }
       if (response.status >= 500) throw new SpreadsheetUnavailableError(`The spreadsheet service failed to store the workbook (status ${response.status})`)
       if (!response.ok) {
-        const message = typeof answer.error?.message === 'string' ? answer.error.message : `status ${response.status}`
+        const message = Value.Check(ErrorBody, answer) ? answer.error.message : `status ${response.status}`
         throw new WorkbookRejectedError(response.status, `The spreadsheet service refused the workbook: ${message}`)
       }
-      if (typeof answer.workbookId !== 'string') throw new SpreadsheetUnavailableError('The spreadsheet service answered without a workbook id')
+      // The answer must be the one the spreadsheet service's contract describes; anything else is a
+      // fault of that service (or of what stands between), so the job is retried rather than trusted.
+      if (!Value.Check(ImportWorkbookResponse, answer)) {
+        const problem = Value.Errors(ImportWorkbookResponse, answer)[0]
+        throw new SpreadsheetUnavailableError(`The spreadsheet service answered outside its contract${problem ? `: ${problem.instancePath || '/'} ${problem.message}` : ''}`)
+      }
       return {
         workbookId: answer.workbookId,
-        cellCount: typeof answer.cellCount === 'number' ? answer.cellCount : 0,
-        formulaCount: typeof answer.formulaCount === 'number' ? answer.formulaCount : 0,
-        recalculation: answer.recalculation ?? { checked: 0, matched: 0, mismatchCount: 0, mismatches: [] },
-        repeated: answer.repeated === true,
+        cellCount: answer.cellCount,
+        formulaCount: answer.formulaCount,
+        recalculation: answer.recalculation,
+        repeated: answer.repeated,
       }
     },
   }

@@ -1,9 +1,9 @@
 import cors from '@fastify/cors'
 import httpProxy from '@fastify/http-proxy'
 import rateLimit from '@fastify/rate-limit'
-import { Transform } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { GatewayHealthResponse, SERVICE_AREAS, type ServiceArea, type ServiceHealth } from '@finsheet/contracts'
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, SERVICE_AREAS, uploadBodyLimitBytes, type ServiceArea } from '@finsheet/contracts'
 import {
   AppError,
   bearerTokenFrom,
@@ -13,9 +13,14 @@ import {
   platformErrors,
   type Logger,
   type ServiceApp,
+  type StatusProbe,
   type TokenVerifier,
+  type TrustProxy,
 } from '@finsheet/platform'
-import { areaOf, isInternalPath, isOpenPath, isUploadPath, pathOf, REROUTED_PATHS } from './routes-policy.js'
+import { registerBodyLimits, registerContinue } from './body-limits.js'
+import { healthRoutes } from './health-routes.js'
+import { areaOf, isInternalPath, isOpenPath, pathOf, REROUTED_PATHS } from './routes-policy.js'
+import { registerSecurityHeaders, type ContentSecurityOptions } from './security-headers.js'
 import { registerWeb, wantsPage } from './web.js'
 
 export interface GatewayDependencies {
@@ -26,33 +31,35 @@ export interface GatewayDependencies {
   /** Requests per window for each user; with `redis` the counts are shared by every gateway replica. */
   rateLimit?: { max: number; timeWindowMs: number; redis?: Redis }
   bodyLimitBytes?: number
-  uploadLimitBytes?: number
+  /** Largest body of an upload route, the multipart framing included. */
+  uploadBodyLimitBytes?: number
   /** Origins besides the gateway's own allowed to call the API from a browser. */
   corsOrigins?: string[]
   /** The built web app; a placeholder page is served without one. */
   webRoot?: string
   /** How long GET /health waits for each service. */
   healthTimeoutMs?: number
+  /** Who may state the client's address in X-Forwarded-For: the proxy in front (nginx); nobody by default. */
+  trustProxy?: TrustProxy
+  /** What the web app's Content Security Policy allows besides its own origin. */
+  contentSecurity?: ContentSecurityOptions
+  /** The gateway's own dependencies, which readiness asks (Redis of the shared rate limit). */
+  readinessProbes?: StatusProbe[]
 }
-
-const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024
-const DEFAULT_UPLOAD_LIMIT = 100 * 1024 * 1024
 
 /**
  * The one door to the API: checks the bearer token before proxying /api/<area>/* to the area's
- * service (which checks it again), limits request rates and body sizes, and serves the web app.
+ * service (which checks it again), limits request rates and body sizes, sends security headers,
+ * and serves the web app.
  */
 export async function buildGatewayApp(deps: GatewayDependencies): Promise<ServiceApp> {
-  const startedAt = Date.now()
-  const bodyLimit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT
-  const uploadLimit = deps.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT
-  /** Requests whose streamed body went past its limit. */
-  const tooLarge = new WeakSet<object>()
+  const bodyLimit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES
   let hasBuild = false
   const app = createBaseApp({
     name: 'gateway',
     logger: deps.logger,
     bodyLimit,
+    trustProxy: deps.trustProxy,
     notFoundHandler: async (request, reply) => {
       const path = pathOf(request.url)
       if (hasBuild && wantsPage(request.method, path, request.headers.accept)) return reply.sendFile('index.html')
@@ -62,37 +69,9 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
       return handleError(platformErrors.routeNotFound(request.method, path), request, reply)
     },
   })
-
-  app.decorateRequest('user', null)
-  app.addHook('onRequest', async (request) => {
-    const path = pathOf(request.url)
-    const declared = Number(request.headers['content-length'] ?? 0)
-    const limit = isUploadPath(path) ? uploadLimit : bodyLimit
-    if (declared > limit) throw platformErrors.payloadTooLarge(limit)
-    if (isInternalPath(path)) throw platformErrors.routeNotFound(request.method, path)
-    // Unknown areas fall through to the 404 answer; known ones need a token unless open.
-    if (!areaOf(path) || request.method === 'OPTIONS' || isOpenPath(path)) return
-    request.user = await deps.verifier.verify(bearerTokenFrom(request.headers.authorization))
-  })
-
-  // A body sent without Content-Length (chunked) is counted as it streams through to the service:
-  // past the limit the stream fails, and the proxy answers 413 rather than passing the rest on.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    // A declared length was checked on arrival; without one and without chunks there is no body.
-    if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] === undefined) return payload
-    const limit = isUploadPath(pathOf(request.url)) ? uploadLimit : bodyLimit
-    let received = 0
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length
-        if (received <= limit) return done(null, chunk)
-        tooLarge.add(request.raw)
-        done(platformErrors.payloadTooLarge(limit))
-      },
-    })
-    payload.on('error', (error) => counted.destroy(error))
-    return payload.pipe(counted)
-  })
+  // Hooks run in the order they are added: headers on every answer, then sizes, then token and rate.
+  await registerSecurityHeaders(app, deps.contentSecurity)
+  const bodies = registerBodyLimits(app, { bodyLimit, uploadBodyLimit: deps.uploadBodyLimitBytes ?? uploadBodyLimitBytes(DEFAULT_UPLOAD_LIMIT_BYTES) })
 
   await app.register(cors, {
     origin: deps.corsOrigins ?? [],
@@ -103,13 +82,37 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
 
   const limits = deps.rateLimit ?? { max: 600, timeWindowMs: 60_000 }
   await app.register(rateLimit, {
+    global: false,
     max: limits.max,
     timeWindow: limits.timeWindowMs,
-    // Per user once signed in; per address before.
+    // Per user once the token is verified; per client address before, and for a bad token.
     keyGenerator: (request) => (request.user ? `user:${request.user.uid}` : `ip:${request.ip}`),
     ...(limits.redis ? { redis: limits.redis, nameSpace: 'finsheet-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => platformErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   })
+  const countRequest = app.rateLimit()
+
+  app.decorateRequest('user', null)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return
+    const path = pathOf(request.url)
+    // Service-to-service routes are never reachable from outside, however the path is written.
+    if (isInternalPath(path)) throw platformErrors.routeNotFound(request.method, path)
+    // Unknown areas fall through to the 404 answer; known ones need a token unless open.
+    let refusal: unknown = null
+    if (areaOf(path) && !isOpenPath(path)) {
+      try {
+        request.user = await deps.verifier.verify(bearerTokenFrom(request.headers.authorization))
+      } catch (error) {
+        refusal = error
+      }
+    }
+    // A request with a bad token counts against its address like any anonymous one, so guessing
+    // tokens is limited as everything else is.
+    await countRequest.call(app, request, reply)
+    if (refusal) throw refusal
+  })
+  registerContinue(app)
 
   // The more specific rerouted prefixes win over their area's catch-all.
   const proxies = [
@@ -123,11 +126,22 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
       rewritePrefix,
       http2: false,
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': request.id }),
+        rewriteRequestHeaders: (request, headers) => {
+          // The service trusts the gateway for the client's address; a chain the client sent is dropped.
+          // The go-ahead was the gateway's to give, and the upstream client refuses an Expect header.
+          const { expect: _expect, ...forwarded } = headers
+          return { ...forwarded, 'x-request-id': request.id, 'x-forwarded-for': request.ip }
+        },
+        // Connection and Keep-Alive describe the gateway's own connection to the service; passed on,
+        // they would keep a client's connection open after it asked for it to close.
+        rewriteHeaders: (headers) => {
+          const { connection: _connection, 'keep-alive': _keepAlive, ...endToEnd } = headers
+          return endToEnd
+        },
         onError: (reply, { error }) => {
-          if (tooLarge.has(reply.request.raw)) {
-            const answer = platformErrors.payloadTooLarge(isUploadPath(pathOf(reply.request.url)) ? uploadLimit : bodyLimit)
-            void reply.status(answer.statusCode).send(errorBody(answer))
+          const request = reply.request as FastifyRequest
+          if (bodies.wentPastLimit(request)) {
+            if (!reply.sent) bodies.refuse(request, reply as FastifyReply)
             return
           }
           const status = (error as { statusCode?: number }).statusCode ?? 502
@@ -139,37 +153,7 @@ export async function buildGatewayApp(deps: GatewayDependencies): Promise<Servic
     })
   }
 
-  app.get(
-    '/health',
-    { schema: { response: { 200: GatewayHealthResponse, 503: GatewayHealthResponse } } },
-    async (_request, reply) => {
-      const entries = await Promise.all(SERVICE_AREAS.map(async (area) => [area, await checkService(deps.services[area], deps.healthTimeoutMs ?? 2000)] as const))
-      const services = Object.fromEntries(entries) as Record<string, ServiceHealth>
-      const healthy = entries.every(([, health]) => health.status === 'ok')
-      return reply.status(healthy ? 200 : 503).send({
-        status: healthy ? 'ok' : 'degraded',
-        service: 'gateway',
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 100) / 10,
-        services,
-      })
-    },
-  )
-
+  healthRoutes(app, { services: deps.services, timeoutMs: deps.healthTimeoutMs ?? 2000, probes: deps.readinessProbes ?? [] })
   ;({ hasBuild } = await registerWeb(app, deps.webRoot))
-
   return app
-}
-
-async function checkService(baseUrl: string, timeoutMs: number): Promise<ServiceHealth> {
-  const started = performance.now()
-  try {
-    const response = await fetch(new URL('/health', baseUrl), { signal: AbortSignal.timeout(timeoutMs) })
-    const latencyMs = Math.round(performance.now() - started)
-    await response.body?.cancel()
-    return response.ok ? { status: 'ok', latencyMs } : { status: 'down', latencyMs, error: `answered ${response.status}` }
-  } catch (error) {
-    const latencyMs = Math.round(performance.now() - started)
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable'
-    return { status: 'down', latencyMs, error: reason }
-  }
 }

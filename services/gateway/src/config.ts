@@ -15,8 +15,6 @@ export const GatewayEnv = Type.Object({
   /** Requests each user (or address, before sign-in) may make per window. */
   RATE_LIMIT_MAX: Type.Integer({ default: 600, minimum: 1 }),
   RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
-  BODY_LIMIT_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
-  UPLOAD_LIMIT_BYTES: Type.Integer({ default: 100 * 1024 * 1024, minimum: 1024 }),
   /** Comma-separated origins allowed to call the API from a browser besides the gateway's own. */
   CORS_ORIGINS: Type.String({ default: 'http://localhost:5173,http://127.0.0.1:5173' }),
   /** The built web app (index.html and assets); a placeholder page is served when it is missing. */

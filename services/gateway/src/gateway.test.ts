@@ -3,175 +3,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVICE_AREAS, type ServiceArea } from '@finsheet/contracts'
-import { INTERNAL_USER_TOKEN_PATH } from '@finsheet/contracts'
-import { ensureSigningKeys, loadServiceSecret, LocalTokenIssuer, LocalTokenVerifier, signServiceToken, USER_TOKEN_AUDIENCE, type ServiceApp } from '@finsheet/platform'
-import { request as httpRequest } from 'node:http'
+import { ensureSigningKeys, LocalTokenIssuer, LocalTokenVerifier, type ServiceApp } from '@finsheet/platform'
 import { startRedisServer } from '@finsheet/platform/testing'
-import { startAllInOne, type AllInOne } from './all-in-one.js'
 import { buildGatewayApp } from './app.js'
 import { loadGatewayConfig } from './config.js'
 import { createGatewayService } from './service.js'
-import { PLACEHOLDER_PAGE } from './web.js'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-gateway-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-
-describe('the whole stack behind the gateway', () => {
-  let stack: AllInOne
-  beforeAll(async () => {
-    stack = await startAllInOne({ port: 0, dataDir: join(root, 'stack'), logger: false, webRoot: join(root, 'no-web-build'), env: {} })
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
-
-  const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(stack.url + path, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    })
-    const text = await response.text()
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, text, json: (): any => JSON.parse(text) }
-  }
-
-  it('registers, logs in, loads or creates a session, saves it and reads it back', async () => {
-    const registered = await call('POST', '/api/users/register', { email: 'flow@example.com', password: 'secret1', fullName: 'Flo W' })
-    expect(registered.status).toBe(201)
-    const login = await call('POST', '/api/users/login', { email: 'flow@example.com', password: 'secret1' })
-    expect(login.status).toBe(200)
-    const token = login.json().token
-    const session = (await call('POST', '/api/users/spreadsheet-session/load-or-create', { uid: login.json().user.uid }, token)).json().session
-    expect(session).toMatchObject({ role: 'admin', activeWorkbook: 'defaultWorkbook' })
-    session.workbooks.defaultWorkbook.sheets.Sheet1.state.formulaBarValue = '=SUM(A1:A3)'
-    expect((await call('POST', '/api/users/spreadsheet-session', { session }, token)).status).toBe(200)
-    const read = await call('GET', '/api/users/spreadsheet-session/current', undefined, token)
-    expect(read.json().session.workbooks.defaultWorkbook.sheets.Sheet1.state.formulaBarValue).toBe('=SUM(A1:A3)')
-    expect(read.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-  })
-
-  it('lets the anonymous sign-up and token exchange through without a token', async () => {
-    const created = await call('POST', '/api/users/create-anonymous-user', { preferences: {} })
-    expect(created.status).toBe(201)
-    const exchanged = await call('POST', '/api/users/token', { customToken: created.json().customToken })
-    expect(exchanged.json().user.anonymous).toBe(true)
-    expect((await call('GET', '/api/users/me', undefined, exchanged.json().token)).status).toBe(200)
-  })
-
-  it('answers 401 JSON for missing, malformed, expired, wrongly signed and alg:none tokens', async () => {
-    const { uid } = (await call('POST', '/api/users/register', { email: 'tok@example.com', password: 'secret1', fullName: 'T' })).json().user as { uid: string }
-    const expired = await new LocalTokenIssuer(await ensureSigningKeys(stack.dataDir), {
-      issuer: 'finsheet-users',
-      audience: 'finsheet',
-      sessionTtlSeconds: -120,
-    }).issueSessionToken({ uid, email: 'tok@example.com', name: 'T', anonymous: false })
-    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' })
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setSubject(uid).setIssuer('finsheet-users').setAudience('finsheet').setExpirationTime('1h').sign(privateKey)
-    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: uid, iss: 'finsheet-users', aud: 'finsheet', exp: Math.floor(Date.now() / 1000) + 3600 })}.`
-    const cases: Array<[string | undefined, string]> = [
-      [undefined, 'UNAUTHENTICATED'],
-      ['Token abc', 'UNAUTHENTICATED'],
-      ['Bearer not.a.jwt', 'INVALID_TOKEN'],
-      [`Bearer ${expired}`, 'TOKEN_EXPIRED'],
-      [`Bearer ${forged}`, 'INVALID_TOKEN'],
-      [`Bearer ${none}`, 'INVALID_TOKEN'],
-    ]
-    for (const [authorization, code] of cases) {
-      const response = await fetch(`${stack.url}/api/users/spreadsheet-session/current`, { headers: authorization ? { authorization } : {} })
-      expect(response.status).toBe(401)
-      expect(response.headers.get('content-type')).toMatch(/application\/json/)
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code)
-    }
-  })
-
-  it('never forwards the services\' internal routes, however the path is written, even with a valid service token', async () => {
-    const registered = (await call('POST', '/api/users/register', { email: 'inside@example.com', password: 'secret1', fullName: 'In Side' })).json()
-    const uid = registered.user.uid as string
-    const serviceToken = await signServiceToken(await loadServiceSecret({ DATA_DIR: stack.dataDir }), { service: 'files-worker', audience: USER_TOKEN_AUDIENCE, userId: uid })
-    const body = JSON.stringify({ userId: uid })
-    // Sent as raw request lines, so that no client resolves the dot segments or escapes first.
-    const raw = (port: number, path: string, authorization: string) =>
-      new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-          let text = ''
-          response.on('data', (chunk) => (text += chunk))
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
-        })
-        request.on('error', reject)
-        request.end(body)
-      })
-    // The route works for a service that calls the users service directly...
-    const usersPort = Number(new URL(stack.services.users).port)
-    const direct = await raw(usersPort, INTERNAL_USER_TOKEN_PATH, `Bearer ${serviceToken}`)
-    expect(direct.status).toBe(200)
-    // ...and through the gateway it does not exist, whichever token comes along.
-    for (const path of [
-      `/api/users${INTERNAL_USER_TOKEN_PATH}`,
-      '/api/users/INTERNAL/user-token',
-      '/api/users/%69nternal/user-token',
-      '/api/users/%2569nternal/user-token',
-      '/api/users//internal/user-token',
-      '/api/users/x/../internal/user-token',
-      '/api/users/%2e%2e/users/internal/user-token',
-      '/api/files/internal/anything',
-    ]) {
-      for (const authorization of [`Bearer ${serviceToken}`, `Bearer ${registered.token}`]) {
-        const answer = await raw(stack.port, path, authorization)
-        expect(answer.status, path).toBe(404)
-        expect(answer.text).not.toMatch(/"token"/)
-      }
-    }
-  })
-
-  it('keeps health, status and docs of every area open', async () => {
-    for (const area of SERVICE_AREAS) {
-      expect((await call('GET', `/api/${area}/health`)).json()).toMatchObject({ status: 'ok', service: area })
-      expect((await call('GET', `/api/${area}/status`)).json()).toMatchObject({ service: area, status: 'ok' })
-      const docs = await call('GET', `/api/${area}/docs/json`)
-      expect(docs.status).toBe(200)
-      expect(docs.json().servers).toEqual([{ url: `/api/${area}` }])
-    }
-    expect((await call('GET', '/api/spreadsheet/workbooks')).status).toBe(401)
-  })
-
-  it('reports every service on GET /health', async () => {
-    const health = await call('GET', '/health')
-    expect(health.status).toBe(200)
-    expect(health.json()).toMatchObject({ status: 'ok', service: 'gateway' })
-    expect(Object.keys(health.json().services).sort()).toEqual([...SERVICE_AREAS].sort())
-    for (const area of SERVICE_AREAS) expect(health.json().services[area].status).toBe('ok')
-  })
-
-  it('answers unknown routes with 404 JSON, under /api and elsewhere', async () => {
-    const unknownArea = await call('GET', '/api/nope/things')
-    expect(unknownArea.status).toBe(404)
-    expect(unknownArea.json().error.code).toBe('ROUTE_NOT_FOUND')
-    const { token } = (await call('POST', '/api/users/register', { email: 'nf@example.com', password: 'secret1', fullName: 'N' })).json() as { token: string }
-    const unknownRoute = await call('GET', '/api/users/nothing-here', undefined, token)
-    expect(unknownRoute.status).toBe(404)
-    expect(unknownRoute.json()).toEqual({ error: { code: 'ROUTE_NOT_FOUND', message: 'Route GET /nothing-here not found' } })
-    expect((await call('GET', '/favicon-nope.png')).json().error.code).toBe('ROUTE_NOT_FOUND')
-  })
-
-  it('answers malformed JSON through the gateway with 400', async () => {
-    const response = await fetch(`${stack.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": ' })
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('MALFORMED_JSON')
-  })
-
-  it('serves a placeholder page while there is no web build', async () => {
-    const page = await fetch(`${stack.url}/`)
-    expect(page.status).toBe(200)
-    expect(page.headers.get('content-type')).toMatch(/text\/html/)
-    expect(await page.text()).toBe(PLACEHOLDER_PAGE)
-  })
-})
 
 /** A real HTTP upstream that counts what reaches it, to prove what the gateway stops. */
 async function countingUpstream(): Promise<{ url: string; seen: IncomingMessage[]; server: Server }> {
@@ -181,7 +22,7 @@ async function countingUpstream(): Promise<{ url: string; seen: IncomingMessage[
     request.resume()
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ path: request.url, requestId: request.headers['x-request-id'] }))
+      response.end(JSON.stringify({ path: request.url, requestId: request.headers['x-request-id'], forwardedFor: request.headers['x-forwarded-for'] }))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -214,9 +55,10 @@ describe('gateway limits and policies', () => {
       verifier: new LocalTokenVerifier({ dataDir }, { issuer: 'finsheet-users', audience: 'finsheet' }),
       rateLimit: { max: 5, timeWindowMs: 60_000 },
       bodyLimitBytes: 2048,
-      uploadLimitBytes: 8192,
+      uploadBodyLimitBytes: 8192,
       corsOrigins: ['http://localhost:5173'],
       webRoot,
+      trustProxy: ['loopback'],
     })
     await gateway.ready()
   })
@@ -227,13 +69,13 @@ describe('gateway limits and policies', () => {
 
   it('checks the token before proxying: a refused request never reaches the service', async () => {
     const before = upstream.seen.length
-    const refused = await gateway.inject({ method: 'GET', url: '/api/spreadsheet/workbooks' })
+    const refused = await gateway.inject({ method: 'GET', url: '/api/spreadsheet/workbooks', remoteAddress: '198.51.100.1' })
     expect(refused.statusCode).toBe(401)
     expect(upstream.seen.length).toBe(before)
     const passed = await gateway.inject({ method: 'GET', url: '/api/spreadsheet/workbooks?limit=2', headers: { authorization: `Bearer ${otherToken}` } })
     expect(passed.statusCode).toBe(200)
-    // The prefix is stripped and the request id travels along.
-    expect(passed.json()).toEqual({ path: '/workbooks?limit=2', requestId: passed.headers['x-request-id'] })
+    // The prefix is stripped, and the request id and the client's address travel along.
+    expect(passed.json()).toEqual({ path: '/workbooks?limit=2', requestId: passed.headers['x-request-id'], forwardedFor: '127.0.0.1' })
     expect(upstream.seen.length).toBe(before + 1)
     expect(upstream.seen.at(-1)!.headers.authorization).toBe(`Bearer ${otherToken}`)
   })
@@ -284,22 +126,32 @@ describe('gateway limits and policies', () => {
   })
 
   it('serves the web build with index.html for client routes, and JSON 404 for the rest', async () => {
-    const home = await gateway.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    const remoteAddress = '198.51.100.2'
+    const home = await gateway.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' }, remoteAddress })
     expect(home.body).toContain('Finsheet app')
-    expect((await gateway.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log("app")')
-    const clientRoute = await gateway.inject({ method: 'GET', url: '/version-control', headers: { accept: 'text/html,application/xhtml+xml' } })
+    expect((await gateway.inject({ method: 'GET', url: '/assets/app.js', remoteAddress })).body).toBe('console.log("app")')
+    const clientRoute = await gateway.inject({ method: 'GET', url: '/version-control', headers: { accept: 'text/html,application/xhtml+xml' }, remoteAddress })
     expect(clientRoute.statusCode).toBe(200)
     expect(clientRoute.body).toContain('Finsheet app')
-    const missingAsset = await gateway.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
+    const missingAsset = await gateway.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' }, remoteAddress })
     expect(missingAsset.statusCode).toBe(404)
     expect(missingAsset.json().error.code).toBe('ROUTE_NOT_FOUND')
   })
 
-  it('reports a service that is down: /health 503, and 503 JSON through its area', async () => {
-    const health = await gateway.inject({ method: 'GET', url: '/health' })
+  it('reports a service that is down on /health and through its area, while staying live and ready itself', async () => {
+    const remoteAddress = '198.51.100.3'
+    const health = await gateway.inject({ method: 'GET', url: '/health', remoteAddress })
     expect(health.statusCode).toBe(503)
     expect(health.json().status).toBe('degraded')
     expect(health.json().services.vectordb).toMatchObject({ status: 'down', error: 'unreachable' })
+    // The counting upstream answers /health with something other than a health report.
+    expect(health.json().services.users).toMatchObject({ status: 'down', error: 'answered something other than a health report' })
+    const live = await gateway.inject({ method: 'GET', url: '/health/live', remoteAddress })
+    expect(live.statusCode).toBe(200)
+    expect(live.json()).toMatchObject({ status: 'ok', service: 'gateway' })
+    const ready = await gateway.inject({ method: 'GET', url: '/health/ready', remoteAddress })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toMatchObject({ status: 'ok', service: 'gateway', adapters: [] })
     // Over a real socket: the request body is streamed to the upstream that refuses it.
     await gateway.listen({ port: 0, host: '127.0.0.1' })
     const { port } = gateway.server.address() as { port: number }
@@ -310,6 +162,95 @@ describe('gateway limits and policies', () => {
     })
     expect(proxied.status).toBe(503)
     expect(await proxied.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The vectordb service is unavailable' } })
+  })
+})
+
+describe('gateway transport security', () => {
+  let gateway: ServiceApp
+  let upstream: Awaited<ReturnType<typeof countingUpstream>>
+  let token: string
+  const webRoot = join(root, 'web-dist-headers')
+
+  beforeAll(async () => {
+    const dataDir = join(root, 'transport')
+    token = await new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 }).issueSessionToken({
+      uid: 'u9',
+      email: null,
+      name: null,
+      anonymous: false,
+    })
+    mkdirSync(join(webRoot, 'assets'), { recursive: true })
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Finsheet app</title><script type="module" src="/assets/app.js"></script>')
+    writeFileSync(join(webRoot, 'assets', 'app.js'), 'console.log("app")')
+    upstream = await countingUpstream()
+    gateway = await buildGatewayApp({
+      services: Object.fromEntries(SERVICE_AREAS.map((area) => [area, upstream.url])) as Record<ServiceArea, string>,
+      verifier: new LocalTokenVerifier({ dataDir }, { issuer: 'finsheet-users', audience: 'finsheet' }),
+      rateLimit: { max: 5, timeWindowMs: 60_000 },
+      bodyLimitBytes: 2048,
+      webRoot,
+      trustProxy: ['loopback'],
+    })
+    await gateway.ready()
+  })
+  afterAll(async () => {
+    await gateway?.close()
+    await new Promise((resolve) => upstream?.server.close(resolve))
+  })
+
+  it('sends security headers on pages, assets, API answers and refusals: a CSP without inline script, nosniff, no framing, no referrer', async () => {
+    const answers = [
+      await gateway.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' }, remoteAddress: '192.0.2.1' }),
+      await gateway.inject({ method: 'GET', url: '/assets/app.js', remoteAddress: '192.0.2.1' }),
+      await gateway.inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${token}` } }),
+      await gateway.inject({ method: 'GET', url: '/api/files/list', remoteAddress: '192.0.2.1' }),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401])
+    for (const answer of answers) {
+      const policy = String(answer.headers['content-security-policy'])
+      expect(policy).toContain("script-src 'self'")
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).not.toContain('unsafe-eval')
+      expect(policy).toContain("frame-ancestors 'none'")
+      expect(policy).toContain("object-src 'none'")
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['x-frame-options']).toBe('DENY')
+      expect(answer.headers['referrer-policy']).toBe('no-referrer')
+    }
+  })
+
+  it('counts requests with a bad token against their address, so guessing tokens is rate-limited too', async () => {
+    const guess = (address: string) => gateway.inject({ method: 'GET', url: '/api/files/list', headers: { authorization: 'Bearer guessed.token.value', 'x-forwarded-for': address } })
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) statuses.push((await guess('203.0.113.50')).statusCode)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
+    const limited = await guess('203.0.113.50')
+    expect(limited.json().error.code).toBe('RATE_LIMITED')
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    // Another client behind the same proxy has its own count.
+    expect((await guess('203.0.113.51')).statusCode).toBe(401)
+  })
+
+  it("passes the client's address to the service, and drops an address chain sent by anyone but the trusted proxy", async () => {
+    const viaProxy = await gateway.inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' } })
+    expect(viaProxy.json().forwardedFor).toBe('203.0.113.9')
+    const direct = await gateway.inject({ method: 'GET', url: '/api/files/list', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '198.51.100.77' })
+    expect(direct.json().forwardedFor).toBe('198.51.100.77')
+  })
+
+  it('answers 413 with the connection closed for a declared or a chunked body past the limit', async () => {
+    const declared = await gateway.inject({ method: 'POST', url: '/api/ai/chat', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: 'x'.repeat(4000) })
+    expect(declared.statusCode).toBe(413)
+    expect(declared.headers.connection).toBe('close')
+    const chunked = await gateway.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked', expect: '100-continue' },
+      payload: Readable.from([Buffer.alloc(1500, 32), Buffer.alloc(1500, 32)]),
+    })
+    expect(chunked.statusCode).toBe(413)
+    expect(chunked.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 2048 bytes' })
+    expect(chunked.headers.connection).toBe('close')
   })
 })
 

@@ -1,9 +1,17 @@
-import { SERVICE_AREAS, type ServiceArea } from '@finsheet/contracts'
+import { LIVENESS_PATH, READINESS_PATH, SERVICE_AREAS, SPREADSHEET_FILE_ROUTES, type ServiceArea } from '@finsheet/contracts'
 
 /** Paths answered without a bearer token. Matched exactly: anything else under /api needs one. */
 const OPEN_PATHS = new Set<string>([
   '/health',
-  ...SERVICE_AREAS.flatMap((area) => [`/api/${area}/health`, `/api/${area}/status`, `/api/${area}/docs/json`]),
+  LIVENESS_PATH,
+  READINESS_PATH,
+  ...SERVICE_AREAS.flatMap((area) => [
+    `/api/${area}/health`,
+    `/api/${area}${LIVENESS_PATH}`,
+    `/api/${area}${READINESS_PATH}`,
+    `/api/${area}/status`,
+    `/api/${area}/docs/json`,
+  ]),
   '/api/users/register',
   '/api/users/login',
   '/api/users/create-anonymous-user',
@@ -13,17 +21,13 @@ const OPEN_PATHS = new Set<string>([
   '/api/files/download',
 ])
 
-/**
- * Paths of one area answered by another service. The spreadsheet area's file routes go to the files
- * service, which reads and converts uploads; it stores the workbook through the spreadsheet service.
- */
-export const REROUTED_PATHS: ReadonlyArray<{ prefix: string; area: ServiceArea; rewritePrefix: string }> = [
-  { prefix: '/api/spreadsheet/upload-excel', area: 'files', rewritePrefix: '/upload-excel' },
-  { prefix: '/api/spreadsheet/import-from-file', area: 'files', rewritePrefix: '/import-from-file' },
-]
+/** Paths of one area answered by another service, as the contracts list them. */
+export const REROUTED_PATHS: ReadonlyArray<{ prefix: string; area: ServiceArea; rewritePrefix: string }> = Object.values(SPREADSHEET_FILE_ROUTES).map(
+  ({ prefix, area, servicePath }) => ({ prefix, area, rewritePrefix: servicePath }),
+)
 
 /** Upload routes get the larger body limit. */
-const UPLOAD_PATHS = new Set<string>(['/api/files/upload', '/api/spreadsheet/upload-excel', '/api/ai/processDocument', '/api/ai/analyze-document'])
+const UPLOAD_PATHS = new Set<string>(['/api/files/upload', SPREADSHEET_FILE_ROUTES.uploadExcel.prefix, '/api/ai/processDocument', '/api/ai/analyze-document'])
 
 export function pathOf(url: string): string {
   const end = url.indexOf('?')

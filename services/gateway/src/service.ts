@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
-import { createTokenVerifier, type Logger, type ServiceApp } from '@finsheet/platform'
+import { uploadBodyLimitBytes } from '@finsheet/contracts'
+import { createTokenVerifier, trustProxySetting, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildGatewayApp } from './app.js'
 import type { GatewayConfig } from './config.js'
 
@@ -13,9 +14,12 @@ export async function createGatewayService(config: GatewayConfig, options: { log
     logger: options.logger,
     rateLimit: { max: config.RATE_LIMIT_MAX, timeWindowMs: config.RATE_LIMIT_WINDOW_MS, redis },
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
-    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+    uploadBodyLimitBytes: uploadBodyLimitBytes(config.UPLOAD_LIMIT_BYTES),
     corsOrigins: config.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
     webRoot: options.webRoot ?? config.WEB_ROOT,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    contentSecurity: config.FIREBASE_PROJECT_ID ? { firebase: { projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST } } : {},
+    readinessProbes: redis ? [{ port: 'rate limits', adapter: 'redis', check: async () => void (await redis.ping()) }] : [],
   })
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
   return app

@@ -7,7 +7,6 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Finsheet</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:.2rem}</style>
 </head>
 <body>
 <h1>Finsheet</h1>

@@ -60,7 +60,7 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
     publicPrefix: '/api/spreadsheet',
     verifier: deps.verifier,
     logger: deps.logger,
-    bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('documents', deps.store), probe('blobs', deps.blobs), ...(deps.searchIndex ? [probe('jobs', deps.searchIndex.jobs)] : [])],
   })
 

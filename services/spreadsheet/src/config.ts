@@ -10,8 +10,6 @@ export const SpreadsheetEnv = Type.Object({
   ENGINE_CACHE_WORKBOOKS: Type.Integer({ default: 32, minimum: 1 }),
   /** Cells kept in open engines at most, across workbooks. */
   ENGINE_CACHE_CELLS: Type.Integer({ default: 3_000_000, minimum: 1000 }),
-  /** Largest JSON body of an ordinary request, in bytes. */
-  BODY_LIMIT_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
   /** Largest body of a bulk import (a parsed workbook from the files service), in bytes. */
   IMPORT_LIMIT_BYTES: Type.Integer({ default: 256 * 1024 * 1024, minimum: 1024 }),
   /** The vectordb service, asked by search-cells with `semantic: true`. */

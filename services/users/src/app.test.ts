@@ -23,7 +23,7 @@ const post = (url: string, payload: unknown, token?: string) =>
 const get = (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} })
 
 async function register(email: string, fullName = 'Ada Lovelace') {
-  const response = await post('/register', { email, password: 'secret1', fullName })
+  const response = await post('/register', { email, password: 'amber-otter-42', fullName })
   expect(response.statusCode).toBe(201)
   return response.json() as { token: string; user: { uid: string; email: string; name: string; anonymous: boolean } }
 }
@@ -39,7 +39,7 @@ describe('register and login', () => {
 
   it('answers 409 for an email already registered, whatever its case', async () => {
     await register('grace@example.com')
-    const again = await post('/register', { email: 'GRACE@example.com', password: 'another1', fullName: 'Other' })
+    const again = await post('/register', { email: 'GRACE@example.com', password: 'violet-heron-7', fullName: 'Other' })
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({ error: { code: 'EMAIL_IN_USE', message: 'An account with this email already exists' } })
   })
@@ -48,27 +48,70 @@ describe('register and login', () => {
     const short = await post('/register', { email: 'x@example.com', password: '12345', fullName: 'X' })
     expect(short.statusCode).toBe(400)
     expect(short.json().error.message).toBe('Password must be at least 6 characters')
-    for (const body of [{ email: 'x@example.com', password: 'secret1' }, { email: '  ', password: 'secret1', fullName: 'X' }, {}]) {
+    for (const body of [{ email: 'x@example.com', password: 'amber-otter-42' }, { email: '  ', password: 'amber-otter-42', fullName: 'X' }, {}]) {
       const missing = await post('/register', body)
       expect(missing.statusCode).toBe(400)
       expect(missing.json().error.message).toBe('Please fill all required fields')
     }
-    expect((await post('/register', { email: 'not-an-email', password: 'secret1', fullName: 'X' })).json().error.code).toBe('INVALID_EMAIL')
+    expect((await post('/register', { email: 'not-an-email', password: 'amber-otter-42', fullName: 'X' })).json().error.code).toBe('INVALID_EMAIL')
     expect((await post('/register', { email: 'x@example.com', password: 123456, fullName: 'X' })).statusCode).toBe(400)
-    expect((await post('/login', { email: 'x@example.com', password: 'secret1' })).statusCode).toBe(401)
+    expect((await post('/login', { email: 'x@example.com', password: 'amber-otter-42' })).statusCode).toBe(401)
   })
 
   it('logs in with the password and refuses a wrong one or an unknown email alike', async () => {
     const { user } = await register('linus@example.com', 'Linus')
-    const login = await post('/login', { email: ' LINUS@example.com ', password: 'secret1' })
+    const login = await post('/login', { email: ' LINUS@example.com ', password: 'amber-otter-42' })
     expect(login.statusCode).toBe(200)
     expect(login.json().user).toEqual({ uid: user.uid, email: 'linus@example.com', name: 'Linus', anonymous: false })
     expect((await get('/me', login.json().token)).json().uid).toBe(user.uid)
     const wrong = await post('/login', { email: 'linus@example.com', password: 'secret2' })
-    const unknown = await post('/login', { email: 'nobody@example.com', password: 'secret1' })
+    const unknown = await post('/login', { email: 'nobody@example.com', password: 'amber-otter-42' })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.json()).toEqual(wrong.json())
     expect(wrong.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } })
+  })
+
+  it('refuses a common or quickly guessed password, saying why, and stores no account', async () => {
+    for (const password of ['123456', 'password1', 'qwerty123', 'secret1', 'abcdefgh']) {
+      const weak = await post('/register', { email: 'weak@example.com', password, fullName: 'Wes Weak' })
+      expect(weak.statusCode, password).toBe(400)
+      expect(weak.json().error.code).toBe('PASSWORD_TOO_WEAK')
+      expect(weak.json().error.message).toMatch(/^This password is too easy to guess\. \S/)
+    }
+    // A password made of the user's own name is as easy to guess.
+    const own = await post('/register', { email: 'wes.weak@example.com', password: 'WesWeak1', fullName: 'Wes Weak' })
+    expect(own.json().error.code).toBe('PASSWORD_TOO_WEAK')
+    expect((await post('/login', { email: 'weak@example.com', password: '123456' })).statusCode).toBe(401)
+    expect((await post('/register', { email: 'weak@example.com', password: 'amber-otter-42', fullName: 'Wes Weak' })).statusCode).toBe(201)
+  })
+
+  it('locks an account out after 5 wrong passwords, refusing even the right one, with a notice and Retry-After', async () => {
+    await register('locked@example.com', 'Lou Locked')
+    const from = (address: string, password: string) =>
+      app.inject({ method: 'POST', url: '/login', payload: { email: 'locked@example.com', password }, headers: { 'x-forwarded-for': address } })
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await from(`203.0.113.${i}`, `wrong-guess-${i}`)).statusCode)
+    expect(statuses).toEqual([401, 401, 401, 401, 429])
+    const right = await from('198.51.100.20', 'amber-otter-42')
+    expect(right.statusCode).toBe(429)
+    expect(right.json()).toEqual({ error: { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-in attempts. Try again in 30 seconds.' } })
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(25)
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(30)
+  })
+
+  it("locks out an address that guesses across accounts, keyed on the gateway's X-Forwarded-For", async () => {
+    await register('spray@example.com', 'Sam Spray')
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const response = await app.inject({ method: 'POST', url: '/login', payload: { email: `victim${i}@example.com`, password: 'guess-123' }, headers: { 'x-forwarded-for': '192.0.2.66' } })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 19).every((status) => status === 401)).toBe(true)
+    expect(statuses.slice(19)).toEqual([429, 429])
+    const fromSprayer = await app.inject({ method: 'POST', url: '/login', payload: { email: 'spray@example.com', password: 'amber-otter-42' }, headers: { 'x-forwarded-for': '192.0.2.66' } })
+    expect(fromSprayer.json().error.code).toBe('SIGN_IN_LOCKED')
+    const elsewhere = await app.inject({ method: 'POST', url: '/login', payload: { email: 'spray@example.com', password: 'amber-otter-42' }, headers: { 'x-forwarded-for': '192.0.2.67' } })
+    expect(elsewhere.statusCode).toBe(200)
   })
 
   it('answers malformed JSON with 400 and a message', async () => {

@@ -1,5 +1,7 @@
-import { createServiceApp, type DocumentStore, type Logger, type ServiceApp, type StatusProbe, type TokenVerifier } from '@finsheet/platform'
+import { createServiceApp, type DocumentStore, type Logger, type ServiceApp, type StatusProbe, type TokenVerifier, type TrustProxy } from '@finsheet/platform'
 import type { IdentityProvider } from './identity/identity-provider.js'
+import { SignInAttemptLimiter, type SignInLimits } from './sign-in/attempt-limiter.js'
+import { CredentialQueue, type CredentialQueueOptions } from './sign-in/credential-queue.js'
 import { createProfileRepository } from './repositories/profile-repository.js'
 import { createSessionRepository } from './repositories/session-repository.js'
 import { accountRoutes } from './routes/account-routes.js'
@@ -12,6 +14,12 @@ export interface UsersAppDependencies {
   store: DocumentStore
   logger?: Logger | boolean
   bodyLimit?: number
+  /** Who may state the client's address (the gateway): sign-in limits are kept per address. */
+  trustProxy?: TrustProxy
+  /** Failed sign-in limits and lockouts; defaults in DEFAULT_SIGN_IN_LIMITS. */
+  signInLimits?: Partial<SignInLimits>
+  /** Bounds of the password-check queue; defaults in DEFAULT_CREDENTIAL_QUEUE. */
+  credentialQueue?: Partial<CredentialQueueOptions>
   probes?: StatusProbe[]
   /** The secret other services sign their calls to the internal routes with. */
   serviceSecret: Uint8Array
@@ -25,12 +33,15 @@ export async function buildUsersApp(deps: UsersAppDependencies): Promise<Service
     publicPrefix: '/api/users',
     verifier: deps.verifier,
     logger: deps.logger,
-    bodyLimit: deps.bodyLimit ?? 10 * 1024 * 1024,
+    bodyLimit: deps.bodyLimit,
+    trustProxy: deps.trustProxy,
     probes: deps.probes,
   })
   const profiles = createProfileRepository(deps.store)
   const sessions = createSessionRepository(deps.store)
-  accountRoutes(app, { identity: deps.identity, profiles })
+  const attempts = new SignInAttemptLimiter(deps.store, deps.signInLimits)
+  const credentials = new CredentialQueue(deps.credentialQueue)
+  accountRoutes(app, { identity: deps.identity, profiles, attempts, credentials })
   sessionRoutes(app, { sessions, profiles })
   internalRoutes(app, { identity: deps.identity, serviceSecret: deps.serviceSecret })
   return app

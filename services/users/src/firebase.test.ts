@@ -29,27 +29,27 @@ const get = (url: string, token?: string) => app.inject({ method: 'GET', url, he
 
 describe('users service in Firebase mode (Auth emulator)', () => {
   it('registers in Firebase Authentication and answers an ID token every service accepts', async () => {
-    const response = await post('/register', { email: 'Fire@Example.com', password: 'secret1', fullName: 'Fi Re' })
+    const response = await post('/register', { email: 'Fire@Example.com', password: 'amber-otter-42', fullName: 'Fi Re' })
     expect(response.statusCode).toBe(201)
     const { token, user } = response.json()
     expect(user).toMatchObject({ email: 'fire@example.com', name: 'Fi Re', anonymous: false })
     const me = await get('/me', token)
     expect(me.statusCode).toBe(200)
     expect(me.json()).toMatchObject({ uid: user.uid, fullName: 'Fi Re' })
-    const duplicate = await post('/register', { email: 'fire@example.com', password: 'secret2', fullName: 'X' })
+    const duplicate = await post('/register', { email: 'fire@example.com', password: 'violet-heron-7', fullName: 'X' })
     expect(duplicate.statusCode).toBe(409)
   })
 
   it('logs in with the password and refuses a wrong one', async () => {
-    await post('/register', { email: 'login@example.com', password: 'secret1', fullName: 'Log In' })
-    const login = await post('/login', { email: 'login@example.com', password: 'secret1' })
+    await post('/register', { email: 'login@example.com', password: 'amber-otter-42', fullName: 'Log In' })
+    const login = await post('/login', { email: 'login@example.com', password: 'amber-otter-42' })
     expect(login.statusCode).toBe(200)
     expect(login.json().user).toMatchObject({ email: 'login@example.com', name: 'Log In' })
     expect((await get('/me', login.json().token)).statusCode).toBe(200)
     const wrong = await post('/login', { email: 'login@example.com', password: 'nope123' })
     expect(wrong.statusCode).toBe(401)
     expect(wrong.json().error.message).toBe('Invalid email or password')
-    expect((await post('/login', { email: 'ghost@example.com', password: 'secret1' })).statusCode).toBe(401)
+    expect((await post('/login', { email: 'ghost@example.com', password: 'amber-otter-42' })).statusCode).toBe(401)
   })
 
   it('creates an anonymous user whose Firebase custom token is exchanged for an ID token', async () => {
@@ -63,8 +63,8 @@ describe('users service in Firebase mode (Auth emulator)', () => {
   })
 
   it('keeps sessions per user: load-or-create, save, and 404 for anyone else', async () => {
-    const a = (await post('/register', { email: 'sa@example.com', password: 'secret1', fullName: 'A' })).json()
-    const b = (await post('/register', { email: 'sb@example.com', password: 'secret1', fullName: 'B' })).json()
+    const a = (await post('/register', { email: 'sa@example.com', password: 'amber-otter-42', fullName: 'A' })).json()
+    const b = (await post('/register', { email: 'sb@example.com', password: 'amber-otter-42', fullName: 'B' })).json()
     const session = (await post('/spreadsheet-session/load-or-create', {}, a.token)).json().session
     expect(session).toMatchObject({ id: a.user.uid, role: 'admin', activeWorkbook: 'defaultWorkbook' })
     expect((await post('/spreadsheet-session', { session: { ...session, id: undefined } }, a.token)).statusCode).toBe(400)
@@ -77,7 +77,7 @@ describe('users service in Firebase mode (Auth emulator)', () => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const usersUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const source = await createUserTokenSource({ DATA_DIR: dir, USERS_URL: usersUrl }, 'vectordb-worker')
-    const registered = (await post('/register', { email: 'job@example.com', password: 'secret1', fullName: 'Job Owner' })).json()
+    const registered = (await post('/register', { email: 'job@example.com', password: 'amber-otter-42', fullName: 'Job Owner' })).json()
     const token = await source.tokenFor(registered.user.uid)
     const verifier = createTokenVerifier(loadUsersConfig({ DATA_DIR: dir, FIREBASE_PROJECT_ID: emulator.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulator.host }))
     expect(await verifier.verify(token)).toMatchObject({ uid: registered.user.uid, email: 'job@example.com', anonymous: false })

@@ -35,7 +35,7 @@ afterAll(async () => {
 })
 
 async function register(email: string) {
-  const response = await app.inject({ method: 'POST', url: '/register', payload: { email, password: 'secret1', fullName: 'Worker Owner' } })
+  const response = await app.inject({ method: 'POST', url: '/register', payload: { email, password: 'amber-otter-42', fullName: 'Worker Owner' } })
   expect(response.statusCode).toBe(201)
   return response.json() as { token: string; user: { uid: string } }
 }
@@ -98,7 +98,7 @@ describe('the internal user-token route', () => {
     try {
       await users.listen({ port: 0, host: '127.0.0.1' })
       const url = `http://127.0.0.1:${(users.server.address() as AddressInfo).port}`
-      const registered = (await users.inject({ method: 'POST', url: '/register', payload: { email: 'env@example.com', password: 'secret1', fullName: 'E' } })).json()
+      const registered = (await users.inject({ method: 'POST', url: '/register', payload: { email: 'env@example.com', password: 'amber-otter-42', fullName: 'E' } })).json()
       const workerDir = mkdtempSync(join(tmpdir(), 'finsheet-worker-'))
       const shared = await createUserTokenSource({ DATA_DIR: workerDir, SERVICE_SECRET: secret, USERS_URL: url }, 'files-worker')
       expect(decodeJwt(await shared.tokenFor(registered.user.uid)).sub).toBe(registered.user.uid)

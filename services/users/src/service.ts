@@ -7,6 +7,7 @@ import {
   loadServiceSecret,
   probe,
   signingKeysFromJwk,
+  trustProxySetting,
   type Logger,
   type ServiceApp,
 } from '@finsheet/platform'
@@ -32,8 +33,22 @@ export async function createUsersService(config: UsersConfig, options: { logger?
     identity,
     store,
     logger: options.logger,
-    bodyLimit: config.USERS_BODY_LIMIT_BYTES,
+    bodyLimit: config.BODY_LIMIT_BYTES,
     serviceSecret: await loadServiceSecret(config),
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+    signInLimits: {
+      accountFailures: config.SIGN_IN_ACCOUNT_FAILURES,
+      addressFailures: config.SIGN_IN_ADDRESS_FAILURES,
+      windowMs: config.SIGN_IN_FAILURE_WINDOW_MS,
+      lockoutMs: config.SIGN_IN_LOCKOUT_MS,
+      maxLockoutMs: config.SIGN_IN_MAX_LOCKOUT_MS,
+    },
+    credentialQueue: {
+      concurrency: config.SIGN_IN_CONCURRENCY,
+      maxWaiting: config.SIGN_IN_MAX_WAITING,
+      maxWaitingPerClient: config.SIGN_IN_MAX_WAITING_PER_ADDRESS,
+      maxWaitMs: config.SIGN_IN_MAX_WAIT_MS,
+    },
     probes: [probe('documents', store), { port: 'identity', adapter: identity.kind, check: () => identity.ping() }],
   })
   app.addHook('onClose', async () => {

@@ -35,7 +35,7 @@ describe('users service killed with SIGKILL while saving sessions', () => {
     type Session = { workbooks: { defaultWorkbook: { sheets: { Sheet1: { state: { formulaBarValue?: string } } } } } }
     const users: Array<{ token: string; uid: string; session: Session; lastAcked: number }> = []
     for (let i = 0; i < 8; i++) {
-      const { token, user } = (await (await post('/register', { email: `crash${i}@example.com`, password: 'secret1', fullName: `C${i}` })).json()) as { token: string; user: { uid: string } }
+      const { token, user } = (await (await post('/register', { email: `crash${i}@example.com`, password: 'amber-otter-42', fullName: `C${i}` })).json()) as { token: string; user: { uid: string } }
       const { session } = (await (await post('/spreadsheet-session/load-or-create', {}, token)).json()) as { session: Session }
       users.push({ token, uid: user.uid, session, lastAcked: -1 })
     }

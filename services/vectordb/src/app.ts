@@ -20,6 +20,8 @@ export interface VectordbAppDependencies {
   /** Who writes analysis summaries; the rules by default. */
   narrator?: AnalysisNarrator
   logger?: Logger | boolean
+  /** Largest JSON body in bytes. */
+  bodyLimit?: number
 }
 
 declare module 'fastify' {
@@ -37,6 +39,7 @@ export async function buildVectordbApp(deps: VectordbAppDependencies): Promise<S
     publicPrefix: '/api/vectordb',
     verifier: deps.verifier,
     logger: deps.logger,
+    bodyLimit: deps.bodyLimit,
     probes: [probe('vectors', deps.vectors), probe('documents', deps.store), probe('jobs', deps.jobs)],
   })
   const formulas = new FormulaSearch(deps.vectors, deps.embedder, deps.catalogue)

@@ -22,7 +22,7 @@ export async function createVectordbService(config: VectordbConfig, options: { l
   const jobs = createJobQueues(config)
   const embedder = await createEmbedder(config)
   const spreadsheet = createSpreadsheetReader(config.SPREADSHEET_URL)
-  const app = await buildVectordbApp({ verifier: createTokenVerifier(config), vectors, store, jobs, embedder, catalogue: functionCatalogue(), spreadsheet, logger: options.logger })
+  const app = await buildVectordbApp({ verifier: createTokenVerifier(config), vectors, store, jobs, embedder, catalogue: functionCatalogue(), spreadsheet, logger: options.logger, bodyLimit: config.BODY_LIMIT_BYTES })
   let worker: JobWorker | null = null
   if (runsWorker(config)) {
     const processor = createIndexProcessor({ cells: app.vectordb.cells, spreadsheet, userTokens: await createUserTokenSource(config, 'vectordb-worker') })

@@ -7,6 +7,7 @@ interface Scripted {
   status: number
   body?: string
   contentType?: string
+  retryAfter?: string
 }
 
 let server: Server
@@ -31,7 +32,7 @@ beforeAll(async () => {
         req.socket.destroy()
         return
       }
-      res.writeHead(next.status, { 'content-type': next.contentType ?? 'application/json' })
+      res.writeHead(next.status, { 'content-type': next.contentType ?? 'application/json', ...(next.retryAfter ? { 'retry-after': next.retryAfter } : {}) })
       res.end(next.body ?? '')
     })
   })
@@ -58,6 +59,13 @@ describe('retry policy', () => {
     expect([1, 2, 3].map((a) => retryDelay(503, a, 4))).toEqual([1000, 2000, 4000])
     expect(retryDelay(404, 1)).toBeNull()
     expect(retryDelay(500, 3, 3)).toBeNull()
+  })
+
+  it('gives up at once on a 429 whose Retry-After is longer than the next wait', () => {
+    expect(retryDelay(429, 1, 3, 2)).toBe(2000)
+    expect(retryDelay(429, 2, 3, 4)).toBe(4000)
+    expect(retryDelay(429, 1, 3, 30)).toBeNull()
+    expect(retryDelay(503, 1, 3, 30)).toBe(1000)
   })
 })
 
@@ -104,6 +112,17 @@ describe('ApiClient against an HTTP server', () => {
     expect((error as RetriesExhaustedError).status).toBe(429)
     expect((error as RetriesExhaustedError).lastError.message).toBe('API Error 429: Too many requests')
     expect(waits).toEqual([2000, 4000])
+  })
+
+  it('does not retry a sign-in lockout: its Retry-After is longer than any wait, and the error keeps it', async () => {
+    script = [{ status: 429, retryAfter: '30', body: '{"error":{"code":"SIGN_IN_LOCKED","message":"Too many failed sign-in attempts. Try again in 30 seconds."}}' }]
+    const { api, waits } = client()
+    const error = (await api.post('/users/login', { email: 'a@b.c', password: 'x' }, { anonymous: true }).catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.code).toBe('SIGN_IN_LOCKED')
+    expect(error.retryAfterSeconds).toBe(30)
+    expect(waits).toEqual([])
+    expect(received).toHaveLength(1)
   })
 
   it('throws other 4xx at once with the service message', async () => {

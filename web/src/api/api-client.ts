@@ -2,6 +2,8 @@
  * The one way the web app talks to the backend: every call goes to `/api/<area>/...` with the
  * user's bearer token, and is retried as spec 2 §8 says — 3 attempts; a 429 waits 2 s then 4 s;
  * a 5xx or a network failure waits 1 s, 2 s, 4 s; any other 4xx fails at once; 204 gives null.
+ * A 429 whose Retry-After asks for longer than the next wait fails at once too: asking again
+ * sooner than the server allows cannot succeed (a sign-in lockout lasts minutes).
  */
 
 export const REQUEST_ATTEMPTS = 3
@@ -15,8 +17,10 @@ export class ApiError extends Error {
   readonly body: unknown
   /** the service's error code, when the body is `{ error: { code, message } }` */
   readonly code: string | undefined
+  /** how long the server asked to wait before trying again (its Retry-After), when it said */
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, statusText: string, body: unknown) {
+  constructor(status: number, statusText: string, body: unknown, retryAfterSeconds: number | null = null) {
     const serviceError = readServiceError(body)
     super(`API Error ${status}: ${serviceError?.message ?? statusText}`)
     this.name = 'ApiError'
@@ -24,6 +28,7 @@ export class ApiError extends Error {
     this.statusText = statusText
     this.body = body
     this.code = serviceError?.code
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -87,10 +92,19 @@ export function isPassingFailure(error: unknown): boolean {
  * How long to wait before attempt `attempt + 1` after a failed attempt `attempt` (1-based), or
  * null when the failure is final.
  */
-export function retryDelay(status: number, attempt: number, attempts = REQUEST_ATTEMPTS): number | null {
+export function retryDelay(status: number, attempt: number, attempts = REQUEST_ATTEMPTS, retryAfterSeconds: number | null = null): number | null {
   if (attempt >= attempts || !isPassingStatus(status)) return null
-  if (status === 429) return RATE_LIMIT_FIRST_WAIT_MS * 2 ** (attempt - 1)
+  if (status === 429) {
+    const wait = RATE_LIMIT_FIRST_WAIT_MS * 2 ** (attempt - 1)
+    return retryAfterSeconds !== null && retryAfterSeconds * 1000 > wait ? null : wait
+  }
   return SERVER_ERROR_FIRST_WAIT_MS * 2 ** (attempt - 1)
+}
+
+/** Seconds of a Retry-After header given as a number; null for none or a date. */
+export function retryAfterOf(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null
+  return Number(header.trim())
 }
 
 export interface ApiClientOptions {
@@ -194,14 +208,14 @@ export class ApiClient {
         }
         const parsed = await readBody(response)
         if (response.ok) return parsed as T
-        failure = new ApiError(response.status, response.statusText, parsed)
+        failure = new ApiError(response.status, response.statusText, parsed, retryAfterOf(response.headers.get('retry-after')))
         if (response.status === 401 && headers.Authorization) this.options.onUnauthorized?.()
       } catch (error) {
         if (options.signal?.aborted || error instanceof HtmlResponseError) throw error
         failure = new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_TEXT, null)
       }
 
-      const wait = retryDelay(failure.status, attempt, attempts)
+      const wait = retryDelay(failure.status, attempt, attempts, failure.retryAfterSeconds)
       if (wait === null) {
         throw isPassingStatus(failure.status) && attempt > 1 ? new RetriesExhaustedError(exhaustedMessage, failure) : failure
       }

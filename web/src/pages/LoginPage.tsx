@@ -1,10 +1,11 @@
 import { Link, Navigate, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { GOOGLE_UNAVAILABLE_MESSAGE } from '../auth/auth-service'
 import { useAuth } from '../auth/auth-context'
 import { toast } from '../toasts/toast-store'
 import { AuthLayout } from './AuthLayout'
 import { loginProblem, signInFailureReason } from './auth-validation'
+import { lockoutEnd, lockoutNotice } from './sign-in-lockout'
 
 export function LoginPage() {
   const { state, service } = useAuth()
@@ -14,6 +15,20 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const [googleNote, setGoogleNote] = useState<string | null>(null)
+  /** When a lockout after repeated failed attempts ends; Sign In waits for it. */
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+  const lockout = lockoutNotice(lockedUntil, now)
+
+  useEffect(() => {
+    if (lockedUntil === null) return
+    const timer = setInterval(() => {
+      const current = Date.now()
+      setNow(current)
+      if (current >= lockedUntil) setLockedUntil(null)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [lockedUntil])
 
   if (state.status === 'signed-in') return <Navigate to="/" replace />
 
@@ -21,6 +36,9 @@ export function LoginPage() {
     const reason = signInFailureReason(error)
     toast({ title: 'invalid login', description: reason, variant: 'destructive' })
     setAlert(`invalid login: ${reason}, try again later`)
+    const current = Date.now()
+    setNow(current)
+    setLockedUntil(lockoutEnd(error, current))
   }
 
   const submit = async () => {
@@ -93,7 +111,12 @@ export function LoginPage() {
             {alert}
           </p>
         )}
-        <button type="submit" className="button primary wide" disabled={busy}>
+        {lockout && (
+          <p role="status" className="form-note lockout-notice">
+            {lockout}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={busy || lockout !== null}>
           {busy ? 'Signing in…' : 'Sign In'}
         </button>
       </form>

@@ -29,6 +29,8 @@ describe('login validation and failures', () => {
     )
     expect(signInFailureReason(Object.assign(new Error('Firebase: Error'), { code: 'auth/invalid-credential' }))).toBe('the email or password is incorrect')
     expect(signInFailureReason(new Error('Request failed after retries'))).toBe('the server cannot be reached')
+    const locked = new ApiError(429, 'Too Many Requests', { error: { code: 'SIGN_IN_LOCKED', message: 'Too many failed sign-in attempts. Try again in 30 seconds.' } }, 30)
+    expect(signInFailureReason(locked)).toBe('too many failed sign-in attempts')
     expect(signInFailureReason(new ApiError(400, 'Bad Request', { error: { code: 'X', message: 'Email is not valid' } }))).toBe('Email is not valid')
   })
 })

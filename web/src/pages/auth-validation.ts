@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, MISSING_FIELDS_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@finsheet/contracts'
+import { MIN_PASSWORD_LENGTH, MISSING_FIELDS_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, SIGN_IN_LOCKED_CODE } from '@finsheet/contracts'
 
 /** Spec 1 §5 and §9: registration needs every field, matching passwords of at least 6 characters. */
 export function registrationProblem(fields: { fullName: string; email: string; password: string; confirmPassword: string }): string | null {
@@ -21,6 +21,7 @@ export function signInFailureReason(error: unknown): string {
   if (code === 'auth/invalid-credential' || code === 'auth/wrong-password' || code === 'auth/user-not-found' || /\b401\b/.test(message)) {
     return 'the email or password is incorrect'
   }
+  if (code === SIGN_IN_LOCKED_CODE) return 'too many failed sign-in attempts'
   if (/\b429\b/.test(message) || code === 'auth/too-many-requests') return 'too many attempts'
   if (/Network error|Failed to fetch|after retries/.test(message)) return 'the server cannot be reached'
   return message.replace(/^API Error \d+: /, '')

@@ -68,8 +68,9 @@ export class LocalTokenIssuer {
 async function verifyLocalJwt(token: string, getKey: JWTVerifyGetKey, issuer: string, audience: string): Promise<AuthUser> {
   let payload: JWTPayload
   try {
-    // Only EdDSA: `alg: none` and HMAC tokens signed with the public key are refused here.
-    ;({ payload } = await jwtVerify(token, getKey, { issuer, audience, algorithms: ['EdDSA'], clockTolerance: 5 }))
+    // Only EdDSA: `alg: none` and HMAC tokens signed with the public key are refused here; and a
+    // token without an expiry would be a credential for ever, so `exp` must be there.
+    ;({ payload } = await jwtVerify(token, getKey, { issuer, audience, algorithms: ['EdDSA'], clockTolerance: 5, requiredClaims: ['exp'] }))
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw authErrors.expiredToken()
     throw authErrors.invalidToken()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Type } from 'typebox'
-import { ConfigError, loadConfig, PlatformEnv, platformEnvProperties } from './config.js'
+import { ConfigError, loadConfig, PlatformEnv, platformEnvProperties, trustProxySetting } from './config.js'
 
 describe('loadConfig', () => {
   it('fills defaults: DATA_DIR ./data, embedded adapters', () => {
@@ -36,5 +36,15 @@ describe('loadConfig', () => {
     )
     const schema = Type.Object({ API_KEY: Type.String({ pattern: '^sk-' }) })
     expect(() => loadConfig(schema, { API_KEY: 'leaked-secret' })).toThrow(/^Invalid configuration: API_KEY must match pattern "\^sk-"$/)
+  })
+
+  it('reads TRUST_PROXY as Fastify takes it: nobody, everybody, a hop count, or named ranges and addresses', () => {
+    expect(loadConfig(PlatformEnv, {}).TRUST_PROXY).toBe('loopback')
+    expect(trustProxySetting('false')).toBe(false)
+    expect(trustProxySetting('true')).toBe(true)
+    const oneHop = trustProxySetting('1') as (address: string, hop: number) => boolean
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false])
+    expect(trustProxySetting('loopback, uniquelocal,10.0.0.0/8')).toEqual(['loopback', 'uniquelocal', '10.0.0.0/8'])
+    expect(() => loadConfig(PlatformEnv, { TRUST_PROXY: 'loopback; rm -rf' })).toThrow(/TRUST_PROXY must match pattern/)
   })
 })

@@ -1,5 +1,6 @@
 import envSchema from 'env-schema'
 import { Type, type Static, type TObject, type TProperties } from 'typebox'
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES } from '@finsheet/contracts'
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -37,6 +38,14 @@ export const platformEnvProperties = {
   TOKEN_ISSUER: Type.String({ default: 'finsheet-users' }),
   TOKEN_AUDIENCE: Type.String({ default: 'finsheet' }),
   TOKEN_TTL_SECONDS: Type.Integer({ default: 86_400, minimum: 60, maximum: 2_592_000 }),
+  TRUST_PROXY: Type.String({
+    default: 'loopback',
+    pattern: '^[A-Za-z0-9.:/, ]*$',
+    description:
+      'Which peers may state the client address in X-Forwarded-For: "loopback", "uniquelocal" (private networks), addresses or CIDR ranges separated by commas, a number of hops, "true" or "false"',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({ default: DEFAULT_BODY_LIMIT_BYTES, minimum: 1024, description: 'Largest JSON request body; larger answers 413' }),
+  UPLOAD_LIMIT_BYTES: Type.Integer({ default: DEFAULT_UPLOAD_LIMIT_BYTES, minimum: 1024, description: 'Largest uploaded file; larger answers 413' }),
   SERVICE_SECRET: Type.Optional(
     Type.String({ minLength: 32, description: 'Shared by every service to sign service-to-service calls; by default generated into DATA_DIR' }),
   ),
@@ -88,6 +97,26 @@ function crossFieldProblems(config: Record<string, unknown>): string[] {
   }
   return problems
 }
+
+/**
+ * The TRUST_PROXY setting in the form Fastify's `trustProxy` takes: whom to believe about the
+ * client's address. The gateway trusts the proxy in front of it (nginx), and the services trust
+ * the gateway, which passes the address on; anything else may not state an address.
+ */
+export function trustProxySetting(value: string): TrustProxy {
+  const trimmed = value.trim()
+  if (trimmed === '' || trimmed === 'false') return false
+  if (trimmed === 'true') return true
+  if (/^\d+$/.test(trimmed)) {
+    // A count of hops: the nearest `hops` peers are proxies, as Fastify reads a number.
+    const hops = Number(trimmed)
+    return (_address: string, hop: number) => hop < hops
+  }
+  return trimmed.split(',').map((entry) => entry.trim()).filter(Boolean)
+}
+
+/** Whom to believe about the client's address, in the forms Fastify's `trustProxy` takes. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean)
 
 /** Prints a configuration error naming the variables and exits; for server entry points. */
 export function exitOnConfigError(error: unknown): never {

@@ -3,14 +3,18 @@
  * codes in one errors.ts, for example `export const workbookNotFound = () => new AppError('WORKBOOK_NOT_FOUND', 404, 'Workbook not found')`.
  */
 export class AppError extends Error {
+  /** Headers the answer carries, such as Retry-After on a 429 or 503. */
+  readonly headers: Readonly<Record<string, string>>
+
   constructor(
     readonly code: string,
     readonly statusCode: number,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
     super(message, options)
     this.name = 'AppError'
+    this.headers = options?.headers ?? {}
   }
 }
 
@@ -30,7 +34,7 @@ export const platformErrors = {
   payloadTooLarge: (limitBytes: number) => new AppError('PAYLOAD_TOO_LARGE', 413, `Request body is larger than ${limitBytes} bytes`),
   unsupportedMediaType: (type: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, `Unsupported content type: ${type}`),
   rateLimited: (retryAfterSeconds: number) =>
-    new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${retryAfterSeconds} seconds`),
+    new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${retryAfterSeconds} seconds`, { headers: { 'retry-after': String(retryAfterSeconds) } }),
   internal: () => new AppError('INTERNAL_ERROR', 500, 'Internal server error'),
   unavailable: (message = 'Service unavailable') => new AppError('SERVICE_UNAVAILABLE', 503, message),
 }

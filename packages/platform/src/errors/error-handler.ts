@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, isAppError, platformErrors } from './app-error.js'
+import { closeAfterAnswer } from '../kit/close-after-answer.js'
 
 export interface ErrorBodyShape {
   error: { code: string; message: string }
@@ -43,6 +44,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   } else {
     request.log.info({ code: appError.code, statusCode: appError.statusCode }, appError.message)
   }
+  for (const [name, value] of Object.entries(appError.headers)) reply.header(name, value)
   if (appError.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1')
+  // A refused body may still be arriving: the connection is closed after the answer, or the rest of
+  // the body would be read as the next request on it.
+  if (appError.statusCode === 413) closeAfterAnswer(reply)
   void reply.status(appError.statusCode).send(errorBody(appError))
 }

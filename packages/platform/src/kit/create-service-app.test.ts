@@ -75,10 +75,13 @@ describe('service kit', () => {
     expect(stored).toEqual([])
   })
 
-  it('answers 413 past the body limit', async () => {
+  it('answers 413 past the body limit, and closes the connection the rest of the body may still arrive on', async () => {
     const response = await app.inject({ method: 'POST', url: '/items', headers: await auth(), payload: { name: 'x'.repeat(2000), qty: 1 } })
     expect(response.statusCode).toBe(413)
     expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect(response.headers.connection).toBe('close')
+    const fits = await app.inject({ method: 'POST', url: '/items', headers: await auth(), payload: { name: 'x', qty: 1 } })
+    expect(fits.headers.connection).not.toBe('close')
   })
 
   it('shows AppError codes and messages, and hides 5xx details', async () => {
@@ -133,5 +136,33 @@ describe('service kit', () => {
     expect(docs.json().openapi).toBe('3.0.3')
     expect(Object.keys(docs.json().paths)).toContain('/items')
     expect((await app.inject({ method: 'GET', url: '/open' })).json()).toEqual({ user: null })
+  })
+
+  it('answers liveness whatever its adapters do, and readiness only when they all answer', async () => {
+    const live = await app.inject({ method: 'GET', url: '/health/live' })
+    expect(live.statusCode).toBe(200)
+    expect(live.json()).toMatchObject({ status: 'ok', service: 'kit-test' })
+    const ready = await app.inject({ method: 'GET', url: '/health/ready' })
+    expect(ready.statusCode).toBe(503)
+    expect(ready.json()).toMatchObject({ status: 'degraded', adapters: [{ port: 'documents', ok: true }, { port: 'jobs', ok: false }] })
+  })
+
+  it("takes the client's address from X-Forwarded-For only from a trusted proxy", async () => {
+    const build = async (trustProxy?: string[]) => {
+      const service = await createServiceApp({ name: 'address-test', verifier: new LocalTokenVerifier({ dataDir: dir }, tokenOptions), trustProxy })
+      service.get('/address', { config: { public: true } }, async (request) => ({ ip: request.ip }))
+      return service
+    }
+    const headers = { 'x-forwarded-for': '203.0.113.7' }
+    const trusting = await build(['loopback'])
+    const untrusting = await build()
+    try {
+      expect((await trusting.inject({ method: 'GET', url: '/address', headers, remoteAddress: '127.0.0.1' })).json()).toEqual({ ip: '203.0.113.7' })
+      expect((await trusting.inject({ method: 'GET', url: '/address', headers, remoteAddress: '198.51.100.1' })).json()).toEqual({ ip: '198.51.100.1' })
+      expect((await untrusting.inject({ method: 'GET', url: '/address', headers, remoteAddress: '127.0.0.1' })).json()).toEqual({ ip: '127.0.0.1' })
+    } finally {
+      await trusting.close()
+      await untrusting.close()
+    }
   })
 })

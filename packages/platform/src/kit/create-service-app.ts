@@ -10,9 +10,10 @@ import Fastify, {
 } from 'fastify'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ErrorBody, HealthResponse, StatusResponse, type AdapterStatus } from '@finsheet/contracts'
+import { DEFAULT_BODY_LIMIT_BYTES, ErrorBody, HealthResponse, LIVENESS_PATH, READINESS_PATH, StatusResponse, type AdapterStatus } from '@finsheet/contracts'
 import type { Logger } from 'pino'
 import { authPlugin } from '../auth/auth-plugin.js'
+import type { TrustProxy } from '../config/config.js'
 import type { TokenVerifier } from '../auth/token-verifier.js'
 import { handleError } from '../errors/error-handler.js'
 import { platformErrors } from '../errors/app-error.js'
@@ -37,6 +38,8 @@ export interface ServiceAppOptions {
   verifier: TokenVerifier
   /** Largest JSON body in bytes; larger answers 413. */
   bodyLimit?: number
+  /** Who may state the client's address in X-Forwarded-For (Fastify's trustProxy); nobody by default. */
+  trustProxy?: TrustProxy
   probes?: StatusProbe[]
   /** Shown in the OpenAPI document. */
   description?: string
@@ -51,6 +54,8 @@ export interface BaseAppOptions {
   /** A pino logger, pino options, or false for silence (tests). */
   logger?: Logger | boolean | { level?: string }
   bodyLimit?: number
+  /** Who may state the client's address in X-Forwarded-For (Fastify's trustProxy); nobody by default. */
+  trustProxy?: TrustProxy
   /** Replaces the default 404 JSON answer, for the gateway's web-app fallback. */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown
 }
@@ -62,7 +67,8 @@ export interface BaseAppOptions {
 export function createBaseApp(options: BaseAppOptions): ServiceApp {
   const loggerSetting = options.logger ?? false
   const base = {
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -116,43 +122,39 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Serv
   const probes = options.probes ?? []
   const uptimeSeconds = () => Math.round((Date.now() - startedAt.getTime()) / 100) / 10
 
-  app.get(
-    '/health',
-    {
-      config: { public: true },
-      schema: { tags: ['health'], security: [], summary: 'Liveness of the service', response: { 200: HealthResponse } },
-    },
-    async () => ({ status: 'ok' as const, service: options.name, uptimeSeconds: uptimeSeconds() }),
-  )
+  // /health is the spec's liveness answer; /health/live says the same for orchestrators that probe both.
+  const liveness = { config: { public: true }, schema: { tags: ['health'], security: [], summary: 'Liveness: the process is up; nothing it depends on is asked', response: { 200: HealthResponse } } }
+  const alive = async () => ({ status: 'ok' as const, service: options.name, uptimeSeconds: uptimeSeconds() })
+  app.get('/health', liveness, alive)
+  app.get(LIVENESS_PATH, liveness, alive)
 
-  app.get(
-    '/status',
-    {
-      config: { public: true },
-      schema: { tags: ['health'], security: [], summary: 'Which adapters serve the service and whether they answer', response: { 200: StatusResponse, 503: StatusResponse } },
-    },
-    async (_request, reply) => {
-      const adapters: AdapterStatus[] = await Promise.all(
-        probes.map(async (probe) => {
-          try {
-            await withTimeout(probe.check(), 2_000)
-            return { port: probe.port, adapter: probe.adapter, ok: true }
-          } catch (error) {
-            return { port: probe.port, adapter: probe.adapter, ok: false, detail: (error as Error).message.slice(0, 200) }
-          }
-        }),
-      )
-      const healthy = adapters.every((adapter) => adapter.ok)
-      return reply.status(healthy ? 200 : 503).send({
-        service: options.name,
-        version: options.version ?? '0.1.0',
-        status: healthy ? 'ok' : 'degraded',
-        uptimeSeconds: uptimeSeconds(),
-        startedAt: startedAt.toISOString(),
-        adapters,
-      })
-    },
-  )
+  const readiness = {
+    config: { public: true },
+    schema: { tags: ['health'], security: [], summary: 'Which adapters serve the service and whether they answer: 503 while one does not', response: { 200: StatusResponse, 503: StatusResponse } },
+  }
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const adapters: AdapterStatus[] = await Promise.all(
+      probes.map(async (probe) => {
+        try {
+          await withTimeout(probe.check(), 2_000)
+          return { port: probe.port, adapter: probe.adapter, ok: true }
+        } catch (error) {
+          return { port: probe.port, adapter: probe.adapter, ok: false, detail: (error as Error).message.slice(0, 200) }
+        }
+      }),
+    )
+    const healthy = adapters.every((adapter) => adapter.ok)
+    return reply.status(healthy ? 200 : 503).send({
+      service: options.name,
+      version: options.version ?? '0.1.0',
+      status: healthy ? 'ok' : 'degraded',
+      uptimeSeconds: uptimeSeconds(),
+      startedAt: startedAt.toISOString(),
+      adapters,
+    })
+  }
+  app.get('/status', readiness, ready)
+  app.get(READINESS_PATH, readiness, ready)
 
   app.get('/docs/json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 

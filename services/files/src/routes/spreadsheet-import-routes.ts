@@ -1,10 +1,10 @@
 /**
- * The two routes of the spreadsheet area that take files: the gateway sends
+ * The two routes of the spreadsheet area that take files: the contracts' SPREADSHEET_FILE_ROUTES send
  * /api/spreadsheet/upload-excel and /api/spreadsheet/import-from-file/{fileId} here, since reading and
  * converting files is this service's work; the workbook itself is stored by the spreadsheet service.
  */
 import { Type } from 'typebox'
-import { ErrorBody, ImportFileResponse, ImportFromFileParams, StrictObject } from '@finsheet/contracts'
+import { ErrorBody, ImportFileResponse, ImportFromFileParams, SPREADSHEET_FILE_ROUTES, StrictObject } from '@finsheet/contracts'
 import { currentUser, errorResponses, type BlobStore, type ServiceApp } from '@finsheet/platform'
 import { filesErrors } from '../errors.js'
 import { processJobId, type FileJobs } from '../file-jobs.js'
@@ -23,7 +23,7 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
   const tags = ['spreadsheet import']
 
   app.post(
-    '/upload-excel',
+    SPREADSHEET_FILE_ROUTES.uploadExcel.servicePath,
     {
       schema: {
         tags,
@@ -54,7 +54,7 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
   )
 
   app.post(
-    '/import-from-file/:fileId',
+    `${SPREADSHEET_FILE_ROUTES.importFromFile.servicePath}/:fileId`,
     {
       schema: {
         tags,

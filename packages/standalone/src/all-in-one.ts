@@ -9,8 +9,7 @@ import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/sprea
 import { createFilesService, loadFilesConfig } from '@finsheet/files-service'
 import { createAiService, loadAiConfig } from '@finsheet/ai-service'
 import { createVectordbService, loadVectordbConfig } from '@finsheet/vectordb-service'
-import { loadGatewayConfig } from './config.js'
-import { createGatewayService } from './service.js'
+import { createGatewayService, loadGatewayConfig } from '@finsheet/gateway-service'
 
 type Env = Record<string, string | undefined>
 

@@ -1,0 +1,2 @@
+export { startAllInOne } from './all-in-one.js'
+export type { AllInOne, AllInOneOptions } from './all-in-one.js'
