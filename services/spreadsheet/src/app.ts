@@ -16,6 +16,8 @@ import { searchRoutes } from './routes/search-routes.js'
 import { exportRoutes } from './routes/export-routes.js'
 import { chartRoutes } from './routes/chart-routes.js'
 import { metricsRoutes } from './routes/metrics-routes.js'
+import { agentRoutes } from './routes/agent-routes.js'
+import { ChangesetService } from './agent/changeset-service.js'
 
 /** How old a new workbook's unfinished blocks must be before start-up removes them. */
 const UNFINISHED_WORKBOOK_AGE_MS = 60 * 60_000
@@ -42,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-/** Workbooks, sheets, cells, recalculation, history, undo/redo, export, versions and charts. Builds the app from its dependencies; never listens. */
+/** Workbooks, sheets, cells, recalculation, history, undo/redo, export, versions, charts and the assistant's tools. Builds the app from its dependencies; never listens. */
 export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'spreadsheet',
@@ -60,7 +62,8 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   const cache = new EngineCache({ maxWorkbooks: deps.engineCache?.maxWorkbooks ?? 32, maxCells: deps.engineCache?.maxCells ?? 3_000_000 })
   const workbooks = new WorkbookService(repo, snapshots, cache, metrics, app.log)
   const versions = new VersionService(repo, snapshots, workbooks, metrics, { quietMs: deps.autosaveQuietMs ?? 30_000, logger: app.log })
-  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions }
+  const changesets = new ChangesetService(repo, workbooks, versions, app.log)
+  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions, changesets }
   app.decorate('spreadsheet', services)
 
   app.addHook('onResponse', async (request, reply) => {
@@ -92,5 +95,6 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   exportRoutes(app, services)
   chartRoutes(app, services)
   metricsRoutes(app, services)
+  agentRoutes(app, services)
   return app
 }

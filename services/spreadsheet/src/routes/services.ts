@@ -1,3 +1,4 @@
+import type { ChangesetService } from '../agent/changeset-service.js'
 import type { EngineCache } from '../engine/engine-cache.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -13,4 +14,5 @@ export interface SpreadsheetServices {
   metrics: PerformanceMetrics
   workbooks: WorkbookService
   versions: VersionService
+  changesets: ChangesetService
 }
