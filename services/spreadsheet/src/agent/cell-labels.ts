@@ -5,12 +5,15 @@
  */
 import { isCellError, isDateFormat, type CellValue } from '@finsheet/formula'
 import type { SheetRecord, WorkbookModel } from '@finsheet/workbook'
+import { instructionLikeText } from './safety.js'
 import { displayAt, type SheetLayout } from './sheet-layout.js'
 
 /** Columns searched to the left of a cell for its row's label. */
 const LABEL_REACH = 40
 /** Rows searched above a cell for its column's header. */
 const HEADER_REACH = 400
+/** Longer text is a note, not a header. */
+const MAX_HEADER_LENGTH = 60
 
 const isYear = (value: CellValue) => typeof value === 'number' && Number.isInteger(value) && value >= 1900 && value <= 2100
 
@@ -18,25 +21,49 @@ const isYear = (value: CellValue) => typeof value === 'number' && Number.isInteg
 export function rowLabelAt(state: WorkbookModel, sheet: SheetRecord, row: number, before = LABEL_REACH): string | undefined {
   for (let col = 0; col < Math.min(before, LABEL_REACH); col++) {
     const value = state.engine.getValueAt(sheet.name, row, col)
-    if (typeof value === 'string' && value.trim() !== '') return value.trim()
+    if (typeof value === 'string' && value.trim() !== '') return usable(value.trim())
     if (typeof value === 'number' || state.engine.getFormulaShapeAt(sheet.name, row, col) !== undefined) return undefined
   }
   return undefined
 }
 
-/** The header of a cell's column: the nearest text, year or date above it, within reach. */
+/** Whether a cell holds what headers are made of: short text, a year or a date. */
+function isHeaderish(state: WorkbookModel, sheet: SheetRecord, row: number, col: number): boolean {
+  if (row < 0 || col < 0) return false
+  const value = state.engine.getValueAt(sheet.name, row, col)
+  if (typeof value === 'string') return value.trim() !== '' && value.length <= MAX_HEADER_LENGTH
+  if (isYear(value)) return true
+  if (typeof value !== 'number') return false
+  const format = state.formatAtPosition(sheet.id, row, col)
+  return format !== undefined && isDateFormat(format)
+}
+
+/**
+ * The header of a cell's column: the nearest text, year or date above it, within reach, in a row
+ * that looks like a header (a neighbouring cell holds one too), so that a note above a number is not
+ * taken for its header.
+ */
 export function columnHeaderAt(state: WorkbookModel, sheet: SheetRecord, row: number, col: number): string | undefined {
   for (let above = row - 1; above >= Math.max(0, row - HEADER_REACH); above--) {
     const value = state.engine.getValueAt(sheet.name, above, col)
     if (value === null || (typeof value === 'object' && isCellError(value))) continue
-    if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim()
-    if (isYear(value)) return displayAt(state, sheet, above, col)
-    if (typeof value === 'number') {
-      const format = state.formatAtPosition(sheet.id, above, col)
-      if (format !== undefined && isDateFormat(format)) return displayAt(state, sheet, above, col)
+    if (!isHeaderish(state, sheet, above, col)) {
+      if (typeof value === 'string') return undefined
+      continue
     }
+    if (!isHeaderish(state, sheet, above, col - 1) && !isHeaderish(state, sheet, above, col + 1)) {
+      if (typeof value === 'string') return undefined
+      continue
+    }
+    const text = typeof value === 'string' ? value.trim() : displayAt(state, sheet, above, col)
+    return usable(text)
   }
   return undefined
+}
+
+/** A label as shown; text that reads like instructions to an AI is never used as a label. */
+function usable(text: string | undefined): string | undefined {
+  return text === undefined || instructionLikeText(text) ? undefined : text
 }
 
 /** "EBITDA · FY2027", or whichever half is known; undefined when neither is. */

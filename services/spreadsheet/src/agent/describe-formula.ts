@@ -72,7 +72,7 @@ export function describeTree(node: FormulaNode, scope: DescribeScope): string {
   const say = (child: FormulaNode) => describeTree(child, scope)
   switch (node.type) {
     case 'number':
-      return String(node.value)
+      return String(Number(node.value.toPrecision(12)))
     case 'string':
       return JSON.stringify(node.value)
     case 'boolean':

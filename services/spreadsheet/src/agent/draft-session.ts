@@ -4,19 +4,43 @@
  * released every command is undone again with the exact inverse the workbook model returned, so that
  * the open workbook is what the store holds. Nothing here is stored; the caller drops the open
  * workbook if undoing fails, so that it is loaded again from the store, which never saw the draft.
+ *
+ * The session follows the cells the draft wrote and recalculated through later insertions and
+ * deletions of rows and columns, so that it always knows where they are now, and where each was
+ * before the draft.
  */
 import type { WorkbookCommand } from '@finsheet/contracts'
-import { cellKey, formatAddress, formatSheetPrefix, splitKey, type ApplyResult, type ChartRecord, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
+import {
+  cellKey,
+  formatAddress,
+  formatSheetPrefix,
+  moveAddress,
+  parseAddress,
+  splitKey,
+  type ApplyResult,
+  type ChartRecord,
+  type SheetRecord,
+  type WorkbookModel,
+} from '@finsheet/workbook'
 import { insightOf } from './insight.js'
 import type { SheetLayout } from './sheet-layout.js'
 
-/** A structural edit as applied, for following a cell back to where it was before the draft. */
+/** A structural edit as applied (rows, columns, or a whole sheet deleted), for following cells through it. */
 interface StructuralStep {
   sheetId: string
-  axis: 'rows' | 'columns'
+  axis: 'rows' | 'columns' | 'sheet'
   kind: 'insert' | 'delete'
   at: number
   count: number
+}
+
+interface Checkpoint {
+  layers: number
+  added: number
+  steps: number
+  written: Set<string>
+  touched: Set<string>
+  recalculated: Set<string>
 }
 
 /** What was written or recalculated by the draft, by cell key (sheet id!A1). */
@@ -28,19 +52,60 @@ export interface DraftEffects {
 }
 
 export interface DraftSource {
-  /** Stamps what tools work out under this draft; null for a workbook with no draft. */
-  id: string | null
+  /** Names the draft in the stamps of what tools work out under it: unique per changeset. */
+  id: string
   /** Commands as the API sends them (sheets by name), in order. */
   commands: readonly WorkbookCommand[]
-  /** Cells (sheet id!A1) written by the draft, which writes may replace without overwrite. */
+  /** Cells (sheet id!A1) written by the draft, where the whole draft leaves them; writes may replace them without overwrite. */
   written: readonly string[]
+}
+
+/** The structural edits among a change's applied commands, in order. */
+function structuralSteps(state: WorkbookModel, result: ApplyResult): StructuralStep[] {
+  if (!result.structural) return []
+  const steps: StructuralStep[] = []
+  const idOf = (ref: string) => (state.refs === 'id' ? ref : state.sheets.find((sheet) => sheet.name === ref)?.id)
+  for (const command of result.applied) {
+    if (command.type === 'delete-sheet') {
+      steps.push({ sheetId: idOf(command.name) ?? command.name, axis: 'sheet', kind: 'delete', at: 0, count: 0 })
+      continue
+    }
+    if (command.type !== 'insert-rows' && command.type !== 'delete-rows' && command.type !== 'insert-columns' && command.type !== 'delete-columns') continue
+    const sheetId = idOf(command.sheet)
+    if (sheetId === undefined) continue
+    steps.push({ sheetId, axis: command.type.endsWith('rows') ? 'rows' : 'columns', kind: command.type.startsWith('insert') ? 'insert' : 'delete', at: command.at, count: command.count })
+  }
+  return steps
+}
+
+/** Cell keys moved through structural edits; cells deleted (or on a deleted sheet) go. */
+function movedKeys(keys: Set<string>, steps: readonly StructuralStep[]): Set<string> {
+  const moved = new Set<string>()
+  for (const key of keys) {
+    const { sheetId, address } = splitKey(key)
+    let position: { row: number; col: number } | undefined = parseAddress(address)
+    for (const step of steps) {
+      if (!position || step.sheetId !== sheetId) continue
+      position = step.axis === 'sheet' ? undefined : moveAddress(position.row, position.col, { axis: step.axis, kind: step.kind, at: step.at, count: step.count })
+    }
+    if (position) moved.add(cellKey(sheetId, formatAddress(position.row, position.col)))
+  }
+  return moved
 }
 
 export class DraftSession {
   private readonly layers: ApplyResult[] = []
   /** Commands applied by this request's calls, in order. */
   readonly added: WorkbookCommand[] = []
-  private readonly written: Set<string>
+  /** Cells the draft wrote (written again without overwrite), where they are now. */
+  private written = new Set<string>()
+  /** Cells whose content, style or format the draft and the calls wrote, where they are now. */
+  private touched = new Set<string>()
+  /** Cells whose value the engine recalculated, where they are now. */
+  private recalculated = new Set<string>()
+  /** The row, column and sheet deletions and insertions applied, in order. */
+  private readonly steps: StructuralStep[] = []
+  private readonly addedSheets = new Set<string>()
   private readonly affectedSheets = new Set<string>()
   private restructured = false
   private readonly charts: ChartRecord[]
@@ -50,24 +115,46 @@ export class DraftSession {
     readonly state: WorkbookModel,
     private readonly source: DraftSource,
   ) {
-    this.written = new Set(source.written)
     this.charts = state.charts.map((chart) => ({ ...chart }))
   }
 
-  /** Applies a draft to the open workbook. A draft that no longer applies throws a CommandError, having changed nothing. */
+  /**
+   * Applies a draft to the open workbook, command by command (so that cells written before a row was
+   * inserted are followed to where the insertion moved them). A draft that no longer applies throws a
+   * CommandError, having changed nothing.
+   */
   static open(state: WorkbookModel, source: DraftSource): DraftSession {
     const session = new DraftSession(state, source)
-    if (source.commands.length > 0) session.push(state.apply(source.commands, { refs: 'name' }))
+    try {
+      for (const command of source.commands) session.push(state.apply([command], { refs: 'name' }))
+    } catch (error) {
+      session.close()
+      throw error
+    }
+    session.written = new Set(source.written)
     return session
   }
 
   private push(result: ApplyResult): void {
     this.layers.push(result)
     if (result.structural) this.restructured = true
-    for (const key of result.touched) this.affectedSheets.add(splitKey(key).sheetId)
+    const steps = structuralSteps(this.state, result)
+    if (steps.length > 0) {
+      this.touched = movedKeys(this.touched, steps)
+      this.recalculated = movedKeys(this.recalculated, steps)
+      this.written = movedKeys(this.written, steps)
+      this.steps.push(...steps)
+    }
+    for (const key of result.touched) {
+      this.touched.add(key)
+      this.affectedSheets.add(splitKey(key).sheetId)
+    }
+    for (const command of result.applied) if (command.type === 'add-sheet' && command.id !== undefined) this.addedSheets.add(command.id)
     for (const change of result.engineChanges) {
       const sheet = this.state.findSheet(change.sheet)
-      if (sheet) this.affectedSheets.add(sheet.id)
+      if (!sheet) continue
+      this.recalculated.add(cellKey(sheet.id, change.address))
+      this.affectedSheets.add(sheet.id)
     }
   }
 
@@ -88,7 +175,7 @@ export class DraftSession {
 
   /** Names the workbook's state now: its revision and the draft applied to it. */
   stamp(): string {
-    return this.changed ? `${this.state.revision}|${this.source.id ?? 'new'}:${this.commandCount}` : `${this.state.revision}|`
+    return this.changed ? `${this.state.revision}|${this.source.id}:${this.commandCount}` : `${this.state.revision}|`
   }
 
   /** Names a sheet's state now: unchanged by the draft, it keeps the stamp of the stored workbook. */
@@ -115,19 +202,28 @@ export class DraftSession {
   }
 
   /** Where the session stands, to go back to when a call fails after it wrote. */
-  checkpoint(): { layers: number; added: number; written: Set<string> } {
-    return { layers: this.layers.length, added: this.added.length, written: new Set(this.written) }
+  checkpoint(): Checkpoint {
+    return {
+      layers: this.layers.length,
+      added: this.added.length,
+      steps: this.steps.length,
+      written: new Set(this.written),
+      touched: new Set(this.touched),
+      recalculated: new Set(this.recalculated),
+    }
   }
 
   /** Undoes what was applied since a checkpoint (a call that failed part way), newest first. */
-  rollBackTo(checkpoint: { layers: number; added: number; written: Set<string> }): void {
+  rollBackTo(checkpoint: Checkpoint): void {
     while (this.layers.length > checkpoint.layers) {
       const layer = this.layers.pop() as ApplyResult
       this.state.apply(layer.inverse, { refs: this.state.refs })
     }
     this.added.length = checkpoint.added
-    this.written.clear()
-    for (const key of checkpoint.written) this.written.add(key)
+    this.steps.length = checkpoint.steps
+    this.written = checkpoint.written
+    this.touched = checkpoint.touched
+    this.recalculated = checkpoint.recalculated
   }
 
   /** Applies commands, reads the workbook with them, and undoes them again (a formula tried out). */
@@ -152,39 +248,7 @@ export class DraftSession {
 
   /** What the draft and the calls wrote and recalculated, by cell key in the workbook as it is now. */
   effects(): DraftEffects {
-    const touched = new Set<string>()
-    const recalculated = new Set<string>()
-    for (const layer of this.layers) {
-      for (const key of layer.touched) touched.add(key)
-      for (const change of layer.engineChanges) {
-        const sheet = this.state.findSheet(change.sheet)
-        if (sheet) recalculated.add(cellKey(sheet.id, change.address))
-      }
-    }
-    return { touched, recalculated }
-  }
-
-  /** The row and column insertions and deletions applied, in order. */
-  private structuralSteps(): StructuralStep[] {
-    const steps: StructuralStep[] = []
-    for (const layer of this.layers) {
-      for (const command of layer.applied) {
-        if (command.type !== 'insert-rows' && command.type !== 'delete-rows' && command.type !== 'insert-columns' && command.type !== 'delete-columns') continue
-        const sheet = this.state.refs === 'id' ? command.sheet : this.state.findSheet(command.sheet)?.id
-        if (sheet === undefined) continue
-        steps.push({ sheetId: sheet, axis: command.type.endsWith('rows') ? 'rows' : 'columns', kind: command.type.startsWith('insert') ? 'insert' : 'delete', at: command.at, count: command.count })
-      }
-    }
-    return steps
-  }
-
-  /** Sheets the draft added (they have no cells before it). */
-  private addedSheets(): Set<string> {
-    const added = new Set<string>()
-    for (const layer of this.layers) {
-      for (const command of layer.applied) if (command.type === 'add-sheet' && command.id !== undefined) added.add(command.id)
-    }
-    return added
+    return { touched: new Set(this.touched), recalculated: new Set(this.recalculated) }
   }
 
   /**
@@ -192,14 +256,14 @@ export class DraftSession {
    * inserted row or column, or of an added sheet), by following the structural edits backwards.
    */
   originOf(): (sheetId: string, row: number, col: number) => { row: number; col: number } | undefined {
-    const steps = this.structuralSteps()
-    const added = this.addedSheets()
+    const steps = [...this.steps]
+    const added = new Set(this.addedSheets)
     return (sheetId, row, col) => {
       if (added.has(sheetId)) return undefined
       let position = { row, col }
       for (let i = steps.length - 1; i >= 0; i--) {
         const step = steps[i]
-        if (step.sheetId !== sheetId) continue
+        if (step.sheetId !== sheetId || step.axis === 'sheet') continue
         const index = step.axis === 'rows' ? position.row : position.col
         let before: number
         if (step.kind === 'insert') {

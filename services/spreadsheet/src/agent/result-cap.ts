@@ -6,7 +6,8 @@
 interface Candidate {
   path: string
   size: number
-  shrink(): string
+  /** Halves the part; answers how many items (or characters) it held before and holds now, and of what. */
+  shrink(): { before: number; after: number; unit: 'items' | 'entries' | 'characters' }
 }
 
 function byteLength(value: unknown): number {
@@ -26,7 +27,7 @@ function largest(value: unknown, path: string, best: Candidate | undefined, pare
           shrink: () => {
             const kept = Math.floor(value.length / 2)
             ;(holder as Record<string | number, unknown>)[key] = `${value.slice(0, kept)}… [cut]`
-            return `${path}: text cut to ${kept} of ${value.length} characters`
+            return { before: value.length, after: kept, unit: 'characters' }
           },
         }
       }
@@ -43,7 +44,7 @@ function largest(value: unknown, path: string, best: Candidate | undefined, pare
           shrink: () => {
             const total = value.length
             value.length = Math.max(1, Math.floor(total / 2))
-            return `${path}: kept ${value.length} of ${total} items`
+            return { before: total, after: value.length, unit: 'items' }
           },
         }
       }
@@ -65,7 +66,7 @@ function largest(value: unknown, path: string, best: Candidate | undefined, pare
           shrink: () => {
             const kept = Math.max(1, Math.floor(keys.length / 2))
             for (const key of keys.slice(kept)) delete record[key]
-            return `${path}: kept ${kept} of ${keys.length} entries`
+            return { before: keys.length, after: kept, unit: 'entries' }
           },
         }
       }
@@ -79,18 +80,18 @@ function largest(value: unknown, path: string, best: Candidate | undefined, pare
 export function capContent(content: Record<string, unknown>, maxBytes: number): Record<string, unknown> {
   if (byteLength(content) <= maxBytes) return content
   const copy = JSON.parse(JSON.stringify(content)) as Record<string, unknown>
-  const cuts: string[] = []
+  // Each part cut is reported once: what it held at first and what is left of it.
+  const cuts = new Map<string, { first: number; now: number; unit: string }>()
   for (let round = 0; round < 200 && byteLength(copy) + 300 > maxBytes; round++) {
     const candidate = largest(copy, '', undefined)
     if (!candidate) break
     const cut = candidate.shrink()
-    // Repeated cuts of one part are reported once, with the latest counts.
-    const previous = cuts.findIndex((text) => text.startsWith(`${candidate.path}:`))
-    if (previous >= 0) cuts.splice(previous, 1)
-    cuts.push(cut)
+    const previous = cuts.get(candidate.path)
+    cuts.set(candidate.path, { first: previous?.first ?? cut.before, now: cut.after, unit: cut.unit })
   }
+  const report = [...cuts].map(([path, cut]) => (cut.unit === 'characters' ? `${path}: text cut to ${cut.now} of ${cut.first} characters` : `${path}: kept ${cut.now} of ${cut.first} ${cut.unit}`))
   if (byteLength(copy) + 300 > maxBytes) {
     return { truncated: [`The result was larger than ${maxBytes.toLocaleString('en-US')} bytes and could not be shortened`], note: 'Ask for less: a smaller range, or a page with offset and limit.' }
   }
-  return { ...copy, truncated: cuts, truncatedNote: `The result was cut to stay under ${maxBytes.toLocaleString('en-US')} bytes; ask for less (a smaller range, or the next page with offset) to see the rest.` }
+  return { ...copy, truncated: report, truncatedNote: `The result was cut to stay under ${maxBytes.toLocaleString('en-US')} bytes; ask for less (a smaller range, or the next page with offset) to see the rest.` }
 }

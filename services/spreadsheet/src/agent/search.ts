@@ -26,6 +26,9 @@ interface Entry {
   compact: string
 }
 
+/** Below this a match is too weak to show (one word of three in common). */
+const MIN_SCORE = 0.45
+
 /** How much a match of each kind counts: what names a thing counts more than text that mentions it. */
 const KIND_WEIGHT: Record<SearchKind, number> = { sheet: 1, name: 1, label: 1, header: 0.95, text: 0.8, formula: 0.75 }
 
@@ -78,7 +81,8 @@ function score(item: Entry, queryTokens: string[], queryCompact: string): number
   let matched = 0
   for (const token of queryTokens) if (item.tokens.some((other) => wordsMatch(token, other))) matched++
   let value = 0
-  if (matched > 0) {
+  // Half the query's words at least: one generic word in common ("value" of "net present value") is no match.
+  if (matched > 0 && matched * 2 >= queryTokens.length) {
     const recall = matched / queryTokens.length
     const precision = item.tokens.length === 0 ? 0 : Math.min(1, matched / item.tokens.length)
     value = 0.7 * recall + 0.3 * precision
@@ -95,7 +99,7 @@ export async function searchWorkbook(session: DraftSession, query: string, limit
   const hits: SearchHit[] = []
   for (const item of index) {
     const value = score(item, queryTokens, queryCompact)
-    if (value >= 0.3) hits.push({ kind: item.kind, where: item.where, text: item.text, score: Math.round(value * 100) / 100 })
+    if (value >= MIN_SCORE) hits.push({ kind: item.kind, where: item.where, text: item.text, score: Math.round(value * 100) / 100 })
   }
   return hits.sort((a, b) => b.score - a.score).slice(0, limit)
 }

@@ -50,6 +50,8 @@ export interface SheetLayout {
 const MAX_LISTED_ERRORS = 50
 const MAX_TEXT_CELLS = 50_000
 const MAX_LABEL_LENGTH = 200
+/** A lone header longer than this is a note, not a header. */
+const MAX_SINGLE_HEADER_LENGTH = 40
 /** Rows below a header row searched for the numbers it heads. */
 const HEADER_REACH = 3
 
@@ -195,15 +197,15 @@ export function analyseSheet(state: WorkbookModel, sheet: SheetRecord): SheetLay
 }
 
 /**
- * Rows that head the numbers below them: mostly text, years or dates (at least two of them), with a
- * row of figures within a few rows below.
+ * Rows that head the numbers below them: mostly text, years or dates, with a row of figures within a
+ * few rows below (a single header must sit right above a figure).
  */
 function headerRows(state: WorkbookModel, sheet: SheetRecord, rows: Map<number, RowStats>, used: RangeAddress): HeaderRow[] {
   const found: HeaderRow[] = []
   for (const [row, stats] of rows) {
     const beyondLabel = stats.nonEmpty - (stats.label ? 1 : 0)
     const headerish = stats.headerish - (stats.label ? 1 : 0)
-    if (headerish < 2 || headerish < 0.6 * beyondLabel) continue
+    if (headerish < 1 || headerish < 0.6 * beyondLabel) continue
     let heads = false
     for (let below = row + 1; below <= Math.min(row + HEADER_REACH, used.bottom); below++) {
       const next = rows.get(below)
@@ -218,6 +220,13 @@ function headerRows(state: WorkbookModel, sheet: SheetRecord, rows: Map<number, 
       if (stats.label && col === stats.label.col) continue
       const text = displayAt(state, sheet, row, col).trim()
       if (text !== '') cells.push({ col, text: text.slice(0, MAX_LABEL_LENGTH) })
+    }
+    // One header alone (a "Value" column beside the labels) must be short and sit right above a figure.
+    if (headerish === 1) {
+      const only = cells[0]
+      if (!only || only.text.length > MAX_SINGLE_HEADER_LENGTH) continue
+      const below = state.engine.getValueAt(sheet.name, row + 1, only.col)
+      if (typeof below !== 'number' && state.engine.getFormulaShapeAt(sheet.name, row + 1, only.col) === undefined) continue
     }
     found.push({ row, cells })
   }

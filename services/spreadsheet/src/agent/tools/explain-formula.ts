@@ -16,6 +16,12 @@ import { summarizeReference } from './reference-summary.js'
 
 const MAX_EXPLANATION = 1500
 
+/** A value in a sentence: numbers without floating-point noise (916.5975, not 916.5975000000001). */
+function prose(value: unknown): string {
+  if (typeof value === 'number') return String(Number(value.toPrecision(12)))
+  return JSON.stringify(value)
+}
+
 /** How the cell's formula stands among its neighbours. */
 function patternNote(state: WorkbookModel, layout: SheetLayout, sheet: SheetRecord, row: number, col: number): string | undefined {
   const pattern = layout.patterns.find((block) => row >= block.top && row <= block.bottom && col >= block.left && col <= block.right)
@@ -58,19 +64,20 @@ export const explainFormula = defineTool({
     }
     const reader = session.piece('reference-reader', () => new ReferenceReader(state))
     const reads = reader.referencesOf(cell.sheet, cell.row, cell.col).map((reference) => summarizeReference(state, reference.sheet, reference.text, reference.range, flags, reference.name))
-    const shownRefs = new Map<string, string>()
+    // Each reference is shown as written, with what it is called and holds: "D2 (Revenue · FY2026, = 1210)".
+    const notes = new Map<string, string>()
     for (const read of reads) {
-      const ref = String(read.ref)
-      const parts = [read.label ? `${read.label}` : undefined, 'value' in read ? `= ${JSON.stringify(read.value)}` : 'total' in read ? `total ${read.total}` : undefined].filter(Boolean)
-      shownRefs.set(ref, parts.length > 0 ? `${ref} (${parts.join(', ')})` : ref)
+      const parts = [read.label ? `${read.label}` : undefined, 'value' in read ? `= ${prose(read.value)}` : 'total' in read ? `total ${prose(read.total)}` : undefined].filter(Boolean)
+      if (parts.length > 0) notes.set(String(read.ref).replace(/'/g, ''), parts.join(', '))
     }
     const words = describeTree(tree, {
       row: cell.row,
       col: cell.col,
       refName: (text, sheet) => {
-        const full = `${sheet !== undefined ? (state.findSheet(sheet)?.name ?? sheet) : cell.sheet.name}!${text}`
-        for (const [ref, shown] of shownRefs) if (ref.replace(/'/g, '') === full.replace(/'/g, '')) return shown
-        return sheet !== undefined ? full : text
+        const written = sheet !== undefined ? `${sheet}!${text}` : text
+        const full = `${sheet !== undefined ? (state.findSheet(sheet)?.name ?? sheet) : cell.sheet.name}!${text}`.replace(/'/g, '')
+        const note = notes.get(full)
+        return note ? `${written} (${note})` : written
       },
     })
     const catalogue = new Map(state.engine.getFunctionCatalogue().map((entry) => [entry.name.toUpperCase(), entry]))

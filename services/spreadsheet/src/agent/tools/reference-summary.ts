@@ -52,7 +52,8 @@ export function summarizeReference(state: WorkbookModel, sheet: SheetRecord | un
   }
   summary.values = values
   if (size > RANGE_VALUES) summary.moreValues = size - RANGE_VALUES
-  if (numbers > 0) summary.total = total
+  // Twelve significant digits: a sum of decimals shows no floating-point noise.
+  if (numbers > 0) summary.total = Number(total.toPrecision(12))
   summary.formulas = formulas
   return summary
 }
