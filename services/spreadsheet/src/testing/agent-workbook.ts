@@ -104,3 +104,13 @@ export function contentOf(result: AgentToolResult): any {
   if (!result.ok) throw new Error(`${result.name} failed: ${result.error}`)
   return result.content
 }
+
+/** The same model as an import body, for tests through the routes. */
+export function modelImportBody(name = 'Acme model'): { name: string; sheets: { name: string; cells: { address: string; input: string }[] }[]; definedNames: { name: string; formula: string }[] } {
+  const snapshot = modelWorkbook().snapshot(name)
+  return {
+    name,
+    sheets: snapshot.sheets.map((sheet) => ({ name: sheet.name, cells: sheet.cells.filter((cell) => cell.input !== '').map((cell) => ({ address: cell.address, input: cell.input })) })),
+    definedNames: snapshot.definedNames.map((definition) => ({ name: definition.name, formula: definition.formula })),
+  }
+}
