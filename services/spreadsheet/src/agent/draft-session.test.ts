@@ -43,7 +43,7 @@ describe('a draft applied for a turn and undone', () => {
         cells: fc.array(fc.record({ address, input: fc.oneof(fc.integer().map(String), fc.constantFrom('=B2*2', '=SUM(B2:E2)', '=FCF!B5/0', 'text', '', '=TaxRate*3')) }), { minLength: 1, maxLength: 4 }),
       }),
       fc.record({ type: fc.constantFrom('insert-rows' as const, 'delete-rows' as const, 'insert-columns' as const, 'delete-columns' as const), sheet, at: fc.integer({ min: 0, max: 6 }), count: fc.integer({ min: 1, max: 3 }) }),
-      fc.record({ type: fc.constant('format-cells' as const), sheet, ranges: fc.constant(['B2:C3']), style: fc.constant({ italic: true }) }),
+      fc.record({ type: fc.constant('format-cells' as const), sheet, ranges: fc.constant(['B2:C3'] as string[]), style: fc.constant({ italic: true }) }),
     )
     fc.assert(
       fc.property(fc.array(command, { minLength: 1, maxLength: 8 }), (commands) => {

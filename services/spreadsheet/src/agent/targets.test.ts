@@ -55,7 +55,7 @@ describe('resolving what a model names', () => {
   })
 
   it('refuses a label that names several rows equally well', () => {
-    const { state } = scope()
+    const state = modelWorkbook()
     edit(state, [{ type: 'set-cells', sheet: 'FCF', cells: [{ address: 'A7', input: 'EBITDA' }, { address: 'B7', input: '1' }] }])
     const session = DraftSession.open(state, { id: 'twice', commands: [], written: [] })
     expect(() => resolveCell({ state, layout: (sheet) => session.layout(sheet) }, 'FCF', { row: 'EBITDA', column: 'FY2024' })).toThrow(/"EBITDA" labels several rows on FCF: "EBITDA" \(A3\), "EBITDA" \(A7\)/)
