@@ -66,11 +66,15 @@ export function compactNumber(value: EngineValue, format: string | undefined): s
   return shown(value, format ?? '#,##0.##').replace(/\.$/, '')
 }
 
-/** How much a value changed, relative to what it was; Infinity for a change of kind or from zero. */
+/**
+ * How much a value changed, relative to what it was; Infinity for a change of kind or from zero.
+ * Rounded to nine significant digits, so that cells changed in the same proportion rank as equal
+ * (and then by position) whatever the last bits of their arithmetic.
+ */
 function relative(before: EngineValue, after: EngineValue): number {
   if (typeof before !== 'number' || typeof after !== 'number') return Infinity
   if (before === 0) return after === 0 ? 0 : Infinity
-  return Math.abs(after - before) / Math.abs(before)
+  return Number((Math.abs(after - before) / Math.abs(before)).toPrecision(9))
 }
 
 /** Cell positions per sheet as outlines: runs along rows stacked into blocks. */
