@@ -105,3 +105,64 @@ export function cellLabelFromLayout(layout: SheetLayout, row: number, col: numbe
   if (rowLabel && header) return `${rowLabel} · ${header}`
   return rowLabel ?? header
 }
+
+/**
+ * Labels for many cells of one workbook state (a changeset's cells): from each sheet's layout when it
+ * is kept already, otherwise by reading each column once for its header rows.
+ */
+export class CellLabeller {
+  private readonly layouts = new Map<string, SheetLayout | null>()
+  /** Per sheet and column: the rows read so far (up to `scanned`) and those holding a header, ascending. */
+  private readonly headers = new Map<string, { from: number; to: number; found: { row: number; text: string }[] }>()
+
+  constructor(
+    private readonly state: WorkbookModel,
+    private readonly keptLayout: (sheet: SheetRecord) => SheetLayout | undefined,
+  ) {}
+
+  label(sheet: SheetRecord, row: number, col: number): string | undefined {
+    let layout = this.layouts.get(sheet.id)
+    if (layout === undefined) this.layouts.set(sheet.id, (layout = this.keptLayout(sheet) ?? null))
+    if (layout) return cellLabelFromLayout(layout, row, col)
+    const rowLabel = rowLabelAt(this.state, sheet, row, col)
+    const header = this.headerAbove(sheet, row, col)
+    if (rowLabel && header) return `${rowLabel} · ${header}`
+    return rowLabel ?? header
+  }
+
+  private headerAbove(sheet: SheetRecord, row: number, col: number): string | undefined {
+    const key = `${sheet.id}:${col}`
+    let column = this.headers.get(key)
+    if (!column) this.headers.set(key, (column = { from: 0, to: -1, found: [] }))
+    // Each row of a column is read once, and only rows within reach of a cell asked about.
+    const from = Math.max(0, row - HEADER_REACH)
+    const to = row - 1
+    if (column.to < column.from) {
+      this.scan(sheet, col, from, to, column.found)
+      column.from = from
+      column.to = to
+    } else {
+      if (from < column.from) this.scan(sheet, col, from, column.from - 1, column.found)
+      if (to > column.to) this.scan(sheet, col, Math.max(column.to + 1, from), to, column.found)
+      column.from = Math.min(column.from, from)
+      column.to = Math.max(column.to, to)
+      column.found.sort((a, b) => a.row - b.row)
+    }
+    let best: string | undefined
+    for (const header of column.found) {
+      if (header.row >= row) break
+      if (header.row >= from) best = header.text
+    }
+    return best
+  }
+
+  private scan(sheet: SheetRecord, col: number, from: number, to: number, found: { row: number; text: string }[]): void {
+    for (let at = from; at <= to; at++) {
+      if (!isHeaderish(this.state, sheet, at, col)) continue
+      if (!isHeaderish(this.state, sheet, at, col - 1) && !isHeaderish(this.state, sheet, at, col + 1)) continue
+      const value = this.state.engine.getValueAt(sheet.name, at, col)
+      const text = usable(typeof value === 'string' ? value.trim() : displayAt(this.state, sheet, at, col))
+      if (text) found.push({ row: at, text })
+    }
+  }
+}

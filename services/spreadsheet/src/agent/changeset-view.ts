@@ -7,7 +7,7 @@
 import { AGENT_MAX_DOWNSTREAM, AGENT_MAX_LISTED_CHANGES, type CellValue, type ChangesetCellChange, type DownstreamEffect, type Highlight } from '@finsheet/contracts'
 import { formatAddress, formatRange, parseAddress, splitKey, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
 import type { CellValue as EngineValue } from '@finsheet/formula'
-import { cellLabelAt } from './cell-labels.js'
+import { CellLabeller } from './cell-labels.js'
 import { cellText, type DraftSession } from './draft-session.js'
 import { modelValue, shown } from './tool-kit.js'
 
@@ -144,42 +144,42 @@ export function changesetView(session: DraftSession): ChangesetView {
     written.push({ sheet, row, col, ...read(state, sheet, row, col, true) })
   }
   written.sort((a, b) => (sheetOrder.get(a.sheet.id) ?? 0) - (sheetOrder.get(b.sheet.id) ?? 0) || a.row - b.row || a.col - b.col)
-  const others: Seen[] = []
+  // Cells downstream keep their formulas (only values change), so their formats are read once, as stored, for those listed.
+  const others: { sheet: SheetRecord; row: number; col: number; value: EngineValue }[] = []
   for (const key of recalculated) {
     if (touched.has(key)) continue
     const { sheetId, address } = splitKey(key)
     const sheet = sheetsNow.get(sheetId)
     if (!sheet) continue
     const { row, col } = parseAddress(address)
-    others.push({ sheet, row, col, ...read(state, sheet, row, col, false) })
+    others.push({ sheet, row, col, value: state.engine.getValueAt(sheet.name, row, col) })
   }
-  const labels = new Map<Seen, string | undefined>()
-  for (const cell of written.slice(0, AGENT_MAX_LISTED_CHANGES)) labels.set(cell, cellLabelAt(state, cell.sheet, cell.row, cell.col))
   const highlights = highlightsOf(outlined, sheetOrder)
 
   session.close()
 
   // The workbook is as stored again: read what each cell held before the changeset, where it was then.
   const sheetsBefore = new Map(state.sheets.map((sheet) => [sheet.id, sheet]))
-  const before = (cell: Seen, withInput: boolean) => {
-    const at = origin(cell.sheet.id, cell.row, cell.col)
-    const sheet = sheetsBefore.get(cell.sheet.id)
-    if (!at || !sheet) return { at: undefined, input: '', value: null as EngineValue, format: undefined }
-    return { at, ...read(state, sheet, at.row, at.col, withInput) }
+  const labeller = new CellLabeller(state, (sheet) => session.keptLayout(sheet))
+  const placeBefore = (sheetId: string, row: number, col: number) => {
+    const at = origin(sheetId, row, col)
+    const sheet = sheetsBefore.get(sheetId)
+    return at && sheet ? { sheet, ...at } : undefined
   }
   const changes: ChangesetCellChange[] = []
   const fingerprints: Fingerprint[] = []
   const errors: ChangesetView['errors'] = []
   let changeCount = 0
   for (const cell of written) {
-    const was = before(cell, true)
-    if (was.at) fingerprints.push({ sheetId: cell.sheet.id, address: formatAddress(was.at.row, was.at.col), input: was.input })
+    const at = placeBefore(cell.sheet.id, cell.row, cell.col)
+    const was = at ? read(state, at.sheet, at.row, at.col, true) : { input: '', value: null as EngineValue, format: undefined }
+    if (at) fingerprints.push({ sheetId: cell.sheet.id, address: formatAddress(at.row, at.col), input: was.input })
     if (was.input === cell.input && sameValue(was.value, cell.value)) continue
     changeCount++
     const after = modelValue(cell.value)
     if (isError(after) && modelValue(was.value) !== after && errors.length < MAX_ERRORS) errors.push({ sheet: cell.sheet.name, address: formatAddress(cell.row, cell.col), value: after })
     if (changes.length >= AGENT_MAX_LISTED_CHANGES) continue
-    const label = labels.get(cell)
+    const label = at ? labeller.label(at.sheet, at.row, at.col) : undefined
     changes.push({
       sheet: cell.sheet.name,
       address: formatAddress(cell.row, cell.col),
@@ -188,28 +188,28 @@ export function changesetView(session: DraftSession): ChangesetView {
       after: { input: cell.input, value: after, display: shown(cell.value, cell.format) },
     })
   }
-  const effects: { cell: Seen; was: ReturnType<typeof before>; rank: number }[] = []
+  const effects: { cell: (typeof others)[number]; at: NonNullable<ReturnType<typeof placeBefore>> | undefined; was: EngineValue; rank: number }[] = []
   for (const cell of others) {
-    const was = before(cell, false)
-    if (sameValue(was.value, cell.value)) continue
-    effects.push({ cell, was, rank: relative(was.value, cell.value) })
+    const at = placeBefore(cell.sheet.id, cell.row, cell.col)
+    const was = at ? state.engine.getValueAt(at.sheet.name, at.row, at.col) : null
+    if (sameValue(was, cell.value)) continue
+    effects.push({ cell, at, was, rank: relative(was, cell.value) })
     const after = modelValue(cell.value)
-    if (isError(after) && modelValue(was.value) !== after && errors.length < MAX_ERRORS) errors.push({ sheet: cell.sheet.name, address: formatAddress(cell.row, cell.col), value: after })
+    if (isError(after) && modelValue(was) !== after && errors.length < MAX_ERRORS) errors.push({ sheet: cell.sheet.name, address: formatAddress(cell.row, cell.col), value: after })
   }
   effects.sort((a, b) => b.rank - a.rank || (sheetOrder.get(a.cell.sheet.id) ?? 0) - (sheetOrder.get(b.cell.sheet.id) ?? 0) || a.cell.row - b.cell.row || a.cell.col - b.cell.col)
-  const downstream: DownstreamEffect[] = effects.slice(0, AGENT_MAX_DOWNSTREAM).map(({ cell, was, rank }) => {
-    // Labels are read from the workbook as stored, where the cell was.
-    const beforeSheet = sheetsBefore.get(cell.sheet.id)
-    const label = was.at && beforeSheet ? cellLabelAt(state, beforeSheet, was.at.row, was.at.col) : undefined
+  const downstream: DownstreamEffect[] = effects.slice(0, AGENT_MAX_DOWNSTREAM).map(({ cell, at, was, rank }) => {
+    const format = at ? (state.formatAtPosition(at.sheet.id, at.row, at.col) ?? state.engine.getSuggestedFormat(at.sheet.name, formatAddress(at.row, at.col))) : undefined
+    const label = at ? labeller.label(at.sheet, at.row, at.col) : undefined
     const where = cellText(cell.sheet.name, cell.row, cell.col)
     return {
       sheet: cell.sheet.name,
       address: formatAddress(cell.row, cell.col),
       ...(label ? { label } : {}),
-      before: { value: modelValue(was.value), display: shown(was.value, was.format) },
-      after: { value: modelValue(cell.value), display: shown(cell.value, cell.format) },
-      relativeChange: Number.isFinite(rank) ? Math.round(rank * 1e6) / 1e6 : null,
-      text: `${where} ${compactNumber(was.value, was.format)} → ${compactNumber(cell.value, cell.format)}`,
+      before: { value: modelValue(was), display: shown(was, format) },
+      after: { value: modelValue(cell.value), display: shown(cell.value, format) },
+      relativeChange: Number.isFinite(rank) ? rank : null,
+      text: `${where} ${compactNumber(was, format)} → ${compactNumber(cell.value, format)}`,
     }
   })
   return { baseRevision: state.revision, changes, changeCount, downstream, downstreamCount: effects.length, errors, highlights, fingerprints }

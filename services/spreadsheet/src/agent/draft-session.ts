@@ -187,6 +187,11 @@ export class DraftSession {
     return insightOf(this.state).layout(sheet, this.sheetStamp(sheet))
   }
 
+  /** A sheet's layout as it is now if it is kept already (after close: as stored). */
+  keptLayout(sheet: SheetRecord): SheetLayout | undefined {
+    return insightOf(this.state).keptLayout(sheet, this.closed ? `${this.state.revision}|` : this.sheetStamp(sheet))
+  }
+
   /** Something worked out from the whole workbook as it is now, kept while it stays so. */
   piece<T>(name: string, build: () => T): T {
     return insightOf(this.state).piece(name, this.stamp(), build)

@@ -13,6 +13,11 @@ const STAMPS_KEPT = 3
 class StampedCache<T> {
   private readonly entries = new Map<string, T>()
 
+  /** What is kept under a stamp, without building it. */
+  peek(stamp: string): T | undefined {
+    return this.entries.get(stamp)
+  }
+
   get(stamp: string, build: () => T): T {
     const found = this.entries.get(stamp)
     if (found !== undefined) {
@@ -39,6 +44,11 @@ export class WorkbookInsight {
     let cache = this.layouts.get(sheet.id)
     if (!cache) this.layouts.set(sheet.id, (cache = new StampedCache()))
     return cache.get(`${stamp}|${sheet.name}`, () => analyseSheet(this.state, sheet))
+  }
+
+  /** A sheet's layout under a stamp if it is kept already; undefined rather than working it out. */
+  keptLayout(sheet: SheetRecord, stamp: string): SheetLayout | undefined {
+    return this.layouts.get(sheet.id)?.peek(`${stamp}|${sheet.name}`)
   }
 
   /** A piece worked out from the whole workbook under a workbook-wide stamp. */
