@@ -208,4 +208,16 @@ describe('a changeset', () => {
     expect(next.json.error).toMatchObject({ code: 'CHANGESET_STALE', message: expect.stringMatching(/Sheet not found: Valuation/) })
     expect((await ada('POST', `/changesets/${turn.json.changesetId}/apply`, {})).status).toBe(409)
   })
+
+  it('is a draft again when an apply died part way, and a second apply of it waits while one runs', async () => {
+    const id = await newModel()
+    const turn = await ada('POST', `/workbook/${id}/agent-tools`, { calls: calls(['write_cells', { sheet: 'FCF', cells: [{ address: 'H2', input: '7' }] }]) })
+    const changesetId = turn.json.changesetId
+    const changesets = t.app.spreadsheet.repo.changesets()
+    await changesets.update({ id: changesetId }, { status: 'applying', updatedAt: new Date().toISOString() })
+    expect((await ada('POST', `/changesets/${changesetId}/apply`, {})).json.error.code).toBe('CHANGESET_BUSY')
+    await changesets.update({ id: changesetId }, { updatedAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+    expect((await ada('POST', `/changesets/${changesetId}/apply`, {})).status).toBe(200)
+    expect((await cell(id, 'FCF', 'H2')).value).toBe(7)
+  })
 })

@@ -95,6 +95,9 @@ function brief(doc: ChangesetDoc): ChangesetBrief {
   }
 }
 
+/** An apply holds its changeset this long at most; past it, the apply is taken to have died. */
+const APPLY_CLAIM_MS = 2 * 60_000
+
 /**
  * The formulas a changeset leaves that could reach the network, each cell by the last input written
  * to it (a risky formula replaced by a safe one no longer needs approval).
@@ -143,10 +146,18 @@ export class ChangesetService {
     private readonly logger?: Pick<Logger, 'error' | 'info'>,
   ) {}
 
-  /** The user's changeset, or 404 for one that is missing or someone else's. */
+  /**
+   * The user's changeset, or 404 for one that is missing or someone else's. An apply that stopped
+   * long ago without finishing (its process died) leaves the changeset a draft again: if its change
+   * was stored after all, the cells it wrote no longer hold what they held, and applying it again is
+   * refused as a conflict.
+   */
   private async owned(id: string, user: AuthUser): Promise<ChangesetDoc> {
     const doc = await this.repo.changesets().get(id)
     if (!doc || doc.ownerId !== user.uid) throw spreadsheetErrors.changesetNotFound()
+    if (doc.status === 'applying' && Date.now() - Date.parse(doc.updatedAt) > APPLY_CLAIM_MS) {
+      if ((await this.repo.changesets().update({ id, status: 'applying', updatedAt: doc.updatedAt }, { status: 'draft' })) === 1) return { ...doc, status: 'draft' }
+    }
     return doc
   }
 
@@ -248,7 +259,7 @@ export class ChangesetService {
     if (doc.status === 'applying') throw spreadsheetErrors.changesetBusy()
     if (doc.status !== 'draft') throw spreadsheetErrors.changesetClosed(doc.status)
     if (doc.approvalReasons.length > 0 && body.approve !== true) throw spreadsheetErrors.approvalRequired(doc.approvalReasons)
-    if ((await this.repo.changesets().update({ id, version: doc.version, status: 'draft' }, { status: 'applying' })) !== 1) throw spreadsheetErrors.changesetBusy()
+    if ((await this.repo.changesets().update({ id, version: doc.version, status: 'draft' }, { status: 'applying', updatedAt: new Date().toISOString() })) !== 1) throw spreadsheetErrors.changesetBusy()
     let change: ChangeResponse | null = null
     try {
       if (doc.commands.length > 0) {
