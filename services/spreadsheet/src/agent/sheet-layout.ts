@@ -4,7 +4,7 @@
  * formula filled across a block of cells is one pattern), error cells and text cells. One pass over
  * the sheet, row by row.
  */
-import { formatRange, formatValue, isCellError, isDateFormat, type CellValue, type RangeAddress } from '@finsheet/formula'
+import { formatValue, isCellError, isDateFormat, type CellValue, type RangeAddress } from '@finsheet/formula'
 import { formatAddress, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
 
 export interface RowLabel {
@@ -270,9 +270,4 @@ class PatternBuilder {
     this.runs = []
     return blocks.map(({ shape: _shape, ...block }) => block)
   }
-}
-
-/** A pattern's range as text: one cell or a block. */
-export function patternRange(pattern: Pick<FormulaPattern, 'top' | 'left' | 'bottom' | 'right'>): string {
-  return formatRange(pattern)
 }

@@ -18,7 +18,6 @@ import { formatValue, type CellValue as EngineValue } from '@finsheet/formula'
 import { toJsonValue, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
 import type { DraftSession } from './draft-session.js'
 import { FLAGGED_TEXT_NOTICE, instructionLikeText } from './safety.js'
-import type { SheetLayout } from './sheet-layout.js'
 import type { TargetScope } from './targets.js'
 
 /** What a call adds to the changeset besides cells; kept only when the call succeeds. */
@@ -100,9 +99,6 @@ export class TextFlags {
     return this.found.length === 0 ? {} : { flagged: this.found, flaggedNotice: FLAGGED_TEXT_NOTICE }
   }
 }
-
-/** A sheet's layout from the context (for tools that need labels or headers). */
-export const layoutOf = (context: ToolContext, sheet: SheetRecord): SheetLayout => context.layout(sheet)
 
 /** "1 cell", "12 cells". */
 export const count = (n: number, noun: string, plural = `${noun}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`
