@@ -201,6 +201,7 @@ export class ChangesetService {
       let saved = doc
       if (view) saved = await this.save(doc, { id: changesetId, workbook, user, session, records, view, calls: body.calls.length })
       else if (doc) await this.repo.changesets().update({ id: doc.id, version: doc.version }, { toolCalls: doc.toolCalls + body.calls.length })
+      this.logger?.info({ workbookId, changesetId: saved?.id ?? null, calls: results.map((result) => ({ name: result.name, ok: result.ok, ms: result.ms })) }, 'agent tool calls')
       return {
         success: true as const,
         changesetId: saved?.id ?? null,
