@@ -19,6 +19,8 @@ import { exportRoutes } from './routes/export-routes.js'
 import { chartRoutes } from './routes/chart-routes.js'
 import { metricsRoutes } from './routes/metrics-routes.js'
 import { evaluateRoutes } from './routes/evaluate-routes.js'
+import { agentRoutes } from './routes/agent-routes.js'
+import { ChangesetService } from './agent/changeset-service.js'
 
 /** How old a new workbook's unfinished blocks must be before start-up removes them. */
 const UNFINISHED_WORKBOOK_AGE_MS = 60 * 60_000
@@ -52,7 +54,7 @@ declare module 'fastify' {
   }
 }
 
-/** Workbooks, sheets, cells, recalculation, history, undo/redo, export, versions and charts. Builds the app from its dependencies; never listens. */
+/** Workbooks, sheets, cells, recalculation, history, undo/redo, export, versions, charts and the assistant's tools. Builds the app from its dependencies; never listens. */
 export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'spreadsheet',
@@ -71,7 +73,8 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   const workbooks = new WorkbookService(repo, snapshots, cache, metrics, app.log)
   const versions = new VersionService(repo, snapshots, workbooks, metrics, { quietMs: deps.autosaveQuietMs ?? 30_000, logger: app.log })
   const vectorSearch = deps.vectordbUrl ? createVectorSearchClient(deps.vectordbUrl) : null
-  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions, vectorSearch }
+  const changesets = new ChangesetService(repo, workbooks, versions, app.log)
+  const services: SpreadsheetServices = { repo, snapshots, cache, metrics, workbooks, versions, vectorSearch, changesets }
   if (deps.searchIndex) {
     const scheduler = new SearchIndexScheduler(deps.searchIndex.jobs, { quietMs: deps.searchIndex.quietMs, logger: app.log })
     workbooks.onChange(scheduler)
@@ -112,5 +115,6 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
   chartRoutes(app, services)
   metricsRoutes(app, services)
   evaluateRoutes(app, services)
+  agentRoutes(app, services)
   return app
 }

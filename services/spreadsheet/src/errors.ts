@@ -1,5 +1,20 @@
 import { AppError } from '@finsheet/platform'
-import { MAX_CELL_TEXT_LENGTH, MAX_FORMATTED_CELLS, MAX_FORMULA_LENGTH, MAX_SHEETS, MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
+import { MAX_CELL_TEXT_LENGTH, MAX_FORMATTED_CELLS, MAX_FORMULA_LENGTH, MAX_SHEETS, MAX_UPDATES_PER_CHANGE, type ApprovalReason, type CellRef } from '@finsheet/contracts'
+
+/** A 409 about a changeset whose body names what stood in the way (cells, or formulas awaiting approval). */
+export class ChangesetRefusal extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly details: { cells?: CellRef[]; approvalReasons?: ApprovalReason[] },
+  ) {
+    super(code, 409, message)
+  }
+
+  body(): { error: { code: string; message: string; cells?: CellRef[]; approvalReasons?: ApprovalReason[] } } {
+    return { error: { code: this.code, message: this.message, ...this.details } }
+  }
+}
 
 const thousands = (n: number) => n.toLocaleString('en-US')
 
@@ -44,4 +59,27 @@ export const spreadsheetErrors = {
   importTooLarge: (limit: number) => new AppError('IMPORT_TOO_LARGE', 413, `The import is larger than ${thousands(Math.round(limit / (1024 * 1024)))} MB`),
   importIncomplete: (message: string) => new AppError('IMPORT_INCOMPLETE', 400, `The import ended before it was complete: ${message}; nothing was stored`),
   compareLimit: () => new AppError('INVALID_COMPARE', 400, 'Choose two versions of this workbook to compare'),
+  changesetNotFound: () => new AppError('CHANGESET_NOT_FOUND', 404, 'Changeset not found'),
+  changesetClosed: (status: string) => new AppError('CHANGESET_CLOSED', 409, `This changeset was ${status} already`),
+  changesetBusy: () => new AppError('CHANGESET_BUSY', 409, 'The changeset is being changed or applied by another request; try again'),
+  changesetStale: (message: string) =>
+    new AppError('CHANGESET_STALE', 409, `The changeset no longer applies to the workbook (${message}); discard it and ask again`),
+  changesetConflict: (cells: CellRef[]) =>
+    new ChangesetRefusal(
+      'CHANGESET_CONFLICT',
+      `${cells.length === 1 ? 'A cell' : `${cells.length.toLocaleString('en-US')} cells`} of the changeset changed since it was previewed: ${cells
+        .slice(0, 20)
+        .map((cell) => `${cell.sheet}!${cell.address}`)
+        .join(', ')}${cells.length > 20 ? ' and more' : ''}. Nothing was applied; ask again to work from the workbook as it is now.`,
+      { cells },
+    ),
+  approvalRequired: (reasons: ApprovalReason[]) =>
+    new ChangesetRefusal(
+      'APPROVAL_REQUIRED',
+      `The changeset holds ${reasons.length === 1 ? 'a formula' : `${reasons.length} formulas`} that could reach the network or another file (${reasons
+        .slice(0, 5)
+        .map((reason) => `${reason.sheet}!${reason.address}: ${reason.reason}`)
+        .join('; ')}); it is applied only with the user's approval`,
+      { approvalReasons: reasons },
+    ),
 }

@@ -115,6 +115,17 @@ describe('cells and recalculation', () => {
     expect(engine.getValueAt('Sheet1', 1_000_000, 16_000)).toBe(null)
   })
 
+  it('gives filled copies of a formula one shape, and other formulas another', () => {
+    const engine = workbook({ B1: '=A1*(1+$C$9)', B2: '=A2*(1+$C$9)', C1: '=B1*(1+$C$9)', B3: '=A3*(1+$C$8)', B4: '=1+*2', B5: '7' })
+    const shape = (row: number, col: number) => engine.getFormulaShapeAt('Sheet1', row, col)
+    expect(shape(0, 1)).toBeDefined()
+    expect(shape(1, 1)).toBe(shape(0, 1))
+    expect(shape(0, 2)).toBe(shape(0, 1))
+    expect(shape(2, 1)).not.toBe(shape(0, 1))
+    expect(shape(3, 1)).toBeUndefined()
+    expect(shape(4, 1)).toBeUndefined()
+  })
+
   it('keeps an unparseable formula and shows #ERROR!', () => {
     const engine = workbook({ A1: '=1+*2' })
     expect(value(engine, 'A1')).toBe('#ERROR!')

@@ -706,6 +706,16 @@ export class Engine {
     return value === undefined ? null : value
   }
 
+  /**
+   * A formula's text relative to its own cell (references as offsets, names upper-cased): the same for
+   * every copy of a filled formula, so that copies can be grouped without parsing them. Undefined for a
+   * cell without a formula or with one that does not parse.
+   */
+  getFormulaShapeAt(sheet: string, row: number, col: number): string | undefined {
+    const cell = this.sheet(sheet).formulaAt(row, col)
+    return cell === undefined || cell.compiled.invalid ? undefined : cell.compiled.key
+  }
+
   /** The calculated value of a cell: number, text, boolean, CellError, or null when empty. */
   getValue(sheet: string, address: string): CellValue {
     const { row, col } = this.address(address)

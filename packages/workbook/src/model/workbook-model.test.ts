@@ -116,6 +116,16 @@ describe('WorkbookModel', () => {
     expect(value(model, 'Model', 'A1')).toBe(21)
   })
 
+  it('reports the values a row or column deletion changed, at their new places', () => {
+    const model = blank()
+    model.apply([{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '2' }, { address: 'A2', input: '3' }, { address: 'B3', input: '=A1*A2' }, { address: 'C3', input: '=A1+1' }] }])
+    const deleted = model.apply([{ type: 'delete-rows', sheet: 'Sheet1', at: 1, count: 1 }])
+    expect(deleted.engineChanges.map((change) => [change.address, change.value instanceof Object ? String(change.value) : change.value])).toEqual([['B2', '#REF!']])
+    const inserted = model.apply([{ type: 'insert-columns', sheet: 'Sheet1', at: 0, count: 1 }])
+    // Moved formulas whose values stay the same are not reported.
+    expect(inserted.engineChanges).toEqual([])
+  })
+
   it('rolls a batch back when one of its steps is refused', () => {
     const model = blank()
     const before = shown(model)

@@ -765,11 +765,12 @@ export class WorkbookModel {
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
 
+    // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
-      if (deleting) this.engine.deleteRows(sheet.name, edit.at, edit.count)
-      else this.engine.insertRows(sheet.name, edit.at, edit.count)
-    } else if (deleting) this.engine.deleteColumns(sheet.name, edit.at, edit.count)
-    else this.engine.insertColumns(sheet.name, edit.at, edit.count)
+      if (deleting) appendAll(result.engineChanges, this.engine.deleteRows(sheet.name, edit.at, edit.count))
+      else appendAll(result.engineChanges, this.engine.insertRows(sheet.name, edit.at, edit.count))
+    } else if (deleting) appendAll(result.engineChanges, this.engine.deleteColumns(sheet.name, edit.at, edit.count))
+    else appendAll(result.engineChanges, this.engine.insertColumns(sheet.name, edit.at, edit.count))
 
     for (const maps of [this.styles, this.formats] as Map<string, Map<number, unknown>>[]) {
       const map = maps.get(sheet.id)

@@ -1,3 +1,4 @@
+import type { ChangesetService } from '../agent/changeset-service.js'
 import type { EngineCache } from '../engine/engine-cache.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -16,4 +17,5 @@ export interface SpreadsheetServices {
   versions: VersionService
   /** The vectordb service's cell search, when configured. */
   vectorSearch: VectorSearchClient | null
+  changesets: ChangesetService
 }

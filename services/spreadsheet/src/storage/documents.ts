@@ -1,7 +1,22 @@
 /** The documents the spreadsheet service stores, one collection each. */
-import type { CellStyle, CellType, CellValue, ChangeKind, ChangeSource, ImportRecalculation, VersionType } from '@finsheet/contracts'
+import type {
+  ApprovalReason,
+  CellStyle,
+  CellType,
+  CellValue,
+  ChangeKind,
+  ChangeSource,
+  ChangesetChart,
+  ChangesetFormatChange,
+  ChangesetStatus,
+  ChangesetStructuralChange,
+  ImportRecalculation,
+  VersionType,
+  WorkbookCommand,
+} from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
+import type { ChangesetView } from '../agent/changeset-view.js'
 
 export interface SheetStats {
   cells: number
@@ -133,4 +148,33 @@ export interface VersionDoc {
   /** Where the snapshot lives in the blob store. */
   snapshotKey: string
   restoredFrom: string | null
+}
+
+/**
+ * An assistant's changeset: the commands its write tools produced (sheets by name, as the API sends
+ * them), applied to the workbook only when the changeset is applied, as one change.
+ */
+export interface ChangesetDoc {
+  id: string
+  workbookId: string
+  ownerId: string
+  /** 'applying' while an apply is under way, so that a second apply or a write cannot race it. */
+  status: ChangesetStatus | 'applying'
+  /** Bumped by every write, so that two requests cannot both extend the same version. */
+  version: number
+  createdAt: string
+  updatedAt: string
+  commands: WorkbookCommand[]
+  /** Cells (sheet id!A1) the changeset wrote: later writes may replace them without overwrite. */
+  written: string[]
+  structural: ChangesetStructuralChange[]
+  formats: ChangesetFormatChange[]
+  charts: ChangesetChart[]
+  approvalReasons: ApprovalReason[]
+  toolCalls: number
+  view: ChangesetView
+  description: string
+  changeId: string | null
+  appliedRevision: number | null
+  appliedAt: string | null
 }

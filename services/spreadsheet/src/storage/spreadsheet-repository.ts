@@ -1,6 +1,6 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
 import { applyToBlocks, blockCells, blockIdsOf, blockPrefix, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
+import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
 
@@ -24,6 +24,9 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     tx.collection<CellHistoryDoc>('cell_history', { indexes: [{ fields: ['workbookId', 'sheetId', 'address', 'revision'] }] })
   const versions = (tx: DocumentTransaction = store) =>
     tx.collection<VersionDoc>('versions', { indexes: [{ fields: ['ownerId', 'timestamp'] }, { fields: ['workbookId', 'number'] }] })
+  /** Assistants' changesets, each owned by its user like the workbook it changes. */
+  const changesets = (tx: DocumentTransaction = store) =>
+    tx.collection<ChangesetDoc>('changesets', { indexes: [{ fields: ['ownerId', 'updatedAt'] }, { fields: ['workbookId'] }] })
 
   return {
     store,
@@ -34,6 +37,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     changes,
     history,
     versions,
+    changesets,
 
     /** The workbook if it exists and belongs to the user; null otherwise, so that both answer 404 alike. */
     async ownedWorkbook(id: string, ownerId: string): Promise<WorkbookDoc | null> {
@@ -170,6 +174,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
         await changes(tx).deleteMany({ workbookId })
         await history(tx).deleteMany({ workbookId })
         await versions(tx).deleteMany({ workbookId })
+        await changesets(tx).deleteMany({ workbookId })
         await workbooks(tx).delete(workbookId)
         return removedVersions
       })

@@ -402,6 +402,14 @@ export class WorkbookService {
   }
 
   /**
+   * Forgets the open workbook, so that the next request loads it from the store: for work under the
+   * lock that applied commands nobody stores and could not undo them.
+   */
+  discardOpenWorkbook(id: string): void {
+    this.cache.drop(id)
+  }
+
+  /**
    * Changes workbook fields that are not cells (charts) under the lock, without a new revision. The
    * write only succeeds on the revision the state is at; otherwise the state is reloaded and `mutate`
    * runs again.
