@@ -5,6 +5,7 @@
  */
 import { formatValue } from '@finsheet/formula'
 import {
+  isValidNameText,
   MAX_CELL_TEXT_LENGTH,
   MAX_FORMATTED_CELLS,
   MAX_FORMULA_LENGTH,
@@ -16,6 +17,7 @@ import { formatAddress, formatRange, MAX_COL, MAX_ROW, normalizeAddress, rangeSi
 import { spreadsheetErrors } from '../errors.js'
 import type { CellWrite, InternalCommand } from './commands.js'
 import { newSheetId } from './ids.js'
+import { checkInsertion, checkMergeSize } from './limits.js'
 import type { WorkbookState } from './workbook-state.js'
 
 /** A canonical address ('b3' → 'B3'); 400 when outside A1:XFD1048576. */
@@ -23,6 +25,19 @@ export function checkAddress(address: string): string {
   const normal = normalizeAddress(address)
   if (normal === undefined) throw spreadsheetErrors.invalidAddress(address)
   return normal
+}
+
+/** Refuses a workbook or sheet name that is not valid Unicode text or holds control characters (400). */
+export function checkNameText(name: string): void {
+  if (!isValidNameText(name)) throw spreadsheetErrors.invalidNameText()
+}
+
+/** A workbook name as given, trimmed: 400 when empty or not valid text. */
+export function checkWorkbookName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed === '') throw spreadsheetErrors.invalidWorkbookName()
+  checkNameText(trimmed)
+  return trimmed
 }
 
 /** What goes into the engine for an input: '' clears. Formulas over 8,192 characters are refused. */
@@ -132,20 +147,28 @@ export function translateCommand(state: WorkbookState, command: WorkbookCommand)
     case 'insert-columns':
     case 'delete-columns': {
       const sheet = state.sheetByName(command.sheet)
-      checkStructure(command.type.endsWith('rows') ? 'rows' : 'columns', command.type.startsWith('insert') ? 'insert' : 'delete', command.at, command.count)
+      const axis = command.type.endsWith('rows') ? 'rows' : 'columns'
+      const kind = command.type.startsWith('insert') ? 'insert' : 'delete'
+      checkStructure(axis, kind, command.at, command.count)
+      if (kind === 'insert') checkInsertion(state, sheet.id, axis, command.at, command.count)
       return [{ type: command.type, sheetId: sheet.id, at: command.at, count: command.count }]
     }
     case 'add-sheet':
+      checkNameText(command.name)
       return [{ type: 'add-sheet', sheetId: newSheetId(), name: command.name, index: command.index ?? state.sheets.length }]
     case 'rename-sheet':
+      checkNameText(command.to)
       return [{ type: 'rename-sheet', sheetId: state.sheetByName(command.from).id, name: command.to }]
     case 'delete-sheet':
       return [{ type: 'delete-sheet', sheetId: state.sheetByName(command.name).id }]
     case 'move-sheet':
       return [{ type: 'move-sheet', sheetId: state.sheetByName(command.name).id, index: command.index }]
     case 'merge-cells':
-    case 'unmerge-cells':
-      return [{ type: command.type, sheetId: state.sheetByName(command.sheet).id, range: checkRange(command.range).text }]
+    case 'unmerge-cells': {
+      const { range, text } = checkRange(command.range)
+      if (command.type === 'merge-cells') checkMergeSize(range, text)
+      return [{ type: command.type, sheetId: state.sheetByName(command.sheet).id, range: text }]
+    }
     case 'batch':
       return command.commands.flatMap((inner) => translateCommand(state, inner))
   }

@@ -281,6 +281,18 @@ export class WorkbookState {
     return this.styles.get(sheetId)?.get(address)
   }
 
+  /** The last row and column (0-based) holding content, a style or a number format on a sheet; -1 when none. */
+  lastUsed(sheetId: string): { row: number; col: number } {
+    const used = this.engine.getUsedRange(this.sheetById(sheetId).name)
+    const last = { row: used?.bottom ?? -1, col: used?.right ?? -1 }
+    for (const address of [...(this.styles.get(sheetId)?.keys() ?? []), ...(this.formats.get(sheetId)?.keys() ?? [])]) {
+      const { row, col } = parseAddress(address)
+      last.row = Math.max(last.row, row)
+      last.col = Math.max(last.col, col)
+    }
+    return last
+  }
+
   /** The record of one cell now, or undefined when it holds nothing (no content, style or format). */
   record(sheetId: string, address: string): CellRecord | undefined {
     const sheet = this.sheetById(sheetId)
@@ -566,7 +578,7 @@ export class WorkbookState {
       }
       result.touched.add(cellKey(sheetId, write.address))
     }
-    if (updates.length > 0) result.engineChanges.push(...this.engine.setCells(updates))
+    if (updates.length > 0) for (const change of this.engine.setCells(updates)) result.engineChanges.push(change)
     const applied: CellWrite[] = writes.map((write) => {
       if (write.input === undefined) return { ...write }
       const { legacy: _legacy, arrayRange: _arrayRange, ...rest } = write
@@ -723,7 +735,7 @@ export class WorkbookState {
       const before = index >= edit.at ? index + edit.count : index
       return edit.axis === 'rows' ? { row: before, col } : { row, col: before }
     }
-    inverse.push(...this.rewrittenFormulas(formulasBefore, original))
+    for (const write of this.rewrittenFormulas(formulasBefore, original)) inverse.push(write)
     for (const range of oldMerges) if (!sheet.merges.includes(moveRangeText(range, edit) ?? '')) inverse.push({ type: 'merge-cells', sheetId: sheet.id, range })
     if (edit.axis === 'columns') {
       for (let col = edit.at; col < edit.at + edit.count; col++) {
@@ -753,7 +765,7 @@ export class WorkbookState {
     const sheet: SheetRecord = { id: command.sheetId, name: command.name.trim(), columnWidths: { ...(command.columnWidths ?? {}) }, merges: [...(command.merges ?? [])] }
     this.sheets.splice(index, 0, sheet)
     this.stats.set(sheet.id, { cells: 0, formulas: 0 })
-    if (index === this.sheets.length - 1) result.engineChanges.push(...this.engine.addSheet(sheet.name))
+    if (index === this.sheets.length - 1) for (const change of this.engine.addSheet(sheet.name)) result.engineChanges.push(change)
     else {
       this.rebuildEngine()
       result.structural = true
@@ -767,7 +779,7 @@ export class WorkbookState {
     this.validateNewSheetName(command.name, sheet.id)
     const previous = sheet.name
     const name = command.name.trim()
-    result.engineChanges.push(...this.engine.renameSheet(previous, name))
+    for (const change of this.engine.renameSheet(previous, name)) result.engineChanges.push(change)
     sheet.name = name
     for (const definition of this.definedNames) if (definition.sheet === previous) definition.sheet = name
     result.applied.push({ ...command, name })
@@ -780,7 +792,7 @@ export class WorkbookState {
     const index = this.sheets.indexOf(sheet)
     const cells = this.sheetRecords(sheet.id)
     const formulasBefore = this.formulaInputs()
-    result.engineChanges.push(...this.engine.removeSheet(sheet.name))
+    for (const change of this.engine.removeSheet(sheet.name)) result.engineChanges.push(change)
     this.sheets.splice(index, 1)
     this.styles.delete(sheet.id)
     this.formats.delete(sheet.id)
@@ -803,7 +815,7 @@ export class WorkbookState {
         })),
       })
     }
-    inverse.push(...this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col })))
+    for (const write of this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col }))) inverse.push(write)
     return inverse
   }
 

@@ -3,12 +3,13 @@ import type { ImportDefinedName, ImportSheet } from '@finsheet/contracts'
 import { parseAddress, templateSheets, type CellRecord, type TemplateDefinition, type WorkbookSnapshot } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { newSheetId } from '../engine/ids.js'
-import { checkAddress, checkFormat, checkInput } from '../engine/translate.js'
+import { checkAddress, checkFormat, checkInput, checkNameText } from '../engine/translate.js'
 import { tryParseRange, formatRange } from '@finsheet/workbook'
 
 function checkSheetNames(names: string[]): void {
   const seen = new Set<string>()
   for (const name of names) {
+    checkNameText(name)
     if (name.trim() === '' || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
       throw spreadsheetErrors.invalidSheetName(
         `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,

@@ -19,6 +19,7 @@ import {
 } from '@finsheet/contracts'
 import { compactStyle, formatRange, tryParseRange, valuesMatch, valueToJson, type DefinedNameRecord, type SheetRecord } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
+import { checkNameText } from '../engine/translate.js'
 import { newSheetId } from '../engine/ids.js'
 import { checkAddress, checkFormat, checkInput } from '../engine/translate.js'
 import { WorkbookState, type WorkbookAssembly } from '../engine/workbook-state.js'
@@ -44,6 +45,7 @@ interface CachedCheck {
 export function checkSheetNames(names: string[]): void {
   const seen = new Set<string>()
   for (const name of names) {
+    checkNameText(name)
     if (name.trim() === '' || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
       throw spreadsheetErrors.invalidSheetName(
         `Invalid sheet name ${JSON.stringify(name)}: use 1 to 31 characters, none of : \\ / ? * [ ], not starting or ending with '`,
