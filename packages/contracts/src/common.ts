@@ -82,6 +82,7 @@ export function isValidNameText(name: string): boolean {
 }
 
 // With the u flag \p{Cs} matches only surrogates that are not part of a pair.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const INVALID_NAME_TEXT = /[\p{Cs}\u0000-\u001F\u007F\uFFFE\uFFFF]/u
 
 export const INVALID_NAME_TEXT_MESSAGE = 'Names must be valid Unicode text without control characters'

@@ -865,6 +865,16 @@ export const ExportQuery = StrictObject({
 })
 export type ExportQuery = Static<typeof ExportQuery>
 
+/**
+ * The JSON export's `workbook.truncated`: null when every cell is there; otherwise the export stopped
+ * at MAX_EXPORT_BYTES, after `cellsWritten` cells in sheet order, and left `cellsLeftOut` out.
+ */
+export const JsonExportTruncation = Type.Union([
+  Type.Null(),
+  Type.Object({ limitBytes: Type.Integer(), cellsWritten: Type.Integer(), cellsLeftOut: Type.Integer() }),
+])
+export type JsonExportTruncation = Static<typeof JsonExportTruncation>
+
 // ---- charts -------------------------------------------------------------------------------------
 
 export const CreateChartBody = StrictObject({

@@ -56,14 +56,18 @@ export const spreadsheetErrors = {
     new AppError(
       'EXPORT_TOO_LARGE',
       413,
-      `This sheet would make a CSV file of ${megabytes(bytes)} MB; an export can hold at most ${megabytes(MAX_EXPORT_BYTES)} MB. Export it as xlsx, or clear cells far from the data.`,
+      `This sheet would make a CSV file of at least ${megabytes(bytes)} MB; an export can hold at most ${megabytes(MAX_EXPORT_BYTES)} MB. ` +
+        'Clear the cells far from the data, or export the workbook as xlsx.',
     ),
-  xlsxExportTooLarge: (cells: number) =>
+  xlsxExportTooLarge: (cells: number, why?: string) =>
     new AppError(
       'EXPORT_TOO_LARGE',
       413,
-      `This workbook holds ${thousands(cells)} cells; an xlsx export can hold at most ${thousands(MAX_XLSX_EXPORT_CELLS)}. Export its sheets as CSV instead.`,
+      why === undefined
+        ? `This workbook holds ${thousands(cells)} cells; an xlsx export can hold at most ${thousands(MAX_XLSX_EXPORT_CELLS)}. Export its sheets as CSV instead.`
+        : `This workbook is too large to export as xlsx (${why}). Export its sheets as CSV instead.`,
     ),
+  exportsBusy: () => new AppError('EXPORTS_BUSY', 503, 'Too many xlsx exports are under way; try again in a minute'),
   invalidChart: (message: string) => new AppError('INVALID_CHART', 400, message),
   invalidImport: (message: string) => new AppError('INVALID_IMPORT', 400, message),
   importTooLarge: (limit: number) => new AppError('IMPORT_TOO_LARGE', 413, `The import is larger than ${thousands(Math.round(limit / (1024 * 1024)))} MB`),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { columnToLetters } from '../address/a1.js'
 import { Engine } from '../engine/engine.js'
 import type { EngineOptions } from '../engine/engine.js'
-import { BudgetError, CellError, isBudgetError } from '../values.js'
+import { CellError, isBudgetError } from '../values.js'
+import type { BudgetError } from '../values.js'
 import { DEFAULT_EVALUATION_LIMITS } from './budget.js'
 
 function workbook(cells: Record<string, string | number>, options?: EngineOptions): Engine {

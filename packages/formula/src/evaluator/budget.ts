@@ -88,6 +88,7 @@ export class EvaluationMeter {
 
   /** Arms the meter for one formula; `disarm` ends it. */
   arm(): void {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the armed meter is module state (see above)
     meter = this
     arrayLimit = this.limits.maxArrayCells
     cellsLeft = this.limits.maxFormulaCells
