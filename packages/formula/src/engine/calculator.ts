@@ -205,6 +205,14 @@ export class Calculator implements CalculationGuard {
   }
 
   private calculate(): void {
+    try {
+      this.calculateQueue()
+    } finally {
+      this.host.meter.disarm()
+    }
+  }
+
+  private calculateQueue(): void {
     const stack = this.stack
     const queue = this.queue
     let next = 0
@@ -251,8 +259,8 @@ export class Calculator implements CalculationGuard {
     const ctx = this.ctx
     ctx.at(cell.sheet, cell.row, cell.col)
     let result: Scalar | ArrayValue
-    const meter = this.host.meter
-    meter.arm()
+    // Disarmed once the calculation ends (see calculate): nothing between two formulas builds arrays.
+    this.host.meter.arm()
     try {
       result = finalize(cell.compiled.evaluate(ctx))
     } catch (error) {
@@ -262,8 +270,6 @@ export class Calculator implements CalculationGuard {
         return cells
       }
       result = failure(error)
-    } finally {
-      meter.disarm()
     }
     // Clean before storing: a spill that moves may dirty this very cell again through its readers.
     cell.state = CellState.Clean
@@ -393,8 +399,11 @@ export class Calculator implements CalculationGuard {
   /** The result of a legacy array formula over its fixed area, unless that area is larger than any array may be. */
   private fitted(cell: FormulaCell, value: Scalar | ArrayValue): Scalar | ArrayValue {
     const cells = cell.arrayHeight * cell.arrayWidth
-    const limit = this.host.meter.limits.maxArrayCells
+    const { maxArrayCells, maxFormulaCells } = this.host.meter.limits
+    const limit = Math.min(maxArrayCells, maxFormulaCells)
     if (cells > limit) return new BudgetError('#NUM!', arrayTooLargeMessage(cells, limit))
+    // The fitted array is built under this engine's limits, whatever the last formula left of its own.
+    this.host.meter.arm()
     return fitToArea(value, cell.arrayHeight, cell.arrayWidth)
   }
 
@@ -519,8 +528,6 @@ export class Calculator implements CalculationGuard {
             return
           }
           result = failure(error)
-        } finally {
-          this.host.meter.disarm()
         }
         this.store(cell, result)
         const after = cell.sheet.columns[cell.col]?.values[cell.row]

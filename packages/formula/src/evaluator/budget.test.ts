@@ -72,6 +72,19 @@ describe('the array budget', () => {
     engine.setCells([{ sheet: 'Sheet1', address: 'A1', input: '=1', arrayRange: 'A1:XFD1048576' }])
     expect(error(engine, 'A1')?.code).toBe('#NUM!')
   })
+
+  it('fits a legacy array formula under its own budget, whatever the formula before it used', () => {
+    const engine = new Engine({ limits: { maxFormulaCells: 10 } })
+    engine.addSheet('Sheet1')
+    engine.setCells([
+      { sheet: 'Sheet1', address: 'B1', input: '=SUM(SEQUENCE(9))' },
+      { sheet: 'Sheet1', address: 'A1', input: '=1', arrayRange: 'A1:A20' },
+      { sheet: 'Sheet1', address: 'C1', input: '=2', arrayRange: 'C1:C5' },
+    ])
+    expect(engine.getValue('Sheet1', 'B1')).toBe(45)
+    expect(error(engine, 'A1')?.code).toBe('#NUM!')
+    expect(engine.getValue('Sheet1', 'C5')).toBe(2)
+  })
 })
 
 describe('the spill budget', () => {
