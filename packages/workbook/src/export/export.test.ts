@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
 import { cellsJsonChunks } from './json.js'
+import type { CellsJsonExport } from './json.js'
 import { writeXlsxOffThread } from './xlsx-off-thread.js'
 import { storedFormula } from './formula-storage.js'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -152,7 +153,7 @@ describe('csv written safely, in chunks, within a size', () => {
 })
 
 describe('json export in chunks', () => {
-  const sheets = [
+  const sheets: CellsJsonExport['sheets'] = [
     { name: 'One', columnWidths: { '0': 120 }, merges: ['A1:B1'], cells: Array.from({ length: 2000 }, (_, i) => text(`A${i + 1}`, i, 0, `row ${i}`)) },
     { name: 'Two', columnWidths: {}, merges: [], cells: [text('B2', 1, 1, 'two')] },
   ]
