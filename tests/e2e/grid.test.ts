@@ -268,6 +268,24 @@ describe('clipboard, fill and undo', { timeout: E2E_TIMEOUT }, () => {
     expect(await shown('C5')).toBe('15')
   })
 
+  it('moves a cut cell with Ctrl+X and Ctrl+V, re-pointing the formulas that read it, and undoes the move in one step', async () => {
+    await typeEntry(page, '5')
+    await clickCell(page, 'B1')
+    await typeEntry(page, '=A1*2')
+    await clickCell(page, 'A1')
+    await page.keyboard.press('Control+x')
+    await clickCell(page, 'C1')
+    await page.keyboard.press('Control+v')
+    expect(await input('A1')).toBe('')
+    expect(await input('C1')).toBe('5')
+    expect(await input('B1')).toBe('=C1*2')
+    expect(await shown('B1')).toBe('10')
+    await page.keyboard.press('Control+z')
+    expect(await input('A1')).toBe('5')
+    expect(await input('C1')).toBe('')
+    expect(await input('B1')).toBe('=A1*2')
+  })
+
   it('takes typing right after the Go To dialog closes', async () => {
     await page.keyboard.press('Control+g')
     await page.getByRole('dialog', { name: 'Go to' }).getByLabel('Reference').fill('B5')

@@ -17,6 +17,35 @@ export const MAX_CELL_TEXT_LENGTH = 32_767
 export const MAX_UPDATES_PER_CHANGE = 20_000
 /** Cells one format-cells command may touch. */
 export const MAX_FORMATTED_CELLS = 100_000
+/** A sheet's rows and columns, as in Excel. */
+export const SHEET_ROWS = 1_048_576
+export const SHEET_COLUMNS = 16_384
+/** Cells one merged range may span (a merge is kept as its range; what reads it walks its cells). */
+export const MAX_MERGED_CELLS = 100_000
+/**
+ * The most a CSV or JSON export may hold, in bytes. A CSV past it is refused (413) before anything is
+ * sent; a JSON export stops at it and says so in its `truncated` field.
+ */
+export const MAX_EXPORT_BYTES = 256 * 1024 * 1024
+/** Cells (with content, or only a style) an xlsx export may hold; a larger workbook is refused (413). */
+export const MAX_XLSX_EXPORT_CELLS = 1_000_000
+
+const thousands = (n: number) => n.toLocaleString('en-US')
+
+/** Why a merge is refused, as the service answers it and the web app shows it. */
+export function mergeTooLargeMessage(range: string, cells: number): string {
+  return `The range ${range} spans ${thousands(cells)} cells; a merge can span at most ${thousands(MAX_MERGED_CELLS)}`
+}
+
+/** Excel's refusal to shift non-empty cells off the sheet, naming the sheet's size. */
+export function cellsOffSheetMessage(axis: 'rows' | 'columns', count: number): string {
+  const size = axis === 'rows' ? SHEET_ROWS : SHEET_COLUMNS
+  const noun = count === 1 ? axis.slice(0, -1) : axis
+  return (
+    `To prevent possible loss of data, ${thousands(count)} ${noun} cannot be inserted there: that would shift non-empty cells off the end of the sheet, ` +
+    `which has ${thousands(size)} ${axis}. Insert fewer ${axis}, insert them ${axis === 'rows' ? 'further down' : 'further right'}, or delete data from the end of the sheet.`
+  )
+}
 export const MAX_SHEETS = 255
 export const MAX_WORKBOOK_NAME_LENGTH = 200
 /** Spec 1 §9: default recent workbooks limit. */
@@ -360,7 +389,8 @@ export type CellEdit = Static<typeof CellEdit>
 
 const SheetName = Type.String({ minLength: 1, maxLength: 64 })
 const Position = Type.Integer({ minimum: 0 })
-const Count = Type.Integer({ minimum: 1, maximum: 1_048_576 })
+const RowCount = Type.Integer({ minimum: 1, maximum: SHEET_ROWS })
+const ColumnCount = Type.Integer({ minimum: 1, maximum: SHEET_COLUMNS })
 
 export const SetCellsCommand = StrictObject({ type: Type.Literal('set-cells'), sheet: SheetName, cells: Type.Array(CellEdit, { maxItems: MAX_UPDATES_PER_CHANGE * 2 }) })
 /** Merges a style patch into every cell of the ranges, or sets their number format. */
@@ -375,13 +405,13 @@ export const FormatCellsCommand = StrictObject({
 export const ResizeColumnCommand = StrictObject({
   type: Type.Literal('resize-column'),
   sheet: SheetName,
-  column: Type.Integer({ minimum: 0, maximum: 16_383 }),
+  column: Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 }),
   width: Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null()]),
 })
-export const InsertRowsCommand = StrictObject({ type: Type.Literal('insert-rows'), sheet: SheetName, at: Position, count: Count })
-export const DeleteRowsCommand = StrictObject({ type: Type.Literal('delete-rows'), sheet: SheetName, at: Position, count: Count })
-export const InsertColumnsCommand = StrictObject({ type: Type.Literal('insert-columns'), sheet: SheetName, at: Position, count: Count })
-export const DeleteColumnsCommand = StrictObject({ type: Type.Literal('delete-columns'), sheet: SheetName, at: Position, count: Count })
+export const InsertRowsCommand = StrictObject({ type: Type.Literal('insert-rows'), sheet: SheetName, at: Position, count: RowCount })
+export const DeleteRowsCommand = StrictObject({ type: Type.Literal('delete-rows'), sheet: SheetName, at: Position, count: RowCount })
+export const InsertColumnsCommand = StrictObject({ type: Type.Literal('insert-columns'), sheet: SheetName, at: Position, count: ColumnCount })
+export const DeleteColumnsCommand = StrictObject({ type: Type.Literal('delete-columns'), sheet: SheetName, at: Position, count: ColumnCount })
 /** `id` names the sheet in the change log; the service assigns one when it is absent. */
 export const AddSheetCommand = StrictObject({ type: Type.Literal('add-sheet'), name: SheetName, index: Type.Optional(Position), id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) })
 export const RenameSheetCommand = StrictObject({ type: Type.Literal('rename-sheet'), from: SheetName, to: SheetName })
@@ -389,6 +419,19 @@ export const DeleteSheetCommand = StrictObject({ type: Type.Literal('delete-shee
 export const MoveSheetCommand = StrictObject({ type: Type.Literal('move-sheet'), name: SheetName, index: Position })
 export const MergeCellsCommand = StrictObject({ type: Type.Literal('merge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
 export const UnmergeCellsCommand = StrictObject({ type: Type.Literal('unmerge-cells'), sheet: SheetName, range: Type.String({ maxLength: 32 }) })
+/**
+ * Cut and paste: moves a block of cells (inputs, styles, number formats and the merges inside it) so
+ * that its top-left cell lands on `target`, on `targetSheet` (default the same sheet). The source is
+ * cleared; references anywhere in the workbook to a moved cell, or to a range wholly inside the
+ * block, follow it; references to the cells it lands on become #REF!, as in Excel.
+ */
+export const MoveCellsCommand = StrictObject({
+  type: Type.Literal('move-cells'),
+  sheet: SheetName,
+  range: Type.String({ maxLength: 32 }),
+  targetSheet: Type.Optional(SheetName),
+  target: Type.String({ maxLength: 16 }),
+})
 /** Defines or redefines a name (`formula` such as '=Sheet1!$B$2' or '=0.21'); a null formula removes it. `sheet` scopes it to one sheet. */
 export const DefineNameCommand = StrictObject({
   type: Type.Literal('define-name'),
@@ -409,6 +452,9 @@ const simpleCommands = [
   RenameSheetCommand,
   DeleteSheetCommand,
   MoveSheetCommand,
+  // Before the merges: bodies are validated with unknown fields removed, and a branch whose required
+  // fields a command also has strips that command's other fields before its `type` is compared.
+  MoveCellsCommand,
   MergeCellsCommand,
   UnmergeCellsCommand,
   DefineNameCommand,
@@ -871,6 +917,16 @@ export const ExportQuery = StrictObject({
   sheet: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type ExportQuery = Static<typeof ExportQuery>
+
+/**
+ * The JSON export's `workbook.truncated`: null when every cell is there; otherwise the export stopped
+ * at MAX_EXPORT_BYTES, after `cellsWritten` cells in sheet order, and left `cellsLeftOut` out.
+ */
+export const JsonExportTruncation = Type.Union([
+  Type.Null(),
+  Type.Object({ limitBytes: Type.Integer(), cellsWritten: Type.Integer(), cellsLeftOut: Type.Integer() }),
+])
+export type JsonExportTruncation = Static<typeof JsonExportTruncation>
 
 // ---- charts -------------------------------------------------------------------------------------
 

@@ -15,9 +15,11 @@
  */
 export { Engine } from './engine/engine.js'
 export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, IterationSettings, FormulaEvaluation } from './engine/engine.js'
+export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
+export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'
 
-export { CellError, ArrayValue, RangeRef, ReferenceList, ERROR_CODES, MAX_ROW, MAX_COL, errorFromText, isCellError } from './values.js'
+export { CellError, BudgetError, ArrayValue, RangeRef, ReferenceList, ERROR_CODES, MAX_ROW, MAX_COL, errorFromText, isCellError, isBudgetError } from './values.js'
 export type { ErrorCode, Scalar, Value, Matrix, SheetView } from './values.js'
 export { InvalidAddressError, SheetNotFoundError, EngineUsageError } from './errors.js'
 

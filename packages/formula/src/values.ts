@@ -6,6 +6,7 @@
  * {@link ArrayValue} (a computed 2-D array). A cell holds only scalars; an array result spills.
  */
 import type { FunctionContext } from './functions/types.js'
+import { chargeCells, reserveCells } from './evaluator/budget.js'
 
 /** The error values a cell can hold, as Excel writes them. */
 export type ErrorCode =
@@ -83,6 +84,21 @@ const ERROR_BY_CODE = new Map<string, CellError>([
   ['#CALC!', CellError.CALC],
 ])
 
+/**
+ * The error of a formula its budget stopped (an array too large, a calculation too long, a spill too
+ * large): #NUM!, #CALC! or #SPILL! as Excel shows them, with a message saying which limit and why, for
+ * the API to show.
+ */
+export class BudgetError extends CellError {
+  constructor(code: '#NUM!' | '#CALC!' | '#SPILL!', override readonly message: string) {
+    super(code, message)
+  }
+}
+
+export function isBudgetError(value: unknown): value is BudgetError {
+  return value instanceof BudgetError
+}
+
 /** Looks an error literal up case-insensitively ('#n/a' → #N/A); undefined when it is not one. */
 export function errorFromText(text: string): CellError | undefined {
   return ERROR_BY_CODE.get(text.toUpperCase())
@@ -109,6 +125,8 @@ export class ArrayValue implements Matrix {
     readonly width: number,
     data: Scalar[],
   ) {
+    // Every array a formula builds counts against its budget (see evaluator/budget.ts).
+    chargeCells(height * width)
     this.data = data
   }
 
@@ -124,6 +142,7 @@ export class ArrayValue implements Matrix {
   }
 
   static filled(height: number, width: number, value: Scalar): ArrayValue {
+    reserveCells(height, width)
     return new ArrayValue(height, width, new Array<Scalar>(height * width).fill(value))
   }
 
@@ -265,6 +284,7 @@ export class RangeRef implements Matrix {
   /** Reads every cell of the block, whole columns to the last row, into an array (empty cells null). */
   cells(): ArrayValue {
     const { height, width } = this
+    reserveCells(height, width)
     const data: Scalar[] = new Array<Scalar>(height * width).fill(null)
     this.forEachValue((value, row, col) => {
       data[row * width + col] = value

@@ -388,6 +388,49 @@ describe('history, undo and redo', () => {
   })
 })
 
+describe('cut and paste', () => {
+  it('moves cells as one change that formulas follow, keeps it after a reload, and one undo puts everything back', async () => {
+    const id = await newWorkbook()
+    await call('POST', '/update-cells', {
+      workbookId: id,
+      updates: [
+        { cellAddress: 'A1', value: 100, style: { bold: true } },
+        { cellAddress: 'B1', formula: '=A1*2' },
+        { cellAddress: 'D1', value: 7 },
+        { cellAddress: 'E1', formula: '=D1+1' },
+      ],
+    })
+    const moved = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'move-cells', sheet: 'Sheet1', range: 'A1', target: 'D1' }] })
+    expect(moved.json).toMatchObject({ success: true })
+    expect(moved.status).toBe(200)
+    expect(moved.json.structureChanged).toBe(true)
+    let sheet = (await cellsOf(id)).sheets[0]
+    expect(sheet.cells.A1).toBeUndefined()
+    expect(sheet.cells.D1).toMatchObject({ value: 100, style: { bold: true } })
+    expect(sheet.cells.B1).toMatchObject({ formula: '=D1*2', value: 200 })
+    // A reference to a cell the block landed on is lost, as in Excel.
+    expect(sheet.cells.E1).toMatchObject({ formula: '=#REF!+1', value: '#REF!' })
+    t.app.spreadsheet.cache.drop(id)
+    sheet = (await cellsOf(id)).sheets[0]
+    expect(sheet.cells.B1).toMatchObject({ formula: '=D1*2', value: 200 })
+    expect((await call('POST', `/workbook/${id}/undo`, {})).status).toBe(200)
+    sheet = (await cellsOf(id)).sheets[0]
+    expect(sheet.cells.A1).toMatchObject({ value: 100, style: { bold: true } })
+    expect(sheet.cells.B1).toMatchObject({ formula: '=A1*2', value: 200 })
+    expect(sheet.cells.D1).toMatchObject({ value: 7 })
+    expect(sheet.cells.E1).toMatchObject({ formula: '=D1+1', value: 8 })
+  })
+
+  it('refuses a move that cuts across a merged cell with 400, and changes nothing', async () => {
+    const id = await newWorkbook()
+    await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'merge-cells', sheet: 'Sheet1', range: 'A1:B1' }] })
+    const refused = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'move-cells', sheet: 'Sheet1', range: 'A1', target: 'A5' }] })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error.code).toBe('OVERLAPPING_MERGE')
+    expect((await cellsOf(id)).sheets[0].merges).toEqual(['A1:B1'])
+  })
+})
+
 describe('sheets', () => {
   it('adds, renames, reorders and deletes sheets; formulas follow and undo brings a sheet back', async () => {
     const id = await newWorkbook()

@@ -1,5 +1,18 @@
 import { AppError } from '@finsheet/platform'
-import { MAX_CELL_TEXT_LENGTH, MAX_FORMATTED_CELLS, MAX_FORMULA_LENGTH, MAX_SHEETS, MAX_UPDATES_PER_CHANGE, type ApprovalReason, type CellRef } from '@finsheet/contracts'
+import {
+  type ApprovalReason,
+  type CellRef,
+  INVALID_NAME_TEXT_MESSAGE,
+  MAX_CELL_TEXT_LENGTH,
+  MAX_EXPORT_BYTES,
+  MAX_FORMATTED_CELLS,
+  MAX_FORMULA_LENGTH,
+  MAX_SHEETS,
+  MAX_UPDATES_PER_CHANGE,
+  MAX_XLSX_EXPORT_CELLS,
+  cellsOffSheetMessage,
+  mergeTooLargeMessage,
+} from '@finsheet/contracts'
 
 /** A 409 about a changeset whose body names what stood in the way (cells, or formulas awaiting approval). */
 export class ChangesetRefusal extends AppError {
@@ -17,6 +30,7 @@ export class ChangesetRefusal extends AppError {
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US')
+const megabytes = (bytes: number) => thousands(Math.ceil(bytes / (1024 * 1024)))
 
 /** Every error the spreadsheet service answers with, by code. 4xx messages are shown to users. */
 export const spreadsheetErrors = {
@@ -45,6 +59,9 @@ export const spreadsheetErrors = {
   tooManySheets: () => new AppError('TOO_MANY_SHEETS', 400, `A workbook can have at most ${MAX_SHEETS} sheets`),
   invalidStructure: (message: string) => new AppError('INVALID_STRUCTURE_CHANGE', 400, message),
   overlappingMerge: (range: string) => new AppError('OVERLAPPING_MERGE', 400, `The range ${range} overlaps a merged range`),
+  mergeTooLarge: (range: string, cells: number) => new AppError('MERGE_TOO_LARGE', 422, mergeTooLargeMessage(range, cells)),
+  cellsOffSheet: (axis: 'rows' | 'columns', count: number) => new AppError('CELLS_OFF_SHEET', 422, cellsOffSheetMessage(axis, count)),
+  invalidNameText: () => new AppError('INVALID_NAME_TEXT', 400, INVALID_NAME_TEXT_MESSAGE),
   invalidName: (message: string) => new AppError('INVALID_NAME', 400, message),
   invalidWorkbookName: () => new AppError('INVALID_WORKBOOK_NAME', 400, 'A workbook name cannot be empty'),
   revisionAhead: (revision: number, current: number) =>
@@ -53,7 +70,22 @@ export const spreadsheetErrors = {
   nothingToUndo: () => new AppError('NOTHING_TO_UNDO', 409, 'Nothing to undo'),
   nothingToRedo: () => new AppError('NOTHING_TO_REDO', 409, 'Nothing to redo'),
   busy: () => new AppError('WORKBOOK_BUSY', 503, 'The workbook is being changed by many clients at once; try again'),
-  exportTooLarge: () => new AppError('EXPORT_TOO_LARGE', 400, 'This sheet is too large to export as CSV'),
+  csvExportTooLarge: (bytes: number) =>
+    new AppError(
+      'EXPORT_TOO_LARGE',
+      413,
+      `This sheet would make a CSV file of at least ${megabytes(bytes)} MB; an export can hold at most ${megabytes(MAX_EXPORT_BYTES)} MB. ` +
+        'Clear the cells far from the data, or export the workbook as xlsx.',
+    ),
+  xlsxExportTooLarge: (cells: number, why?: string) =>
+    new AppError(
+      'EXPORT_TOO_LARGE',
+      413,
+      why === undefined
+        ? `This workbook holds ${thousands(cells)} cells; an xlsx export can hold at most ${thousands(MAX_XLSX_EXPORT_CELLS)}. Export its sheets as CSV instead.`
+        : `This workbook is too large to export as xlsx (${why}). Export its sheets as CSV instead.`,
+    ),
+  exportsBusy: () => new AppError('EXPORTS_BUSY', 503, 'Too many xlsx exports are under way; try again in a minute'),
   invalidChart: (message: string) => new AppError('INVALID_CHART', 400, message),
   invalidImport: (message: string) => new AppError('INVALID_IMPORT', 400, message),
   importTooLarge: (limit: number) => new AppError('IMPORT_TOO_LARGE', 413, `The import is larger than ${thousands(Math.round(limit / (1024 * 1024)))} MB`),

@@ -29,6 +29,13 @@ describe('fill handle', () => {
     })
   })
 
+  it('continues a trend of more numbers than fit on the call stack', () => {
+    const cells: Record<string, string> = {}
+    for (let row = 1; row <= 300_000; row++) cells[`A${row}`] = String(row * 2)
+    const filled = fillSeries(range('A1:A300000'), range('A1:A300002'), sheet(cells), translateFormula)
+    expect(asMap(filled)).toEqual({ A300001: '600002', A300002: '600004' })
+  })
+
   it('fills upwards and leftwards by continuing backwards', () => {
     expect(asMap(fillSeries(range('A3:A4'), range('A1:A4'), sheet({ A3: '10', A4: '20' }), translateFormula))).toEqual({
       A1: '-10', A2: '0',

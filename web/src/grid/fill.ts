@@ -68,7 +68,7 @@ function lineSeries(inputs: readonly string[], translate: TranslateFormula, vert
   if (k >= 2 && trimmed.every((s) => NUMBER_PATTERN.test(s))) {
     const ys = trimmed.map(Number)
     const { intercept, slope } = leastSquares(ys)
-    const decimals = Math.max(...trimmed.map(decimalPlaces))
+    const decimals = trimmed.reduce((most, text) => Math.max(most, decimalPlaces(text)), 0)
     return (index) => formatNumber(intercept + slope * index, decimals)
   }
 

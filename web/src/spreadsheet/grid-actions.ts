@@ -1,5 +1,5 @@
 import type { CellRange } from '../grid/address'
-import { cellAddress, forEachCell, MAX_COLUMNS, MAX_ROWS, rangeHeight, rangeWidth } from '../grid/address'
+import { cellAddress, forEachCell, MAX_COLUMNS, MAX_ROWS, rangeAddress, rangeHeight, rangeWidth } from '../grid/address'
 import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../grid/clipboard'
 import type { FilledCell } from '../grid/fill'
 import { fillCopy, fillDownExtent, fillSeries } from '../grid/fill'
@@ -86,33 +86,31 @@ export function pasteText(workspace: Workspace, text: string): CellRange | null 
   if (block.length === 0 || block[0].length === 0) return null
   const height = block.length
   const width = block[0].length
+  if (own?.cut) {
+    // A cut moves its block, one command that formulas everywhere follow; it lands on the selection's
+    // top-left cell whatever the selection's size, as in Excel.
+    const anchor = selectionRange(selection)
+    const target = { startRow: anchor.startRow, startCol: anchor.startCol, endRow: anchor.startRow + height - 1, endCol: anchor.startCol + width - 1 }
+    if (target.endRow >= MAX_ROWS || target.endCol >= MAX_COLUMNS) return null
+    store.dispatch({ type: 'move-cells', sheet: own.sheet, range: rangeAddress(own.range), targetSheet: sheet, target: cellAddress({ row: target.startRow, col: target.startCol }) })
+    workspace.setCopy(null)
+    workspace.setSelection(rangeSelection(target))
+    return target
+  }
   const target = pasteTargetRange(height, width, selectionRange(selection), bounds)
   const origin = own ? { col: own.range.startCol, row: own.range.startRow } : null
   const cells: CellEdit[] = []
-  const written = new Set<string>()
   for (const cell of planPaste(height, width, origin, target)) {
     let input = block[cell.sourceRow][cell.sourceCol]
-    if (own && !own.cut && input.startsWith('=')) input = translateFormula(input, cell.rowOffset, cell.colOffset)
+    if (own && input.startsWith('=')) input = translateFormula(input, cell.rowOffset, cell.colOffset)
     const change: CellEdit = { address: cellAddress(cell.pos), input }
     if (own) {
       change.style = own.styles[cell.sourceRow][cell.sourceCol] ?? null
       change.format = own.formats[cell.sourceRow][cell.sourceCol] ?? null
     }
-    written.add(change.address)
     cells.push(change)
   }
-  const commands = []
-  if (own?.cut) {
-    const clears: CellEdit[] = []
-    forEachCell(own.range, (pos) => {
-      const address = cellAddress(pos)
-      if (own.sheet !== sheet || !written.has(address)) clears.push({ address, input: '', style: null, format: null })
-    })
-    commands.push({ type: 'set-cells' as const, sheet: own.sheet, cells: clears })
-  }
-  commands.push({ type: 'set-cells' as const, sheet, cells })
-  store.dispatch(commands.length === 1 ? commands[0] : { type: 'batch', label: 'move cells', commands })
-  if (own?.cut) workspace.setCopy(null)
+  store.dispatch({ type: 'set-cells', sheet, cells })
   workspace.setSelection(rangeSelection(target))
   return target
 }

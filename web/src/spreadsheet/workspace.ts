@@ -1,3 +1,4 @@
+import { MAX_MERGED_CELLS, mergeTooLargeMessage } from '@finsheet/contracts'
 import type { CellRange } from '../grid/address'
 import { rangeAddress } from '../grid/address'
 import type { Selection } from '../grid/selection'
@@ -224,7 +225,8 @@ export class Workspace {
 
   /**
    * Merge & center: merges the selected block into one centred cell, or, when the selection is
-   * merged, unmerges it. Throws, changing nothing, when the block overlaps another merge.
+   * merged, unmerges it. Throws, changing nothing, when the block overlaps another merge or spans
+   * more cells than a merge may.
    */
   toggleMerge(): void {
     const { store, sheet, selection } = this.current
@@ -238,6 +240,9 @@ export class Workspace {
       return
     }
     if (range.startCol === range.endCol && range.startRow === range.endRow) return
+    // Refused here as the service refuses it, before the merge clears every cell of the range.
+    const cells = (range.endCol - range.startCol + 1) * (range.endRow - range.startRow + 1)
+    if (cells > MAX_MERGED_CELLS) throw new Error(mergeTooLargeMessage(rangeAddress(range), cells))
     const anchor = rangeAddress({ startCol: range.startCol, startRow: range.startRow, endCol: range.startCol, endRow: range.startRow })
     store.dispatch({
       type: 'batch',

@@ -85,6 +85,13 @@ describe('chart analytics', () => {
     expect(churn).toMatchObject({ count: 2, change: null, growthPerStep: null })
   })
 
+  it('takes the least and greatest of a series too long to spread into a call', () => {
+    const values = Array.from({ length: 500_000 }, (_, i) => (i === 123_456 ? -7 : i % 1000))
+    const [long] = seriesStats({ labels: values.map(String), series: [{ name: 'Long', values }] })
+    expect(long).toMatchObject({ min: -7, max: 999 })
+    expect(cartesianLayout({ labels: values.map(String), series: [{ name: 'Long', values }] }, 'line', plot).scale.min).toBeLessThan(0)
+  })
+
   it('puts the series of a wide range in its rows', () => {
     expect(seriesInColumnsFor({ width: 6, height: 4 })).toBe(false)
     expect(seriesInColumnsFor({ width: 2, height: 12 })).toBe(true)

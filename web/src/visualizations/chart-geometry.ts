@@ -87,7 +87,7 @@ function numericValues(data: ChartData): number[] {
 /** Bars grouped by category, or lines and areas through the categories, in the plot area. */
 export function cartesianLayout(data: ChartData, type: Exclude<ChartType, 'pie'>, plot: PlotArea): CartesianLayout {
   const values = numericValues(data)
-  const scale = niceScale(values.length ? Math.min(...values) : 0, values.length ? Math.max(...values) : 1)
+  const scale = niceScale(values.length ? smallest(values) : 0, values.length ? largest(values) : 1)
   const y = (value: number) => plot.top + plot.height - ((value - scale.min) / (scale.max - scale.min)) * plot.height
   const count = Math.max(1, data.labels.length)
   const band = plot.width / count
@@ -204,8 +204,8 @@ export function seriesStats(data: ChartData): SeriesStats[] {
       count: values.length,
       total,
       mean: values.length ? total / values.length : 0,
-      min: values.length ? Math.min(...values) : 0,
-      max: values.length ? Math.max(...values) : 0,
+      min: values.length ? smallest(values) : 0,
+      max: values.length ? largest(values) : 0,
       change: first && last && steps > 0 && first.value !== 0 ? (last.value - first.value) / Math.abs(first.value) : null,
       growthPerStep: first && last && steps > 0 && first.value > 0 && last.value > 0 ? (last.value / first.value) ** (1 / steps) - 1 : null,
     }
@@ -215,4 +215,13 @@ export function seriesStats(data: ChartData): SeriesStats[] {
 /** Financial models run periods across columns: a wide range has its series in rows. */
 export function seriesInColumnsFor(range: { width: number; height: number }): boolean {
   return range.height >= range.width
+}
+
+/** The least and greatest of many values, without spreading them into a call (a long series would not fit on the stack). */
+function smallest(values: readonly number[]): number {
+  return values.reduce((least, value) => (value < least ? value : least), Infinity)
+}
+
+function largest(values: readonly number[]): number {
+  return values.reduce((most, value) => (value > most ? value : most), -Infinity)
 }

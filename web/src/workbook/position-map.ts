@@ -100,6 +100,22 @@ function toStep(command: WorkbookCommand): Step {
         },
       }
     }
+    case 'move-cells': {
+      // a cut cell goes with its block; the cells it lands on are written
+      const from = parseRangeAddress(command.range)
+      const anchor = parseCellAddress(command.target)
+      const targetSheet = command.targetSheet ?? command.sheet
+      if (!from || !anchor) return { writes: () => false, restructures: true, move: stays }
+      const to = { startRow: anchor.row, startCol: anchor.col, endRow: anchor.row + from.endRow - from.startRow, endCol: anchor.col + from.endCol - from.startCol }
+      return {
+        writes: (cell) => (cell.sheet === command.sheet && rangeContains(from, cell)) || (cell.sheet === targetSheet && rangeContains(to, cell)),
+        restructures: true,
+        move: (cell) =>
+          cell.sheet === command.sheet && rangeContains(from, cell)
+            ? { sheet: targetSheet, row: cell.row + to.startRow - from.startRow, col: cell.col + to.startCol - from.startCol }
+            : cell,
+      }
+    }
     case 'rename-sheet':
       return { writes: () => false, restructures: true, move: (cell) => (cell.sheet === command.from ? { ...cell, sheet: command.to } : cell) }
     case 'delete-sheet':

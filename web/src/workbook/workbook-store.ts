@@ -538,6 +538,13 @@ export class WorkbookStore {
         if (range && view) view.touch({ col: range.endCol, row: range.endRow })
         return
       }
+      case 'move-cells': {
+        const from = parseRangeAddress(command.range)
+        const anchor = parseCellAddress(command.target)
+        const view = this.sheet(command.targetSheet ?? command.sheet)
+        if (from && anchor && view) view.touch({ col: anchor.col + from.endCol - from.startCol, row: anchor.row + from.endRow - from.startRow })
+        return
+      }
       case 'insert-rows':
       case 'insert-columns':
       case 'delete-rows':

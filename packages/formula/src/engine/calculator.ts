@@ -6,8 +6,10 @@
  * its cells become #CIRC!, with it on they are iterated as Excel does.
  */
 import { formatAddress } from '../address/a1.js'
+import { OverBudget, arrayTooLargeMessage, resourceMessage, spillTooLargeMessage } from '../evaluator/budget.js'
+import type { EvaluationMeter } from '../evaluator/budget.js'
 import type { EvalContext } from '../evaluator/context.js'
-import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../values.js'
+import { ArrayValue, BudgetError, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList } from '../values.js'
 import type { Scalar, Value } from '../values.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { rangeBounds } from '../graph/dependency-graph.js'
@@ -41,6 +43,8 @@ export interface CellChange {
 export interface CalculatorHost {
   readonly graph: DependencyGraph
   readonly iteration: IterationSettings
+  /** The budget every formula is calculated under. */
+  readonly meter: EvaluationMeter
   nameDependencies(name: string, sheet: Sheet): NameDependencies | undefined
   /** Sheets in workbook order, to order iteration and cycle reports. */
   sheetIndex(sheet: Sheet): number
@@ -83,6 +87,7 @@ export class Calculator implements CalculationGuard {
   /** Starts a calculation round: the change log is emptied (and kept only when `log` is true). */
   begin(log = true): void {
     this.logging = log
+    this.host.meter.beginRecalculation()
     this.run++
     this.spillLog = new Map()
     this.queue = []
@@ -200,6 +205,14 @@ export class Calculator implements CalculationGuard {
   }
 
   private calculate(): void {
+    try {
+      this.calculateQueue()
+    } finally {
+      this.host.meter.disarm()
+    }
+  }
+
+  private calculateQueue(): void {
     const stack = this.stack
     const queue = this.queue
     let next = 0
@@ -246,6 +259,8 @@ export class Calculator implements CalculationGuard {
     const ctx = this.ctx
     ctx.at(cell.sheet, cell.row, cell.col)
     let result: Scalar | ArrayValue
+    // Disarmed once the calculation ends (see calculate): nothing between two formulas builds arrays.
+    this.host.meter.arm()
     try {
       result = finalize(cell.compiled.evaluate(ctx))
     } catch (error) {
@@ -254,8 +269,7 @@ export class Calculator implements CalculationGuard {
         NEED.cells = []
         return cells
       }
-      // A bug in a function must not stop the workbook: the cell shows the failure.
-      result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
+      result = failure(error)
     }
     // Clean before storing: a spill that moves may dirty this very cell again through its readers.
     cell.state = CellState.Clean
@@ -288,7 +302,7 @@ export class Calculator implements CalculationGuard {
   /** Writes a result, spilling arrays into the cells below and to the right when they are free. */
   private store(cell: FormulaCell, value: Scalar | ArrayValue): void {
     const sheet = cell.sheet
-    const result = cell.arrayHeight > 0 ? fitToArea(value, cell.arrayHeight, cell.arrayWidth) : value
+    const result = cell.arrayHeight > 0 ? this.fitted(cell, value) : value
     if (!(result instanceof ArrayValue)) {
       if (cell.spillHeight > 1 || cell.spillWidth > 1 || cell.blockedHeight > 0) this.clearSpill(cell)
       const column = cell.column
@@ -299,6 +313,12 @@ export class Calculator implements CalculationGuard {
     }
     const height = result.height
     const width = result.width
+    const spillLimit = this.host.meter.limits.maxSpillCells
+    if (height * width > spillLimit) {
+      if (cell.spills || cell.blockedHeight > 0) this.clearSpill(cell)
+      sheet.writeValue(cell.row, cell.col, new BudgetError('#SPILL!', spillTooLargeMessage(height * width, spillLimit)))
+      return
+    }
     this.host.graph.version++ // spill areas decide what edits reach
     let blocked = cell.row + height - 1 > MAX_ROW || cell.col + width - 1 > MAX_COL
     for (let c = 0; c < width && !blocked; c++) {
@@ -374,6 +394,17 @@ export class Calculator implements CalculationGuard {
       }
     }
     if (changed.length > 0) this.redirty(changed)
+  }
+
+  /** The result of a legacy array formula over its fixed area, unless that area is larger than any array may be. */
+  private fitted(cell: FormulaCell, value: Scalar | ArrayValue): Scalar | ArrayValue {
+    const cells = cell.arrayHeight * cell.arrayWidth
+    const { maxArrayCells, maxFormulaCells } = this.host.meter.limits
+    const limit = Math.min(maxArrayCells, maxFormulaCells)
+    if (cells > limit) return new BudgetError('#NUM!', arrayTooLargeMessage(cells, limit))
+    // The fitted array is built under this engine's limits, whatever the last formula left of its own.
+    this.host.meter.arm()
+    return fitToArea(value, cell.arrayHeight, cell.arrayWidth)
   }
 
   /** Whether an array of this size spilled from the cell would cover a cell or range its formula names. */
@@ -484,6 +515,7 @@ export class Calculator implements CalculationGuard {
         const before = cell.sheet.columns[cell.col]?.values[cell.row]
         ctx.at(cell.sheet, cell.row, cell.col)
         let result: Scalar | ArrayValue
+        this.host.meter.arm()
         try {
           result = finalize(cell.compiled.evaluate(ctx))
         } catch (error) {
@@ -495,7 +527,7 @@ export class Calculator implements CalculationGuard {
             for (const other of needed) if (other.state === CellState.Dirty) this.stack.push(other)
             return
           }
-          result = new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
+          result = failure(error)
         }
         this.store(cell, result)
         const after = cell.sheet.columns[cell.col]?.values[cell.row]
@@ -622,6 +654,15 @@ export class Calculator implements CalculationGuard {
       }
     }
   }
+}
+
+/** What a formula that threw shows: its budget's error, or the failure of a function, as a value. */
+function failure(error: unknown): CellError {
+  if (error instanceof OverBudget) return new BudgetError(error.code, error.message)
+  // The call stack or the memory of the JavaScript engine ran out (a LAMBDA calling itself without end).
+  if (error instanceof RangeError) return new BudgetError('#NUM!', resourceMessage(error))
+  // A bug in a function must not stop the workbook: the cell shows the failure.
+  return new CellError('#ERROR!', error instanceof Error ? error.message : String(error))
 }
 
 /**

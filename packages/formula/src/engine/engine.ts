@@ -9,6 +9,8 @@ import { serialFromJsDate } from '../dates.js'
 import { EngineUsageError, InvalidAddressError, MESSAGES, SheetNotFoundError } from '../errors.js'
 import { compileExpression, compileFormula } from '../evaluator/compiler.js'
 import type { CompileHost } from '../evaluator/compiler.js'
+import { DEFAULT_EVALUATION_LIMITS, EvaluationMeter } from '../evaluator/budget.js'
+import type { EvaluationLimits } from '../evaluator/budget.js'
 import { EvalContext } from '../evaluator/context.js'
 import type { EvaluationHost } from '../evaluator/context.js'
 import { formatValue } from '../format/number-format.js'
@@ -72,6 +74,13 @@ export interface EngineOptions {
   functions?: FunctionRegistry
   /** The clock TODAY() and NOW() read; defaults to the system clock. */
   clock?: () => Date
+  /**
+   * The budget of each formula and recalculation: array sizes and time (see DEFAULT_EVALUATION_LIMITS).
+   * A formula over it shows #NUM! (arrays) or #CALC! (time) with a message saying which limit.
+   */
+  limits?: Partial<EvaluationLimits>
+  /** The clock, in milliseconds, the time budget reads; defaults to Date.now. */
+  timer?: () => number
 }
 
 /** One non-empty cell, as listed by `cells()`. */
@@ -211,6 +220,7 @@ export class Engine {
     this.calculator = new Calculator({
       graph: this.graph,
       iteration: this.iteration,
+      meter: new EvaluationMeter(this.validateLimits({ ...DEFAULT_EVALUATION_LIMITS, ...options.limits }), options.timer ?? Date.now),
       nameDependencies: (name, sheet) => this.nameDependencies(name, sheet),
       sheetIndex: (sheet) => this.sheets.indexOf(sheet),
     })
@@ -228,6 +238,13 @@ export class Engine {
       functions: this.functions,
       sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
     }
+  }
+
+  private validateLimits(limits: EvaluationLimits): EvaluationLimits {
+    for (const [name, value] of Object.entries(limits)) {
+      if (!(value > 0)) throw new EngineUsageError(MESSAGES.invalidOption(name, 'a number above 0'))
+    }
+    return limits
   }
 
   private validateIteration(settings: IterationSettings): void {

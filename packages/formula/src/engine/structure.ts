@@ -214,21 +214,32 @@ export function movePosition(row: number, col: number, change: StructuralChange)
   return change.axis === 'rows' ? { row: moved, col } : { row, col: moved }
 }
 
+/**
+ * Opens `count` empty places at `index` of an array, keeping at most `limit` items (those pushed past
+ * it drop off), without spreading `count` items into a call: a million inserted rows would not fit on
+ * the call stack.
+ */
+export function insertGap<T>(array: (T | undefined)[], index: number, count: number, limit: number): void {
+  if (array.length <= index) return
+  const length = Math.min(array.length + count, limit)
+  const end = array.length
+  array.length = length
+  for (let to = length - 1; to >= index + count; to--) array[to] = array[to - count]
+  for (let i = index, last = Math.min(index + count, end); i < last; i++) array[i] = undefined
+}
+
 export function moveStorage(sheet: Sheet, change: StructuralChange): void {
   const { index, count } = change
   if (change.axis === 'columns') {
-    if (change.kind === 'insert') sheet.columns.splice(index, 0, ...new Array(count).fill(undefined))
+    if (change.kind === 'insert') insertGap(sheet.columns, index, count, MAX_COL + 1)
     else sheet.columns.splice(index, count)
-    if (sheet.columns.length > MAX_COL + 1) sheet.columns.length = MAX_COL + 1
     return
   }
   for (const column of sheet.columns) {
     if (column === undefined) continue
-    const shift = <T>(array: T[]): void => {
-      if (array.length <= index) return
-      if (change.kind === 'insert') array.splice(index, 0, ...new Array<T>(count))
-      else array.splice(index, count)
-      if (array.length > MAX_ROW + 1) array.length = MAX_ROW + 1
+    const shift = <T>(array: (T | undefined)[]): void => {
+      if (change.kind === 'insert') insertGap(array, index, count, MAX_ROW + 1)
+      else if (array.length > index) array.splice(index, count)
     }
     shift(column.values)
     column.version++

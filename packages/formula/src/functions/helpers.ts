@@ -3,6 +3,7 @@
  */
 import { comparisonHolds, compareText, numbersEqual, toNumber } from '../coerce.js'
 import type { ComparisonOperator } from '../coerce.js'
+import { reserveCells, work } from '../evaluator/budget.js'
 import { readNumber } from '../input/parse-input.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
@@ -74,6 +75,8 @@ export function forEachCell(value: Arg, visit: (value: Scalar) => boolean | void
   for (const area of areas) {
     const block = area.trimmed()
     for (let r = 0; r < block.height; r++) {
+      // A row of a sheet whose used part spans far can be long: each counts against the time budget.
+      work(block.width)
       for (let c = 0; c < block.width; c++) if (visit(block.get(r, c)) === false) return
     }
   }
@@ -324,6 +327,7 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
       width = Math.max(width, operand.width)
     }
   }
+  reserveCells(height, width)
   // Ranges are read once, cell by stored cell, rather than looked up position by position: a whole
   // column is a million positions, nearly all empty.
   const values: Scalar[] = new Array(operands.length)
@@ -345,6 +349,8 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
   if (sameShape) {
     const columns = matrices.map((matrix) => (matrix as ArrayValue).data)
     for (let k = 0; k < data.length; k++) {
+      // Each element may call a function: the time budget counts them.
+      work(1)
       let allBlank = true
       for (let j = 0; j < columns.length; j++) {
         const value = columns[j][k]
@@ -356,6 +362,7 @@ export function broadcast(operands: readonly (Matrix | Scalar)[], fn: (values: S
     return new ArrayValue(height, width, data)
   }
   for (let r = 0; r < height; r++) {
+    work(width)
     for (let c = 0; c < width; c++) {
       let allBlank = true
       for (let j = 0; j < matrices.length; j++) {

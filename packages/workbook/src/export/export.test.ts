@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { CellRecord } from '../model/cell-record.js'
-import { writeCsv, neutralizeFormulaText } from './csv.js'
+import { parse } from 'csv-parse/sync'
+import JSZip from 'jszip'
+import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
+import { cellsJsonChunks } from './json.js'
+import type { CellsJsonExport } from './json.js'
+import { writeXlsxOffThread } from './xlsx-off-thread.js'
 import { storedFormula } from './formula-storage.js'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readXlsxFile } from '../xlsx/stream-xlsx.js'
-import { argb, calculatesAlike, writeXlsx } from './xlsx.js'
+import { argb, calculatesAlike, writeXlsx, xlsxText, xmlSafe } from './xlsx.js'
 
 const text = (address: string, row: number, col: number, value: string): CellRecord => ({ address, row, col, input: value, value, type: 'text' })
 
@@ -100,5 +105,145 @@ describe('xlsx formulas, dynamic arrays and legacy', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('csv written safely, in chunks, within a size', () => {
+  it('quotes a field with a bare carriage return or line feed and neutralises a formula on any of its lines', () => {
+    expect(neutralizeFormulaText("Note\r=cmd|'/C calc'!A0")).toBe("Note\r'=cmd|'/C calc'!A0")
+    expect(neutralizeFormulaText('a\n+1\r\n@x\n-')).toBe("a\n'+1\r\n'@x\n'-")
+    expect(neutralizeFormulaText('\rx')).toBe("'\rx")
+    expect(csvField("Note\r'=cmd")).toBe(`"Note\r'=cmd"`)
+    expect(csvField('one\ntwo')).toBe('"one\ntwo"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    const csv = writeCsv([text('A1', 0, 0, "Note\r=cmd|'/C calc'!A0"), text('B1', 0, 1, 'x')])
+    expect(csv).toBe(`"Note\r'=cmd|'/C calc'!A0",x\r\n`)
+    // Read back as a spreadsheet reads it: one row, and no cell starts with a formula character.
+    const rows = parse(csv, { relax_column_count: true }) as string[][]
+    expect(rows).toEqual([["Note\r'=cmd|'/C calc'!A0", 'x']])
+    for (const line of rows[0][0].split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^[=+\-@]/)
+  })
+
+  it('writes far-apart cells row by row, never as a grid, and measures the file before writing it', () => {
+    const cells = [text('A1', 0, 0, 'a'), text('XFD2000', 1999, 16_383, 'z')]
+    const chunks = [...csvChunks(cells)]
+    expect(chunks.length).toBeGreaterThan(100)
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(100_000)
+    const csv = chunks.join('')
+    expect(csv.length).toBe(2000 * (16_383 + 2) + 2)
+    expect(csvByteLength(cells)).toBe(Buffer.byteLength(csv))
+    expect(csv.startsWith('a,,')).toBe(true)
+    expect(csv.endsWith(',z\r\n')).toBe(true)
+  })
+
+  it('counts bytes exactly for any text, and stops counting past a limit at once', () => {
+    const cells: CellRecord[] = [
+      text('A1', 0, 0, 'naïve — €'),
+      text('C1', 0, 2, 'a,"b"\nc'),
+      { address: 'B2', row: 1, col: 1, input: '3.5', value: 3.5, type: 'number' },
+      { address: 'A3', row: 2, col: 0, input: '=1/0', value: '#DIV/0!', type: 'error' },
+      { address: 'D3', row: 2, col: 3, input: '', value: null, type: 'empty', style: { bold: true } },
+    ]
+    expect(csvByteLength(cells)).toBe(Buffer.byteLength(writeCsv(cells)))
+    const started = performance.now()
+    const huge = csvByteLength([text('A1', 0, 0, 'a'), text('XFD1048576', 1_048_575, 16_383, 'z')], 256 * 1024 * 1024)
+    expect(huge).toBe(1_048_576 * (16_383 + 2))
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+})
+
+describe('json export in chunks', () => {
+  const sheets: CellsJsonExport['sheets'] = [
+    { name: 'One', columnWidths: { '0': 120 }, merges: ['A1:B1'], cells: Array.from({ length: 2000 }, (_, i) => text(`A${i + 1}`, i, 0, `row ${i}`)) },
+    { name: 'Two', columnWidths: {}, merges: [], cells: [text('B2', 1, 1, 'two')] },
+  ]
+  const header = { workbookId: 'w1', name: 'Book', revision: 3, sheetOrder: ['One', 'Two'], totalCells: 2001, sheets }
+
+  it('writes the cells route shape, with truncated null when everything fits', () => {
+    const json = JSON.parse([...cellsJsonChunks(header, 1 << 30)].join(''))
+    expect(json.success).toBe(true)
+    expect(json.workbook).toMatchObject({ workbookId: 'w1', name: 'Book', revision: 3, sheetOrder: ['One', 'Two'], totalSheets: 2, totalCells: 2001, truncated: null })
+    expect(json.workbook.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['One', 'Two'])
+    expect(json.workbook.sheets[0]).toMatchObject({ rowCount: 2000, columnCount: 1, columnWidths: { '0': 120 }, merges: ['A1:B1'] })
+    expect(json.workbook.sheets[0].cells.A7).toMatchObject({ value: 'row 6', type: 'text', display: 'row 6' })
+  })
+
+  it('stops before the limit, stays valid JSON, and says how many cells it left out', () => {
+    const text = [...cellsJsonChunks(header, 64 * 1024)].join('')
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(64 * 1024)
+    const json = JSON.parse(text)
+    const written = Object.keys(json.workbook.sheets[0].cells).length
+    expect(written).toBeGreaterThan(100)
+    expect(json.workbook.truncated).toEqual({ limitBytes: 64 * 1024, cellsWritten: written, cellsLeftOut: 2001 - written })
+    expect(json.workbook.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['One'])
+  })
+})
+
+describe('xlsx text XML can hold, merges of any size', () => {
+  const hostile = 'a\u0000b\u001bc\ufffed\ud800e _x0041_'
+
+  async function roundTrip(snapshot: Parameters<typeof writeXlsx>[0], write = writeXlsx) {
+    const bytes = await write(snapshot)
+    const zip = await JSZip.loadAsync(bytes)
+    for (const name of Object.keys(zip.files).filter((part) => !zip.files[part].dir)) {
+      const xml = await zip.file(name)!.async('string')
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+      expect(xml, name).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/)
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'finsheet-safe-'))
+    try {
+      writeFileSync(join(dir, 'book.xlsx'), bytes)
+      return { zip, read: await readXlsxFile(join(dir, 'book.xlsx')) }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  const snapshot = (cells: CellRecord[], merges: string[] = [], name = 'Data') => ({
+    format: 'finsheet-workbook' as const,
+    formatVersion: 1 as const,
+    name: 'Book',
+    revision: 1,
+    sheets: [{ id: 's1', name, columnWidths: {}, merges, cells }],
+    definedNames: [],
+    charts: [],
+  })
+
+  it('escapes in cell text every character XML 1.0 forbids, and reads it back as it was', async () => {
+    const { read } = await roundTrip(snapshot([text('A1', 0, 0, hostile)]))
+    expect(read.sheets[0].cells[0].value).toBe(hostile)
+    expect(xlsxText('plain')).toBe('plain')
+    expect(xlsxText('\u0000')).toBe('_x0000_')
+  })
+
+  it('drops forbidden characters from sheet names, formulas and number formats, which have no escape', async () => {
+    const cells: CellRecord[] = [
+      { address: 'A1', row: 0, col: 0, input: '="x\u0001y"', value: 'xy', type: 'text' },
+      { address: 'A2', row: 1, col: 0, input: '5', value: 5, type: 'number', userFormat: '0.0\u0002' },
+    ]
+    const { read } = await roundTrip(snapshot(cells, [], 'Q\u001b1\uffff'))
+    expect(read.sheets[0].name).toBe('Q1')
+    expect(xmlSafe('a\u0000\ud800b')).toBe('ab')
+  })
+
+  it('writes a merge over the whole sheet as a range, at once, and the first of overlapping merges', async () => {
+    const started = performance.now()
+    const { read } = await roundTrip(snapshot([text('A1', 0, 0, 'title')], ['A1:XFD1048576', 'B2:C3']))
+    expect(performance.now() - started).toBeLessThan(10_000)
+    expect(read.sheets[0].merges).toEqual(['A1:XFD1048576'])
+  })
+
+  it('writes the same file in a worker thread', async () => {
+    const cells = Array.from({ length: 3000 }, (_, i) => text(`A${i + 1}`, i, 0, i === 7 ? hostile : `row ${i}`))
+    const { read } = await roundTrip(snapshot(cells, ['B1:C2']), (s) => writeXlsxOffThread(s, { batchCells: 1000 }))
+    expect(read.sheets[0].cells).toHaveLength(3000)
+    expect(read.sheets[0].cells[7].value).toBe(hostile)
+    expect(read.sheets[0].merges).toEqual(['B1:C2'])
+  })
+
+  it('fails an export whose worker runs out of memory, and the process goes on', async () => {
+    const cells = Array.from({ length: 200_000 }, (_, i) => text(`A${i + 1}`, i, 0, `a longer text in row ${i}`))
+    await expect(writeXlsxOffThread(snapshot(cells), { memoryMb: 24 })).rejects.toMatchObject({ name: 'XlsxExportError', reason: 'memory' })
+    expect(await writeXlsxOffThread(snapshot([text('A1', 0, 0, 'after')]))).toBeInstanceOf(Buffer)
   })
 })

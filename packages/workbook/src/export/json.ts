@@ -1,5 +1,5 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, SheetCells } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, JsonExportTruncation, SheetCells } from '@finsheet/contracts'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
@@ -37,6 +37,76 @@ export function toCellsJson(snapshot: WorkbookSnapshot, options: CellsJsonOption
     totalCells,
     totalSheets: snapshot.sheets.length,
   }
+}
+
+export interface CellsJsonExport {
+  workbookId: string
+  name: string
+  revision: number
+  /** Every sheet's name, in order. */
+  sheetOrder: string[]
+  totalCells: number
+  /** The sheets to write, cells sorted row-major. */
+  sheets: readonly Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges'>[]
+}
+
+/** Room kept under the limit for what closes the document once cells stop. */
+const CLOSING_BYTES = 4096
+const CHUNK_CHARACTERS = 64 * 1024
+
+/**
+ * The JSON export (`{ success, workbook }`, the cells route's shape) in chunks of about 64 KB made as
+ * they are asked for, so that a large workbook is never one string. Cells stop before the document
+ * would pass `maxBytes`: `workbook.truncated` then says how many were written and how many were
+ * left out (it is null for a whole workbook), and the sheets not reached are left out of `sheets`.
+ */
+export function* cellsJsonChunks(workbook: CellsJsonExport, maxBytes: number): Generator<string> {
+  let chunk =
+    `{"success":true,"workbook":{"workbookId":${JSON.stringify(workbook.workbookId)},"name":${JSON.stringify(workbook.name)},` +
+    `"revision":${workbook.revision},"sheetOrder":${JSON.stringify(workbook.sheetOrder)},"totalSheets":${workbook.sheetOrder.length},` +
+    `"totalCells":${workbook.totalCells},"sheets":[`
+  let bytes = Buffer.byteLength(chunk)
+  const budget = maxBytes - CLOSING_BYTES
+  let written = 0
+  let total = 0
+  for (const sheet of workbook.sheets) total += sheet.cells.length
+  let stopped = false
+  for (const [index, sheet] of workbook.sheets.entries()) {
+    let rowCount = 0
+    let columnCount = 0
+    for (const record of sheet.cells) {
+      if (record.row >= rowCount) rowCount = record.row + 1
+      if (record.col >= columnCount) columnCount = record.col + 1
+    }
+    const head =
+      `${index > 0 ? ',' : ''}{"name":${JSON.stringify(sheet.name)},"rowCount":${rowCount},"columnCount":${columnCount},` +
+      `"columnWidths":${JSON.stringify(sheet.columnWidths)},"merges":${JSON.stringify(sheet.merges)},"cells":{`
+    bytes += Buffer.byteLength(head)
+    if (bytes > budget) {
+      stopped = true
+      break
+    }
+    chunk += head
+    for (let i = 0; i < sheet.cells.length; i++) {
+      const record = sheet.cells[i]
+      const entry = `${i > 0 ? ',' : ''}${JSON.stringify(record.address)}:${JSON.stringify(toApiCell(record))}`
+      bytes += Buffer.byteLength(entry)
+      if (bytes > budget) {
+        stopped = true
+        break
+      }
+      chunk += entry
+      written++
+      if (chunk.length >= CHUNK_CHARACTERS) {
+        yield chunk
+        chunk = ''
+      }
+    }
+    chunk += '}}'
+    if (stopped) break
+  }
+  const truncated: JsonExportTruncation = stopped ? { limitBytes: maxBytes, cellsWritten: written, cellsLeftOut: total - written } : null
+  yield `${chunk}],"truncated":${JSON.stringify(truncated)}}}`
 }
 
 /**

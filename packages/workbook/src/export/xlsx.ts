@@ -1,57 +1,131 @@
 /**
  * A workbook as an xlsx file: every sheet, formulas with the values they calculated (so that a reader
  * that does not recalculate shows the same numbers), number formats, styles, column widths and merges.
+ *
+ * Text goes into the file as XML 1.0 can hold it: a character XML forbids (most control characters,
+ * U+FFFE and U+FFFF, half of a surrogate pair) is written in a cell's text as `_xHHHH_`, the escape
+ * Excel reads back (a literal `_xHHHH_` becomes `_x005F_xHHHH_`), and dropped from sheet names, number
+ * formats, font names and formulas, which have no escape.
+ *
+ * Merged ranges are written into each sheet's XML as ranges: exceljs would create every cell of a
+ * merge, seventeen billion of them for a merge over the whole sheet.
  */
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
-import { tryParseRange } from '../model/a1.js'
+import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
+import type { RangeAddress } from '../model/a1.js'
 import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
-import type { CellRecord } from '../model/cell-record.js'
-import type { WorkbookSnapshot } from '../model/snapshot.js'
+import type { CellRecord, SheetRecord } from '../model/cell-record.js'
+import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import { storedFormula } from './formula-storage.js'
 
-/** Writes the snapshot as an xlsx file. */
-export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook()
-  workbook.creator = options.creator ?? 'Finsheet'
-  workbook.created = new Date()
-  // Formulas carry their calculated results; a reader recalculating on open gets the same values.
-  workbook.calcProperties.fullCalcOnLoad = false
-  /** Per sheet (in order): the anchors of dynamic-array formulas, marked once exceljs has written the file. */
-  const dynamicBySheet: Set<string>[] = []
-  for (const sheet of snapshot.sheets) {
-    const dynamic = new Set<string>()
-    dynamicBySheet.push(dynamic)
-    const worksheet = workbook.addWorksheet(sheet.name)
+/** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const LITERAL_ESCAPE = /_x([0-9A-Fa-f]{4})_/g
+
+/** Cell text as an xlsx file holds it: forbidden characters as `_xHHHH_`, literal escapes escaped. */
+export function xlsxText(text: string): string {
+  if (!text.includes('_x') && !XML_FORBIDDEN.test(text)) return text
+  XML_FORBIDDEN.lastIndex = 0
+  return text
+    .replace(LITERAL_ESCAPE, '_x005F_x$1_')
+    .replace(XML_FORBIDDEN, (ch) => `_x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)
+}
+
+/** Text with the characters XML forbids left out, where the file has no escape for them. */
+export function xmlSafe(text: string): string {
+  const safe = text.replace(XML_FORBIDDEN, '')
+  XML_FORBIDDEN.lastIndex = 0
+  return safe
+}
+
+interface SheetInProgress {
+  worksheet: ExcelJS.Worksheet
+  /** The anchors of dynamic-array formulas, marked once exceljs has written the file. */
+  dynamic: Set<string>
+  /** The ranges of fixed-size array formulas met so far (their anchor comes before their cells). */
+  arrayAreas: RangeAddress[]
+  merges: string[]
+}
+
+/**
+ * Builds an xlsx file from sheets and batches of their cells, so that a caller can hand the cells
+ * over in parts (the export worker receives them so) instead of as one snapshot.
+ */
+export class XlsxWriter {
+  private readonly workbook = new ExcelJS.Workbook()
+  private readonly sheets: SheetInProgress[] = []
+
+  constructor(options: { creator?: string } = {}) {
+    this.workbook.creator = options.creator ?? 'Finsheet'
+    this.workbook.created = new Date()
+    // Formulas carry their calculated results; a reader recalculating on open gets the same values.
+    this.workbook.calcProperties.fullCalcOnLoad = false
+  }
+
+  /** Adds a sheet; its cells follow with `addCells`, in row-major order. */
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'>): void {
+    const index = this.sheets.length
+    const name = xmlSafe(sheet.name).trim()
+    const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
+    const worksheet = this.workbook.addWorksheet(name === '' || taken ? `Sheet${index + 1}` : name)
     for (const [col, width] of Object.entries(sheet.columnWidths)) {
       const column = worksheet.getColumn(Number(col) + 1)
       if (width === 0) column.hidden = true
       else column.width = pixelsToExcelWidth(width)
     }
-    const arrayAreas = sheet.cells.flatMap((record) => (record.arrayRange ? [tryParseRange(record.arrayRange)].filter((range) => range !== undefined) : []))
-    const insideArray = (record: CellRecord) =>
-      arrayAreas.some((area) => record.row >= area.top && record.row <= area.bottom && record.col >= area.left && record.col <= area.right)
-    for (const record of sheet.cells) {
-      if (writeCell(worksheet.getCell(record.row + 1, record.col + 1), record, arrayAreas.length > 0 && insideArray(record))) dynamic.add(record.address)
+    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges) })
+  }
+
+  /** Writes cells of the sheet at `index`, in row-major order. */
+  addCells(index: number, records: readonly CellRecord[]): void {
+    const sheet = this.sheets[index]
+    for (const record of records) {
+      if (record.arrayRange) {
+        const area = tryParseRange(record.arrayRange)
+        if (area) sheet.arrayAreas.push(area)
+      }
+      const inArray =
+        sheet.arrayAreas.length > 0 &&
+        sheet.arrayAreas.some((area) => record.row >= area.top && record.row <= area.bottom && record.col >= area.left && record.col <= area.right)
+      if (writeCell(sheet.worksheet.getCell(record.row + 1, record.col + 1), record, inArray)) sheet.dynamic.add(record.address)
     }
-    for (const range of sheet.merges) {
-      try {
-        worksheet.mergeCells(range)
-      } catch {
-        // Overlapping merges cannot exist in a file; the first one wins, as Excel keeps it.
+  }
+
+  /** The file, with the workbook's defined names. */
+  async finish(definedNames: readonly DefinedNameRecord[]): Promise<Buffer> {
+    for (const name of definedNames) {
+      const reference = xmlSafe(name.formula.replace(/^=/, ''))
+      // exceljs writes only names that refer to ranges; others (constants, formulas) are left out.
+      if (/^('[^']+'|[A-Za-z0-9_.]+)!\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?$/.test(reference) && name.sheet === undefined) {
+        this.workbook.definedNames.add(reference, name.name)
       }
     }
+    const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    return this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0) ? completeSheets(buffer, this.sheets) : buffer
   }
-  for (const name of snapshot.definedNames) {
-    const reference = name.formula.replace(/^=/, '')
-    // exceljs writes only names that refer to ranges; others (constants, formulas) are left out.
-    if (/^('[^']+'|[A-Za-z0-9_.]+)!\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?$/.test(reference) && name.sheet === undefined) {
-      workbook.definedNames.add(reference, name.name)
-    }
+}
+
+/** Writes the snapshot as an xlsx file. */
+export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
+  const writer = new XlsxWriter(options)
+  for (const [index, sheet] of snapshot.sheets.entries()) {
+    writer.addSheet(sheet)
+    writer.addCells(index, sheet.cells)
   }
-  const buffer = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
-  return dynamicBySheet.some((set) => set.size > 0) ? markDynamicArrays(buffer, dynamicBySheet) : buffer
+  return writer.finish(snapshot.definedNames)
+}
+
+/** Merged ranges that overlap none kept before them (a file cannot hold overlapping merges; the first wins, as Excel keeps it). */
+function withoutOverlaps(merges: readonly string[]): string[] {
+  const kept: RangeAddress[] = []
+  for (const text of merges) {
+    const range = tryParseRange(text)
+    if (range && text.includes(':') && !kept.some((other) => rangesOverlap(range, other))) kept.push(range)
+  }
+  return kept.map(formatRange)
 }
 
 const CELL_REFERENCE = /^\$?[A-Za-z]{1,3}\$?[0-9]+$/
@@ -111,35 +185,42 @@ const DYNAMIC_ARRAY_METADATA =
   '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>'
 
 /**
- * Marks dynamic-array formulas as Excel 365 does (exceljs cannot): `cm="1"` on the formula's cell,
- * pointing at the XLDAPR cell metadata. Without the mark a reader takes a formula for one saved
- * before dynamic arrays, calculated with implicit intersection.
+ * Finishes what exceljs cannot write: marks dynamic-array formulas as Excel 365 does (`cm="1"` on the
+ * formula's cell, pointing at the XLDAPR cell metadata; without the mark a reader takes a formula for
+ * one saved before dynamic arrays, calculated with implicit intersection), and writes merged ranges.
  */
-async function markDynamicArrays(bytes: Buffer, dynamicBySheet: Set<string>[]): Promise<Buffer> {
+async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
-  for (const [index, dynamic] of dynamicBySheet.entries()) {
-    if (dynamic.size === 0) continue
+  for (const [index, { dynamic, merges }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
-    const xml = await zip.file(part)?.async('string')
+    let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
-    zip.file(
-      part,
-      xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
+    if (dynamic.size > 0) {
+      xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
         dynamic.has(address) ? `<c r="${address}"${attributes} cm="1"><f t="array"` : whole,
-      ),
-    )
+      )
+    }
+    if (merges.length > 0) {
+      // mergeCells follows sheetData (nothing exceljs writes here comes between them).
+      const list = `<mergeCells count="${merges.length}">${merges.map((range) => `<mergeCell ref="${range}"/>`).join('')}</mergeCells>`
+      xml = xml.replace(/<sheetData\/>|<\/sheetData>/, (end) => end + list)
+    }
+    zip.file(part, xml)
   }
-  zip.file('xl/metadata.xml', DYNAMIC_ARRAY_METADATA)
-  const types = await zip.file('[Content_Types].xml')?.async('string')
-  if (types !== undefined) {
-    zip.file(
-      '[Content_Types].xml',
-      types.replace('</Types>', '<Override PartName="/xl/metadata.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/></Types>'),
-    )
-  }
-  const relations = await zip.file('xl/_rels/workbook.xml.rels')?.async('string')
-  if (relations !== undefined) {
-    zip.file('xl/_rels/workbook.xml.rels', relations.replace('</Relationships>', `<Relationship Id="rIdDynamicArrays" Type="${SHEET_METADATA_TYPE}" Target="metadata.xml"/></Relationships>`))
+  if (sheets.some((sheet) => sheet.dynamic.size > 0)) {
+    zip.file('xl/metadata.xml', DYNAMIC_ARRAY_METADATA)
+    const types = await zip.file('[Content_Types].xml')?.async('string')
+    if (types !== undefined) {
+      zip.file(
+        '[Content_Types].xml',
+        types.replace('</Types>', '<Override PartName="/xl/metadata.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"/></Types>'),
+      )
+    }
+    const relations = await zip.file('xl/_rels/workbook.xml.rels')?.async('string')
+    if (relations !== undefined) {
+      zip.file('xl/_rels/workbook.xml.rels', relations.replace('</Relationships>', `<Relationship Id="rIdDynamicArrays" Type="${SHEET_METADATA_TYPE}" Target="metadata.xml"/></Relationships>`))
+    }
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
@@ -150,6 +231,8 @@ function resultOf(record: CellRecord): ExcelJS.CellValue {
       return { error: String(record.value) as ExcelJS.CellErrorValue['error'] }
     case 'empty':
       return null
+    case 'text':
+      return xlsxText(String(record.value))
     default:
       return record.value as string | number | boolean
   }
@@ -169,7 +252,7 @@ function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean
     dynamic = !record.legacy && record.arrayRange === undefined && !calculatesAlike(record.input)
     const ref = record.arrayRange ?? (dynamic ? record.address : undefined)
     cell.value = {
-      formula: storedFormula(record.input.slice(1)),
+      formula: xmlSafe(storedFormula(record.input.slice(1))),
       ...(result !== null ? { result } : {}),
       ...(ref !== undefined ? { shareType: 'array', ref } : {}),
     } as ExcelJS.CellFormulaValue
@@ -177,7 +260,7 @@ function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean
     cell.value = resultOf(record)
   }
   const format = effectiveFormat(record)
-  if (format !== null) cell.numFmt = format
+  if (format !== null) cell.numFmt = xmlSafe(format)
   if (record.style) applyStyle(cell, record.style)
   return dynamic
 }
@@ -187,7 +270,7 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (style.bold) font.bold = true
   if (style.italic) font.italic = true
   if (style.underline) font.underline = true
-  if (style.fontFamily) font.name = style.fontFamily
+  if (style.fontFamily) font.name = xmlSafe(style.fontFamily)
   if (style.fontSize) font.size = style.fontSize
   const color = style.color ? argb(style.color) : undefined
   if (color) font.color = { argb: color }

@@ -4,7 +4,17 @@
  * is applied.
  */
 import { formatValue, sheetNameFormatProblem } from '@finsheet/formula'
-import { MAX_CELL_TEXT_LENGTH, MAX_FORMATTED_CELLS, MAX_FORMULA_LENGTH, MAX_SHEETS, type CellInput } from '@finsheet/contracts'
+import {
+  cellsOffSheetMessage,
+  INVALID_NAME_TEXT_MESSAGE,
+  isValidNameText,
+  MAX_CELL_TEXT_LENGTH,
+  MAX_FORMATTED_CELLS,
+  MAX_FORMULA_LENGTH,
+  MAX_SHEETS,
+  mergeTooLargeMessage,
+  type CellInput,
+} from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, normalizeAddress, tryParseRange, type RangeAddress } from './a1.js'
 
 export type CommandErrorCode =
@@ -22,7 +32,13 @@ export type CommandErrorCode =
   | 'FORMULA_TOO_LONG'
   | 'TEXT_TOO_LONG'
   | 'INVALID_NAME'
+  | 'INVALID_NAME_TEXT'
   | 'INVALID_COMMAND'
+  | 'MERGE_TOO_LARGE'
+  | 'CELLS_OFF_SHEET'
+
+/** Refusals of a command that is well formed but would cause more work, or lose more data, than a workbook allows. */
+const WORK_LIMIT_CODES: Partial<Record<CommandErrorCode, true>> = { MERGE_TOO_LARGE: true, CELLS_OFF_SHEET: true }
 
 /**
  * A command the model refuses; its message is meant for the user. `statusCode` is what a service
@@ -37,7 +53,7 @@ export class CommandError extends Error {
     super(message)
     this.name = 'CommandError'
     this.code = code
-    this.statusCode = code === 'SHEET_EXISTS' ? 409 : 400
+    this.statusCode = code === 'SHEET_EXISTS' ? 409 : code in WORK_LIMIT_CODES ? 422 : 400
   }
 }
 
@@ -62,6 +78,16 @@ export const commandErrors = {
   overlappingMerge: (range: string) => new CommandError('OVERLAPPING_MERGE', `The range ${range} overlaps a merged range`),
   invalidName: (message: string) => new CommandError('INVALID_NAME', message),
   invalidCommand: (message: string) => new CommandError('INVALID_COMMAND', message),
+  tooManyMovedCells: () => new CommandError('TOO_MANY_CELLS', `A move can cover at most ${thousands(MAX_FORMATTED_CELLS)} cells at once`),
+  partOfMerge: (range: string) => new CommandError('OVERLAPPING_MERGE', `Cannot change part of a merged cell: ${range} cuts across a merged range`),
+  invalidNameText: () => new CommandError('INVALID_NAME_TEXT', INVALID_NAME_TEXT_MESSAGE),
+  mergeTooLarge: (range: string, cells: number) => new CommandError('MERGE_TOO_LARGE', mergeTooLargeMessage(range, cells)),
+  cellsOffSheet: (axis: 'rows' | 'columns', count: number) => new CommandError('CELLS_OFF_SHEET', cellsOffSheetMessage(axis, count)),
+}
+
+/** Refuses a name (of a sheet or a workbook) that is not valid Unicode text or holds control characters. */
+export function checkNameText(name: string): void {
+  if (!isValidNameText(name)) throw commandErrors.invalidNameText()
 }
 
 /** A canonical address ('b3' → 'B3'); refused when outside A1:XFD1048576. */
@@ -156,6 +182,7 @@ export function checkSheetNames(names: readonly string[]): void {
   for (const name of names) {
     const problem = sheetNameFormatProblem(name)
     if (problem) throw commandErrors.invalidSheetName(`Invalid sheet name ${JSON.stringify(name)}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`)
+    checkNameText(name)
     if (seen.has(name.toUpperCase())) throw commandErrors.sheetExists(name)
     seen.add(name.toUpperCase())
   }

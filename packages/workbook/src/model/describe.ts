@@ -40,6 +40,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return `Merge ${command.range}`
     case 'unmerge-cells':
       return `Unmerge ${command.range}`
+    case 'move-cells':
+      return `Move ${command.range} to ${command.targetSheet === undefined || command.targetSheet === command.sheet ? '' : `${sheetName(command.targetSheet)}!`}${command.target}`
     case 'define-name':
       return command.formula === null ? `Delete name ${command.name}` : `Define name ${command.name}`
     case 'batch':
@@ -59,6 +61,8 @@ export function mapSheetRefs(command: WorkbookCommand, map: (ref: string) => str
       return { ...command, name: map(command.name) }
     case 'define-name':
       return command.sheet === undefined ? command : { ...command, sheet: map(command.sheet) }
+    case 'move-cells':
+      return { ...command, sheet: map(command.sheet), ...(command.targetSheet === undefined ? {} : { targetSheet: map(command.targetSheet) }) }
     case 'batch':
       return { ...command, commands: command.commands.map((inner) => mapSheetRefs(inner, map) as typeof inner) }
     default:
@@ -77,6 +81,7 @@ export function mayRestructure(command: WorkbookCommand): boolean {
     case 'delete-sheet':
     case 'move-sheet':
     case 'add-sheet':
+    case 'move-cells':
       return true
     case 'batch':
       return command.commands.some(mayRestructure)

@@ -49,6 +49,7 @@ export {
   isWellFormedFormat,
   sheetNameProblem,
   checkSheetNames,
+  checkNameText,
   nextSheetName,
 } from './command-checks.js'
 export type { CommandErrorCode } from './command-checks.js'

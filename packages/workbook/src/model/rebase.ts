@@ -118,6 +118,15 @@ export function rebaseCommands(
         const range = moveRangeText(command.sheet, command.range)
         return range && range.includes(':') ? [{ ...command, range }] : []
       }
+      case 'move-cells': {
+        const range = moveRangeText(command.sheet, command.range)
+        const target = moveCell(command.targetSheet ?? command.sheet, command.target)
+        if (range === undefined || target === undefined) {
+          lost.push({ sheet: nameOf(command.sheet), address: command.range })
+          return []
+        }
+        return [{ ...command, range, target }]
+      }
       case 'resize-column': {
         let column: number | undefined = command.column
         for (const step of steps) {

@@ -204,6 +204,10 @@ const simpleCommand: fc.Arbitrary<Exclude<WorkbookCommand, { type: 'batch' }>> =
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete-sheet' as const), name: sheetName }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('move-sheet' as const), name: sheetName, index: fc.integer({ min: 0, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constantFrom('merge-cells' as const, 'unmerge-cells' as const), sheet: sheetName, range }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('move-cells' as const), sheet: sheetName, range, targetSheet: fc.option(sheetName, { nil: undefined }), target: address }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('define-name' as const), name: fc.constantFrom('Rate', 'Total'), formula: fc.constantFrom('=Sheet1!$A$1', '=0.25', '=SUM(Data!A1:A3)', null) }) },
 )
 const command: fc.Arbitrary<WorkbookCommand> = fc.oneof(
@@ -225,6 +229,85 @@ function startingModel(): WorkbookModel {
   ])
   return model
 }
+
+describe('moving cells (cut and paste)', () => {
+  function dcf(): WorkbookModel {
+    const model = new WorkbookModel({
+      sheets: [
+        { id: 's1', name: 'Sheet1', columnWidths: {}, merges: ['A5:B5'] },
+        { id: 's2', name: 'Out', columnWidths: {}, merges: [] },
+      ],
+      definedNames: [{ name: 'Growth', formula: '=Sheet1!$A$1' }],
+    })
+    model.apply([
+      {
+        type: 'set-cells',
+        sheet: 'Sheet1',
+        cells: [
+          { address: 'A1', input: '0.05', style: { bold: true }, format: '0%' },
+          { address: 'A2', input: '100' },
+          { address: 'B1', input: '=A1*2' },
+          { address: 'B2', input: '=SUM(A1:A2)' },
+          { address: 'C3', input: '=Growth*10' },
+          { address: 'A5', input: 'Title' },
+          { address: 'D1', input: 'in the way' },
+        ],
+      },
+      { type: 'set-cells', sheet: 'Out', cells: [{ address: 'A1', input: '=Sheet1!A1+Sheet1!D1' }] },
+    ])
+    return model
+  }
+
+  it('moves a cell and re-points every formula, name and range wholly inside the block at it; undo restores all', () => {
+    const model = dcf()
+    const start = shown(model)
+    const moved = model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A1', target: 'C1' }])
+    expect(model.engine.getInput('Sheet1', 'A1')).toBe('')
+    expect(model.engine.getInput('Sheet1', 'C1')).toBe('0.05')
+    expect(model.engine.getInput('Sheet1', 'B1')).toBe('=C1*2')
+    expect(value(model, 'Sheet1', 'B1')).toBe(0.1)
+    // A range reaching outside the block keeps its cells: A1:A2 now reads an empty A1.
+    expect(model.engine.getInput('Sheet1', 'B2')).toBe('=SUM(A1:A2)')
+    expect(model.engine.getInput('Out', 'A1')).toBe('=Sheet1!C1+Sheet1!D1')
+    expect(model.definedNames).toEqual([{ name: 'Growth', formula: '=Sheet1!$C$1' }])
+    expect(value(model, 'Sheet1', 'C3')).toBe(0.5)
+    const c1 = model.sheetRecords('s1').find((cell) => cell.address === 'C1')
+    expect(c1?.style).toEqual({ bold: true })
+    expect(c1?.userFormat).toBe('0%')
+    expect(moved.applied).toEqual([{ type: 'move-cells', sheet: 'Sheet1', range: 'A1', targetSheet: 'Sheet1', target: 'C1' }])
+    model.apply(moved.inverse)
+    expect(shown(model)).toEqual(start)
+  })
+
+  it('turns references to the cells it lands on into #REF!, as Excel does, and moves across sheets', () => {
+    const model = dcf()
+    model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A1:A2', targetSheet: 'Out', target: 'D1' }])
+    expect(model.engine.getInput('Out', 'D1')).toBe('0.05')
+    expect(model.engine.getInput('Sheet1', 'B2')).toBe('=SUM(Out!D1:D2)')
+    expect(model.engine.getInput('Out', 'A1')).toBe('=Out!D1+Sheet1!D1')
+    const start = shown(model)
+    const landing = model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'B1', target: 'D1' }])
+    expect(model.engine.getInput('Out', 'A1')).toBe('=Out!D1+#REF!')
+    model.apply(landing.inverse)
+    expect(shown(model)).toEqual(start)
+  })
+
+  it('moves a merge that lies inside the block and refuses to cut across one', () => {
+    const model = dcf()
+    const before = shown(model)
+    expect(() => model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A5', target: 'A8' }])).toThrow(/part of a merged cell/)
+    expect(shown(model)).toEqual(before)
+    model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A5:B5', target: 'A8' }])
+    expect(model.sheets[0].merges).toEqual(['A8:B8'])
+    expect(model.engine.getInput('Sheet1', 'A8')).toBe('Title')
+  })
+
+  it('refuses a block that would run off the sheet, or more cells than a move may cover', () => {
+    const model = dcf()
+    expect(() => model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A1:B2', target: 'XFD1' }])).toThrow(/run off the sheet/)
+    expect(() => model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A:Z', target: 'AA1' }])).toThrow(/at most/)
+  })
+})
 
 describe('WorkbookModel under random command sequences', () => {
   it('undoes any sequence back to the start exactly, and a refused command changes nothing', () => {
@@ -313,6 +396,8 @@ function toIds(model: WorkbookModel, command: WorkbookCommand): WorkbookCommand 
       return { ...command, name: id(command.name) }
     case 'define-name':
       return command.sheet === undefined ? command : { ...command, sheet: id(command.sheet) }
+    case 'move-cells':
+      return { ...command, sheet: id(command.sheet), ...(command.targetSheet === undefined ? {} : { targetSheet: id(command.targetSheet) }) }
     case 'batch':
       throw new Error('batches name sheets added inside them')
     default:

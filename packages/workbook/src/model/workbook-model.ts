@@ -15,11 +15,11 @@
 import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
 import type { CellChange, CellSnapshot, CellUpdate, EngineOptions } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
-import { MAX_FORMATTED_CELLS, MAX_SHEETS } from '@finsheet/contracts'
-import { formatAddress, MAX_COL, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
+import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
+import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type WorkbookSnapshot } from './snapshot.js'
-import { checkAddress, checkFormat, checkInput, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
+import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -575,6 +575,10 @@ export class WorkbookModel {
           return this.mergeCells(command, result)
         case 'unmerge-cells':
           return this.unmergeCells(command, result)
+        case 'move-cells':
+          // Formulas anywhere may be rewritten: readers compare cells in full.
+          result.structural = true
+          return this.moveCells(command, result)
         case 'define-name':
           return this.defineName(command, result)
         case 'batch': {
@@ -736,6 +740,27 @@ export class WorkbookModel {
     return [...edits].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet: this.refOf(sheet), cells }))
   }
 
+  /**
+   * Refuses an insertion that would shift non-empty cells (content, a style, a number format or a
+   * merged range) past the last row or column of the sheet, where they would be lost; Excel refuses
+   * it "to prevent possible loss of data".
+   */
+  private checkNothingPushedOff(sheet: SheetRecord, edit: StructuralEdit): void {
+    const size = edit.axis === 'rows' ? SHEET_ROWS : SHEET_COLUMNS
+    // Cells before `edit.at` do not move, and none can fall off unless one sits in the last `count` rows or columns.
+    const firstLost = size - edit.count
+    const falls = (index: number) => index >= edit.at && index >= firstLost
+    for (const text of sheet.merges) {
+      const merge = tryParseRange(text)
+      if (merge && falls(edit.axis === 'rows' ? merge.bottom : merge.right)) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
+    }
+    let lost = false
+    this.forEachRecord(sheet.id, (record) => {
+      if (falls(edit.axis === 'rows' ? record.row : record.col)) lost = true
+    })
+    if (lost) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
+  }
+
   private restructure(command: StructuralCommand, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     const edit: StructuralEdit = {
@@ -745,6 +770,7 @@ export class WorkbookModel {
       count: command.count,
     }
     checkStructure(edit.axis, edit.kind, edit.at, edit.count)
+    if (edit.kind === 'insert') this.checkNothingPushedOff(sheet, edit)
     const deleting = edit.kind === 'delete'
     const inBand = (record: { row: number; col: number }) => {
       const index = edit.axis === 'rows' ? record.row : record.col
@@ -862,6 +888,7 @@ export class WorkbookModel {
     const trimmed = name.trim()
     const problem = sheetNameFormatProblem(trimmed)
     if (problem) throw commandErrors.invalidSheetName(problem)
+    checkNameText(name)
     const clash = this.sheets.find((sheet) => sheet !== except && sheet.name.toUpperCase() === trimmed.toUpperCase())
     if (clash) throw commandErrors.sheetExists(clash.name)
     return trimmed
@@ -1000,6 +1027,8 @@ export class WorkbookModel {
     const sheet = this.sheetByRef(command.sheet)
     const { range, text } = checkRange(command.range)
     if (range.top === range.bottom && range.left === range.right) throw commandErrors.invalidRange(command.range)
+    const cells = (range.bottom - range.top + 1) * (range.right - range.left + 1)
+    if (cells > MAX_MERGED_CELLS) throw commandErrors.mergeTooLarge(text, cells)
     if (sheet.merges.includes(text)) return []
     const overlap = sheet.merges.find((existing) => {
       const other = tryParseRange(existing)
@@ -1029,6 +1058,132 @@ export class WorkbookModel {
     const ref = this.refOf(sheet)
     for (const merge of removed) result.applied.push({ type: 'unmerge-cells', sheet: ref, range: merge })
     return removed.map((merge) => ({ type: 'merge-cells' as const, sheet: ref, range: merge }))
+  }
+
+  /** The records of a sheet inside a range, by address. */
+  private recordsIn(sheet: SheetRecord, range: RangeAddress): Map<string, CellRecord> {
+    const found = new Map<string, CellRecord>()
+    this.forEachRecord(sheet.id, (record) => {
+      if (inside(range, record)) found.set(record.address, record)
+    })
+    return found
+  }
+
+  /**
+   * Cut and paste, as Excel does it: the block's inputs, styles, number formats and the merges inside it
+   * move; references anywhere to a moved cell, or to a range wholly inside the block, follow it (the
+   * engine rewrites them); references to the cells it lands on become #REF!. The inverse puts back both
+   * areas, every formula and name the move rewrote, and the merges, exactly as they were.
+   */
+  private moveCells(command: Command<'move-cells'>, result: ApplyResult): WorkbookCommand[] {
+    const source = this.sheetByRef(command.sheet)
+    const target = command.targetSheet === undefined ? source : this.sheetByRef(command.targetSheet)
+    const { range: from, text } = checkRange(command.range)
+    const anchor = parseAddress(checkAddress(command.target))
+    const height = from.bottom - from.top
+    const width = from.right - from.left
+    if ((height + 1) * (width + 1) > MAX_FORMATTED_CELLS) throw commandErrors.tooManyMovedCells()
+    const to: RangeAddress = { top: anchor.row, left: anchor.col, bottom: anchor.row + height, right: anchor.col + width }
+    if (to.bottom > MAX_ROW || to.right > MAX_COL) throw commandErrors.invalidCommand(`The cells do not fit there: ${text} moved to ${command.target} would run off the sheet`)
+    if (source === target && from.top === to.top && from.left === to.left) return []
+    // As Excel refuses to change part of a merged cell, a merge may only move whole, or be pasted over whole.
+    const merges = (sheet: SheetRecord) => sheet.merges.map((merge) => ({ text: merge, range: tryParseRange(merge)! })).filter((merge) => merge.range)
+    const wholly = (inner: RangeAddress, outer: RangeAddress) => inside(outer, { row: inner.top, col: inner.left }) && inside(outer, { row: inner.bottom, col: inner.right })
+    const moving = merges(source).filter((merge) => wholly(merge.range, from))
+    if (merges(source).some((merge) => rangesOverlap(merge.range, from) && !wholly(merge.range, from))) throw commandErrors.partOfMerge(text)
+    const covered = merges(target).filter((merge) => rangesOverlap(merge.range, to) && !(source === target && moving.some((moved) => moved.text === merge.text)))
+    if (covered.some((merge) => !wholly(merge.range, to))) throw commandErrors.partOfMerge(formatRange(to))
+
+    const sourceBefore = this.recordsIn(source, from)
+    const targetBefore = this.recordsIn(target, to)
+    const formulasBefore = this.formulaInputs()
+    const namesBefore = this.nameCommands()
+    appendAll(result.engineChanges, this.engine.moveRange(source.name, text, target.name, command.target))
+
+    // What the engine does not keep follows the block: styles, number formats, the legacy-array flag.
+    const sourceStyles = metaMap(this.styles, source.id)
+    const sourceFormats = metaMap(this.formats, source.id)
+    const sourceLegacy = this.legacySet(source.id)
+    for (const record of sourceBefore.values()) {
+      const key = positionKey(record.row, record.col)
+      sourceStyles.delete(key)
+      sourceFormats.delete(key)
+      sourceLegacy.delete(key)
+    }
+    const targetStyles = metaMap(this.styles, target.id)
+    const targetFormats = metaMap(this.formats, target.id)
+    const targetLegacy = this.legacySet(target.id)
+    for (const record of targetBefore.values()) {
+      const key = positionKey(record.row, record.col)
+      targetStyles.delete(key)
+      targetFormats.delete(key)
+      targetLegacy.delete(key)
+    }
+    const rowOffset = to.top - from.top
+    const colOffset = to.left - from.left
+    for (const record of sourceBefore.values()) {
+      const key = positionKey(record.row + rowOffset, record.col + colOffset)
+      if (record.style !== undefined) targetStyles.set(key, record.style)
+      if (record.userFormat !== undefined) targetFormats.set(key, record.userFormat)
+      if (record.legacy) targetLegacy.add(key)
+    }
+    const movedMerges = moving.map((merge) =>
+      formatRange({ top: merge.range.top + rowOffset, left: merge.range.left + colOffset, bottom: merge.range.bottom + rowOffset, right: merge.range.right + colOffset }),
+    )
+    source.merges = source.merges.filter((merge) => !moving.some((moved) => moved.text === merge))
+    target.merges = inMergeOrder([...target.merges.filter((merge) => !covered.some((gone) => gone.text === merge)), ...movedMerges])
+
+    for (const [sheet, range] of [[source, from], [target, to]] as const) {
+      for (let row = range.top; row <= range.bottom && (range.bottom - range.top + 1) * (range.right - range.left + 1) <= 4096; row++) {
+        for (let col = range.left; col <= range.right; col++) result.touched.add(cellKey(sheet.id, formatAddress(row, col)))
+      }
+    }
+    const sourceAfter = this.recordsIn(source, from)
+    const targetAfter = this.recordsIn(target, to)
+    for (const [sheet, before, after] of [[source, sourceBefore, sourceAfter], [target, targetBefore, targetAfter]] as const) {
+      for (const address of new Set([...before.keys(), ...after.keys()])) {
+        result.touched.add(cellKey(sheet.id, address))
+        const oldInput = before.get(address)?.input ?? ''
+        const newInput = after.get(address)?.input ?? ''
+        if (oldInput !== newInput) result.inputChanges.push({ sheetId: sheet.id, address, oldInput, newInput })
+      }
+    }
+    const rewritten = this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col }))
+    for (const edit of rewritten) {
+      // Written in this model's output references, which may differ from the ones its input uses.
+      const sheet = edit.type === 'set-cells' ? this.sheets.find((candidate) => this.refOf(candidate) === edit.sheet) : undefined
+      if (edit.type !== 'set-cells' || !sheet) continue
+      for (const cell of edit.cells) {
+        const key = cellKey(sheet.id, cell.address)
+        if (result.touched.has(key)) continue
+        result.touched.add(key)
+        result.inputChanges.push({ sheetId: sheet.id, address: cell.address, oldInput: String(cell.input), newInput: this.engine.getInput(sheet.name, cell.address) })
+      }
+    }
+    result.applied.push({ type: 'move-cells', sheet: this.refOf(source), range: text, targetSheet: this.refOf(target), target: formatAddress(to.top, to.left) })
+
+    // The inverse: the moved merges undone, both areas as they were, every rewritten formula and name, the merges back.
+    const restoreEdits = (before: Map<string, CellRecord>, after: Map<string, CellRecord>): CellEdit[] => {
+      const edits: CellEdit[] = []
+      for (const address of new Set([...after.keys(), ...before.keys()])) {
+        const record = before.get(address)
+        edits.push(
+          record
+            ? { address, input: record.input, ...inputKind(record), style: record.style ?? null, format: record.userFormat ?? null }
+            : { address, input: '', style: null, format: null },
+        )
+      }
+      return edits
+    }
+    const inverse: WorkbookCommand[] = movedMerges.map((merge) => ({ type: 'unmerge-cells' as const, sheet: this.refOf(target), range: merge }))
+    // The landing area first: when the areas overlap on one sheet, the source's own records are the truth for the shared cells.
+    inverse.push({ type: 'set-cells', sheet: this.refOf(target), cells: restoreEdits(targetBefore, targetAfter) })
+    inverse.push({ type: 'set-cells', sheet: this.refOf(source), cells: restoreEdits(sourceBefore, sourceAfter) })
+    appendAll(inverse, rewritten)
+    appendAll(inverse, this.restoredNames(namesBefore))
+    for (const merge of covered) inverse.push({ type: 'merge-cells', sheet: this.refOf(target), range: merge.text })
+    for (const merge of moving) inverse.push({ type: 'merge-cells', sheet: this.refOf(source), range: merge.text })
+    return inverse
   }
 
   /** The addresses of the cells with content inside a range, without visiting its empty cells. */

@@ -3,7 +3,16 @@
  * checks each command itself (sheets, addresses, inputs, formats, merges, structure).
  */
 import { MAX_UPDATES_PER_CHANGE, type WorkbookCommand } from '@finsheet/contracts'
+import { checkNameText } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
+
+/** A workbook name as given, trimmed: 400 when empty, not valid text or holding control characters. */
+export function checkWorkbookName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed === '') throw spreadsheetErrors.invalidWorkbookName()
+  checkNameText(trimmed)
+  return trimmed
+}
 
 /** How many cell writes a list of API commands holds. */
 export function countUpdates(commands: readonly WorkbookCommand[]): number {

@@ -22,6 +22,7 @@ import { Readable } from 'node:stream'
 import { Type } from 'typebox'
 import { findTemplate, toCellsJson, toInputsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
+import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
 import { toChart } from '../workbooks/charts.js'
@@ -109,8 +110,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const { templateId } = request.body
       const template = templateId === undefined ? undefined : findTemplate(templateId)
       if (templateId !== undefined && !template) throw spreadsheetErrors.templateNotFound(templateId)
-      const name = request.body.name?.trim() ?? template?.name ?? 'Untitled workbook'
-      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
+      const name = request.body.name === undefined ? (template?.name ?? 'Untitled workbook') : checkWorkbookName(request.body.name)
       const snapshot = template ? templateSnapshot(name, template) : blankSnapshot(name)
       const { workbook } = await create(
         user,
@@ -151,7 +151,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         let importer: WorkbookImport | undefined
         let repeated: CreatedWorkbook | null = null
         const { header } = await readImportStream(body, options.importLimit, async (header) => {
-          if (header.name.trim() === '') throw spreadsheetErrors.invalidWorkbookName()
+          checkWorkbookName(header.name)
           repeated = await earlierImport(user, header.importId)
           return repeated ? 'skip' : (importer = new WorkbookImport(header))
         })
@@ -159,7 +159,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         const answer = await storeImport(user, header, importer as WorkbookImport)
         return reply.status(answer.status).send(answer.body)
       }
-      if (body.name.trim() === '') throw spreadsheetErrors.invalidWorkbookName()
+      checkWorkbookName(body.name)
       const repeated = await earlierImport(user, body.importId)
       if (repeated) return reply.status(200).send(importAnswer(repeated))
       const importer = new WorkbookImport(body)
@@ -200,8 +200,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       schema: { tags, summary: 'Rename a workbook', params: WorkbookParams, body: RenameWorkbookBody, response: { 200: WorkbookMetadataResponse, ...errorResponses } },
     },
     async (request) => {
-      const name = request.body.name.trim()
-      if (name === '') throw spreadsheetErrors.invalidWorkbookName()
+      const name = checkWorkbookName(request.body.name)
       return { success: true as const, workbook: toMetadata(await workbooks.renameWorkbook(request.params.id, currentUser(request), name)) }
     },
   )

@@ -28,6 +28,7 @@ import {
   type WorkbookSnapshot,
 } from '@finsheet/workbook'
 import { MAX_UPDATES_PER_CHANGE } from '@finsheet/contracts'
+import { isBudgetError, type CellChange } from '@finsheet/formula'
 import { spreadsheetErrors } from '../errors.js'
 import { describeLogged, fromStoredCommand, isReplacement, type LoggedCommand } from '../engine/commands.js'
 import type { EngineCache } from '../engine/engine-cache.js'
@@ -58,6 +59,8 @@ const BLOCKS_PER_WRITE = 32
 /** A new workbook larger than this gets its first version after the answer. */
 const BACKGROUND_AFTER_CELLS = 20_000
 const WRITE_ATTEMPTS = 4
+/** Formulas stopped by their budget that a change's message names, with why. */
+const MAX_LISTED_BUDGET_ERRORS = 3
 
 
 export interface ChangeOutcome {
@@ -580,7 +583,7 @@ export class WorkbookService {
         if (cellBand !== band) {
           // Rows come in order: the blocks of the bands passed are complete.
           band = cellBand
-          batch.push(...builder.flush())
+          for (const block of builder.flush()) batch.push(block)
           if (batch.length >= BLOCKS_PER_WRITE) {
             yield batch
             batch = []
@@ -588,7 +591,7 @@ export class WorkbookService {
         }
         builder.addParts(sheet.id, cell.row, cell.col, cell.address, cell.input, cell.value, cell.extras)
       }
-      batch.push(...builder.flush())
+      for (const block of builder.flush()) batch.push(block)
       written.cells += builder.count
       stats[sheet.id] = builder.counts.get(sheet.id) ?? { cells: 0, formulas: 0 }
       state.setStats(stats)
@@ -959,7 +962,7 @@ export class WorkbookService {
             merged: merge !== undefined,
             conflicts: merge?.conflicts ?? [],
             concurrentChanges: merge?.cells ?? [],
-            message: this.message(changed.length, merge, prepared.skipped ?? []),
+            message: this.message(changed.length, merge, prepared.skipped ?? [], result.engineChanges),
             skipped: prepared.skipped ?? [],
             label,
             kind: prepared.kind,
@@ -1002,8 +1005,20 @@ export class WorkbookService {
     if (moved.length > 0) await this.repo.history(tx).putMany(moved)
   }
 
-  private message(changed: number, stale: { conflicts: CellRef[]; behind: number; structural: boolean } | undefined, skipped: CellRef[]): string {
+  private message(
+    changed: number,
+    stale: { conflicts: CellRef[]; behind: number; structural: boolean } | undefined,
+    skipped: CellRef[],
+    engineChanges: readonly CellChange[],
+  ): string {
     const parts = [`${changed.toLocaleString('en-US')} cell${changed === 1 ? '' : 's'} changed`]
+    // A formula its budget stopped shows #NUM! or #CALC!; the answer says why, for the first few.
+    let stopped = 0
+    for (const change of engineChanges) {
+      if (!isBudgetError(change.value)) continue
+      if (stopped++ < MAX_LISTED_BUDGET_ERRORS) parts.push(`${change.sheet}!${change.address} is ${change.value.code}: ${change.value.message}`)
+    }
+    if (stopped > MAX_LISTED_BUDGET_ERRORS) parts.push(`${stopped - MAX_LISTED_BUDGET_ERRORS} more formulas were stopped by their budget`)
     if (stale) {
       parts.push(
         `merged over ${stale.behind} newer change${stale.behind === 1 ? '' : 's'}` +

@@ -2,6 +2,7 @@
  * Reshaping functions of dynamic arrays: HSTACK, VSTACK, TOCOL, TOROW, WRAPCOLS, WRAPROWS, TAKE, DROP,
  * EXPAND, CHOOSECOLS, CHOOSEROWS and TRIMRANGE. An empty result is #CALC!, as in Excel.
  */
+import { reserveCells } from '../../evaluator/budget.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { toNumber } from '../helpers.js'
@@ -61,8 +62,13 @@ function stack(args: Arg[], horizontal: boolean): ArrayValue | CellError {
     if (array instanceof CellError) return array
     arrays.push(array)
   }
-  const height = horizontal ? Math.max(...arrays.map((a) => a.height)) : arrays.reduce((n, a) => n + a.height, 0)
-  const width = horizontal ? arrays.reduce((n, a) => n + a.width, 0) : Math.max(...arrays.map((a) => a.width))
+  let height = 0
+  let width = 0
+  for (const array of arrays) {
+    height = horizontal ? Math.max(height, array.height) : height + array.height
+    width = horizontal ? width + array.width : Math.max(width, array.width)
+  }
+  reserveCells(height, width)
   const data = new Array<Scalar>(height * width).fill(CellError.NA)
   let offset = 0
   for (const array of arrays) {
@@ -169,6 +175,7 @@ function wrap(args: Arg[], intoColumns: boolean): ArrayValue | CellError {
   const span = Math.min(count, items.length)
   const height = intoColumns ? span : lines
   const width = intoColumns ? lines : span
+  reserveCells(height, width)
   const data = new Array<Scalar>(height * width)
   for (let line = 0; line < lines; line++) {
     for (let k = 0; k < span; k++) {
@@ -284,6 +291,7 @@ export const EXPAND: FunctionDefinition = {
     if (cols instanceof CellError) return cols
     if (rows < array.height || cols < array.width) return CellError.VALUE
     const pad: Scalar = args[3] === undefined || args[3] === MISSING ? CellError.NA : scalarOf(args[3])
+    reserveCells(rows, cols)
     const data = new Array<Scalar>(rows * cols).fill(pad)
     for (let r = 0; r < array.height; r++) {
       for (let c = 0; c < array.width; c++) data[r * cols + c] = array.get(r, c) ?? 0
@@ -311,6 +319,7 @@ function choose(args: Arg[], columns: boolean): ArrayValue | CellError {
   }
   const height = columns ? array.height : picks.length
   const width = columns ? picks.length : array.width
+  reserveCells(height, width)
   const data: Scalar[] = new Array(height * width)
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) data[r * width + c] = columns ? array.get(r, picks[c]) : array.get(picks[r], c)

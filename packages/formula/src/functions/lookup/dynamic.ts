@@ -2,6 +2,7 @@
  * FILTER, SORT, SORTBY and UNIQUE: the dynamic-array functions that select and order rows.
  */
 import { compareText } from '../../coerce.js'
+import { work } from '../../evaluator/budget.js'
 import { CellError } from '../../values.js'
 import type { ArrayValue, Scalar, Value } from '../../values.js'
 import { MISSING } from '../types.js'
@@ -127,6 +128,8 @@ interface SortKey {
 /** Positions 0..count-1 ordered by the keys, stably. */
 function sortedOrder(count: number, keys: readonly SortKey[]): number[] {
   const compare = (i: number, j: number): number => {
+    // Sorting millions of rows takes long: each comparison counts against the time budget.
+    work(1)
     for (const key of keys) {
       const result = compareForSort(key.values[i], key.values[j], key.descending)
       if (result !== 0) return result

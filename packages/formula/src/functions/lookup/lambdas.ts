@@ -6,6 +6,7 @@
  * engine untouched; the functions here recognise it and call it. Parameters are bound as LET binds its
  * names, so the body sees them and any LET names around the call.
  */
+import { reserveCells, work } from '../../evaluator/budget.js'
 import { ArrayValue, CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar, Value } from '../../values.js'
 import { toNumber } from '../helpers.js'
@@ -41,6 +42,8 @@ export class LambdaValue extends CellError {
   /** Calls the lambda; fewer arguments than parameters leave the rest omitted, more are #VALUE!. */
   call(args: readonly Value[], ctx: FunctionContext): Value {
     if (args.length > this.parameters.length) return CellError.VALUE
+    // MAP, REDUCE, MAKEARRAY… call a lambda once per element: each call counts against the time budget.
+    work(1)
     const bindings = new Map<string, Value>()
     this.parameters.forEach((parameter, i) => {
       const value = i < args.length ? args[i] : omitted()
@@ -129,8 +132,13 @@ export const MAP: FunctionDefinition = {
       if (array instanceof CellError) return array
       arrays.push(array)
     }
-    const height = Math.max(...arrays.map((a) => a.height))
-    const width = Math.max(...arrays.map((a) => a.width))
+    let height = 1
+    let width = 1
+    for (const array of arrays) {
+      height = Math.max(height, array.height)
+      width = Math.max(width, array.width)
+    }
+    reserveCells(height, width)
     const data: Scalar[] = []
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
@@ -248,7 +256,7 @@ export const MAKEARRAY: FunctionDefinition = {
     }
     const [rows, columns] = size
     if (rows < 1 || columns < 1) return CellError.VALUE
-    if (rows * columns > 1_048_576 * 16_384) return CellError.NUM
+    reserveCells(rows, columns)
     const data: Scalar[] = []
     for (let r = 1; r <= rows; r++) for (let c = 1; c <= columns; c++) data.push(cellOf(lambda.call([r, c], ctx)))
     return new ArrayValue(rows, columns, data)

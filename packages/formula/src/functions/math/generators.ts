@@ -1,20 +1,24 @@
 /**
  * Functions that make numbers rather than read them: random numbers and sequences.
  */
+import { reserveCells } from '../../evaluator/budget.js'
 import { ArrayValue, CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import type { FunctionDefinition } from '../types.js'
 import { optional } from './numeric.js'
 
-/** An array a formula makes fits in the grid (1,048,576 rows, 16,384 columns) and in memory. */
+/** An array a formula makes fits in the grid (1,048,576 rows, 16,384 columns). */
 const MAX_ROWS = 1_048_576
 const MAX_COLUMNS = 16_384
-const MAX_ARRAY_CELLS = 2 ** 24
 
-/** #VALUE! for an array larger than the grid, #NUM! for one too large to hold; undefined when it fits. */
+/**
+ * #VALUE! for an array larger than the grid; undefined when it fits. An array that fits the grid but
+ * not the formula's budget stops the formula with #NUM! (see evaluator/budget.ts) before it is built.
+ */
 export function arraySizeError(rows: number, columns: number): CellError | undefined {
   if (rows > MAX_ROWS || columns > MAX_COLUMNS) return CellError.VALUE
-  return rows * columns > MAX_ARRAY_CELLS ? CellError.NUM : undefined
+  reserveCells(rows, columns)
+  return undefined
 }
 
 export const RAND: FunctionDefinition = {

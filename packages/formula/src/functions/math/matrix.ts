@@ -1,6 +1,7 @@
 /**
  * Functions of whole arrays: products and sums of pairs, matrix algebra.
  */
+import { reserveCells, work } from '../../evaluator/budget.js'
 import { ArrayValue, CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { numberResult, toArray } from '../helpers.js'
@@ -137,7 +138,10 @@ export const MMULT: FunctionDefinition = {
     const inner = left[0]?.length ?? 0
     if (inner !== right.length || inner === 0) return CellError.VALUE
     const width = right[0].length
+    reserveCells(left.length, width)
     const product = left.map((row) => {
+      // Each row of the product costs inner × width multiplications: the time budget counts them.
+      work(inner * width)
       const out = new Array<number>(width).fill(0)
       for (let k = 0; k < inner; k++) for (let c = 0; c < width; c++) out[c] += row[k] * right[k][c]
       return out
@@ -153,6 +157,7 @@ function decompose(matrix: number[][]): { lu: number[][]; pivots: number[]; sign
   const pivots = Array.from({ length: n }, (_, i) => i)
   let sign = 1
   for (let k = 0; k < n; k++) {
+    work((n - k) * (n - k))
     let best = k
     for (let i = k + 1; i < n; i++) if (Math.abs(lu[i][k]) > Math.abs(lu[best][k])) best = i
     if (lu[best][k] === 0) return undefined
@@ -214,6 +219,7 @@ export const MINVERSE: FunctionDefinition = {
     const n = matrix.length
     const inverse = Array.from({ length: n }, () => new Array<number>(n).fill(0))
     for (let column = 0; column < n; column++) {
+      work(n * n)
       // Solve L·U·x = P·e(column) by forward then backward substitution.
       const x = pivots.map((p) => (p === column ? 1 : 0))
       for (let i = 0; i < n; i++) for (let k = 0; k < i; k++) x[i] -= lu[i][k] * x[k]

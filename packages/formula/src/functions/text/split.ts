@@ -1,6 +1,7 @@
 /**
  * Cutting text at delimiters: TEXTBEFORE, TEXTAFTER and TEXTSPLIT.
  */
+import { reserveCells } from '../../evaluator/budget.js'
 import { ArrayValue, CellError } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { forEachCell, toBoolean, toNumber, toScalar, toText } from '../helpers.js'
@@ -110,7 +111,8 @@ function textAround(name: 'TEXTBEFORE' | 'TEXTAFTER'): FunctionDefinition {
       if (instance === 0 || Math.abs(instance) > text.length + 1 || delimiters.length === 0) return CellError.VALUE
       if ((ignoreCase !== 0 && ignoreCase !== 1) || (matchEnd !== 0 && matchEnd !== 1)) return CellError.VALUE
       // An instance the text is too short to hold, given the delimiter, is a wrong argument (when given).
-      const shortest = Math.min(...delimiters.map((delimiter) => delimiter.length))
+      let shortest = Infinity
+      for (const delimiter of delimiters) shortest = Math.min(shortest, delimiter.length)
       const given = args[2] !== undefined && args[2] !== MISSING
       if (given && text !== '' && Math.abs(instance) > text.length - shortest + 1) return CellError.VALUE
       const fromEnd = instance < 0
@@ -165,8 +167,7 @@ export const TEXTSPLIT: FunctionDefinition = {
     if (ignoreEmpty instanceof CellError) return ignoreEmpty
     const ignoreCase = optionalNumber(args[4], 0, ctx)
     if (ignoreCase instanceof CellError) return ignoreCase
-    const usable = [...columnDelimiters, ...rowDelimiters].filter((delimiter) => delimiter !== '')
-    if (usable.length === 0) return CellError.VALUE
+    if (!columnDelimiters.some((delimiter) => delimiter !== '') && !rowDelimiters.some((delimiter) => delimiter !== '')) return CellError.VALUE
     const padArg = args[5]
     const pad: Scalar = padArg === undefined || padArg === MISSING ? CellError.NA : toScalar(padArg, ctx)
     let rows = splitAt(text, rowDelimiters, ignoreCase === 1).map((row) => splitAt(row, columnDelimiters, ignoreCase === 1))
@@ -174,7 +175,9 @@ export const TEXTSPLIT: FunctionDefinition = {
       rows = rows.map((row) => row.filter((cell) => cell !== '')).filter((row) => row.length > 0)
       if (rows.length === 0) return CellError.CALC
     }
-    const width = Math.max(...rows.map((row) => row.length))
+    let width = 0
+    for (const row of rows) width = Math.max(width, row.length)
+    reserveCells(rows.length, width)
     const data: Scalar[] = []
     for (const row of rows) for (let c = 0; c < width; c++) data.push(c < row.length ? row[c] : pad)
     return new ArrayValue(rows.length, width, data)

@@ -1,0 +1,27 @@
+/**
+ * The worker thread of an xlsx export (see xlsx-off-thread.ts): receives the sheets, then their cells
+ * in batches, builds the file with XlsxWriter and posts its bytes back.
+ */
+import { parentPort } from 'node:worker_threads'
+import { XlsxWriter } from './xlsx.js'
+import type { XlsxWorkerRequest, XlsxWorkerAnswer } from './xlsx-off-thread.js'
+
+const port = parentPort
+if (!port) throw new Error('xlsx-worker runs as a worker thread')
+const writer = new XlsxWriter()
+
+port.on('message', (request: XlsxWorkerRequest) => {
+  switch (request.type) {
+    case 'sheet':
+      writer.addSheet(request.sheet)
+      return
+    case 'cells':
+      writer.addCells(request.index, request.cells)
+      return
+    case 'finish':
+      writer.finish(request.definedNames).then(
+        (bytes) => port.postMessage({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } satisfies XlsxWorkerAnswer),
+        (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies XlsxWorkerAnswer),
+      )
+  }
+})
