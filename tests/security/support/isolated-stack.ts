@@ -1,5 +1,5 @@
 /**
- * A client for the hostile-input suites: the stack in a child process (see isolated-stack-process.ts), free
+ * A client for the hostile-input suites: the stack in a child process (see stack-process.ts), free
  * anonymous accounts as anyone can make them, and the measures the suites print: how long a request
  * took, the process's peak memory while it ran, and whether the process is still up.
  */
@@ -44,11 +44,12 @@ interface Running {
 }
 
 async function launch(dataDir: string | undefined, port: number): Promise<Running> {
-  const child = spawnTypeScript(new URL('./isolated-stack-process.ts', import.meta.url), [dataDir ?? '', String(port)])
+  // Budgets are what these suites measure, not the rate limits: those have a suite of their own.
+  const child = spawnTypeScript(new URL('./stack-process.ts', import.meta.url), [dataDir ?? '', String(port)], { RATE_LIMIT_MAX: '1000000', AUTOSAVE_QUIET_MS: '0' })
   const running: Running = { child, url: '', exited: false }
   running.url = await new Promise<string>((resolve, reject) => {
     void readLines(child, (line) => {
-      if (line.startsWith('READY ')) resolve(line.slice('READY '.length))
+      if (line.startsWith('READY ')) resolve((JSON.parse(line.slice('READY '.length)) as { url: string }).url)
     }).then(({ code, signal, stderr }) => {
       running.exited = true
       reject(new Error(`the stack exited (${code ?? signal}) before it was ready: ${stderr.slice(-2000)}`))
