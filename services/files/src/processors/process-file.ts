@@ -13,6 +13,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, open, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { toSheetName } from '@finsheet/formula'
 import { UnrecoverableJobError, type ActiveJob, type BlobStore, type JobProcessor, type UserTokenSource } from '@finsheet/platform'
 import type { FileJobResult, ImportReport, ProcessedData } from '@finsheet/contracts'
 import {
@@ -200,7 +201,7 @@ export function workbookNameOf(fileName: string): string {
   return fileName.replace(/\.(xlsx|xls|csv|pdf)$/i, '').trim().slice(0, 200) || 'Imported workbook'
 }
 
-/** Excel's sheet-name rules: at most 31 characters, none of : \ / ? * [ ]. */
+/** The sheet a CSV file becomes: its name made a valid sheet name. */
 export function sheetNameOf(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31) || 'Sheet1'
+  return toSheetName(name)
 }
