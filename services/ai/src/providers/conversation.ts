@@ -105,7 +105,7 @@ export interface CompletionResult {
 
 /** One model provider. Implementations retry 429 and 5xx themselves and throw ProviderError. */
 export interface ChatProvider {
-  readonly provider: Exclude<AiProvider, 'local'>
+  readonly provider: AiProvider
   complete(request: CompletionRequest, callbacks?: StreamCallbacks): Promise<CompletionResult>
 }
 
