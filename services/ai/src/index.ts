@@ -44,3 +44,7 @@ export { searchFunctions, namedFunctions } from './local/function-search.js'
 export { FINANCE_GLOSSARY, glossaryEntriesIn } from './local/finance-glossary.js'
 export { createSpreadsheetClient } from './clients/spreadsheet-client.js'
 export type { SpreadsheetClient } from './clients/spreadsheet-client.js'
+
+// The offline planner (model `local`) and the reading of model requests.
+export { createPlannerProvider, parseModelRequest, parseCommand, PLANNER_CAPABILITIES } from './planner/index.js'
+export type { ModelRequest, PlannerCommand } from './planner/index.js'
