@@ -154,7 +154,7 @@ RowsTarget
   / Article? RowWord _ "-"? _ from:Integer { return { kind: 'rows', from, to: from } }
   / from:Integer ":" to:Integer { return { kind: 'rows', from, to } }
 SelectionTarget
-  = Article? ("current selection"i / "highlighted cells"i / "cells i selected"i / "selected cells"i / "selected range"i / "selected cell"i / "current cell"i / "these cells"i / "this range"i / "selection"i / "this cell"i / "them"i / "it"i) !WordChar { return { kind: 'selection' } }
+  = Article? ("highlighted cells"i / "current selection"i / "cells i selected"i / "selected cells"i / "selected range"i / "selected cell"i / "current cell"i / "these cells"i / "this range"i / "this cell"i / "selection"i / "these"i / "those"i / "this"i / "them"i / "it"i) !WordChar { return { kind: 'selection' } }
 SheetTarget
   = ("the entire sheet"i / "the whole sheet"i / "all the cells"i / "all the data"i / "everything"i / "this sheet"i / "all cells"i / "the sheet"i / "all data"i / "the tab"i) sheet:SheetSuffix? {
       return sheet ? { kind: 'sheet', sheet } : { kind: 'sheet' }

@@ -131,6 +131,21 @@ export class WorkbookView {
    * the active sheet, then the earlier sheet.
    */
   matchLabel(text: string, named: string | undefined, active: string | undefined): LabelMatch | undefined {
+    const direct = this.matchWords(text, named, active)
+    if (direct) return direct
+    // Another word for the same line ("discount rate" for WACC), when the words themselves match nothing.
+    const lower = ` ${text.toLowerCase().trim()} `
+    for (const [phrase, others] of Object.entries(SYNONYMS)) {
+      if (!lower.includes(` ${phrase} `)) continue
+      for (const other of others) {
+        const found = this.matchWords(lower.replace(` ${phrase} `, ` ${other} `).trim(), named, active)
+        if (found) return found
+      }
+    }
+    return undefined
+  }
+
+  private matchWords(text: string, named: string | undefined, active: string | undefined): LabelMatch | undefined {
     let best: LabelMatch | undefined
     const consider = (candidate: LabelMatch | undefined) => {
       if (candidate && candidate.score >= LABEL_MATCH_THRESHOLD && (!best || candidate.score > best.score + 1e-9)) best = candidate
@@ -186,6 +201,24 @@ function bestHeader(sheet: SheetView, text: string): { cell: HeaderCell; score: 
     }
   }
   return best && best.score >= LABEL_MATCH_THRESHOLD ? best : undefined
+}
+
+/** Words analysts use for the same line of a model. */
+const SYNONYMS: Record<string, string[]> = {
+  'discount rate': ['wacc', 'cost of capital'],
+  'cost of capital': ['wacc', 'discount rate'],
+  wacc: ['discount rate', 'cost of capital'],
+  sales: ['revenue', 'turnover'],
+  turnover: ['revenue', 'sales'],
+  revenue: ['sales', 'turnover'],
+  'terminal growth': ['perpetual growth', 'long-term growth'],
+  'perpetual growth': ['terminal growth', 'long-term growth'],
+  'operating income': ['ebit', 'operating profit'],
+  ebit: ['operating income', 'operating profit'],
+  profit: ['net income', 'earnings'],
+  earnings: ['net income', 'profit'],
+  'cost of sales': ['cost of goods sold'],
+  headcount: ['employees', 'fte'],
 }
 
 const CONNECTORS = [' for ', ' in ', ' at ', ' of ', ' on ', ' from ']

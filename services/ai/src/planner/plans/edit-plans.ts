@@ -95,6 +95,12 @@ export function* planFill(command: Command<'fill'>, context: PlanContext): Step<
   }
   let to: RangeAddress
   let direction = command.direction
+  // "to column G" and "across to FY2028" go right, "to row 20" goes down; a labelled row is filled along itself.
+  if (direction === undefined && command.destination) {
+    const kind = command.destination.kind
+    if (kind === 'columns' || (source.label && !source.label.column) || (kind === 'label' && view.matchHeader(sheet, command.destination.text.replace(/\s+column$/i, '')))) direction = 'right'
+    else if (kind === 'rows') direction = 'down'
+  }
   if (direction === undefined && command.destination && command.destination.kind !== 'end') {
     const destination = yield* resolveTarget(view, command.destination, context)
     to = destination.range
