@@ -555,7 +555,7 @@ ModelGrowth
       return { parameters: { terminalGrowthRate: Math.round(rate.value * 1e6) / 1e4 } }
     }
   / ("with"i __ / "and"i __)? "tgr"i _ ("of"i / "=" / ":")? _ rate:Percent { return { parameters: { terminalGrowthRate: Math.round(rate.value * 1e6) / 1e4 } } }
-ModelCompanyStop = _ ModelYears / _ ModelGrowth / __ ("assuming"i / "covering"i / "using"i / "with"i / "over"i) !WordChar / _ ("analysis"i / "model"i) !WordChar _ !. / _ !.
+ModelCompanyStop = __ ModelYears / __ ModelGrowth / __ ("assuming"i / "covering"i / "using"i / "with"i / "over"i) !WordChar / __ ("analysis"i / "model"i) !WordChar _ !. / _ !.
 ModelCompany
   = ("valuing"i / "called"i / "about"i / "named"i / "for"i / "of"i / "on"i) __ ("the"i __ ("business"i / "company"i / "firm"i) __)? ("company"i __)? name:Quoted { return { companyName: name.trim() } }
   / ("valuing"i / "called"i / "about"i / "named"i / "for"i / "of"i / "on"i) __ ("the"i __ ("business"i / "company"i / "firm"i) __)? ("company"i __)? name:$((!ModelCompanyStop .)+) { return { companyName: name.trim() } }
