@@ -208,8 +208,12 @@ PutValue
 // ---- text ---------------------------------------------------------------------------------------
 
 TextNoun = ("heading"i / "comment"i / "caption"i / "header"i / "words"i / "label"i / "title"i / "text"i / "word"i / "note"i / "name"i) !WordChar
+// Bare words are taken as text after verbs that mean typing; "add" and "insert" need the text quoted or named as text.
+TypeVerb = ("key in"i / "input"i / "enter"i / "write"i / "type"i / "put"i) !WordChar
 WriteText
-  = PutVerb __ (Article? TextNoun __)? text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  = TypeVerb __ (Article? TextNoun __)? text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / PutVerb __ Article? TextNoun __ text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / PutVerb __ text:Quoted __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text } } }
   / ("caption"i / "label"i / "title"i / "name"i / "head"i) __ target:PlainAddress __ (("with"i / "as"i / "to"i) __)? text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
 
 // ---- adjust by an amount ------------------------------------------------------------------------
