@@ -58,9 +58,6 @@ function cellShown(value: unknown): string {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** The changes wait in the request's changeset until the user applies them, or are applied with it. */
-export const CHANGESET_NOTE = 'The change is in this request’s changeset: review it, then apply or discard it (one undo reverts it).'
-
 /** What the planner understands, with an example of each kind of command. */
 export const PLANNER_CAPABILITIES: readonly string[] = [
   'Set values and formulas: “set B3 to 15%”, “set growth to 12%”, “put =SUM(B2:B9) in B10”',

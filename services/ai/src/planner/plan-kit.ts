@@ -46,13 +46,6 @@ export function* useTool(name: AgentToolName, args: Record<string, unknown>): St
   return result ?? { ok: false, content: undefined, error: 'The tool did not answer' }
 }
 
-/** Several read-only calls in one turn, run side by side; their results in order. */
-export function* useTools(calls: PlannedCall[]): Step<Observation[]> {
-  if (calls.length === 0) return []
-  const results = yield calls
-  return calls.map((_, index) => results[index] ?? { ok: false, content: undefined, error: 'The tool did not answer' })
-}
-
 /** A plan's answer that could not go on: what it understood, and why it stopped. */
 export class PlanStop extends Error {}
 

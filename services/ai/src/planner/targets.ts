@@ -8,7 +8,8 @@ import type { CellValue } from '@finsheet/contracts'
 import { formatAddress, LABEL_MATCH_THRESHOLD, labelSimilarity, lettersToColumn, MAX_COL, MAX_ROW, splitSheetReference, tryParseAddress, tryParseRange, type RangeAddress } from '@finsheet/workbook'
 import type { TargetSpec } from './command-language.js'
 import { stop, useTool, type Observation, type PlanContext, type Step } from './plan-kit.js'
-import { cellRange, refText, WorkbookView, type HeaderCell, type LabelMatch, type SheetView } from './workbook-view.js'
+import type { WorkbookView} from './workbook-view.js';
+import { cellRange, refText, type LabelMatch, type SheetView } from './workbook-view.js'
 
 /** Cells a command acts on, found. */
 export interface FoundCells {
@@ -195,9 +196,3 @@ export function* resolveValueCells(view: WorkbookView, target: TargetSpec, conte
   return { sheet: found.sheet, range, described: described(found.sheet, range, label), label, cells: chosen }
 }
 
-/** The header cell over a column of a sheet, nearest above a row. */
-export function headerOver(sheet: SheetView, col: number, row: number): HeaderCell | undefined {
-  const rows = sheet.headerRows.filter((header) => header.row < row)
-  const header = rows[rows.length - 1] ?? sheet.headerRows[0]
-  return header?.cells.find((cell) => cell.col === col)
-}

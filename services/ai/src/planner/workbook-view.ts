@@ -4,7 +4,7 @@
  * sheet names, row labels and column headers, with the same similarity the tools use ("growth"
  * finds "Revenue growth", "FY27" finds "FY2027").
  */
-import { columnToLetters, formatAddress, formatRange, formatSheetPrefix, LABEL_MATCH_THRESHOLD, labelSimilarity, tryParseAddress, tryParseRange, type RangeAddress } from '@finsheet/workbook'
+import { formatAddress, formatRange, formatSheetPrefix, LABEL_MATCH_THRESHOLD, labelSimilarity, tryParseAddress, tryParseRange, type RangeAddress } from '@finsheet/workbook'
 import type { Observation } from './plan-kit.js'
 import { stop } from './plan-kit.js'
 
@@ -241,6 +241,3 @@ function splits(text: string): { row: string; qualifier: string }[] {
   }
   return found.filter((split) => split.row !== '' && split.qualifier !== '')
 }
-
-/** Column letters of a 0-based column. */
-export const letters = columnToLetters

@@ -288,6 +288,6 @@ export function* planSensitivity(command: Command<'sensitivity'>, context: PlanC
   const result = yield* writeCells(name, writes, 'the sensitivity grid')
   yield* useTool('format_range', { sheet: name, range: rangeText(grid), numberFormat: '#,##0.0' })
   const corner = (result.content?.written ?? {})[`${formatSheetPrefix(name)}!${formatAddress(grid.top, grid.left)}`] as { value?: unknown } | undefined
-  return { text: readAs(paraphrase, `The grid is in ${refText(name, grid)}${corner?.value !== undefined ? `; at WACC ${percentText(waccs[0])} and growth ${percentText(growths[0])} the enterprise value is ${prose(corner.value)}` : ''}. Change a WACC or growth heading and its row or column recalculates.`) }
+  return { text: readAs(paraphrase, `The grid is in ${refText(name, grid)}${corner?.value !== undefined ? `; at WACC ${percentText(waccs[0])} and growth ${percentText(growths[0])} the enterprise value is ${typeof corner.value === 'number' ? corner.value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : prose(corner.value)}` : ''}. Change a WACC or growth heading and its row or column recalculates.`) }
 }
 
