@@ -1,3 +1,4 @@
+import { createPlannerProvider } from './planner/index.js'
 import { createTokenVerifier, createDocumentStore, createJobQueues, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildAiApp } from './app.js'
 import type { FinancialModelGenerator } from './agent/model-generator.js'
@@ -30,7 +31,8 @@ export async function createAiService(config: AiConfig, options: AiServiceOption
     agentDeadlineMs: config.AI_AGENT_DEADLINE_MS,
     agentTokenBudget: config.AI_AGENT_TOKEN_BUDGET,
     modelGenerator: options.modelGenerator,
-    localAgentProvider: options.localAgentProvider,
+    // Agent mode with the model `local` runs the offline planner unless a test gives another.
+    localAgentProvider: options.localAgentProvider ?? createPlannerProvider(),
     documentLimitBytes: config.UPLOAD_LIMIT_BYTES,
     bodyLimit: config.BODY_LIMIT_BYTES,
   })

@@ -156,6 +156,17 @@ describe('a changeset', () => {
     expect(open).toEqual(stored)
   })
 
+  it('is kept when the only thing a turn adds is a chart, which applying adds to the workbook', async () => {
+    const id = await newModel()
+    const turn = await ada('POST', `/workbook/${id}/agent-tools`, { calls: calls(['create_chart', { sheet: 'FCF', range: 'A1:E2', type: 'line', title: 'Revenue' }]) })
+    expect(turn.json.results[0].ok).toBe(true)
+    expect(turn.json.changesetId).toEqual(expect.any(String))
+    expect(turn.json.changeset).toMatchObject({ description: '1 chart', changeCount: 0 })
+    expect((await ada('GET', `/workbook/${id}/charts`)).json.charts).toEqual([])
+    expect((await ada('POST', `/changesets/${turn.json.changesetId}/apply`, {})).status).toBe(200)
+    expect((await ada('GET', `/workbook/${id}/charts`)).json.charts).toMatchObject([{ type: 'line', title: 'Revenue', sheet: 'FCF', dataRange: 'A1:E2' }])
+  })
+
   it('writes nothing while previewed, and nothing at all once discarded', async () => {
     const id = await newModel()
     const before = (await ada('GET', `/workbooks/${id}`)).json.workbook.revision
