@@ -1,7 +1,7 @@
 import type { TemplateDefinition } from './template.js'
 import { templateOf } from './financial-models.js'
 
-export { templateSheets, calculateTemplate, summarizeTemplate, ITERATIVE_CALCULATION } from './template.js'
+export { templateSheets, calculateTemplate, summarizeTemplate } from './template.js'
 export type { TemplateDefinition, TemplateSheet, KeyOutput } from './template.js'
 export { FINANCIAL_MODEL_BUILDERS, TEMPLATE_COMPANY, buildFinancialModel, isFinancialModelType, modelWorkbookName, templateOf } from './financial-models.js'
 export type { BuiltFinancialModel } from './financial-models.js'

@@ -54,9 +54,6 @@ export interface TemplateDefinition {
   iterativeCalculation?: boolean
 }
 
-/** Excel's iterative calculation settings: at most 100 passes, stopping once no value moves by 0.001. */
-export const ITERATIVE_CALCULATION = { enabled: true, maxIterations: 100, maxChange: 0.001 } as const
-
 /** The template's cells as the bulk import takes them: inputs with their formats and styles. */
 export function templateSheets(template: TemplateDefinition): ImportSheet[] {
   return template.sheets.map((sheet) => {
@@ -92,7 +89,7 @@ function cellsOf(range: string): string[] {
 
 /** Loads a template into a new engine, calculated. */
 export function calculateTemplate(template: TemplateDefinition): Engine {
-  const engine = new Engine(template.iterativeCalculation ? { iterative: ITERATIVE_CALCULATION } : {})
+  const engine = new Engine(template.iterativeCalculation ? { iterative: { enabled: true } } : {})
   for (const sheet of template.sheets) engine.addSheet(sheet.name)
   engine.loadCells(
     templateSheets(template).flatMap((sheet) => sheet.cells.map((cell) => ({ sheet: sheet.name, address: cell.address, input: cell.input }))),
