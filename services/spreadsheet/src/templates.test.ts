@@ -56,7 +56,7 @@ async function expectKeyOutputs(id: string, template: TemplateDefinition) {
 /** Each template, an input by its label, the parameter it is built from, and a new value (as sent, and as typed into the cell). */
 const cases: [string, FinancialModelType, string, string, string, number, number][] = [
   ['DCF Model', 'dcf', 'dcf-model', 'Equity beta', 'beta', 1.4, 1.4],
-  ['Three Statement Financial Model', 'three-statement', 'three-statement-model', 'Revenue growth', 'revenueGrowth', 25, 0.25],
+  ['Three Statement Financial Model', 'three-statement', 'three-statement-model', 'Revenue growth', 'revenueGrowthRate', 25, 0.25],
   ['Startup Financial Model', 'startup', 'startup-financial-model', 'Annual revenue per customer', 'revenuePerCustomer', 1200, 1200],
   ['SaaS Metrics Dashboard', 'saas', 'saas-metrics-dashboard', 'Annual logo churn (per cohort)', 'churn', 20, 0.2],
   ['Real Estate Investment Analysis', 'real-estate', 'real-estate-investment-analysis', 'Purchase price', 'purchasePrice', 800_000, 800_000],

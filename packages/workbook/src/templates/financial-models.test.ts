@@ -74,7 +74,7 @@ function dcf(p: ResolvedParameters) {
   let previousWorkingCapital = p.baseRevenue * p.workingCapital
   let ebitda = 0
   for (let year = 1; year <= years; year++) {
-    const revenue = p.baseRevenue * (1 + p.revenueGrowth) ** year
+    const revenue = p.baseRevenue * (1 + p.revenueGrowthRate) ** year
     ebitda = revenue * p.grossMargin - revenue * p.operatingExpenses
     const da = revenue * p.depreciation
     const ebit = ebitda - da
@@ -133,6 +133,16 @@ describe('dcf', () => {
     expect(m.out('Value per share') as number).toBeGreaterThan(before)
   })
 
+  it('takes a discount rate or an EBITDA margin instead of the parts they come from', () => {
+    const m = model('dcf', { discountRate: 10, ebitdaMargin: 30 })
+    close(m.out('WACC'), 0.1, 10)
+    const premium = ((0.1 - m.p.costOfDebt * (1 - m.p.taxRate) * m.p.debtWeight) / (1 - m.p.debtWeight) - m.p.riskFreeRate) / m.p.beta
+    const expected = dcf({ ...m.p, equityRiskPremium: premium, operatingExpenses: m.p.grossMargin - 0.3 })
+    close(m.out('Value per share'), expected.perShare)
+    expect(() => buildFinancialModel('dcf', 'Acme', { discountRate: 1.5 })).toThrow(/discountRate 1.50% cannot come from/)
+    expect(() => buildFinancialModel('dcf', 'Acme', { ebitdaMargin: 70 })).toThrow(/ebitdaMargin 70.00% cannot exceed the gross margin/)
+  })
+
   it('has the tabs Assumptions, Revenue, Operating, FCF and Valuation', () => {
     expect(model('dcf').built.template.sheets.map((sheet) => sheet.name)).toEqual(['Assumptions', 'Revenue', 'Operating', 'FCF', 'Valuation'])
   })
@@ -158,7 +168,7 @@ function lbo(p: ResolvedParameters) {
   let ebitda = 0
   const average = (a: number, b: number) => (p.averageBalanceInterest ? (a + b) / 2 : a)
   for (let year = 1; year <= p.projectionYears; year++) {
-    revenue *= 1 + p.revenueGrowth
+    revenue *= 1 + p.revenueGrowthRate
     ebitda = revenue * p.ebitdaMargin
     const da = revenue * p.depreciation
     const workingCapital = revenue * p.workingCapital
@@ -237,7 +247,7 @@ function threeStatements(p: ResolvedParameters) {
   let equity = p.openingCash + p.openingReceivables + p.openingInventory + p.openingPpe - p.openingPayables - p.openingDebt
   const years: { cash: number; assets: number; liabilitiesAndEquity: number; netIncome: number }[] = []
   for (let year = 1; year <= p.projectionYears; year++) {
-    revenue *= 1 + p.revenueGrowth
+    revenue *= 1 + p.revenueGrowthRate
     const cogs = revenue * p.costOfGoodsSold
     const depreciation = ppe * p.depreciationRate
     const interest = debt * p.interestRate
@@ -283,7 +293,7 @@ describe('three-statement', () => {
     const m = model('three-statement')
     m.set('Revenue growth', 0.25)
     m.set('Annual debt repayment', 900)
-    const expected = threeStatements({ ...m.p, revenueGrowth: 0.25, debtRepayment: 900 })
+    const expected = threeStatements({ ...m.p, revenueGrowthRate: 0.25, debtRepayment: 900 })
     expect(m.row('Balance check')).toEqual([0, 0, 0, 0, 0])
     close(m.out('Closing cash, final year'), expected[4].cash)
   })

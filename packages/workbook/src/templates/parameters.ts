@@ -13,8 +13,11 @@ export interface ModelParameter {
   /** What the parameter is, for people and for a language model asked to propose it. */
   description: string
   kind: ParameterKind
-  /** In the unit callers send (percent for a percentage). */
-  default: number | (() => number)
+  /**
+   * In the unit callers send (percent for a percentage). `null`: the parameter is another way of
+   * saying what others say (a discount rate instead of the WACC's parts) and is only there when sent.
+   */
+  default: number | (() => number) | null
   min: number
   max: number
 }
@@ -63,7 +66,7 @@ export class ModelParameterError extends Error {
 /** Resolved parameters: numbers in the unit a cell holds (fractions for percentages, 0 or 1 for flags). */
 export type ResolvedParameters = Record<string, number>
 
-function defaultOf(parameter: ModelParameter): number {
+function defaultOf(parameter: ModelParameter): number | null {
   return typeof parameter.default === 'function' ? parameter.default() : parameter.default
 }
 
@@ -103,7 +106,8 @@ export function resolveParameters(parameters: readonly ModelParameter[], sent: R
   for (const parameter of parameters) {
     const raw = sent[parameter.name]
     if (raw === undefined || raw === null) {
-      resolved[parameter.name] = inCellUnit(parameter, defaultOf(parameter))
+      const fallback = defaultOf(parameter)
+      if (fallback !== null) resolved[parameter.name] = inCellUnit(parameter, fallback)
       continue
     }
     const value = readValue(parameter, raw)

@@ -8,7 +8,7 @@ export const DCF_PARAMETERS: readonly ModelParameter[] = [
   ...COMMON_PARAMETERS,
   baseYearParameter(),
   { name: 'baseRevenue', description: 'Revenue of the last actual year, in millions', kind: 'number', default: 1000, min: 0.001, max: 1e9 },
-  { name: 'revenueGrowth', description: 'Revenue growth a year, in percent (volume and price together)', kind: 'percent', default: 8, min: -50, max: 100 },
+  { name: 'revenueGrowthRate', description: 'Revenue growth a year, in percent (volume and price together)', kind: 'percent', default: 8, min: -50, max: 100 },
   { name: 'priceIncrease', description: 'The part of revenue growth that comes from price, in percent a year', kind: 'percent', default: 2, min: -20, max: 50 },
   { name: 'grossMargin', description: 'Gross margin, in percent of revenue', kind: 'percent', default: 60, min: 0, max: 100 },
   { name: 'operatingExpenses', description: 'Operating expenses (SG&A, R&D), in percent of revenue', kind: 'percent', default: 35, min: 0, max: 100 },
@@ -21,6 +21,22 @@ export const DCF_PARAMETERS: readonly ModelParameter[] = [
   { name: 'equityRiskPremium', description: 'Equity risk premium, in percent', kind: 'percent', default: 5.5, min: 0, max: 20 },
   { name: 'costOfDebt', description: 'Pre-tax cost of debt, in percent', kind: 'percent', default: 6, min: 0, max: 30 },
   { name: 'debtWeight', description: 'Target debt as a percent of total capital', kind: 'percent', default: 30, min: 0, max: 90 },
+  {
+    name: 'discountRate',
+    description: 'The WACC to value at, in percent: the equity risk premium is set so that the WACC built from its parts comes to it',
+    kind: 'percent',
+    default: null,
+    min: 1,
+    max: 40,
+  },
+  {
+    name: 'ebitdaMargin',
+    description: 'EBITDA margin, in percent of revenue: operating expenses are set to the gross margin less it',
+    kind: 'percent',
+    default: null,
+    min: -50,
+    max: 100,
+  },
   { name: 'exitMultiple', description: 'Exit EV/EBITDA multiple for the terminal value', kind: 'number', default: 10, min: 0.5, max: 100 },
   { name: 'terminalValueMethod', description: 'The terminal value the equity bridge uses: 1 Gordon growth, 2 exit multiple', kind: 'integer', default: 1, min: 1, max: 2 },
   { name: 'midYearConvention', description: 'Discount cash flows from the middle of each year', kind: 'flag', default: 1, min: 0, max: 1 },
@@ -42,13 +58,14 @@ export function dcfWacc(p: ResolvedParameters): number {
  * to value per share, and a WACC × terminal growth grid of values per share worked out from the
  * free cash flow row.
  */
-export function buildDcfModel({ company, parameters: p }: ModelRequest): TemplateDefinition {
+export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDefinition {
+  const p = withShortcuts(parameters)
   const years = p.projectionYears
   const wacc = dcfWacc(p)
   if (p.terminalGrowthRate >= wacc - 0.0005) {
     throw new ModelParameterError('terminalGrowthRate', `terminalGrowthRate (${pct(p.terminalGrowthRate)}) must be below the WACC the other parameters give (${pct(wacc)})`)
   }
-  const volumeGrowth = (1 + p.revenueGrowth) / (1 + p.priceIncrease) - 1
+  const volumeGrowth = (1 + p.revenueGrowthRate) / (1 + p.priceIncrease) - 1
 
   // ---- Assumptions: every input, in blue ----
   const inputs = new SheetBuilder('Assumptions', years)
@@ -221,6 +238,27 @@ export function buildDcfModel({ company, parameters: p }: ModelRequest): Templat
       { label: 'Sensitivity grid', sheet: 'Valuation', address: `C${gridTop}:G${gridTop + 4}` },
     ],
   }
+}
+
+/**
+ * The parameters with a discount rate or an EBITDA margin, when sent, turned into the inputs the model
+ * is built from (the equity risk premium, operating expenses), so that the structure stays the same.
+ */
+function withShortcuts(sent: ResolvedParameters): ResolvedParameters {
+  const p = { ...sent }
+  if (p.discountRate !== undefined) {
+    const debtPart = p.costOfDebt * (1 - p.taxRate) * p.debtWeight
+    const premium = p.beta > 0 && p.debtWeight < 1 ? ((p.discountRate - debtPart) / (1 - p.debtWeight) - p.riskFreeRate) / p.beta : NaN
+    if (!(premium >= 0 && premium <= 0.3)) {
+      throw new ModelParameterError('discountRate', `discountRate ${pct(p.discountRate)} cannot come from the cost of debt, risk-free rate, beta and debt weight given (it would need an equity risk premium of ${Number.isFinite(premium) ? pct(premium) : 'no value'})`)
+    }
+    p.equityRiskPremium = premium
+  }
+  if (p.ebitdaMargin !== undefined) {
+    if (p.ebitdaMargin > p.grossMargin) throw new ModelParameterError('ebitdaMargin', `ebitdaMargin ${pct(p.ebitdaMargin)} cannot exceed the gross margin (${pct(p.grossMargin)})`)
+    p.operatingExpenses = p.grossMargin - p.ebitdaMargin
+  }
+  return p
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`

@@ -20,7 +20,7 @@ export const LBO_PARAMETERS: readonly ModelParameter[] = [
   { name: 'subordinatedRate', description: 'Subordinated notes interest rate, in percent', kind: 'percent', default: 10, min: 0, max: 30 },
   { name: 'interestIncomeRate', description: 'Interest earned on cash, in percent', kind: 'percent', default: 2, min: 0, max: 20 },
   { name: 'averageBalanceInterest', description: 'Interest on average balances (circular, iterated) rather than opening ones', kind: 'flag', default: 1, min: 0, max: 1 },
-  { name: 'revenueGrowth', description: 'Revenue growth a year, in percent', kind: 'percent', default: 6, min: -50, max: 100 },
+  { name: 'revenueGrowthRate', description: 'Revenue growth a year, in percent', kind: 'percent', default: 6, min: -50, max: 100 },
   { name: 'ebitdaMargin', description: 'EBITDA margin in the projection years, in percent', kind: 'percent', default: 21, min: -50, max: 100 },
   { name: 'depreciation', description: 'Depreciation and amortisation, in percent of revenue', kind: 'percent', default: 3, min: 0, max: 50 },
   { name: 'capex', description: 'Capital expenditure, in percent of revenue', kind: 'percent', default: 3.5, min: 0, max: 50 },
@@ -70,7 +70,7 @@ export function buildLboModel({ company, parameters: p }: ModelRequest): Templat
   const average = a.input('Interest on average balances (1 = yes, circular; 0 = opening balances)', p.averageBalanceInterest, '0')
   a.blank()
   a.header(['Operating case', 'Value'])
-  const growth = a.input('Revenue growth', p.revenueGrowth, PERCENT)
+  const growth = a.input('Revenue growth', p.revenueGrowthRate, PERCENT)
   const margin = a.input('EBITDA margin', p.ebitdaMargin, PERCENT)
   const daShare = a.input('Depreciation & amortisation (% of revenue)', p.depreciation, PERCENT)
   const capexShare = a.input('Capital expenditure (% of revenue)', p.capex, PERCENT)

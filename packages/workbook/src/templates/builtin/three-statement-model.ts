@@ -8,7 +8,7 @@ export const THREE_STATEMENT_PARAMETERS: readonly ModelParameter[] = [
   ...COMMON_PARAMETERS,
   baseYearParameter('The year of the opening balance sheet; projections start the year after'),
   { name: 'baseRevenue', description: 'Revenue of the last actual year, in thousands', kind: 'number', default: 5000, min: 0.001, max: 1e12 },
-  { name: 'revenueGrowth', description: 'Revenue growth a year, in percent', kind: 'percent', default: 10, min: -50, max: 100 },
+  { name: 'revenueGrowthRate', description: 'Revenue growth a year, in percent', kind: 'percent', default: 10, min: -50, max: 100 },
   { name: 'costOfGoodsSold', description: 'Cost of goods sold, in percent of revenue', kind: 'percent', default: 40, min: 0, max: 100 },
   { name: 'operatingExpenses', description: 'Operating expenses, in percent of revenue', kind: 'percent', default: 30, min: 0, max: 100 },
   { name: 'depreciationRate', description: 'Depreciation, in percent of opening PP&E', kind: 'percent', default: 10, min: 0, max: 100 },
@@ -43,7 +43,7 @@ export function buildThreeStatementModel({ company, parameters: p }: ModelReques
   a.input('Company', text(company), '@')
   const baseYear = a.input('Last actual fiscal year', p.baseYear, '0')
   const baseRevenue = a.input('Prior year revenue', p.baseRevenue, MONEY)
-  const growth = a.input('Revenue growth', p.revenueGrowth, PERCENT)
+  const growth = a.input('Revenue growth', p.revenueGrowthRate, PERCENT)
   const cogsShare = a.input('Cost of goods sold (% of revenue)', p.costOfGoodsSold, PERCENT)
   const opexShare = a.input('Operating expenses (% of revenue)', p.operatingExpenses, PERCENT)
   const depreciationRate = a.input('Depreciation (% of opening PP&E)', p.depreciationRate, PERCENT)
