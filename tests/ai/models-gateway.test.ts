@@ -217,3 +217,63 @@ describe('agent mode', () => {
     expect(Object.keys(cells.FCF).filter((address) => /^[B-Z]3$/.test(address))).toHaveLength(7)
   })
 })
+
+describe('workbook audit', () => {
+  /** Inputs holds the growth; Model divides by an empty cell, multiplies by a typed 1.05 and totals too little. */
+  async function flawedWorkbook(): Promise<string> {
+    const answer = await ada('POST', '/spreadsheet/workbooks/import', {
+      name: 'Flawed',
+      sheets: [
+        { name: 'Inputs', cells: [{ address: 'A1', input: 'Growth' }, { address: 'B1', input: '5%' }] },
+        {
+          name: 'Model',
+          cells: [
+            { address: 'A2', input: 'Revenue' },
+            { address: 'B2', input: '=Inputs!B1*1000' },
+            { address: 'C2', input: '=B2*1.05' },
+            { address: 'A3', input: 'Margin' },
+            { address: 'B3', input: '=B2/B9' },
+            ...[4, 5, 6, 7].map((row) => ({ address: `D${row}`, input: '=Inputs!$B$1*$B$2' })),
+            { address: 'D8', input: '=SUM(D5:D7)' },
+          ],
+        },
+      ],
+    })
+    expect(answer.status).toBe(201)
+    return answer.json.workbookId
+  }
+
+  it('answers the findings, errors first, with a summary, and reads nothing it may not', async () => {
+    const id = await flawedWorkbook()
+    const before = (await ada('GET', `/spreadsheet/workbooks/${id}`)).json.workbook.revision
+    const answer = await ada('POST', '/ai/audit', { workbookId: id })
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.json).toMatchObject({ success: true, workbookId: id, inputSheet: 'Inputs', explanation: null, unlisted: 0 })
+    const rules = answer.json.findings.map((finding: Json) => [finding.rule, finding.severity, finding.cells[0]])
+    expect(rules).toEqual([
+      ['error-cell', 'error', 'Model!B3'],
+      ['incomplete-total', 'error', 'Model!D8'],
+      ['number-in-formula', 'warning', 'Model!C2'],
+      ['empty-reference', 'warning', 'Model!B3'],
+    ])
+    expect(answer.json.summary).toMatch(/^2 errors and 2 warnings\. First: Model!B3 shows #DIV\/0!/)
+    expect(answer.json.findings[1].fix).toBe('Extend the total to =SUM(D4:D7)')
+    expect((await ada('GET', `/spreadsheet/workbooks/${id}`)).json.workbook.revision).toBe(before)
+    expect((await eve('POST', '/ai/audit', { workbookId: id })).status).toBe(404)
+    expect((await ada('POST', '/ai/audit', { workbookId: id, sheet: 'Nope' })).status).toBe(400)
+    expect((await ada('POST', '/ai/audit', {})).status).toBe(400)
+  })
+
+  it('finds nothing to fix in a generated model', async () => {
+    const generated = await generate({ modelType: 'three-statement', companyName: 'Acme' })
+    const answer = await ada('POST', '/ai/audit', { workbookId: generated.json.workbookId })
+    expect(answer.json).toMatchObject({ findings: [], counts: { error: 0, warning: 0, info: 0 }, summary: 'No problems found.' })
+  })
+
+  it('has a chosen hosted model explain the findings in prose', async () => {
+    openai.enqueue({ reply: { text: 'Fix the division by an empty cell first: everything below it depends on it.' } })
+    const answer = await ada('POST', '/ai/audit', { workbookId: await flawedWorkbook(), model: 'gpt-4o' })
+    expect(answer.json.explanation).toBe('Fix the division by an empty cell first: everything below it depends on it.')
+    expect(JSON.parse(openai.requests[0].body.messages.at(-1).content)[0]).toMatchObject({ rule: 'error-cell', cells: ['Model!B3'] })
+  })
+})

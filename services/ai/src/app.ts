@@ -12,6 +12,7 @@ import { RetryLaterError } from './errors.js'
 import type { ChatProvider } from './providers/conversation.js'
 import { modelRegistryFromConfig, type ModelRegistry } from './providers/model-registry.js'
 import { agentRoutes } from './routes/agent-routes.js'
+import { auditRoutes } from './routes/audit-routes.js'
 import { chatRoutes } from './routes/chat-routes.js'
 import { documentRoutes } from './routes/document-routes.js'
 import { formulaRoutes } from './routes/formula-routes.js'
@@ -100,5 +101,6 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   formulaRoutes(app, services)
   agentRoutes(app, services)
   modelRoutes(app, { jobs: deps.jobs })
+  auditRoutes(app, services)
   return app
 }
