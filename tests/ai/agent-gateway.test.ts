@@ -10,9 +10,10 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AGENT_TOOLS, MAX_AGENT_TOOL_CALLS, ProcessActionResponse, READ_ONLY_AGENT_TOOLS } from '@finsheet/contracts'
+import { AGENT_TOOLS, DCF_MODEL_SHEETS, MAX_AGENT_TOOL_CALLS, ProcessActionResponse, READ_ONLY_AGENT_TOOLS, type GenerateFinancialModelBody } from '@finsheet/contracts'
+import type { ChatProvider, CompletionRequest, FinancialModelGenerator } from '@finsheet/ai-service'
 import { startAllInOne, type AllInOne } from '@finsheet/standalone'
-import { parseEventStream, startAnthropicStub, startOpenAiStub, type ScriptedTurn, type StubServer } from '@finsheet/ai-service/testing'
+import { parseEventStream, startAiTestApp, startAnthropicStub, startOpenAiStub, type AiTestApp, type ScriptedTurn, type StubServer } from '@finsheet/ai-service/testing'
 
 const OPENAI_KEY = 'sk-agent-openai-0123456789'
 const ANTHROPIC_KEY = 'sk-ant-agent-0123456789'
@@ -23,6 +24,7 @@ const root = mkdtempSync(join(tmpdir(), 'finsheet-agent-mode-'))
 let stack: AllInOne
 let openai: StubServer
 let anthropic: StubServer
+let adaToken: string
 let ada: Api
 let eve: Api
 let max: Api
@@ -70,7 +72,8 @@ beforeAll(async () => {
       AI_DAILY_TOKEN_LIMIT: '5000000',
     },
   })
-  ada = api(await signUp('ada@example.com'))
+  adaToken = await signUp('ada@example.com')
+  ada = api(adaToken)
   eve = api(await signUp('eve@example.com'))
   max = api(await signUp('max@example.com'))
 })
@@ -505,6 +508,91 @@ describe('without a model for the job', () => {
   })
 })
 
+describe('the seams for the model generator and the offline planner', () => {
+  let assistant: AiTestApp
+  const generated: Array<{ uid: string; body: GenerateFinancialModelBody }> = []
+  const requests: CompletionRequest[] = []
+  /** Builds a small model as a new workbook of the user's through the spreadsheet service, reporting progress. */
+  const generator: FinancialModelGenerator = {
+    async generate(user, body, options) {
+      generated.push({ uid: user.uid, body })
+      options.onProgress?.({ percent: 50, message: 'Laying out the sheets' })
+      const sheets = DCF_MODEL_SHEETS.map((name) => ({ name, cells: [{ address: 'A1', input: `${body.companyName} ${name}` }] }))
+      const response = await fetch(`${stack.services.spreadsheet}/workbooks/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `${body.companyName} DCF`, sheets }),
+      })
+      const created = (await response.json()) as Json
+      options.onProgress?.({ percent: 100, message: 'Done' })
+      return { success: true, workbookId: created.workbookId, cellsCreated: sheets.length, model: { name: `${body.companyName} DCF`, modelType: body.modelType, company: body.companyName, sheets: [...DCF_MODEL_SHEETS] } }
+    },
+  }
+  /** The offline planner's place: a provider answering as `local`, here writing one cell and then saying so. */
+  const planner: ChatProvider = {
+    provider: 'local',
+    async complete(request) {
+      requests.push({ ...request, messages: [...request.messages] })
+      const answered = request.messages.filter((message) => message.role === 'tool').length
+      const message =
+        answered === 0
+          ? { role: 'assistant' as const, content: '', toolCalls: [{ id: 'plan_1', name: 'write_cells', arguments: { sheet: 'Model', cells: [{ address: 'A6', input: 'Planned' }] } }] }
+          : { role: 'assistant' as const, content: 'Wrote Model!A6.', toolCalls: [] }
+      return { message, stopReason: answered === 0 ? 'tool_use' : 'end_turn', usage: { inputTokens: 0, outputTokens: 0 }, model: 'local' }
+    },
+  }
+  beforeAll(async () => {
+    assistant = await startAiTestApp({ keysOf: stack.dataDir, env: { SPREADSHEET_URL: stack.services.spreadsheet }, modelGenerator: generator, localAgentProvider: planner })
+  })
+  afterAll(async () => {
+    await assistant?.close()
+  })
+  const inject = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    assistant.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${adaToken}`, ...headers }, payload })
+
+  it('hands a model-creation command to the generator with what it names, and answers create_model with the new workbook', async () => {
+    generated.length = 0
+    const answer = await inject('/process-action', { command: 'create a DCF model for Acme with 7 years and 3% terminal growth', preferredModel: 'local' })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const body = answer.json()
+    expect(Value.Check(ProcessActionResponse, body)).toBe(true)
+    expect(generated).toEqual([{ uid: expect.any(String), body: { modelType: 'dcf', companyName: 'Acme', parameters: { projectionYears: 7, terminalGrowthRate: 3 }, model: 'local' } }])
+    expect(body).toMatchObject({
+      success: true,
+      action: { type: 'create_model', parameters: { modelType: 'dcf', companyName: 'Acme', parameters: { projectionYears: 7, terminalGrowthRate: 3 } }, description: 'Creating a DCF model for Acme (7 years, 3% terminal growth)' },
+      result: { changeset: null, model: { success: true, cellsCreated: 5, model: { company: 'Acme', sheets: [...DCF_MODEL_SHEETS] } } },
+    })
+    expect(body.message).toBe('Created a DCF model for Acme (7 years, 3% terminal growth): a new workbook, “Acme DCF”, with 5 sheets (Assumptions, Revenue, Operating, FCF, Valuation) and 5 cells.')
+    // The workbook is real and the user's.
+    expect((await cellsOf(body.result.model.workbookId, 'Valuation')).A1.value).toBe('Acme Valuation')
+    // Streamed, the generator's progress comes as progress events before done.
+    const streamed = parseEventStream((await inject('/process-action', { command: 'Build an LBO model for Initech', preferredModel: 'local' }, { accept: 'text/event-stream' })).body)
+    expect(streamed.map((event) => event.event)).toEqual(['progress', 'progress', 'done'])
+    expect(streamed[0].data).toEqual({ percent: 50, message: 'Laying out the sheets' })
+    expect(generated.at(-1)!.body).toMatchObject({ modelType: 'lbo', companyName: 'Initech' })
+  })
+
+  it('answers generate-financial-model from the generator, with the body as sent', async () => {
+    generated.length = 0
+    const answer = await inject('/generate-financial-model', { modelType: 'dcf', companyName: 'Globex', parameters: { projectionYears: 8 } })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()).toMatchObject({ success: true, model: { company: 'Globex' } })
+    expect(generated[0].body).toEqual({ modelType: 'dcf', companyName: 'Globex', parameters: { projectionYears: 8 } })
+  })
+
+  it('runs agent mode for model local through the planner, with the same tools and changeset', async () => {
+    const id = await newModel()
+    requests.length = 0
+    const answer = await inject('/process-action', { command: 'Mark the model as planned', workbookId: id, preferredModel: 'local' })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()).toMatchObject({ success: true, provider: 'local', action: { type: 'edit' }, message: 'Wrote Model!A6.', result: { changeset: { applied: true, changeCount: 1 } } })
+    expect(requests[0].tools?.map((tool) => tool.name)).toEqual(AGENT_TOOLS.map((tool) => tool.name))
+    const result = requests[1].messages.at(-1)
+    expect(result).toMatchObject({ role: 'tool', results: [{ toolCallId: 'plan_1', isError: false }] })
+    expect((await cellsOf(id, 'Model')).A6.value).toBe('Planned')
+  })
+})
+
 describe('chat with a workbook', () => {
   it('reads through the read-only tools alone: a write the model attempts never reaches the workbook', async () => {
     const id = await newModel()
@@ -524,7 +612,47 @@ describe('chat with a workbook', () => {
   })
 })
 
-function saveTranscript(name: string, transcript: unknown): void {
+/** Saves a stubbed run whole (JSON) and as a short readable transcript (Markdown): the tools as offered, each turn, the answer. */
+function saveTranscript(name: string, transcript: { command: object; requests: Json[]; answer: Json }): void {
   mkdirSync(OUTPUT, { recursive: true })
   writeFileSync(join(OUTPUT, `${name}.json`), `${JSON.stringify(transcript, null, 2)}\n`)
+  const clip = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)` : text)
+  const lines = ['# A stubbed agent run (OpenAI Chat Completions through the openai SDK)', '', '## Tools as offered', '']
+  for (const tool of transcript.requests[0].tools) lines.push(`- \`${tool.function.name}(${argumentSummary(tool.function.parameters)})\``)
+  lines.push('', '## Request', '', '```json', JSON.stringify(transcript.command), '```', '')
+  let seen = 0
+  transcript.requests.forEach((request, index) => {
+    lines.push(`## Model request ${index + 1}`, '')
+    for (const message of request.messages.slice(seen)) {
+      if (message.role === 'tool') lines.push(`- **tool result** ${message.tool_call_id}: ${clip(message.content)}`)
+      else if (message.role === 'assistant') {
+        if (message.content) lines.push(`- **assistant**: ${clip(message.content)}`)
+        for (const call of message.tool_calls ?? []) lines.push(`- **assistant calls** ${call.id} \`${call.function.name}\` ${call.function.arguments}`)
+      } else lines.push(`- **${message.role}**: ${clip(message.content, message.role === 'system' ? 4000 : 400)}`)
+    }
+    seen = request.messages.length
+    lines.push('')
+  })
+  const { answer } = transcript
+  lines.push('## Answer', '', `- message: ${answer.message}`, `- action: ${JSON.stringify(answer.action)}`, `- highlights: ${JSON.stringify(answer.visualFeedback.highlights)}`)
+  lines.push(`- changeset: ${answer.result.changeset.description}, applied ${answer.result.changeset.applied}, ${answer.result.changeset.downstreamCount} downstream cells`)
+  for (const step of answer.steps) lines.push(`- step ${step.id} ${step.name}: ${step.description} (${step.ok ? 'ok' : step.error}, ${step.ms} ms)`)
+  writeFileSync(join(OUTPUT, `${name}.md`), `${lines.join('\n')}\n`)
+}
+
+/** A tool's arguments in one line: `sheet, range, include?: values|formulas|both`. */
+function argumentSummary(schema: Json): string {
+  const type = (property: Json): string => {
+    if (property.enum) return property.enum.join('|')
+    if ('const' in property) return String(property.const)
+    if (property.anyOf?.every((option: Json) => 'const' in option)) return property.anyOf.map((option: Json) => String(option.const)).join('|')
+    if (property.anyOf) return property.anyOf.map(type).join(' or ')
+    if (property.type === 'array') return `[${type(property.items)}]`
+    if (property.type === 'object') return property.properties ? `{${argumentSummary(property)}}` : 'object'
+    return property.type ?? 'any'
+  }
+  const required = new Set<string>(schema.required ?? [])
+  return Object.entries(schema.properties ?? {})
+    .map(([key, property]) => `${key}${required.has(key) ? '' : '?'}: ${type(property)}`)
+    .join(', ')
 }
