@@ -235,8 +235,8 @@ export const MAX_AUDIT_FINDINGS = 100
 export const MAX_AUDIT_FINDING_CELLS = 20
 
 export const AuditFinding = Type.Object({
-  rule: Type.Union(AUDIT_RULES.map((rule) => Type.Literal(rule))),
-  severity: Type.Union(AUDIT_SEVERITIES.map((severity) => Type.Literal(severity))),
+  rule: StringEnum(AUDIT_RULES),
+  severity: StringEnum(AUDIT_SEVERITIES),
   /** 'Sheet!A1' addresses, the cell at fault first. */
   cells: Type.Array(Type.String()),
   message: Type.String(),

@@ -66,15 +66,17 @@ function internalRate(flows: number[]): number {
 
 // ---- DCF --------------------------------------------------------------------------------------------
 
-function dcf(p: ResolvedParameters) {
+/** The DCF worked out directly; `growth` gives each year's revenue growth when they differ. */
+function dcf(p: ResolvedParameters, growth: number[] = []) {
   const years = p.projectionYears
   const wacc = (p.riskFreeRate + p.beta * p.equityRiskPremium) * (1 - p.debtWeight) + p.costOfDebt * (1 - p.taxRate) * p.debtWeight
   const periods: number[] = []
   const flows: number[] = []
   let previousWorkingCapital = p.baseRevenue * p.workingCapital
   let ebitda = 0
+  let revenue = p.baseRevenue
   for (let year = 1; year <= years; year++) {
-    const revenue = p.baseRevenue * (1 + p.revenueGrowthRate) ** year
+    revenue *= 1 + (growth[year - 1] ?? p.revenueGrowthRate)
     ebitda = revenue * p.grossMargin - revenue * p.operatingExpenses
     const da = revenue * p.depreciation
     const ebit = ebitda - da
@@ -125,12 +127,13 @@ describe('dcf', () => {
     close(m.out('Enterprise value'), expected.exit)
     close(m.out('Value per share'), expected.perShare)
     close(m.out('Enterprise value (Gordon growth)'), expected.gordon)
-    const before = m.out('Value per share') as number
-    // Volume growth is a row of yearly inputs: raising every year's raises the value.
+    // Revenue growth is a row of yearly inputs: 15% a year in years 2 to 5.
     const sheet = m.built.template.sheets[0]
-    const volumeRow = sheet.rows.findIndex((cells) => cells[0] === 'Volume growth')
-    for (let col = 1; col <= 5; col++) m.engine.setCell('Assumptions', formatAddress(volumeRow, col), 0.15)
-    expect(m.out('Value per share') as number).toBeGreaterThan(before)
+    const growthRow = sheet.rows.findIndex((cells) => cells[0] === 'Revenue growth')
+    for (let col = 2; col <= 5; col++) m.engine.setCell('Assumptions', formatAddress(growthRow, col), 0.15)
+    const grown = dcf({ ...m.p, beta: 1.4, midYearConvention: 0, terminalValueMethod: 2 }, [m.p.revenueGrowthRate, 0.15, 0.15, 0.15, 0.15])
+    close(m.out('Value per share'), grown.perShare)
+    expect(grown.perShare).toBeGreaterThan(expected.perShare)
   })
 
   it('takes a discount rate or an EBITDA margin instead of the parts they come from', () => {

@@ -65,7 +65,6 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   if (p.terminalGrowthRate >= wacc - 0.0005) {
     throw new ModelParameterError('terminalGrowthRate', `terminalGrowthRate (${pct(p.terminalGrowthRate)}) must be below the WACC the other parameters give (${pct(wacc)})`)
   }
-  const volumeGrowth = (1 + p.revenueGrowthRate) / (1 + p.priceIncrease) - 1
 
   // ---- Assumptions: every input, in blue ----
   const inputs = new SheetBuilder('Assumptions', years)
@@ -98,14 +97,14 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   inputs.blank()
   const yearRow = inputs.chain('Projection assumptions', () => `=${baseYear}+1`, (_c, prev) => `=${prev}${inputs.nextRow}+1`, { format: '0', style: HEADER })
   const perYear = (label: string, value: number) => inputs.line(label, () => value, { format: PERCENT })
-  const volumeRow = perYear('Volume growth', volumeGrowth)
+  const growthRow = perYear('Revenue growth', p.revenueGrowthRate)
   const priceRow = perYear('Price increase', p.priceIncrease)
   const grossMarginRow = perYear('Gross margin', p.grossMargin)
   const opexRow = perYear('Operating expenses (% of revenue)', p.operatingExpenses)
   const daRow = perYear('Depreciation & amortisation (% of revenue)', p.depreciation)
   const capexRow = perYear('Capital expenditure (% of revenue)', p.capex)
   const nwcRow = perYear('Net working capital (% of revenue)', p.workingCapital)
-  inputs.style(`B${volumeRow}:${inputs.lastColumn}${nwcRow}`, INPUT)
+  inputs.style(`B${growthRow}:${inputs.lastColumn}${nwcRow}`, INPUT)
   const input = (row: number, column: string) => `Assumptions!${column}${row}`
 
   // ---- Revenue ----
@@ -113,7 +112,9 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   revenue.title('Revenue Build')
   revenue.note('Currency in millions; indices are 1.00 in the last actual year')
   const revenueYear = revenue.line('Fiscal year', (c) => `=${input(yearRow, c)}`, { format: '0', style: HEADER })
-  const volumeIndex = revenue.chain('Volume index', (c) => `=1+${input(volumeRow, c)}`, (c, prev) => `=${prev}${revenue.nextRow}*(1+${input(volumeRow, c)})`, { format: '0.000' })
+  // Growth splits into price and volume: (1 + growth) = (1 + price increase) × (1 + volume growth).
+  const volumeGrowth = revenue.line('Volume growth', (c) => `=(1+${input(growthRow, c)})/(1+${input(priceRow, c)})-1`, { format: PERCENT })
+  const volumeIndex = revenue.chain('Volume index', (c) => `=1+${c}${volumeGrowth}`, (c, prev) => `=${prev}${revenue.nextRow}*(1+${c}${volumeGrowth})`, { format: '0.000' })
   const priceIndex = revenue.chain('Price index', (c) => `=1+${input(priceRow, c)}`, (c, prev) => `=${prev}${revenue.nextRow}*(1+${input(priceRow, c)})`, { format: '0.000' })
   const revenueRow = revenue.line('Revenue', (c) => `=${baseRevenue}*${c}${volumeIndex}*${c}${priceIndex}`, { format: MONEY, style: TOTAL })
   revenue.chain('Revenue growth', (c) => `=${c}${revenueRow}/${baseRevenue}-1`, (c, prev) => `=${c}${revenueRow}/${prev}${revenueRow}-1`, { format: PERCENT })
