@@ -122,7 +122,7 @@ describe('dcf', () => {
     const m = model('dcf')
     m.set('Equity beta', 1.4)
     m.set('Mid-year convention', 0)
-    m.set('Terminal value used', 2)
+    m.set('Value on the exit multiple', 1)
     const expected = dcf({ ...m.p, beta: 1.4, midYearConvention: 0, terminalValueMethod: 2 })
     close(m.out('Enterprise value'), expected.exit)
     close(m.out('Value per share'), expected.perShare)

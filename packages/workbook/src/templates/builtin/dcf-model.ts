@@ -87,8 +87,9 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   inputs.header(['Terminal value and equity bridge', 'Value'])
   const growth = inputs.input('Terminal growth rate', p.terminalGrowthRate, PERCENT)
   const multiple = inputs.input('Exit EV/EBITDA multiple', p.exitMultiple, MULTIPLE)
-  const method = inputs.input('Terminal value used (1 = Gordon growth, 2 = exit multiple)', p.terminalValueMethod, '0')
-  const midYear = inputs.input('Mid-year convention (1 = on, 0 = off)', p.midYearConvention, '0')
+  const method = inputs.input('Value on the exit multiple (1 = yes, 0 = Gordon growth)', p.terminalValueMethod === 2 ? 1 : 0, '0')
+  // The switch holds the part of a year by which cash flows come early: half a year, or none.
+  const midYear = inputs.input('Mid-year convention (0.5 = on, 0 = off)', p.midYearConvention / 2, '0.0')
   const debt = inputs.input('Total debt', p.debt, MONEY)
   const cash = inputs.input('Cash and equivalents', p.cash, MONEY)
   const shares = inputs.input('Diluted shares outstanding (millions)', p.sharesOutstanding, DECIMAL_1)
@@ -150,7 +151,7 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
     format: MONEY,
   })
   const freeCashFlow = fcf.line('Unlevered free cash flow', (c) => `=${c}${nopat}+${c}${addBack}-${c}${capexLine}-${c}${nwcIncrease}`, { format: MONEY, style: HIGHLIGHT })
-  const period = fcf.line('Discount period (years)', (c) => `=${c}${fcfYear}-${baseYear}-${midYear}/2`, { format: '0.0' })
+  const period = fcf.line('Discount period (years)', (c) => `=${c}${fcfYear}-${baseYear}-${midYear}`, { format: '0.0' })
   // The Valuation sheet's WACC row is fixed below (row 8); checked after it is built.
   const WACC_ROW = 8
   const factor = fcf.line('Discount factor', (c) => `=1/(1+Valuation!$B$${WACC_ROW})^${c}${period}`, { format: '0.0000' })
@@ -183,8 +184,8 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   valuation.cells(['Implied perpetual growth rate', `=${growth}`, `=(C${terminal}*B${waccRow}-${at(fcf, last, freeCashFlow)})/(C${terminal}+${at(fcf, last, freeCashFlow)})`], { format: PERCENT })
   valuation.blank()
   valuation.header(['Equity value', 'Value'])
-  valuation.cells(['Terminal value method used', `=IF(${method}=2,"Exit multiple","Gordon growth")`])
-  const usedEnterprise = valuation.cells(['Enterprise value', `=IF(${method}=2,C${enterprise},B${enterprise})`], { format: MONEY, style: TOTAL })
+  valuation.cells(['Terminal value method used', `=IF(${method}=1,"Exit multiple","Gordon growth")`])
+  const usedEnterprise = valuation.cells(['Enterprise value', `=IF(${method}=1,C${enterprise},B${enterprise})`], { format: MONEY, style: TOTAL })
   const lessDebt = valuation.cells(['Less: total debt', `=${debt}`], { format: MONEY })
   const plusCash = valuation.cells(['Plus: cash and equivalents', `=${cash}`], { format: MONEY })
   const equity = valuation.cells(['Equity value', `=B${usedEnterprise}-B${lessDebt}+B${plusCash}`], { format: MONEY, style: TOTAL })
@@ -192,31 +193,37 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
   const perShare = valuation.cells(['Value per share', `=B${equity}/B${shareCount}`], { format: MONEY_2, style: HIGHLIGHT })
   valuation.blank()
 
-  // WACC down column B, terminal growth across C:G; each cell values the FCF row afresh.
-  valuation.header(['Value per share (Gordon growth): WACC down, terminal growth across'], 6)
-  const offsets = [-2, -1, 0, 1, 2]
-  const axis = valuation.cells(['Terminal growth →', '', ...offsets.map((o) => `=${growth}${signed(o)}*${growthStep}`)], { format: PERCENT, style: HEADER })
+  // WACC down column B, terminal growth across D:H (C left empty, so that neither axis reads as a row of
+  // the grid's figures); each axis steps out from the base case, and each cell values the FCF row afresh.
+  valuation.header(['Value per share (Gordon growth): WACC down, terminal growth across'], 7)
+  const GRID_COLUMNS = ['D', 'E', 'F', 'G', 'H']
+  const steps = [-2, -1, 0, 1, 2]
+  const axisRow = valuation.nextRow
+  const stepFrom = (centre: string, step: string, index: number, at: (i: number) => string) =>
+    index === 2 ? `=${centre}` : index < 2 ? `=${at(index + 1)}-${step}` : `=${at(index - 1)}+${step}`
+  valuation.cells(['Terminal growth →', '', '', ...steps.map((_s, index) => stepFrom(growth, growthStep, index, (i) => `${GRID_COLUMNS[i]}${axisRow}`))], { format: PERCENT, style: HEADER })
   const flows = `${fcf.prefix}$${fcf.firstColumn}$${freeCashFlow}:$${last}$${freeCashFlow}`
   const periods = `${fcf.prefix}$${fcf.firstColumn}$${period}:$${last}$${period}`
   const finalPeriod = `${fcf.prefix}$${last}$${period}`
   const finalCash = `${fcf.prefix}$${last}$${freeCashFlow}`
   const gridTop = valuation.nextRow
-  for (const offset of offsets) {
+  for (const [index] of steps.entries()) {
     const row = valuation.nextRow
     const w = `$B${row}`
     valuation.cells([
-      offset === 0 ? 'WACC (base case)' : 'WACC',
-      `=$B$${waccRow}${signed(offset)}*${waccStep}`,
-      ...offsets.map((_o, index) => {
-        const column = String.fromCharCode(67 + index)
-        const g = `${column}$${axis}`
+      index === 2 ? 'WACC (base case)' : 'WACC',
+      stepFrom(`$B$${waccRow}`, waccStep, index, (i) => `B${gridTop + i}`),
+      '',
+      ...GRID_COLUMNS.map((column) => {
+        const g = `${column}$${axisRow}`
         return `=IF(${w}<=${g},"n/a",(SUMPRODUCT(${flows}/(1+${w})^${periods})+${finalCash}*(1+${g})/(${w}-${g})/(1+${w})^${finalPeriod}-$B$${lessDebt}+$B$${plusCash})/$B$${shareCount})`
       }),
     ])
   }
-  valuation.format(`B${gridTop}:B${gridTop + 4}`, PERCENT)
-  valuation.format(`C${gridTop}:G${gridTop + 4}`, MONEY_2)
-  valuation.style(`C${gridTop + 2}:G${gridTop + 2}`, { bold: true })
+  const gridBottom = gridTop + steps.length - 1
+  valuation.format(`B${gridTop}:B${gridBottom}`, PERCENT)
+  valuation.format(`D${gridTop}:H${gridBottom}`, MONEY_2)
+  valuation.style(`D${gridTop + 2}:H${gridTop + 2}`, { bold: true })
   valuation.columnWidths['1'] = 130
 
   return {
@@ -236,7 +243,7 @@ export function buildDcfModel({ company, parameters }: ModelRequest): TemplateDe
       { label: 'Enterprise value', sheet: 'Valuation', address: `B${usedEnterprise}` },
       { label: 'Equity value', sheet: 'Valuation', address: `B${equity}` },
       { label: 'Value per share', sheet: 'Valuation', address: `B${perShare}` },
-      { label: 'Sensitivity grid', sheet: 'Valuation', address: `C${gridTop}:G${gridTop + 4}` },
+      { label: 'Sensitivity grid', sheet: 'Valuation', address: `D${gridTop}:H${gridBottom}` },
     ],
   }
 }
@@ -263,7 +270,6 @@ function withShortcuts(sent: ResolvedParameters): ResolvedParameters {
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(2)}%`
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`)
 
 export const dcfBuilder: FinancialModelBuilder = {
   type: 'dcf',
