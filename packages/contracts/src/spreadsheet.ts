@@ -133,8 +133,11 @@ export const WorkbookMetadata = Type.Object({
   isAIGenerated: Type.Boolean(),
   storageUrl: Type.Union([Type.String(), Type.Null()]),
   templateId: Type.Union([Type.String(), Type.Null()]),
-  /** Circular references are iterated as Excel does (at most 100 passes, until no value moves by 0.001) instead of showing #CIRC!. */
-  iterativeCalculation: Type.Boolean(),
+  /**
+   * Circular references are iterated as Excel does (at most 100 passes, until no value moves by 0.001)
+   * instead of showing #CIRC!. Always sent; optional so that clients of an older service read its answers.
+   */
+  iterativeCalculation: Type.Optional(Type.Boolean()),
   revision: Type.Integer(),
   totalSheets: Type.Integer(),
   totalCells: Type.Integer(),
@@ -285,8 +288,8 @@ export const InputsResponse = Type.Object({
     sheetOrder: Type.Array(Type.String()),
     /** The distinct styles the cells point at. */
     styles: Type.Array(CellStyle),
-    /** Whether circular references are iterated; a client calculating for itself must do the same. */
-    iterativeCalculation: Type.Boolean(),
+    /** Whether circular references are iterated; a client calculating for itself must do the same (always sent). */
+    iterativeCalculation: Type.Optional(Type.Boolean()),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
