@@ -80,7 +80,7 @@ export class FinancialModelGenerator implements ModelGeneratorSeam {
   /** Waits for the job, passing its progress on; 504 when it outlasts the wait (it goes on and its workbook appears). */
   private async waitFor(id: string, report: (percent: number) => void, signal?: AbortSignal): Promise<FinancialModelResult> {
     const deadline = Date.now() + this.waitMs
-    for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
+    for (let wait = 10; ; wait = Math.min(wait * 2, 50)) {
       if (signal?.aborted) throw aiErrors.cancelled()
       const job = await this.queue().getJob<ModelJobData, FinancialModelResult>(id)
       if (job) {
