@@ -528,13 +528,10 @@ describe('without a model for the job', () => {
     expect((await act({ command: 'set growth to 15%', workbookId: id, preferredModel: 'local' }, eve)).status).toBe(404)
   })
 
-  it('answers 503 for a new model when no model generator is set up, on both routes', async () => {
-    const viaAgent = await act({ command: 'Create a DCF model for Acme with 7 years', preferredModel: 'gpt-4o' })
-    expect(viaAgent.status).toBe(503)
-    expect(viaAgent.json.error).toMatchObject({ code: 'MODEL_GENERATION_UNAVAILABLE', message: expect.stringMatching(/^Creating financial models is not available on this server/) })
-    const direct = await ada('POST', '/spreadsheet/generate-financial-model', { modelType: 'dcf', companyName: 'Acme' })
-    expect(direct.status).toBe(503)
-    expect(direct.json.error.code).toBe('MODEL_GENERATION_UNAVAILABLE')
+  it('hands a model-creation command to the model generator, which refuses a request it cannot build', async () => {
+    const viaAgent = await act({ command: 'Create a DCF model for Acme with 7 years', preferredModel: 'local' })
+    expect(viaAgent.status, viaAgent.text).toBe(200)
+    expect(viaAgent.json).toMatchObject({ success: true, action: { type: 'create_model' }, result: { model: { success: true, model: { modelType: 'dcf', company: 'Acme' } } } })
     expect((await ada('POST', '/spreadsheet/generate-financial-model', { companyName: 'Acme' })).status).toBe(400)
     expect(openai.requests).toHaveLength(0)
   })

@@ -35,7 +35,7 @@ const answerSays = (...parts: string[]) => (_: WorkbookCells, outcome: AgentOutc
 const noChange: Case['check'] = (book, outcome, before) => {
   expect(changedInputs(before, book)).toEqual([])
   expect(outcome.changesetId).toBeNull()
-  expect(outcome.toolCalls.filter((call) => !['get_workbook_overview', 'read_range', 'search_workbook', 'explain_formula'].includes(call.name))).toEqual([])
+  expect(outcome.toolCalls.filter((call) => !['get_workbook_overview', 'read_range', 'search_workbook', 'explain_formula', 'audit_workbook'].includes(call.name))).toEqual([])
 }
 
 // Revenue 1000 growing 10% a year: the model's figures before any change.
@@ -265,7 +265,8 @@ const CASES: Record<string, Case[]> = {
   'audit': [
     { say: 'audit the workbook', book: 'audit', check: (book, outcome, before) => {
       noChange!(book, outcome, before)
-      for (const text of ['Data!D4 shows #DIV/0!', 'Data!C2 has 1.05', 'Data!D3', 'Data!B6 =SUM(B2:B4) leaves out B5', 'Data!B8 reads B9, which is empty', 'read-only checks']) expect(outcome.message).toContain(text)
+      // The planner runs the audit tool and words its findings.
+      for (const text of ['Data!D4 shows #DIV/0!', 'Data!C2 has 1.05', 'Data!D3', 'Data!B6 totals B2:B4 but misses Data!B5', 'Data!B8 reads Data!B9, which is empty']) expect(outcome.message).toContain(text)
     } },
     { say: 'check the model for errors', book: 'audit', check: answerSays('#DIV/0!') },
   ],

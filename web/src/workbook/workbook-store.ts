@@ -31,6 +31,8 @@ export interface WorkbookSnapshot {
   id: string
   name?: string
   sheets: SheetSnapshot[]
+  /** Iterate circular references as Excel does (the workbook's setting) instead of showing #CIRC!. */
+  iterativeCalculation?: boolean
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -209,7 +211,7 @@ export class WorkbookStore {
           return [{ sheetId: records[index].id, address: cellAddress(pos), input: cell.input ?? '', style: cell.style, userFormat: cell.format }]
         }),
       ),
-    })
+    }, snapshot.iterativeCalculation ? { engine: { iterative: { enabled: true } } } : {})
     sheets.forEach((sheet, index) => {
       const view = this.viewOf(this.model.sheets[index])
       view.declaredRows = sheet.rowCount ?? 0

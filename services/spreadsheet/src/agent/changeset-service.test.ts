@@ -44,7 +44,7 @@ async function openAndStored(id: string): Promise<[unknown, unknown]> {
 }
 
 describe('the tools route', () => {
-  it('offers eleven tools whose parameters are plain JSON schemas', () => {
+  it('offers twelve tools whose parameters are plain JSON schemas', () => {
     expect(AGENT_TOOLS.map((tool) => tool.name)).toEqual([
       'get_workbook_overview',
       'read_range',
@@ -57,6 +57,7 @@ describe('the tools route', () => {
       'trace_dependencies',
       'explain_formula',
       'create_chart',
+      'audit_workbook',
     ])
     for (const tool of AGENT_TOOLS) {
       expect(tool.parameters.type).toBe('object')
