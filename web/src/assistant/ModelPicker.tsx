@@ -139,6 +139,8 @@ export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
                   id={`${listId}-${model.value}`}
                   data-value={model.value}
                   role="option"
+                  aria-label={model.label}
+                  aria-describedby={`${listId}-${model.value}-about`}
                   aria-selected={model.value === value}
                   aria-disabled={!model.available}
                   className={`model-option ${model.value === active ? 'active' : ''} ${model.available ? '' : 'unavailable'}`}
@@ -149,8 +151,12 @@ export function ModelPicker({ models, value, onChange }: ModelPickerProps) {
                     <span className="model-option-label">{model.label}</span>
                     <span className={`tier-badge tier-${model.tier}`}>{model.tier}</span>
                   </span>
-                  <span className="model-option-description">{model.description}</span>
-                  {!model.available && <span className="model-option-reason">{model.unavailableReason ?? 'Not configured on this server'}</span>}
+                  <span id={`${listId}-${model.value}-about`} className="model-option-about">
+                    <span className="model-option-description">
+                      {model.tier}: {model.description}
+                    </span>
+                    {!model.available && <span className="model-option-reason">{model.unavailableReason ?? 'Not configured on this server'}</span>}
+                  </span>
                 </div>
               ))}
             </div>
