@@ -312,12 +312,17 @@ export type ChangesetParams = Static<typeof ChangesetParams>
 export const ChangesetResponse = Type.Object({ success: Type.Literal(true), changeset: Changeset })
 export type ChangesetResponse = Static<typeof ChangesetResponse>
 
+/** Longest label an applied changeset gives its change in the history. */
+export const MAX_CHANGESET_LABEL_LENGTH = 200
+/** Longest summary an applied changeset keeps. */
+export const MAX_CHANGESET_SUMMARY_LENGTH = 4000
+
 /** POST /changesets/{id}/apply. */
 export const ApplyChangesetBody = StrictObject({
   /** Shown in undo tooltips and the change log (default: the changeset's description). */
-  label: Type.Optional(Type.String({ maxLength: 200 })),
+  label: Type.Optional(Type.String({ maxLength: MAX_CHANGESET_LABEL_LENGTH })),
   /** The assistant's summary, kept as the AI version's summary. */
-  summary: Type.Optional(Type.String({ maxLength: 4000 })),
+  summary: Type.Optional(Type.String({ maxLength: MAX_CHANGESET_SUMMARY_LENGTH })),
   /** The user approved formulas that could reach the network; without it such a changeset is refused. */
   approve: Type.Optional(Type.Boolean()),
 })

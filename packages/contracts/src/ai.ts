@@ -297,6 +297,12 @@ export const AI_ERROR_CODES = {
   emptyMessage: 'EMPTY_MESSAGE',
   messageTooLong: 'MESSAGE_TOO_LONG',
   dailyLimit: 'AI_DAILY_LIMIT_REACHED',
+  /** The agent kept calling tools past its bound for one request. */
+  toolLimit: 'AI_TOOL_LIMIT',
+  /** The agent spent the tokens one request may use before it finished. */
+  tokenBudget: 'AI_TOKEN_BUDGET',
+  /** The agent did not finish within its deadline. */
+  agentDeadline: 'AI_AGENT_DEADLINE',
 } as const
 
 /**

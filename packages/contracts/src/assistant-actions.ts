@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
 import { AiProvider, AssistantContext, ChatHistoryEntry, TokenUsage } from './ai.js'
-import { Changeset, Highlight } from './agent.js'
+import { Changeset, ChangesetBrief, Highlight } from './agent.js'
 
 /*
  * Agent mode and model generation: POST /api/spreadsheet/process-action (a command the assistant
@@ -57,8 +57,9 @@ export type AssistantActionType = (typeof ASSISTANT_ACTION_TYPES)[number]
 export const ProcessActionBody = StrictObject({
   /** What the user asked; not empty, at most MAX_ASSISTANT_MESSAGE_LENGTH characters (longer answers 413). */
   command: Type.String(),
-  /** Absent when the command creates a model, which makes a new workbook. */
+  /** Absent when the command creates a model, which makes a new workbook; needed for every other command. */
   workbookId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  /** Where the user is. Fields the spec's clients add (their cells, userId, userEmail) are dropped: the workbook is read from the spreadsheet service, and the user is the one the token names. */
   context: Type.Optional(AssistantContext),
   /** A value from /api/ai/availableModels; default the default model. */
   preferredModel: Type.Optional(Type.String({ maxLength: 200 })),
@@ -85,12 +86,14 @@ export type AgentStep = Static<typeof AgentStep>
 export const ProcessActionResponse = Type.Object({
   success: Type.Boolean(),
   action: Type.Object({
-    type: Type.Union(ASSISTANT_ACTION_TYPES.map((type) => Type.Literal(type))),
+    type: Type.Union([Type.Literal('edit'), Type.Literal('create_model'), Type.Literal('answer')]),
     parameters: Type.Record(Type.String(), Type.Unknown()),
     description: Type.String(),
   }),
-  /** The assistant's answer (markdown). */
+  /** The assistant's answer (markdown); for a command that did not finish (success false), 'Error: ' and why. */
   message: Type.String(),
+  /** Why the command did not finish (success false): it ran out of time or tool calls, or cells changed under it. Nothing was written. */
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
   result: Type.Object({
     /** The request's changes: applied (one undo reverts them) or, with preview, a draft. Null when nothing was written. */
     changeset: Type.Union([Changeset, Type.Null()]),
@@ -105,12 +108,17 @@ export const ProcessActionResponse = Type.Object({
 })
 export type ProcessActionResponse = Static<typeof ProcessActionResponse>
 
-/** Server-sent events of a streamed action, in order: deltas, tool calls and results, the changeset, then done or error. */
+/**
+ * Server-sent events of a streamed action, in order: deltas of the model's text, each turn's
+ * tool_calls then their tool_results, the changeset after a turn that wrote (progress instead, while a
+ * model is generated), then done with the whole response, or error once the stream has begun.
+ */
 export const PROCESS_ACTION_STREAM_EVENTS = {
   delta: 'delta',
   toolCall: 'tool_call',
   toolResult: 'tool_result',
   changeset: 'changeset',
+  progress: 'progress',
   done: 'done',
   error: 'error',
 } as const
@@ -119,8 +127,11 @@ export const AgentToolCallEvent = Type.Object({ id: Type.String(), name: Type.St
 export type AgentToolCallEvent = Static<typeof AgentToolCallEvent>
 /** `event: tool_result`: the step as it ended. */
 export const AgentToolResultEvent = AgentStep
-/** `event: changeset`: the request's changeset as it stands after a write. */
-export const AgentChangesetEvent = Type.Object({ changeset: Changeset })
+/** `event: changeset`: where the request's changeset stands after a turn that wrote (`done` carries it whole). */
+export const AgentChangesetEvent = Type.Object({ changeset: ChangesetBrief })
+/** `event: progress`: how far the generation of a new model has come. */
+export const ModelGenerationProgress = Type.Object({ percent: Type.Number({ minimum: 0, maximum: 100 }), message: Type.String() })
+export type ModelGenerationProgress = Static<typeof ModelGenerationProgress>
 /** `event: done` carries the whole action response. */
 export const ProcessActionDoneEvent = ProcessActionResponse
 

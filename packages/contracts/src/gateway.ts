@@ -20,6 +20,22 @@ export const SPREADSHEET_FILE_ROUTES = {
   importFromFile: { prefix: '/api/spreadsheet/import-from-file', area: 'files', servicePath: '/import-from-file' },
 } as const satisfies Record<string, { prefix: string; area: ServiceArea; servicePath: string }>
 
+/**
+ * Agent mode and model generation are named under the spreadsheet area, while running a model is the
+ * AI service's work: the gateway sends these prefixes to the AI service, which serves them at
+ * `servicePath` and changes workbooks through the spreadsheet service's API.
+ */
+export const SPREADSHEET_AI_ROUTES = {
+  processAction: { prefix: '/api/spreadsheet/process-action', area: 'ai', servicePath: '/process-action' },
+  generateFinancialModel: { prefix: '/api/spreadsheet/generate-financial-model', area: 'ai', servicePath: '/generate-financial-model' },
+} as const satisfies Record<string, { prefix: string; area: ServiceArea; servicePath: string }>
+
+/** Every path of one area answered by another area's service: the one table the gateway routes them by. */
+export const REROUTED_ROUTES: ReadonlyArray<{ prefix: string; area: ServiceArea; servicePath: string }> = [
+  ...Object.values(SPREADSHEET_FILE_ROUTES),
+  ...Object.values(SPREADSHEET_AI_ROUTES),
+]
+
 export const ServiceHealth = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
   latencyMs: Type.Number(),

@@ -1,11 +1,17 @@
-import { DEFAULT_UPLOAD_LIMIT_BYTES } from '@finsheet/contracts'
+import { AGENT_TOOLS, DEFAULT_UPLOAD_LIMIT_BYTES, READ_ONLY_AGENT_TOOLS } from '@finsheet/contracts'
 import { createServiceApp, probe, type DocumentStore, type JobQueues, type Logger, type ServiceApp, type TokenVerifier } from '@finsheet/platform'
-import type { AssistantServices, ChatToolsFactory } from './chat/chat-service.js'
+import { DEFAULT_AGENT_DEADLINE_MS, DEFAULT_AGENT_TOKEN_BUDGET } from './agent/agent-limits.js'
+import type { AgentServices } from './agent/agent-service.js'
+import type { FinancialModelGenerator } from './agent/model-generator.js'
+import { WorkbookToolset } from './agent/workbook-toolset.js'
+import type { ChatToolsFactory } from './chat/chat-service.js'
 import { createFilesClient } from './clients/files-client.js'
 import { createSpreadsheetClient } from './clients/spreadsheet-client.js'
 import { loadAiConfig } from './config.js'
 import { RetryLaterError } from './errors.js'
+import type { ChatProvider } from './providers/conversation.js'
 import { modelRegistryFromConfig, type ModelRegistry } from './providers/model-registry.js'
+import { agentRoutes } from './routes/agent-routes.js'
 import { chatRoutes } from './routes/chat-routes.js'
 import { documentRoutes } from './routes/document-routes.js'
 import { formulaRoutes } from './routes/formula-routes.js'
@@ -26,8 +32,16 @@ export interface AiAppDependencies {
   filesUrl?: string
   /** Tokens a user may spend per UTC day; undefined for no limit. */
   dailyTokenLimit?: number
-  /** Offers tools to chat when a workbook is open (the read-only workbook tools). */
+  /** Offers tools to chat when a workbook is open; default the read-only workbook tools through the spreadsheet service. */
   chatTools?: ChatToolsFactory
+  /** Builds new financial models (agent mode's model-creation commands, generate-financial-model); without one they answer 503. */
+  modelGenerator?: FinancialModelGenerator
+  /** Runs agent mode for model `local` (the offline planner); without one, `local` in agent mode explains what it needs. */
+  localAgentProvider?: ChatProvider
+  /** How long an agent-mode command may run; default 90 s. */
+  agentDeadlineMs?: number
+  /** Tokens one agent-mode command may spend. */
+  agentTokenBudget?: number
   /** The clock the daily limit reads (tests). */
   clock?: () => Date
   /** Largest JSON body in bytes. */
@@ -37,15 +51,16 @@ export interface AiAppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ai service's parts, for tests and the agent built on them. */
-    assistant: AssistantServices
+    assistant: AgentServices
   }
 }
 
-/** Chat with the configured models or offline, the model list, formula suggestions and PDF analysis. Builds the app from its dependencies; never listens. */
+/** Chat with the configured models or offline, agent mode, the model list, formula suggestions and PDF analysis. Builds the app from its dependencies; never listens. */
 export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   const app = await createServiceApp({
     name: 'ai',
-    description: 'Chat with the configured models (OpenAI, Anthropic, Vertex AI, OpenAI-compatible servers) or offline, the model list, formula suggestions and PDF analysis',
+    description:
+      'Chat with the configured models (OpenAI, Anthropic, Vertex AI, OpenAI-compatible servers) or offline, agent mode on workbooks, the model list, formula suggestions and PDF analysis',
     publicPrefix: '/api/ai',
     verifier: deps.verifier,
     logger: deps.logger,
@@ -54,13 +69,19 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   })
   // What an empty environment gives: no provider configured, the other services at their default ports.
   const defaults = loadAiConfig({})
-  const services: AssistantServices = {
+  const spreadsheet = createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL)
+  const readOnlyTools = AGENT_TOOLS.filter((tool) => READ_ONLY_AGENT_TOOLS.includes(tool.name))
+  const services: AgentServices = {
     registry: typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults)),
     usage: createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock }),
-    spreadsheet: createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL),
+    spreadsheet,
     files: createFilesClient(deps.filesUrl ?? defaults.FILES_URL),
-    chatTools: deps.chatTools,
+    chatTools: deps.chatTools ?? (({ token, workbook }) => new WorkbookToolset({ spreadsheet, token, workbookId: workbook.id, tools: readOnlyTools, logger: app.log })),
     logger: app.log,
+    modelGenerator: deps.modelGenerator,
+    localAgentProvider: deps.localAgentProvider,
+    agentLimits: { deadlineMs: deps.agentDeadlineMs ?? DEFAULT_AGENT_DEADLINE_MS, tokenBudget: deps.agentTokenBudget ?? DEFAULT_AGENT_TOKEN_BUDGET },
+    agentLogger: app.log,
   }
   app.decorate('assistant', services)
   // Answers that ask the client to come back later say when.
@@ -71,5 +92,6 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   await app.register(documentRoutes, { limitBytes: deps.documentLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES })
   chatRoutes(app, services)
   formulaRoutes(app, services)
+  agentRoutes(app, services)
   return app
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { ConfigError, loadConfig, platformEnvProperties } from '@finsheet/platform'
+import { DEFAULT_AGENT_DEADLINE_MS, DEFAULT_AGENT_TOKEN_BUDGET } from './agent/agent-limits.js'
 
 const httpUrl = (description: string, defaultUrl?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', description, ...(defaultUrl === undefined ? {} : { default: defaultUrl }) })
@@ -20,6 +21,8 @@ export const AiEnv = Type.Object({
   GOOGLE_CLOUD_LOCATION: Type.String({ default: 'us-central1', pattern: '^[a-z0-9-]+$', description: 'The Vertex AI region' }),
   GOOGLE_VERTEX_BASE_URL: Type.Optional(httpUrl('Another endpoint speaking the Vertex AI API')),
   AI_REQUEST_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100, maximum: 600_000, description: 'How long one attempt of a model request may take' }),
+  AI_AGENT_DEADLINE_MS: Type.Integer({ default: DEFAULT_AGENT_DEADLINE_MS, minimum: 1000, maximum: 600_000, description: 'How long one agent-mode command may run before it stops, changing nothing' }),
+  AI_AGENT_TOKEN_BUDGET: Type.Integer({ default: DEFAULT_AGENT_TOKEN_BUDGET, minimum: 1000, description: 'Model tokens (input and output, over every turn) one agent-mode command may use' }),
   AI_DAILY_TOKEN_LIMIT: Type.Optional(Type.Integer({ minimum: 1, description: 'Model tokens (input and output) a user may use per UTC day; unset for no limit' })),
 })
 export type AiConfig = Static<typeof AiEnv>

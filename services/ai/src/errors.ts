@@ -3,6 +3,7 @@ import { AppError } from '@finsheet/platform'
 import type { ProviderError } from './providers/provider-error.js'
 
 const thousands = (n: number) => n.toLocaleString('en-US')
+const REQUEST_CANCELLED = 'REQUEST_CANCELLED'
 
 /** An error whose answer carries a retry-after header (the app's onError hook sets it). */
 export class RetryLaterError extends AppError {
@@ -33,12 +34,19 @@ export const aiErrors = {
       resetSeconds,
     ),
   emptyResponse: (providerLabel: string) => new AppError(AI_ERROR_CODES.emptyResponse, 502, `${providerLabel} returned an empty answer; try again or choose another model`),
-  tooManyToolCalls: (limit: number) => new AppError('AI_TOOL_LIMIT', 502, `The model called tools ${limit} times without answering; ask a narrower question`),
+  tooManyToolCalls: (limit: number) => new AppError(AI_ERROR_CODES.toolLimit, 502, `The model called tools ${limit} times without answering; ask a narrower question`),
   workbookNotFound: () => new AppError('WORKBOOK_NOT_FOUND', 404, 'Workbook not found'),
+  changesetNotFound: () => new AppError('CHANGESET_NOT_FOUND', 404, 'Changeset not found'),
+  workbookRequired: () =>
+    new AppError('WORKBOOK_REQUIRED', 400, 'Open a workbook for the assistant to work on: send its workbookId (only a command that creates a new model goes without one)'),
+  modelGenerationUnavailable: () =>
+    new AppError('MODEL_GENERATION_UNAVAILABLE', 503, 'Creating financial models is not available on this server: its model generator is not set up. Agent mode can still change an open workbook.'),
   fileNotFound: () => new AppError('FILE_NOT_FOUND', 404, 'File not found'),
   noFigures: (name: string) => new AppError('NO_DATA_EXTRACTED', 400, `The file ${name} has no extracted figures to ask about (only processed PDF documents have them)`),
   serviceUnavailable: (service: string) => new AppError('UPSTREAM_UNAVAILABLE', 502, `The ${service} service could not be reached; try again in a moment`),
   serviceAnsweredBadly: (service: string) => new AppError('UPSTREAM_INVALID_ANSWER', 502, `The ${service} service answered in an unexpected form`),
+  /** The client went away before the answer was ready. */
+  cancelled: () => new AppError(REQUEST_CANCELLED, 499, 'The request was cancelled'),
   /** A provider failure, after its retries. */
   provider: (error: ProviderError): AppError => {
     const label = AI_PROVIDER_LABELS[error.provider]
@@ -55,7 +63,7 @@ export const aiErrors = {
       case 'rejected':
         return new AppError(AI_ERROR_CODES.providerRejected, 502, error.message)
       case 'aborted':
-        return new AppError('REQUEST_CANCELLED', 499, `The request to ${label} was cancelled`)
+        return new AppError(REQUEST_CANCELLED, 499, `The request to ${label} was cancelled`)
     }
   },
 }

@@ -1,6 +1,7 @@
 export { buildAiApp } from './app.js'
 export type { AiAppDependencies } from './app.js'
 export { createAiService } from './service.js'
+export type { AiServiceOptions } from './service.js'
 export { loadAiConfig, AiEnv } from './config.js'
 export type { AiConfig } from './config.js'
 export { aiErrors, RetryLaterError } from './errors.js'
@@ -33,8 +34,8 @@ export type { ModelRegistry, ProviderEntry, ProviderOverrides, ResolvedModel } f
 export { PROVIDER_ATTEMPTS, MAX_RETRY_WAIT_MS } from './providers/provider-fetch.js'
 
 // Conversations with tools, chat and its hooks.
-export { runConversation, MAX_TOOL_RESULT_CHARS } from './conversation/tool-loop.js'
-export type { ConversationCallbacks, ConversationOutcome, ConversationRun, ToolOutcome, Toolset } from './conversation/tool-loop.js'
+export { runConversation, compactToolResults, MAX_TOOL_RESULT_CHARS } from './conversation/tool-loop.js'
+export type { ConversationCallbacks, ConversationOutcome, ConversationRun, RunnableToolCall, ToolOutcome, Toolset } from './conversation/tool-loop.js'
 export { runChat, checkAssistantMessage, recordUsage, MAX_CHAT_TOOL_CALLS } from './chat/chat-service.js'
 export type { AssistantServices, ChatEvents, ChatInput, ChatToolsFactory, ChatToolsRequest } from './chat/chat-service.js'
 export { createUsageStore } from './usage/usage-store.js'
@@ -44,3 +45,14 @@ export { searchFunctions, namedFunctions } from './local/function-search.js'
 export { FINANCE_GLOSSARY, glossaryEntriesIn } from './local/finance-glossary.js'
 export { createSpreadsheetClient } from './clients/spreadsheet-client.js'
 export type { SpreadsheetClient } from './clients/spreadsheet-client.js'
+
+// Agent mode and its seams.
+export { processAction } from './agent/agent-service.js'
+export type { AgentEvents, AgentInput, AgentServices } from './agent/agent-service.js'
+export type { FinancialModelGenerator, ModelGenerationOptions } from './agent/model-generator.js'
+export { readModelCommand, describeModelRequest, UNNAMED_COMPANY } from './agent/model-command.js'
+export type { ModelRequest } from './agent/model-command.js'
+export { describeToolCall } from './agent/tool-descriptions.js'
+export { WorkbookToolset } from './agent/workbook-toolset.js'
+export type { WorkbookToolsetOptions } from './agent/workbook-toolset.js'
+export { DEFAULT_AGENT_DEADLINE_MS, DEFAULT_AGENT_TOKEN_BUDGET, AGENT_COMPACT_RESULTS_OVER_CHARS } from './agent/agent-limits.js'

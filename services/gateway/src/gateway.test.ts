@@ -254,6 +254,39 @@ describe('gateway transport security', () => {
   })
 })
 
+describe('paths of one area answered by another service', () => {
+  it('sends agent mode and model generation under /api/spreadsheet to the ai service, and the rest of the area to the spreadsheet service', async () => {
+    const spreadsheet = await countingUpstream()
+    const ai = await countingUpstream()
+    const dataDir = join(root, 'rerouted')
+    const issuer = new LocalTokenIssuer(await ensureSigningKeys(dataDir), { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 600 })
+    const token = await issuer.issueSessionToken({ uid: 'r1', email: null, name: null, anonymous: false })
+    const services = Object.fromEntries(SERVICE_AREAS.map((area) => [area, 'http://127.0.0.1:1'])) as Record<ServiceArea, string>
+    services.spreadsheet = spreadsheet.url
+    services.ai = ai.url
+    const gateway = await buildGatewayApp({ services, verifier: new LocalTokenVerifier({ dataDir }, { issuer: 'finsheet-users', audience: 'finsheet' }) })
+    try {
+      const post = async (url: string) => {
+        const response = await gateway.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: {} })
+        return { status: response.statusCode, path: response.json().path as string }
+      }
+      expect(await post('/api/spreadsheet/process-action')).toEqual({ status: 200, path: '/process-action' })
+      expect(await post('/api/spreadsheet/generate-financial-model')).toEqual({ status: 200, path: '/generate-financial-model' })
+      expect(ai.seen.map((request) => request.headers.authorization)).toEqual([`Bearer ${token}`, `Bearer ${token}`])
+      expect(await post('/api/spreadsheet/process-actions')).toEqual({ status: 200, path: '/process-actions' })
+      expect(await post('/api/spreadsheet/workbooks')).toEqual({ status: 200, path: '/workbooks' })
+      expect(spreadsheet.seen.map((request) => request.url)).toEqual(['/process-actions', '/workbooks'])
+      expect(ai.seen).toHaveLength(2)
+      // The token is checked before the request is sent on, as for every area.
+      expect((await gateway.inject({ method: 'POST', url: '/api/spreadsheet/process-action', payload: {} })).statusCode).toBe(401)
+      expect(ai.seen).toHaveLength(2)
+    } finally {
+      await gateway.close()
+      await Promise.all([spreadsheet, ai].map((upstream) => new Promise((resolve) => upstream.server.close(resolve))))
+    }
+  })
+})
+
 describe('gateway replicas sharing Redis', () => {
   it('count one rate limit across replicas', async () => {
     const redis = await startRedisServer()

@@ -1,4 +1,4 @@
-import { LIVENESS_PATH, READINESS_PATH, SERVICE_AREAS, SPREADSHEET_FILE_ROUTES, type ServiceArea } from '@finsheet/contracts'
+import { LIVENESS_PATH, READINESS_PATH, REROUTED_ROUTES, SERVICE_AREAS, SPREADSHEET_FILE_ROUTES, type ServiceArea } from '@finsheet/contracts'
 
 /** Paths answered without a bearer token. Matched exactly: anything else under /api needs one. */
 const OPEN_PATHS = new Set<string>([
@@ -22,9 +22,11 @@ const OPEN_PATHS = new Set<string>([
 ])
 
 /** Paths of one area answered by another service, as the contracts list them. */
-export const REROUTED_PATHS: ReadonlyArray<{ prefix: string; area: ServiceArea; rewritePrefix: string }> = Object.values(SPREADSHEET_FILE_ROUTES).map(
-  ({ prefix, area, servicePath }) => ({ prefix, area, rewritePrefix: servicePath }),
-)
+export const REROUTED_PATHS: ReadonlyArray<{ prefix: string; area: ServiceArea; rewritePrefix: string }> = REROUTED_ROUTES.map(({ prefix, area, servicePath }) => ({
+  prefix,
+  area,
+  rewritePrefix: servicePath,
+}))
 
 /** Upload routes get the larger body limit. */
 const UPLOAD_PATHS = new Set<string>(['/api/files/upload', SPREADSHEET_FILE_ROUTES.uploadExcel.prefix, '/api/ai/processDocument', '/api/ai/analyze-document'])

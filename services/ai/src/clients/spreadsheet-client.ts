@@ -1,4 +1,15 @@
-import { EvaluateFormulaResponse, WorkbookMetadataResponse, type EvaluateFormulaBody, type WorkbookMetadata } from '@finsheet/contracts'
+import {
+  AgentToolsResponse,
+  ApplyChangesetResponse,
+  ChangesetResponse,
+  EvaluateFormulaResponse,
+  WorkbookMetadataResponse,
+  type AgentToolsBody,
+  type ApplyChangesetBody,
+  type Changeset,
+  type EvaluateFormulaBody,
+  type WorkbookMetadata,
+} from '@finsheet/contracts'
 import { aiErrors } from '../errors.js'
 import { callService } from './service-client.js'
 
@@ -32,6 +43,62 @@ export function createSpreadsheetClient(baseUrl: string) {
         notFound: aiErrors.workbookNotFound,
         signal,
       })
+    },
+    /** One model turn's tool calls, run in order on the workbook; writes go into the request's changeset. */
+    runAgentTools(token: string, workbookId: string, body: AgentToolsBody, signal?: AbortSignal): Promise<AgentToolsResponse> {
+      return callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: `/workbook/${encodeURIComponent(workbookId)}/agent-tools`,
+        token,
+        body,
+        answer: AgentToolsResponse,
+        notFound: aiErrors.workbookNotFound,
+        signal,
+      })
+    },
+    async changeset(token: string, changesetId: string, signal?: AbortSignal): Promise<Changeset> {
+      const answer = await callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'GET',
+        path: `/changesets/${encodeURIComponent(changesetId)}`,
+        token,
+        answer: ChangesetResponse,
+        notFound: aiErrors.changesetNotFound,
+        signal,
+      })
+      return answer.changeset
+    },
+    /** Applies a changeset as one change; 409 when it needs approval or its cells changed since (nothing applied then). */
+    async applyChangeset(token: string, changesetId: string, body: ApplyChangesetBody, signal?: AbortSignal): Promise<Changeset> {
+      const answer = await callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: `/changesets/${encodeURIComponent(changesetId)}/apply`,
+        token,
+        body,
+        answer: ApplyChangesetResponse,
+        notFound: aiErrors.changesetNotFound,
+        signal,
+      })
+      return answer.changeset
+    },
+    async discardChangeset(token: string, changesetId: string, signal?: AbortSignal): Promise<Changeset> {
+      const answer = await callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: `/changesets/${encodeURIComponent(changesetId)}/discard`,
+        token,
+        body: {},
+        answer: ChangesetResponse,
+        notFound: aiErrors.changesetNotFound,
+        signal,
+      })
+      return answer.changeset
     },
   }
 }

@@ -7,7 +7,7 @@ import { AppError } from '@finsheet/platform'
 import { createOpenAiProvider } from '../providers/openai-provider.js'
 import type { ConversationMessage, ToolCall } from '../providers/conversation.js'
 import { startOpenAiStub, type StubServer } from '../testing/index.js'
-import { MAX_TOOL_RESULT_CHARS, runConversation, type Toolset } from './tool-loop.js'
+import { COMPACTED_RESULT_PREFIX, MAX_TOOL_RESULT_CHARS, runConversation, type RunnableToolCall, type Toolset } from './tool-loop.js'
 
 let stub: StubServer
 beforeAll(async () => {
@@ -108,5 +108,69 @@ describe('runConversation', () => {
     expect(outcome.stoppedBy).toBe('tool_limit')
     expect(outcome.toolCalls).toHaveLength(2)
     expect(stub.requests).toHaveLength(3)
+  })
+
+  it('hands all the calls of one message to runTurn together, in order, after telling what is about to run', async () => {
+    stub.enqueue(
+      {
+        reply: {
+          toolCalls: [
+            { id: 'w1', name: 'read_range', arguments: { range: 'A1' } },
+            { id: 'bad', name: 'nope', arguments: {} },
+            { id: 'w2', name: 'read_range', arguments: { range: 'B1' } },
+          ],
+        },
+      },
+      { reply: { text: 'Done.' } },
+    )
+    const turns: string[][] = []
+    const announced: string[] = []
+    const toolset: Toolset = {
+      specs: sheetTools([]).specs,
+      run: () => Promise.reject(new Error('runTurn is used instead')),
+      async runTurn(calls: readonly RunnableToolCall[]) {
+        turns.push(calls.map((call) => call.id))
+        return calls.map((call) => ({ content: `read ${String(call.arguments.range)}`, isError: false }))
+      },
+    }
+    const outcome = await runConversation({ provider: provider(), model: 'gpt-4o', messages: conversation(), toolset, maxToolCalls: 10, callbacks: { onToolCalls: (calls) => announced.push(...calls.map((call) => call.name)) } })
+    expect(turns).toEqual([['w1', 'w2']])
+    expect(announced).toEqual(['read_range', 'nope', 'read_range'])
+    expect(outcome.toolCalls.map(({ call, result }) => [call.id, result.content])).toEqual([
+      ['w1', 'read A1'],
+      ['bad', 'Unknown tool "nope". The tools are: read_range, huge, broken.'],
+      ['w2', 'read B1'],
+    ])
+  })
+
+  it('stops a model still calling tools once the run has spent its token budget, without running them', async () => {
+    const log: string[] = []
+    stub.enqueue(
+      { reply: { toolCalls: [{ id: '1', name: 'read_range', arguments: { range: 'A1' } }], usage: { inputTokens: 400, outputTokens: 10 } } },
+      { reply: { toolCalls: [{ id: '2', name: 'read_range', arguments: { range: 'A2' } }], usage: { inputTokens: 600, outputTokens: 10 } } },
+    )
+    const outcome = await runConversation({ provider: provider(), model: 'gpt-4o', messages: conversation(), toolset: sheetTools(log), maxToolCalls: 10, maxTotalTokens: 1000 })
+    expect(outcome.stoppedBy).toBe('token_budget')
+    expect(outcome.usage).toEqual({ inputTokens: 1000, outputTokens: 20 })
+    expect(log.filter((line) => line.startsWith('start'))).toEqual(['start read_range {"range":"A1"}'])
+  })
+
+  it('compacts earlier tool results together once they grow past the limit, keeping the latest turn and errors', async () => {
+    const big = (id: string) => ({ reply: { toolCalls: [{ id, name: 'huge', arguments: {} }] } })
+    stub.enqueue(big('h1'), { reply: { toolCalls: [{ id: 'e1', name: 'broken', arguments: {} }] } }, big('h2'), big('h3'), { reply: { text: 'Done.' } })
+    await runConversation({ provider: provider(), model: 'gpt-4o', messages: conversation(), toolset: sheetTools([]), maxToolCalls: 10, compactToolResultsOver: 80_000 })
+    const results = (index: number) => Object.fromEntries(stub.requests[index].body.messages.filter((message: { role: string }) => message.role === 'tool').map((message: { tool_call_id: string; content: string }) => [message.tool_call_id, message.content]))
+    // Under the limit nothing changes, so the prompt's prefix stays as it was.
+    expect(results(2).h1).toMatch(/^x{1000}/)
+    // Past it every earlier result is compacted at once; the latest turn and the error stay whole.
+    const fourth = results(3)
+    expect(fourth.h1.startsWith(COMPACTED_RESULT_PREFIX)).toBe(true)
+    expect(fourth.h1).toMatch(/ \(50,\d{3} characters of huge \{\}\); call the tool again if you need it\.\]$/)
+    expect(fourth.e1).toBe('Error: The tool broken failed')
+    expect(fourth.h2).toMatch(/^x{1000}/)
+    // The next turn keeps the compacted text as it was: one change to the prefix, not one per turn.
+    expect(results(4).h1).toBe(fourth.h1)
+    expect(results(4).h2.startsWith(COMPACTED_RESULT_PREFIX)).toBe(true)
+    expect(results(4).h3).toMatch(/^x{1000}/)
   })
 })

@@ -103,9 +103,9 @@ export interface CompletionResult {
   model: string
 }
 
-/** One model provider. Implementations retry 429 and 5xx themselves and throw ProviderError. */
+/** One model provider (or the offline planner, `local`). Implementations retry 429 and 5xx themselves and throw ProviderError. */
 export interface ChatProvider {
-  readonly provider: Exclude<AiProvider, 'local'>
+  readonly provider: AiProvider
   complete(request: CompletionRequest, callbacks?: StreamCallbacks): Promise<CompletionResult>
 }
 

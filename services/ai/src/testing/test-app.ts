@@ -18,7 +18,7 @@ export interface AiTestApp {
   close(): Promise<void>
 }
 
-export interface AiTestAppOptions extends Pick<AiAppDependencies, 'chatTools' | 'clock'> {
+export interface AiTestAppOptions extends Pick<AiAppDependencies, 'chatTools' | 'clock' | 'modelGenerator' | 'localAgentProvider'> {
   /** The service's environment (OPENAI_API_KEY, OPENAI_BASE_URL, AI_DAILY_TOKEN_LIMIT...). */
   env?: Record<string, string>
   /** Trust the tokens of the users service whose data folder this is (its signing keys); default keys of its own. */
@@ -50,7 +50,11 @@ export async function startAiTestApp(options: AiTestAppOptions = {}): Promise<Ai
     spreadsheetUrl: config.SPREADSHEET_URL,
     filesUrl: config.FILES_URL,
     dailyTokenLimit: config.AI_DAILY_TOKEN_LIMIT,
+    agentDeadlineMs: config.AI_AGENT_DEADLINE_MS,
+    agentTokenBudget: config.AI_AGENT_TOKEN_BUDGET,
     chatTools: options.chatTools,
+    modelGenerator: options.modelGenerator,
+    localAgentProvider: options.localAgentProvider,
     clock: options.clock,
   })
   await app.ready()
