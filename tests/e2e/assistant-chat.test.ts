@@ -19,7 +19,7 @@ import type { AllInOne } from '@finsheet/standalone'
 import { startAllInOne } from '@finsheet/standalone'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chooseMode, chooseModel, conversation, messageInput, panel, sendMessage, shownIn, signIn, signUp } from './support/assistant-page.js'
+import { chooseMode, chooseModel, conversation, dismissNotifications, messageInput, panel, sendMessage, shownIn, signIn, signUp } from './support/assistant-page.js'
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { clickCell, typeEntry } from './support/grid-page.js'
@@ -95,8 +95,10 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
     expect(await claude.innerText()).toMatch(/standard[\s\S]*ANTHROPIC_API_KEY/)
     expect(await list.getByRole('option', { name: 'GPT-4o', exact: true }).getAttribute('aria-selected')).toBe('true')
     expect(await list.getByRole('option', { name: 'Local (offline)', exact: true }).getAttribute('aria-disabled')).toBe('false')
+    await dismissNotifications(page)
     await page.screenshot({ path: join(OUTPUT, 'assistant-model-picker.png') })
     await page.keyboard.press('Escape')
+    await dismissNotifications(page)
     await page.screenshot({ path: join(OUTPUT, 'assistant-agent-mode.png') })
 
     // Alt+A closes it again; the toolbar button and the round button open it

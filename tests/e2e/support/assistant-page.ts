@@ -57,3 +57,9 @@ export async function chooseModel(page: Page, label: string): Promise<void> {
   await page.getByRole('listbox', { name: 'Models' }).getByRole('option', { name: label, exact: true }).click()
   await panel(page).getByRole('button', { name: `Model: ${label}` }).waitFor(POLL)
 }
+
+/** Closes the notifications on screen, so that a screenshot shows what is under them. */
+export async function dismissNotifications(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' })
+  for (let i = await close.count(); i > 0; i--) await close.first().click()
+}

@@ -1,34 +1,22 @@
 /**
- * TEST ONLY. A stand-in for agent mode's `POST /api/spreadsheet/process-action` that speaks its
- * contract exactly (packages/contracts/src/assistant-actions.ts) for browser tests, in front of the
- * real stack: every other request is passed through to the stack unchanged, streamed.
+ * TEST ONLY. A stand-in for the command of agent mode that creates a new financial model
+ * (`POST /api/spreadsheet/process-action` with a model-creation command), speaking its contract
+ * exactly (packages/contracts/src/assistant-actions.ts), in front of the real stack: every other
+ * request, and every other process-action, is passed through to the stack unchanged, streamed.
  *
- * There is no model: each request takes the next script, whose tool calls run for real through the
- * spreadsheet service's agent-tools route with the user's own token, so the changesets the panel
- * previews, applies, discards and undoes are the service's own. The events go out as the agent's
- * would: `tool_call`, `tool_result` per call, `changeset` after a write, `delta`s of the message,
- * then `done` with the action response (or `error`), and without `preview` the changeset is applied
- * before `done`.
+ * The AI service hands model creation to a model generator, which the all-in-one stack does not set
+ * up yet; this stand-in answers such commands from scripts instead: the new workbook is made for real
+ * in the spreadsheet service (its DCF tabs, with the user's own token), and the events go out as the
+ * service's would: `progress`, `delta`s of the message, then `done` with the model result.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type {
-  AgentStep,
-  AgentToolsResponse,
-  ApplyChangesetResponse,
-  Changeset,
-  ChangesetResponse,
-  ImportWorkbookResponse,
-  ProcessActionBody,
-  ProcessActionResponse,
-} from '@finsheet/contracts'
-import { DCF_MODEL_SHEETS, PROCESS_ACTION_STREAM_EVENTS } from '@finsheet/contracts'
+import type { FinancialModelResult, ImportWorkbookResponse, ProcessActionBody, ProcessActionResponse } from '@finsheet/contracts'
+import { DCF_MODEL_SHEETS, isModelCreationCommand, PROCESS_ACTION_STREAM_EVENTS } from '@finsheet/contracts'
 
 export const PROCESS_ACTION_PATH = '/api/spreadsheet/process-action'
 
 export interface AgentScript {
-  /** tool calls, one list per model turn */
-  turns?: { name: string; arguments: Record<string, unknown> }[][]
   /** the answer, streamed word by word */
   message: string
   /** waits before the first event and between events, as a model does */
@@ -36,13 +24,13 @@ export interface AgentScript {
   paceMs?: number
   /** answers with this JSON error instead of a stream */
   refuse?: { status: number; code: string; message: string }
-  /** a new model workbook named after the company, with the DCF tabs */
-  createModel?: { company: string }
+  /** the new model workbook is named after the company and has the DCF tabs */
+  createModel: { company: string }
 }
 
 export interface ScriptedAgent {
   url: string
-  /** the process-action requests received, in order */
+  /** the model-creation requests received, in order */
   readonly requests: { body: ProcessActionBody; authorization: string }[]
   enqueue(...scripts: AgentScript[]): void
   close(): Promise<void>
@@ -60,7 +48,6 @@ export async function startScriptedAgent(stackUrl: string): Promise<ScriptedAgen
   const requests: ScriptedAgent['requests'] = []
   const scripts: AgentScript[] = []
   const sockets = new Set<Socket>()
-  let callCounter = 0
 
   const stack = async <T>(method: string, path: string, authorization: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${stackUrl}/api/spreadsheet${path}`, {
@@ -75,9 +62,16 @@ export async function startScriptedAgent(stackUrl: string): Promise<ScriptedAgen
 
   async function processAction(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const authorization = request.headers.authorization ?? ''
-    const body = JSON.parse(await readBody(request)) as ProcessActionBody
+    const text = await readBody(request)
+    const body = JSON.parse(text) as ProcessActionBody
+    // commands on a workbook are the real agent's
+    if (!isModelCreationCommand(body.command)) return passThrough(request, response, text)
     requests.push({ body, authorization })
-    const script = scripts.shift() ?? { message: 'No script for this request.', refuse: { status: 500, code: 'NO_SCRIPT', message: 'The scripted agent has no script left' } }
+    const script = scripts.shift()
+    if (!script) {
+      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NO_SCRIPT', message: 'The scripted model creation has no script left' } }))
+      return
+    }
     if (script.refuse) {
       response.writeHead(script.refuse.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: script.refuse.code, message: script.refuse.message } }))
       return
@@ -92,49 +86,25 @@ export async function startScriptedAgent(stackUrl: string): Promise<ScriptedAgen
     }
     if (script.holdMs) await sleep(script.holdMs)
 
-    const steps: AgentStep[] = []
-    let changesetId: string | null = null
-    let model: ProcessActionResponse['result']['model']
     try {
-      for (const turn of script.turns ?? []) {
-        if (gone) return
-        const calls = turn.map((call) => ({ id: `call_${++callCounter}`, name: call.name, arguments: call.arguments }))
-        for (const call of calls) await send(PROCESS_ACTION_STREAM_EVENTS.toolCall, { id: call.id, name: call.name, description: `Running ${call.name}` })
-        const answer = await stack<AgentToolsResponse>('POST', `/workbook/${encodeURIComponent(body.workbookId ?? '')}/agent-tools`, authorization, { ...(changesetId ? { changesetId } : {}), calls })
-        for (const result of answer.results) {
-          const step: AgentStep = { id: result.id, name: result.name, description: result.summary, ok: result.ok, ...(result.error ? { error: result.error } : {}), ms: result.ms }
-          steps.push(step)
-          await send(PROCESS_ACTION_STREAM_EVENTS.toolResult, step)
-        }
-        if (answer.changesetId) {
-          changesetId = answer.changesetId
-          const full = await stack<ChangesetResponse>('GET', `/changesets/${changesetId}`, authorization)
-          await send(PROCESS_ACTION_STREAM_EVENTS.changeset, { changeset: full.changeset })
-        }
-      }
-      if (script.createModel) {
-        const name = `${script.createModel.company} DCF Model`
-        const created = await stack<ImportWorkbookResponse>('POST', '/workbooks/import', authorization, {
-          name,
-          isAIGenerated: true,
-          sheets: DCF_MODEL_SHEETS.map((sheet) => ({ name: sheet, cells: [{ address: 'A1', input: `${script.createModel!.company} ${sheet}` }] })),
-        })
-        model = { success: true, workbookId: created.workbookId, cellsCreated: created.cellCount, model: { name, modelType: 'dcf', company: script.createModel.company, sheets: [...DCF_MODEL_SHEETS] } }
-      }
+      const { company } = script.createModel
+      await send(PROCESS_ACTION_STREAM_EVENTS.progress, { percent: 40, message: 'Building the Revenue and FCF tabs' })
+      const name = `${company} DCF Model`
+      const created = await stack<ImportWorkbookResponse>('POST', '/workbooks/import', authorization, {
+        name,
+        isAIGenerated: true,
+        sheets: DCF_MODEL_SHEETS.map((sheet) => ({ name: sheet, cells: [{ address: 'A1', input: `${company} ${sheet}` }] })),
+      })
+      const model: FinancialModelResult = { success: true, workbookId: created.workbookId, cellsCreated: created.cellCount, model: { name, modelType: 'dcf', company, sheets: [...DCF_MODEL_SHEETS] } }
+      await send(PROCESS_ACTION_STREAM_EVENTS.progress, { percent: 100, message: 'Done' })
       for (const word of script.message.split(/(?<= )/)) await send(PROCESS_ACTION_STREAM_EVENTS.delta, { text: word })
-      let changeset: Changeset | null = null
-      if (changesetId) {
-        changeset = body.preview
-          ? (await stack<ChangesetResponse>('GET', `/changesets/${changesetId}`, authorization)).changeset
-          : (await stack<ApplyChangesetResponse>('POST', `/changesets/${changesetId}/apply`, authorization, { summary: script.message })).changeset
-      }
       const done: ProcessActionResponse = {
         success: true,
-        action: { type: model ? 'create_model' : changeset ? 'edit' : 'answer', parameters: {}, description: changeset?.description ?? script.message },
+        action: { type: 'create_model', parameters: { company, modelType: 'dcf' }, description: `Creating a DCF model for ${company}` },
         message: script.message,
-        result: { changeset, ...(model ? { model } : {}) },
-        visualFeedback: { highlights: changeset?.highlights ?? [] },
-        steps,
+        result: { changeset: null, model },
+        visualFeedback: { highlights: [] },
+        steps: [],
         model: 'scripted-agent',
         provider: 'local',
         usage: { inputTokens: 0, outputTokens: 0 },
@@ -146,8 +116,8 @@ export async function startScriptedAgent(stackUrl: string): Promise<ScriptedAgen
     response.end()
   }
 
-  /** Everything else goes to the stack as it came, and its answer comes back as it arrives. */
-  function passThrough(request: IncomingMessage, response: ServerResponse): void {
+  /** Everything else goes to the stack as it came (`body`: already read), and its answer comes back as it arrives. */
+  function passThrough(request: IncomingMessage, response: ServerResponse, body?: string): void {
     const target = new URL(request.url ?? '/', stackUrl)
     const upstream = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers)
@@ -157,7 +127,8 @@ export async function startScriptedAgent(stackUrl: string): Promise<ScriptedAgen
       if (!response.headersSent) response.writeHead(502).end()
       else response.end()
     })
-    request.pipe(upstream)
+    if (body === undefined) request.pipe(upstream)
+    else upstream.end(body)
   }
 
   const server = createServer((request, response) => {

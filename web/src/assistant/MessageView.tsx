@@ -93,6 +93,17 @@ function AssistantAnswer({ message, assistant, workbookId, sending }: { message:
           <span />
         </div>
       )}
+      {message.brief && !block && (
+        <p className="assistant-brief" role="status">
+          Changes so far: {message.brief.description}
+        </p>
+      )}
+      {message.progress && (
+        <div className="assistant-progress">
+          <progress max={100} value={message.progress.percent} aria-label="Model generation progress" />
+          <span>{message.progress.message}</span>
+        </div>
+      )}
       {message.status === 'stopped' && <p className="assistant-stopped">Stopped.</p>}
       {message.error && (
         <div className="assistant-error" role="alert">
@@ -130,6 +141,11 @@ function AssistantAnswer({ message, assistant, workbookId, sending }: { message:
             </button>
           ))}
         </div>
+      )}
+      {message.offer === 'rerun' && message.command && (
+        <button type="button" className="button small" disabled={sending} onClick={() => void assistant.rerun(message.id)}>
+          Run again
+        </button>
       )}
       {message.offer === 'copy-default-workbook' && (
         <button type="button" className="button" disabled={sending} onClick={() => void assistant.copyDefaultWorkbookAndContinue(message.id)}>

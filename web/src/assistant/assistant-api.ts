@@ -7,6 +7,7 @@ import type {
   AvailableModelsResponse,
   ChangeLogResponse,
   Changeset,
+  ChangesetBrief,
   ChangesetResponse,
   ChatBody,
   ChatResponse,
@@ -15,6 +16,7 @@ import type {
   FormulaSuggestion,
   FormulaSuggestionsResponse,
   GenerateFormulaBody,
+  ModelGenerationProgress,
   ProcessActionBody,
   ProcessActionResponse,
 } from '@finsheet/contracts'
@@ -108,7 +110,10 @@ export interface ActionHandlers {
   delta(text: string): void
   toolCall(call: AgentToolCallEvent): void
   toolResult(step: AgentStep): void
-  changeset(changeset: Changeset): void
+  /** where the changeset stands after a turn that wrote (`done` carries it whole) */
+  changeset(brief: ChangesetBrief): void
+  /** how far the generation of a new model has come */
+  progress(progress: ModelGenerationProgress): void
 }
 
 /** POST /api/spreadsheet/process-action, streamed; resolves with the action response of `done`. */
@@ -122,7 +127,8 @@ export async function streamAction(body: ProcessActionBody, handlers: ActionHand
       if (event === PROCESS_ACTION_STREAM_EVENTS.delta) handlers.delta(String((data as { text?: unknown }).text ?? ''))
       else if (event === PROCESS_ACTION_STREAM_EVENTS.toolCall) handlers.toolCall(data as AgentToolCallEvent)
       else if (event === PROCESS_ACTION_STREAM_EVENTS.toolResult) handlers.toolResult(data as AgentStep)
-      else if (event === PROCESS_ACTION_STREAM_EVENTS.changeset) handlers.changeset((data as { changeset: Changeset }).changeset)
+      else if (event === PROCESS_ACTION_STREAM_EVENTS.changeset) handlers.changeset((data as { changeset: ChangesetBrief }).changeset)
+      else if (event === PROCESS_ACTION_STREAM_EVENTS.progress) handlers.progress(data as ModelGenerationProgress)
       else if (event === PROCESS_ACTION_STREAM_EVENTS.done) done = data as ProcessActionResponse
       else if (event === PROCESS_ACTION_STREAM_EVENTS.error) failed = streamFailure(data)
     },

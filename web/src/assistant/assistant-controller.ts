@@ -270,10 +270,11 @@ export class AssistantController {
     await this.run(answer.id, route, text, earlier)
   }
 
-  /** Runs a message's command again (after a conflict); the old changeset is dropped. */
+  /** Runs a message's command again (after a conflict, or a command that stopped); the old changeset is dropped. */
   async rerun(messageId: string): Promise<void> {
     const message = this.find(messageId)
     if (!message?.command || this.current.sending) return
+    if (message.offer === 'rerun') this.patch(messageId, (m) => ({ ...m, offer: undefined }))
     const block = message.changeset
     if (block && block.state === 'draft') {
       this.patch(messageId, (m) => ({ ...m, changeset: { ...block, state: 'discarding', notice: undefined } }))
@@ -364,7 +365,8 @@ export class AssistantController {
         delta: (piece) => this.patch(messageId, (m) => ({ ...m, text: m.text + piece })),
         toolCall: (call) => this.patch(messageId, (m) => ({ ...m, steps: [...m.steps.filter((step) => step.id !== call.id), { id: call.id, description: call.description, state: 'running' }] })),
         toolResult: (step) => this.patch(messageId, (m) => ({ ...m, steps: withStep(m.steps, step) })),
-        changeset: (changeset) => this.patch(messageId, (m) => ({ ...m, changeset: { changeset, state: changesetState(changeset), appliedAtOnce: changeset.applied } })),
+        changeset: (brief) => this.patch(messageId, (m) => ({ ...m, brief })),
+        progress: (progress) => this.patch(messageId, (m) => ({ ...m, progress })),
       },
       { ...this.deps.stream, signal },
     )
@@ -376,12 +378,16 @@ export class AssistantController {
     this.patch(messageId, (m) => {
       let steps = m.steps
       for (const step of response.steps) steps = withStep(steps, step)
+      const failed = !response.success
       return {
         ...m,
-        text: response.message || m.text,
-        status: response.success ? 'done' : 'error',
-        ...(response.success ? {} : { error: { text: response.message.startsWith('Error') ? response.message : `Error: ${response.message}`, tips: ASSISTANT_ERROR_TIPS } }),
+        // a command that did not finish says why in its error, not as an answer
+        text: failed ? '' : response.message || m.text,
+        status: failed ? 'error' : 'done',
+        ...(failed ? { error: { text: commandFailureText(response), tips: ASSISTANT_ERROR_TIPS }, offer: 'rerun' as const } : {}),
         steps: steps.map((step) => (step.state === 'running' ? { ...step, state: 'ok' } : step)),
+        brief: undefined,
+        progress: undefined,
         changeset: changeset ? { changeset, state: changesetState(changeset), appliedAtOnce: changeset.applied } : undefined,
       }
     })
@@ -460,8 +466,9 @@ export class AssistantController {
     step(3, 'done')
     const switched = this.deps.workspace.state.store?.id === result.workbookId
     this.patch(messageId, (m) => ({ ...m, model: m.model && { ...m.model, switched } }))
-    this.deps.notify({ title: MODEL_CREATED_TITLE, description: `${result.model.name}: ${result.model.sheets.join(', ')}`, variant: 'success' })
+    // over the spreadsheet one notice shows at a time, the newest first: the success, then the switch
     if (switched) this.deps.notify({ title: WORKBOOK_SWITCHED_TITLE, description: `Now showing ${result.model.name}` })
+    this.deps.notify({ title: MODEL_CREATED_TITLE, description: `${result.model.name}: ${result.model.sheets.join(', ')}`, variant: 'success' })
   }
 
   // ---- changesets ---------------------------------------------------------------------------------
@@ -723,6 +730,12 @@ export class AssistantController {
 
 export function clampWidth(width: number): number {
   return Math.round(Math.min(PANEL_WIDTH.max, Math.max(PANEL_WIDTH.min, width)))
+}
+
+/** 'Error: …' for a command that stopped before finishing (nothing was written). */
+function commandFailureText(response: ProcessActionResponse): string {
+  const text = response.error?.message ?? response.message.replace(/^Error:\s*/, '')
+  return `Error: ${text}`
 }
 
 /** A tool's step as the agent's contract words it, updated with how the call ended. */

@@ -1,4 +1,4 @@
-import type { ApprovalReason, CellRef, Changeset, FormulaSuggestion } from '@finsheet/contracts'
+import type { ApprovalReason, CellRef, Changeset, ChangesetBrief, FormulaSuggestion, ModelGenerationProgress } from '@finsheet/contracts'
 import { browserStorage } from '../storage/browser-storage'
 
 /**
@@ -73,14 +73,18 @@ export interface AssistantMessage {
   /** what the user asked, to run it again */
   command?: string
   steps: StepLine[]
+  /** where the changeset stands while the agent works; the whole changeset replaces it when it is done */
+  brief?: ChangesetBrief
   changeset?: ChangesetBlock
+  /** how far the generation of a new model has come, while it runs */
+  progress?: ModelGenerationProgress
   formulas?: FormulaSuggestion[]
   model?: ModelBlock
   error?: ErrorBlock
   /** prompts offered as buttons under the answer */
   followUps?: readonly string[]
   /** a button that runs a panel action */
-  offer?: 'copy-default-workbook'
+  offer?: 'copy-default-workbook' | 'rerun'
   /** the model that answered */
   modelLabel?: string
 }
