@@ -82,7 +82,7 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
       'Build a WACC sensitivity table from 8% to 12%',
       'Calculate the IRR of the cash flows',
       'Create a waterfall chart of the selected data',
-      'Format the selected cells as currency',
+      'Change the selected cells to currency format',
     ])
 
     // OpenAI is configured, so GPT-4o is the default; Anthropic is not, and says what to set

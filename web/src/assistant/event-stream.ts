@@ -31,6 +31,8 @@ export interface EventStreamOptions {
   signal?: AbortSignal
   /** called once when the backend refuses the token */
   onUnauthorized?(): void
+  /** where `/api` lives; '' for the page's own origin */
+  baseUrl?: string
   fetch?: typeof fetch
 }
 
@@ -57,7 +59,7 @@ export async function postEventStream(path: string, body: unknown, onEvent: (eve
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   let response: Response
   try {
-    response = await fetchImpl(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: options.signal })
+    response = await fetchImpl(`${options.baseUrl ?? ''}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: options.signal })
   } catch (error) {
     if (options.signal?.aborted) throw error
     throw new AssistantRequestError(0, 'Failed to fetch')

@@ -33,7 +33,7 @@ export const SUGGESTED_PROMPTS = [
   'Build a WACC sensitivity table from 8% to 12%',
   'Calculate the IRR of the cash flows',
   'Create a waterfall chart of the selected data',
-  'Format the selected cells as currency',
+  'Change the selected cells to currency format',
 ] as const
 
 /** The message the panel opens with after a workbook was uploaded. */
