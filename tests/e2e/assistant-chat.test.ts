@@ -23,6 +23,7 @@ import { chooseMode, chooseModel, conversation, dismissNotifications, messageInp
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { clickCell, typeEntry } from './support/grid-page.js'
+import { pdfBuffer } from '../files/support/make-files.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 const OPENAI_KEY = 'sk-e2e-assistant-0123456789'
@@ -210,6 +211,22 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
     expect(await page.getByLabel('Formula bar').inputValue()).toBe(formula)
   })
 
+  it('opens after a PDF is read, and answers about its figures until the document is let go', async () => {
+    await page.getByRole('button', { name: 'Import Document' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Document' })
+    const pdf = await pdfBuffer({ lines: ['Income statement FY2024', 'Total revenue 1,000.0', 'Net income 150.0'] })
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'fy2024.pdf', mimeType: 'application/pdf', buffer: pdf })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 })
+    await expect.poll(() => lastAnswer().innerText(), POLL).toMatch(/fy2024\.pdf was read: \d+ figures extracted/)
+    await panel(page).getByText('Asking about fy2024.pdf').waitFor()
+    await sendMessage(page, 'What was net income?')
+    await expect.poll(() => lastAnswer().innerText(), POLL).toContain('Net income')
+    expect(await lastAnswer().innerText()).toContain('150')
+    await panel(page).getByRole('button', { name: 'Stop using it' }).click()
+    await panel(page).getByText('Asking about fy2024.pdf').waitFor({ state: 'hidden' })
+  })
+
   it('keeps the conversation of the workbook across a reload', async () => {
     await page.reload()
     await panel(page).waitFor(POLL)
@@ -218,6 +235,7 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
       'Explain WACC at length',
       'What is a leveraged buyout?',
       'Which function calculates a monthly loan payment?',
+      'What was net income?',
     ])
     expect(await conversation(page).innerText()).toContain('It is the discount rate of a DCF.')
   })

@@ -502,7 +502,10 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
       if (!ctx.assistant.onSpreadsheet) {
         ctx.assistant.setOpen(true)
         ctx.go('/')
-      } else ctx.assistant.setOpen(!ctx.assistant.open)
+      } else if (ctx.assistant.open) {
+        ctx.assistant.setOpen(false)
+        ctx.workspace.focusGrid()
+      } else ctx.assistant.setOpen(true)
     },
   },
 ]

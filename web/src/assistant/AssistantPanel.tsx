@@ -29,6 +29,7 @@ export function AssistantPanel() {
   const drag = useRef<{ x: number; width: number } | null>(null)
   const texts = MODE_TEXTS[state.mode]
   const selected = selectionText(workspaceState)
+  const documentInUse = state.messages.length > 0 ? assistant.activeDocument() : null
 
   // the keyboard goes to the input when the panel opens
   useEffect(() => {
@@ -152,6 +153,16 @@ export function AssistantPanel() {
           state.messages.map((message) => <MessageView key={message.id} message={message} assistant={assistant} workbookId={state.workbookId} sending={state.sending} />)
         )}
       </div>
+      {documentInUse && (
+        <p className="assistant-document">
+          <span>
+            Asking about <strong>{documentInUse.name}</strong>
+          </span>
+          <button type="button" className="link-button" onClick={() => assistant.forgetDocument()}>
+            Stop using it
+          </button>
+        </p>
+      )}
       {selected && (
         <p className="assistant-selection">
           {selected}

@@ -19,6 +19,8 @@ import type { AssistantMode } from './texts'
 import {
   AGENT_NEEDS_SAVED_WORKBOOK,
   DEFAULT_ASSISTANT_MODE,
+  DOCUMENT_FOLLOW_UPS,
+  documentSuggestionsText,
   HIGHLIGHT_CLEAR_MS,
   MODEL_CELL_LOAD_DELAY_MS,
   MODEL_CREATED_TITLE,
@@ -255,6 +257,38 @@ export class AssistantController {
     this.setOpen(true)
   }
 
+  /**
+   * After a PDF was read: the panel opens in Chat mode with what can be asked, and later questions in
+   * this conversation are about its figures until the user lets the document go.
+   */
+  afterDocument(fileId: string, fileName: string, figures: number): void {
+    this.append(this.current.workbookId, {
+      id: newId(),
+      role: 'assistant',
+      at: now(),
+      route: 'notice',
+      text: documentSuggestionsText(fileName, figures),
+      status: 'done',
+      steps: [],
+      followUps: DOCUMENT_FOLLOW_UPS,
+      document: { fileId, name: fileName },
+    })
+    this.update({ mode: 'chat' }, true)
+    this.setOpen(true)
+  }
+
+  /** The uploaded document chat questions are about now, if any. */
+  activeDocument(): { fileId: string; name: string } | null {
+    const message = this.current.messages.findLast((m) => m.role === 'assistant' && m.document !== undefined)
+    return message?.role === 'assistant' && message.document ? message.document : null
+  }
+
+  /** Questions stop being about the uploaded document. */
+  forgetDocument(): void {
+    const message = this.current.messages.findLast((m) => m.role === 'assistant' && m.document !== undefined)
+    if (message) this.patch(message.id, (m) => ({ ...m, document: undefined }))
+  }
+
   // ---- sending ------------------------------------------------------------------------------------
 
   /** Sends a message; empty text, or a send while one is in flight, is ignored. */
@@ -318,7 +352,8 @@ export class AssistantController {
 
   private async runChat(messageId: string, text: string, earlier: readonly Message[], signal: AbortSignal): Promise<void> {
     const { workspace, workbooks } = this.deps
-    const context = contextOf(workspace.state)
+    const document = this.activeDocument()
+    const context = { ...contextOf(workspace.state), ...(document ? { fileId: document.fileId } : {}) }
     const workbookId = workbooks.isServerWorkbookOpen ? workspace.state.store?.id : undefined
     const model = this.current.model ?? undefined
     const answer = await streamChat(
@@ -574,6 +609,12 @@ export class AssistantController {
     }
   }
 
+  private clearApplied(): void {
+    if (this.appliedTimer) clearTimeout(this.appliedTimer)
+    this.appliedTimer = null
+    this.deps.workspace.setAssistantHighlights('applied', [])
+  }
+
   /** Outlines the cells an applied changeset changed, for HIGHLIGHT_CLEAR_MS. */
   private flashApplied(highlights: readonly Highlight[], changeset: Changeset): void {
     const marks = outlinesOf(highlights, changeset, this.deps.workspace.state.sheet)
@@ -662,6 +703,7 @@ export class AssistantController {
 
   private followWorkbook(): void {
     const workbookId = this.deps.workspace.state.store?.id ?? DEFAULT_WORKBOOK_ID
+    if (workbookId !== this.current.workbookId) this.clearApplied()
     const messages = this.conversationOf(workbookId)
     this.update({ workbookId, messages })
     this.outlinePreview()

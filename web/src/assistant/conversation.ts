@@ -87,6 +87,8 @@ export interface AssistantMessage {
   offer?: 'copy-default-workbook' | 'rerun'
   /** the model that answered */
   modelLabel?: string
+  /** an uploaded PDF whose figures later chat questions are about, until the user lets it go */
+  document?: { fileId: string; name: string }
 }
 
 export type Message = UserMessage | AssistantMessage

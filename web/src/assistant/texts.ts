@@ -49,6 +49,18 @@ export function uploadSuggestionsText(workbookName: string): string {
   ].join('\n')
 }
 
+/** The message the panel opens with after a PDF was read. */
+export function documentSuggestionsText(fileName: string, figures: number): string {
+  return [
+    `**${fileName}** was read: ${figures.toLocaleString('en-US')} ${figures === 1 ? 'figure' : 'figures'} extracted. Ask me about ${figures === 1 ? 'it' : 'them'} in Chat mode, for example:`,
+    '',
+    '- "What was the net income?"',
+    '- "How did revenue change from last year?"',
+  ].join('\n')
+}
+
+export const DOCUMENT_FOLLOW_UPS = ['Summarise the key figures', 'What was the revenue?'] as const
+
 /** What the suggestion buttons under the upload message fill in. */
 export const UPLOAD_FOLLOW_UPS = [
   'Summarise what this workbook contains',

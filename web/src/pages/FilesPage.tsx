@@ -97,7 +97,10 @@ export function FilesPage() {
         assistant.afterUpload(result.workbookId, name)
         void navigate({ to: '/' })
         void controller.openWorkbook(result.workbookId, name)
-      } else void load(true)
+      } else {
+        if (result.kind === 'pdf') assistant.afterDocument(result.fileId, fileName, result.data?.length ?? 0)
+        void load(true)
+      }
     },
     [controller, navigate, load, assistant],
   )

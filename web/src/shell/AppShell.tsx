@@ -189,13 +189,13 @@ function AppShell({ user }: { user: CurrentUser }) {
       <ImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
-        onImported={(workbookId, name) => {
+        onImported={(workbookId, name, outcome) => {
           setImportOpen(false)
           void navigate({ to: '/' })
           if (workbookId) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
-          }
+          } else assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
         }}
       />
       <ConfirmDialog
