@@ -152,6 +152,12 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
     await messageInput(page).fill('')
     await messageInput(page).press('ArrowUp')
     expect(await messageInput(page).inputValue()).toBe('What is WACC?')
+    // Shift+Enter breaks the line instead of sending
+    await messageInput(page).fill('First line')
+    await messageInput(page).press('Shift+Enter')
+    await messageInput(page).pressSequentially('second line')
+    expect(await messageInput(page).inputValue()).toBe('First line\nsecond line')
+    expect(await conversation(page).locator('.from-user').count()).toBe(1)
     await messageInput(page).fill('')
   })
 
@@ -240,7 +246,19 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
     expect(await conversation(page).innerText()).toContain('It is the discount rate of a DCF.')
   })
 
-  it('offers the built-in models when the list cannot be loaded', async () => {
+  it("says 'Loading models...' while the list loads, 'No models available' for an empty one, and offers the built-in models when it cannot be loaded", async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/ai/availableModels', async (route) => {
+      await held
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ models: [], defaultModel: '' }) })
+    })
+    await page.reload()
+    await panel(page).getByRole('button', { name: 'Model', exact: true }).getByText('Loading models...').waitFor(POLL)
+    release()
+    await panel(page).getByRole('button', { name: 'Model', exact: true }).getByText('No models available').waitFor(POLL)
+    await page.unroute('**/api/ai/availableModels')
+
     await page.route('**/api/ai/availableModels', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The ai service is unavailable' } }) }))
     await page.reload()
     await panel(page).getByText('The model list could not be loaded: these are the built-in models.').waitFor({ timeout: 30_000 })

@@ -40,6 +40,13 @@ export function AssistantPanel() {
     if (state.draft) inputRef.current?.fill(state.draft.text)
   }, [state.draft])
 
+  // notices move aside so that they never cover the panel
+  useEffect(() => {
+    const root = window.document.documentElement
+    root.style.setProperty('--assistant-panel-width', `${state.width}px`)
+    return () => root.style.removeProperty('--assistant-panel-width')
+  }, [state.width])
+
   // the newest message stays in view as it streams
   const last = state.messages.at(-1)
   useLayoutEffect(() => {
