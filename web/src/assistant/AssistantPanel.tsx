@@ -37,14 +37,18 @@ export function AssistantPanel() {
   }, [])
 
   useEffect(() => {
-    if (state.draft) inputRef.current?.fill(state.draft.text)
-  }, [state.draft])
+    if (!state.draft) return
+    inputRef.current?.fill(state.draft.text)
+    assistant.takeDraft()
+  }, [state.draft, assistant])
 
   // notices move aside so that they never cover the panel
   useEffect(() => {
     const root = window.document.documentElement
     root.style.setProperty('--assistant-panel-width', `${state.width}px`)
-    return () => root.style.removeProperty('--assistant-panel-width')
+    return () => {
+      root.style.removeProperty('--assistant-panel-width')
+    }
   }, [state.width])
 
   // the newest message stays in view as it streams

@@ -224,6 +224,11 @@ export class AssistantController {
     this.update({ draft: { text, seq: ++this.draftSeq } })
   }
 
+  /** The input took the suggested prompt: a panel opened later starts empty. */
+  takeDraft(): void {
+    if (this.current.draft) this.update({ draft: null })
+  }
+
   /** The last message the user sent in this conversation (Up in an empty input). */
   lastUserMessage(): string | null {
     const last = this.current.messages.findLast((message) => message.role === 'user')
