@@ -164,7 +164,10 @@ async function runAgent(services: AgentServices, input: AgentInput, chosen: { mo
         const step = stepOf(call, result, toolset, descriptions.get(call.id))
         steps.push(step)
         events?.toolResult(step)
-        if (--unanswered === 0 && pendingChangeset) {
+        if (--unanswered > 0) return
+        // The turn's calls have all answered: the next model turn starts now.
+        turnStarted = performance.now()
+        if (pendingChangeset) {
           events?.changeset(pendingChangeset)
           pendingChangeset = null
         }
@@ -172,9 +175,7 @@ async function runAgent(services: AgentServices, input: AgentInput, chosen: { mo
       onUsage: (usage) => {
         spent.inputTokens += usage.inputTokens
         spent.outputTokens += usage.outputTokens
-        const now = performance.now()
-        logger?.info({ workbookId: workbook.id, model: model.option.value, ...usage, ms: Math.round(now - turnStarted) }, 'agent model turn')
-        turnStarted = now
+        logger?.info({ workbookId: workbook.id, model: model.option.value, ...usage, ms: Math.round(performance.now() - turnStarted) }, 'agent model turn')
       },
     },
   })
