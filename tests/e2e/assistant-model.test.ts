@@ -34,6 +34,7 @@ let openai: StubServer
 let dataDir: string
 let page: Page
 let token: string
+let workbookId: string
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
@@ -79,8 +80,11 @@ const tabs = () => page.getByRole('tab').allInnerTexts()
 describe('agent commands that need a workbook of their own', { timeout: E2E_TIMEOUT }, () => {
   it('copies the session-only default workbook into a new workbook and sends the command there', async () => {
     await clickCell(page, 'A1')
-    await typeEntry(page, 'Units')
-    await typeEntry(page, '40')
+    for (const [label, units] of [['Year', 'Units'], ['2024', '40'], ['2025', '55']]) {
+      await typeEntry(page, label, 'Tab')
+      await typeEntry(page, units)
+      await page.keyboard.press('Home')
+    }
     await page.keyboard.press('Alt+A')
     await panel(page).waitFor()
     await sendMessage(page, 'Add a row that doubles the units')
@@ -89,7 +93,7 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
     expect(await lastAnswer().innerText()).toContain('Agent mode changes workbooks kept by Finsheet')
     expect(openai.requests).toHaveLength(0)
 
-    openai.enqueue({ reply: { text: 'The units are in A2: 40. Tell me where the doubled row should go.' } })
+    openai.enqueue({ reply: { text: 'The units are in B2:B3. Tell me where the doubled row should go.' } })
     const asked = page.waitForRequest((request) => request.url().endsWith('/api/spreadsheet/process-action'))
     await offer.click()
     const body = (await asked).postDataJSON()
@@ -97,8 +101,39 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
     expect(workbooks.map((workbook: Json) => workbook.name)).toContain('Untitled workbook')
     expect(body).toMatchObject({ command: 'Add a row that doubles the units', workbookId: workbooks[0].id })
     await lastAnswer().getByText('Tell me where the doubled row should go.').waitFor(POLL)
-    expect(await shownIn(page, 'A2')).toBe('40')
+    expect(await shownIn(page, 'B2')).toBe('40')
+    workbookId = workbooks[0].id
     expect(await page.getByTestId('workbook-title').innerText()).not.toBe('Default Workbook')
+  })
+
+  it('previews a chart in Visualization and Data tabs, and places it on the sheet when applied', async () => {
+    openai.enqueue(
+      {
+        reply: {
+          toolCalls: [
+            { id: 'total-1', name: 'write_cells', arguments: { sheet: 'Sheet1', cells: [{ address: 'A4', input: 'Total' }, { address: 'B4', input: '=SUM(B2:B3)' }] } },
+            { id: 'chart-1', name: 'create_chart', arguments: { sheet: 'Sheet1', range: 'A1:B3', type: 'bar', title: 'Units by year' } },
+          ],
+        },
+      },
+      { reply: { text: 'I added a total and a bar chart of the units by year.' } },
+    )
+    await sendMessage(page, 'Add a total and create a bar chart of the units by year')
+    const chart = lastAnswer().getByRole('region', { name: 'Chart: Units by year' })
+    await chart.waitFor(POLL)
+    await chart.getByRole('img', { name: 'bar chart: Units by year' }).waitFor()
+    expect(await chart.innerText()).toContain('Apply to place it on the sheet.')
+    await chart.getByRole('tab', { name: 'Data' }).click()
+    const rows = await chart.getByRole('table', { name: 'Units by year data' }).locator('tbody tr').allInnerTexts()
+    expect(rows.map((row) => row.replace(/\s+/g, ' ').trim())).toEqual(['2024 40', '2025 55'])
+    await chart.getByRole('tab', { name: 'Visualization' }).click()
+    await dismissNotifications(page)
+    await chart.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(OUTPUT, 'assistant-chart-preview.png') })
+    expect((await api(`/spreadsheet/workbook/${workbookId}/charts`)).charts).toHaveLength(0)
+    await lastAnswer().getByRole('region', { name: 'Proposed changes' }).getByRole('button', { name: 'Apply' }).click()
+    await chart.getByText('Placed on Sheet1').waitFor(POLL)
+    expect((await api(`/spreadsheet/workbook/${workbookId}/charts`)).charts.map((placed: Json) => placed.title)).toEqual(['Units by year'])
   })
 
   it("ends 'Create a DCF model for Acme' on the new workbook with the spec's notices", async () => {

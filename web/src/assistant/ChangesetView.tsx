@@ -1,5 +1,6 @@
-import type { ChangesetCellChange } from '@finsheet/contracts'
+import type { ChangesetCellChange, ChartData } from '@finsheet/contracts'
 import { plural } from '../ui/plural'
+import { ChartPreview } from './ChartPreview'
 import type { ChangesetBlock } from './conversation'
 
 interface ChangesetViewProps {
@@ -12,6 +13,8 @@ interface ChangesetViewProps {
   onUndo(): void
   onRerun(): void
   onSelectCell(sheet: string, address: string): void
+  /** what a chart of the range draws, read from the open workbook */
+  chartData(sheet: string, range: string): ChartData | null
 }
 
 /** Cells the diff lists before it says how many more there are. */
@@ -47,7 +50,7 @@ const TITLES: Record<ChangesetBlock['state'], string> = {
  * address, before → after (formulas shown), the downstream effect on other cells, and Apply / Discard
  * before it lands, or Undo after.
  */
-export function ChangesetView({ block, onItsWorkbook, busy, onApply, onDiscard, onUndo, onRerun, onSelectCell }: ChangesetViewProps) {
+export function ChangesetView({ block, onItsWorkbook, busy, onApply, onDiscard, onUndo, onRerun, onSelectCell, chartData }: ChangesetViewProps) {
   const { changeset, state } = block
   const needsApproval = changeset.needsApproval || (block.approval?.length ?? 0) > 0
   const approvalReasons = block.approval ?? changeset.approvalReasons
@@ -139,6 +142,9 @@ export function ChangesetView({ block, onItsWorkbook, busy, onApply, onDiscard, 
           </ul>
         </div>
       )}
+      {changeset.charts.map((chart, i) => (
+        <ChartPreview key={`${chart.sheet}!${chart.range}-${i}`} chart={chart} data={onItsWorkbook ? chartData(chart.sheet, chart.range) : null} placed={state === 'applied'} />
+      ))}
       {needsApproval && state === 'draft' && approvalReasons.length > 0 && (
         <div className="changeset-approval" role="note">
           <h4>Needs your approval</h4>

@@ -129,6 +129,7 @@ function AssistantAnswer({ message, assistant, workbookId, sending }: { message:
           onUndo={() => void assistant.undoChangeset(message.id)}
           onRerun={() => void assistant.rerun(message.id)}
           onSelectCell={(sheet, address) => assistant.selectCell(sheet, address)}
+          chartData={(sheet, range) => assistant.chartData(sheet, range)}
         />
       )}
       {message.formulas && message.formulas.length > 0 && <FormulaCards formulas={message.formulas} onInsert={(formula) => assistant.insertFormula(formula)} />}

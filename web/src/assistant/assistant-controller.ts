@@ -1,4 +1,4 @@
-import type { AgentStep, ApprovalReason, Changeset, ChangesetConflictBody, Highlight, ListWorkbooksResponse, ProcessActionResponse } from '@finsheet/contracts'
+import type { AgentStep, ApprovalReason, Changeset, ChangesetConflictBody, ChartData, Highlight, ListWorkbooksResponse, ProcessActionResponse } from '@finsheet/contracts'
 import { assistantErrorText, ASSISTANT_ERROR_TIPS, MAX_ASSISTANT_MESSAGE_LENGTH } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
 import { ApiError, errorStatus } from '../api/api-client'
@@ -641,6 +641,11 @@ export class AssistantController {
     const address = cellAddress(selection.active)
     workspace.dispatch({ type: 'set-cells', sheet, cells: [{ address, input: formula }] })
     return `${sheet}!${address}`
+  }
+
+  /** What a chart of a range of the open workbook draws. */
+  chartData(sheet: string, range: string): ChartData | null {
+    return this.deps.workspace.state.store?.chartData(sheet, range) ?? null
   }
 
   /** Selects a cell the answer names (a changed cell, an error it made) on its sheet. */
