@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Database, RefreshCw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
+import { useAssistant } from '../assistant/assistant-react'
 import { api } from '../app/services'
 import type { FileListState } from '../files/file-manager'
 import {
@@ -36,6 +37,7 @@ type LoadStatus = 'loading' | 'ready' | 'error'
 /** Spec 2 §2.4 File management: the user's uploads, with upload, import and delete. */
 export function FilesPage() {
   const [, controller] = useSession()
+  const [, assistant] = useAssistant()
   const navigate = useNavigate()
   const [list, setList] = useState<FileListState>(() => fileListState([]))
   const listRef = useRef(list)
@@ -91,11 +93,16 @@ export function FilesPage() {
       setUploadOpen(false)
       // spec 2 §4: a spreadsheet goes into the grid as soon as it is a workbook
       if (result.workbookId) {
+        const name = fileName.replace(/\.[^.]+$/, '')
+        assistant.afterUpload(result.workbookId, name)
         void navigate({ to: '/' })
-        void controller.openWorkbook(result.workbookId, fileName.replace(/\.[^.]+$/, ''))
-      } else void load(true)
+        void controller.openWorkbook(result.workbookId, name)
+      } else {
+        if (result.kind === 'pdf') assistant.afterDocument(result.fileId, fileName, result.data?.length ?? 0)
+        void load(true)
+      }
     },
-    [controller, navigate, load],
+    [controller, navigate, load, assistant],
   )
 
   const importWorkbook = async (file: FileRecord) => {

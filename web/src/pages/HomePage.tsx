@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSession } from '../app/app-context'
+import { AssistantLauncher, AssistantPanel } from '../assistant/AssistantPanel'
+import { useAssistant } from '../assistant/assistant-react'
 import { useShellActions } from '../shell/shell-actions'
 import type { FunctionSuggestion } from '../spreadsheet/SpreadsheetView'
 import { SpreadsheetView } from '../spreadsheet/SpreadsheetView'
@@ -34,6 +36,7 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
   const actions = useShellActions()
   const [tourOpen, setTourOpen] = useState(false)
   const navigate = useNavigate()
+  const [assistantState] = useAssistant()
   const showWelcome = session.status === 'ready' && !controller.hasRealWorkbook && !session.showGrid
 
   useEffect(() => {
@@ -49,17 +52,23 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
 
   return (
     <>
-      {showWelcome ? (
-        <WelcomeScreen
-          signedIn
-          onUpload={actions.openImport}
-          onStartBlank={() => void controller.startBlank()}
-          onContinue={() => controller.continueWithWorkbook()}
-          onClearAll={actions.confirmClearAll}
-        />
-      ) : (
-        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
-      )}
+      <div className="home-layout">
+        <div className="home-main">
+          {showWelcome ? (
+            <WelcomeScreen
+              signedIn
+              onUpload={actions.openImport}
+              onStartBlank={() => void controller.startBlank()}
+              onContinue={() => controller.continueWithWorkbook()}
+              onClearAll={actions.confirmClearAll}
+            />
+          ) : (
+            <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
+          )}
+        </div>
+        {assistantState.open && <AssistantPanel />}
+      </div>
+      <AssistantLauncher />
       <WelcomeTour
         open={tourOpen}
         onDone={() => {

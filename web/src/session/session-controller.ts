@@ -77,6 +77,7 @@ export class SessionController {
   private loading = 0
   /** the workbook being opened, so a second request for it does not load it again */
   private opening: string | null = null
+  private readonly historyListeners = new Set<(kind: 'undo' | 'redo', changeId: string) => void>()
 
   constructor(api: ApiClient, workspace: Workspace) {
     this.api = api
@@ -101,6 +102,61 @@ export class SessionController {
 
   get hasRealWorkbook(): boolean {
     return hasRealWorkbook(this.current.session)
+  }
+
+  /** The signed-in user's id, once the session has started. */
+  get userId(): string | null {
+    return this.user?.uid ?? null
+  }
+
+  /** Whether the open workbook is kept by the spreadsheet service (not the session's default workbook). */
+  get isServerWorkbookOpen(): boolean {
+    return this.sync !== null
+  }
+
+  /** Hears every undo and redo the spreadsheet service made for this page, with the change concerned. */
+  onHistory(listener: (kind: 'undo' | 'redo', changeId: string) => void): () => void {
+    this.historyListeners.add(listener)
+    return () => this.historyListeners.delete(listener)
+  }
+
+  /**
+   * Loads the open workbook again as the service has it, after something other than this page changed
+   * it (an assistant changeset applied): the user stays where they are, and edits not accepted yet are
+   * made again on top. `history` is what the service's undo and redo can do now.
+   */
+  async reloadFromServer(history?: { canUndo: boolean; canRedo: boolean }): Promise<void> {
+    const sync = this.sync
+    const store = this.workspace.state.store
+    if (!sync || !store) return
+    const attempt = ++this.loading
+    const loaded = await loadServerWorkbook(this.api, store.id)
+    if (attempt !== this.loading || this.sync !== sync) return
+    const known = sync.current
+    this.attachServerWorkbook(loaded, null, history ?? { canUndo: known.canUndo, canRedo: known.canRedo }, sync.takeUnaccepted())
+    this.scheduleSave()
+  }
+
+  /** Undoes the latest change of the open workbook, as Ctrl+Z does, and waits for the service's answer. */
+  async undoLatestChange(): Promise<void> {
+    const sync = this.sync
+    if (!sync) throw new Error('No workbook of the spreadsheet service is open')
+    await sync.undo()
+    this.saveSucceeded()
+  }
+
+  /**
+   * Copies the session's default workbook into a new workbook of the spreadsheet service and opens it
+   * (the assistant's agent changes only those). Returns its id, or null when there was nothing to copy.
+   */
+  async copyDefaultWorkbook(name: string): Promise<string | null> {
+    const session = this.current.session
+    if (!session) return null
+    await this.flush()
+    const copy = await this.keepDefaultWorkbook(session, name, true)
+    if (!copy.workbookId) return null
+    await this.openWorkbook(copy.workbookId, name)
+    return copy.workbookId
   }
 
   /** Loads (or creates) the session of the signed-in user and opens its active workbook. */
@@ -214,8 +270,11 @@ export class SessionController {
     }
   }
 
-  /** The default workbook's cells as a workbook of the spreadsheet service, before they are cleared. */
-  private async keepDefaultWorkbook(session: UserSession): Promise<ClearedBackup> {
+  /**
+   * The default workbook's cells as a workbook of the spreadsheet service (before they are cleared,
+   * or for the assistant); an empty one is copied only when `evenEmpty`.
+   */
+  private async keepDefaultWorkbook(session: UserSession, name = clearedWorkbookName(new Date()), evenEmpty = false): Promise<ClearedBackup> {
     const entry = session.workbooks[DEFAULT_WORKBOOK_ID]
     if (!entry) return { workbookId: null }
     const open = this.workspace.state.store
@@ -231,8 +290,8 @@ export class SessionController {
       ...(sheet.columnWidths && Object.keys(sheet.columnWidths).length > 0 ? { columnWidths: sheet.columnWidths } : {}),
       ...(sheet.merges && sheet.merges.length > 0 ? { merges: sheet.merges } : {}),
     }))
-    if (sheets.every((sheet) => sheet.cells.length === 0)) return { workbookId: null }
-    const answer = await this.api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', { name: clearedWorkbookName(new Date()), sheets })
+    if (!evenEmpty && sheets.every((sheet) => sheet.cells.length === 0)) return { workbookId: null }
+    const answer = await this.api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', { name, sheets })
     return { workbookId: answer.workbookId }
   }
 
@@ -329,6 +388,9 @@ export class SessionController {
     const unsaved = replay ?? journal?.load() ?? []
     const sync = new ServerWorkbookSync(this.api, store, loaded.revision, () => this.onSyncStatus(sync), history, journal)
     sync.onReload = () => this.reloadServerWorkbook(sync)
+    sync.onHistory = (kind, changeId) => {
+      for (const listener of this.historyListeners) listener(kind, changeId)
+    }
     this.sync = sync
     this.watch(store)
     // Edits the service never accepted (the page was closed or reloaded while it could not be

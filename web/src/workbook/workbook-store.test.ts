@@ -215,4 +215,12 @@ describe('sheet order', () => {
     expect(store.sheetNames).toEqual(['C', 'A', 'B'])
     expect(() => store.dispatch({ type: 'move-sheet', name: 'Z', index: 0 })).toThrow('Sheet not found: Z')
   })
+
+  it('reads what a chart of a range would draw, as the values stand now', () => {
+    const store = open({ sheets: [{ name: 'Sheet1', cells: { A1: { input: 'Year' }, B1: { input: 'Units' }, A2: { input: '2024' }, B2: { input: '40' }, A3: { input: '2025' }, B3: { input: '=B2+15' } } }] })
+    expect(store.chartData('Sheet1', 'A1:B3')).toEqual({ labels: ['2024', '2025'], series: [{ name: 'Units', values: [40, 55] }] })
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B2', input: '50' }] })
+    expect(store.chartData('Sheet1', 'A1:B3').series[0].values).toEqual([50, 65])
+    expect(store.chartData('Nowhere', 'A1:B3')).toEqual({ labels: [], series: [] })
+  })
 })
