@@ -66,7 +66,7 @@ describe('docker-compose.yml', () => {
   it('runs the infrastructure, every service, the files worker and the web app', () => {
     // The ai worker joins when its dist/worker.js exists (see the next test).
     expect(Object.keys(services).sort()).toEqual(
-      ['ai', 'files', 'files-worker', 'gateway', 'minio', 'mongo', 'qdrant', 'redis', 'spreadsheet', 'users', 'vectordb', 'vectordb-worker', 'web'].sort(),
+      ['ai', 'ai-worker', 'files', 'files-worker', 'gateway', 'minio', 'mongo', 'qdrant', 'redis', 'spreadsheet', 'users', 'vectordb', 'vectordb-worker', 'web'].sort(),
     )
   })
 
