@@ -254,11 +254,20 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await page.getByText('No files yet.', { exact: false }).waitFor()
     for (const tab of ['All Files (0)', 'Excel Workbooks (0)', 'PDF Documents (0)', 'Other Files (0)']) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1)
 
-    await page.getByRole('button', { name: 'Import from Vector DB' }).click()
     const vector = page.getByRole('dialog', { name: 'Import from Vector DB' })
-    // The DCF workbook made from a template above has been indexed since.
-    await vector.getByRole('listitem').filter({ hasText: /^DCF Model · \d+ cells indexed/ }).waitFor()
-    await vector.getByRole('button', { name: 'Close' }).click()
+    const dcfListed = vector.getByRole('listitem').filter({ hasText: /^DCF Model · \d+ cells indexed/ })
+    // The DCF workbook made from a template above is indexed once its edits have been quiet for a
+    // while, by a background job; the dialog asks once when it opens, so reopen it until it is listed.
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Import from Vector DB' }).click()
+        await vector.getByText('Asking the vector search…').waitFor({ state: 'detached' })
+        const listed = await dcfListed.count()
+        await vector.getByRole('button', { name: 'Close' }).click()
+        await vector.waitFor({ state: 'hidden' })
+        return listed
+      }, { timeout: 120_000, intervals: [2_000] })
+      .toBe(1)
 
     await page.getByRole('button', { name: 'Upload File' }).click()
     const upload = page.getByRole('dialog', { name: 'Upload File' })

@@ -1057,7 +1057,20 @@ export class WorkbookModel {
     sheet.merges = sheet.merges.filter((existing) => !removed.includes(existing))
     const ref = this.refOf(sheet)
     for (const merge of removed) result.applied.push({ type: 'unmerge-cells', sheet: ref, range: merge })
-    return removed.map((merge) => ({ type: 'merge-cells' as const, sheet: ref, range: merge }))
+    // Merging again clears every cell but the top-left one; content that sat under a merge (from a file,
+    // or written into it) is put back after it.
+    const hidden: CellEdit[] = []
+    for (const merge of removed) {
+      const area = tryParseRange(merge)!
+      for (const address of this.filledCells(sheet, area)) {
+        if (address === formatAddress(area.top, area.left)) continue
+        const cell = this.engine.getCell(sheet.name, address)
+        hidden.push({ address, input: cell.input, ...inputKind({ arrayRange: cell.arrayRange, legacy: this.isLegacy(sheet.id, address) }) })
+      }
+    }
+    const inverse: WorkbookCommand[] = removed.map((merge) => ({ type: 'merge-cells' as const, sheet: ref, range: merge }))
+    if (hidden.length > 0) inverse.push({ type: 'set-cells', sheet: ref, cells: hidden })
+    return inverse
   }
 
   /** The records of a sheet inside a range, by address. */
