@@ -1,5 +1,4 @@
 import type { FileJobResult, FileListTab, FileRecord } from '@finsheet/contracts'
-import { useNavigate } from '@tanstack/react-router'
 import { Database, RefreshCw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
@@ -36,7 +35,6 @@ type LoadStatus = 'loading' | 'ready' | 'error'
 /** Spec 2 §2.4 File management: the user's uploads, with upload, import and delete. */
 export function FilesPage() {
   const [, controller] = useSession()
-  const navigate = useNavigate()
   const [list, setList] = useState<FileListState>(() => fileListState([]))
   const listRef = useRef(list)
   const [status, setStatus] = useState<LoadStatus>('loading')
@@ -82,7 +80,6 @@ export function FilesPage() {
   }, [processing, status, load])
 
   const openWorkbook = async (workbookId: string, name: string) => {
-    void navigate({ to: '/' })
     await controller.openWorkbook(workbookId, name)
   }
 
@@ -91,11 +88,10 @@ export function FilesPage() {
       setUploadOpen(false)
       // spec 2 §4: a spreadsheet goes into the grid as soon as it is a workbook
       if (result.workbookId) {
-        void navigate({ to: '/' })
         void controller.openWorkbook(result.workbookId, fileName.replace(/\.[^.]+$/, ''))
       } else void load(true)
     },
-    [controller, navigate, load],
+    [controller, load],
   )
 
   const importWorkbook = async (file: FileRecord) => {

@@ -151,8 +151,10 @@ export class SessionController {
       const sheets = legacyDefaultSheets(legacy) ?? legacyDefaultSheets(session)
       if (sheets) session = await this.moveLegacyCells(session, sheets)
       forgetLegacySession(user.uid)
-      this.update({ status: 'ready', session })
+      this.update({ session })
+      // the list decides between the welcome screen and a workbook: read before the session is ready
       await this.refreshWorkbooks().catch((error: unknown) => console.warn('Failed to list the workbooks', error))
+      this.update({ status: 'ready' })
     } catch (error) {
       console.error('Failed to load the session', error)
       this.update({ status: 'error' })
