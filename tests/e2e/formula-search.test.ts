@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
 import { launchChromium, newTestContext, E2E_TIMEOUT } from './support/chromium.js'
 import { clickCell } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await page.getByLabel('Password', { exact: true }).fill('searching-1')
   await page.getByLabel('Confirm password').fill('searching-1')
   await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL(`${stack.url}/`)
+  await page.waitForURL(onSpreadsheet)
   await page.getByRole('dialog', { name: 'Welcome to Finsheet' }).getByRole('button', { name: 'Skip' }).click()
   await page.getByRole('button', { name: /Start Blank/ }).click()
   await page.getByLabel('Formula bar').waitFor()

@@ -18,6 +18,7 @@ import { unnamedControls } from './support/accessibility.js'
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${stack.url}/`)
+  await page.waitForURL(onSpreadsheet)
 })
 
 afterAll(async () => {
@@ -125,7 +126,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await preview.waitFor({ state: 'hidden' })
     await page.getByRole('button', { name: 'Preview DCF Model' }).click()
     await preview.getByRole('button', { name: 'Use This Template' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByLabel('Formula bar').waitFor()
     await expect.poll(() => page.getByTestId('workbook-title').innerText(), POLL).toBe('DCF Model')
     await expect.poll(() => shownIn('Assumptions!B5'), POLL).toBe('8.0%')
@@ -291,7 +292,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
 
     // import makes another workbook of the file and opens it; a formula there will show an error
     await page.getByRole('button', { name: 'Import plan.csv' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await expect.poll(toastTexts, POLL).toContainEqual(expect.stringContaining('Workbook imported successfully'))
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('plan')
     await shownIn('E2')

@@ -168,7 +168,7 @@ export class SessionController {
     const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', { sheets })
     const legacy = session.workbooks[DEFAULT_WORKBOOK_ID]
     const entry = workbookEntry(undefined, answer.workbook.sheets, legacy && answer.workbook.sheets.includes(legacy.activeSheet) ? legacy.activeSheet : answer.workbook.sheets[0], answer.workbook.name)
-    const moved = withOpenedWorkbook(session, answer.workbookId, entry, DEFAULT_WORKBOOK_ID)
+    const moved = withOpenedWorkbook(session, answer.workbookId, entry)
     const next = session.activeWorkbook === DEFAULT_WORKBOOK_ID ? moved : { ...moved, activeWorkbook: session.activeWorkbook }
     await this.saveSession(next)
     return this.current.session ?? next
@@ -188,13 +188,16 @@ export class SessionController {
   async homeWorkbook(): Promise<string | null | undefined> {
     const asked = this.asked
     await this.started
-    const workbooks = this.current.workbooks ?? (await this.refreshWorkbooks())
-    const id = await homeWorkbookId(this.current.session, workbooks, (candidate) =>
+    // read again: what the user typed since decides between the welcome screen and a workbook
+    const workbooks = await this.refreshWorkbooks().catch(() => this.current.workbooks ?? [])
+    const exists = (candidate: string) =>
       this.api.get<WorkbookMetadataResponse>(`/spreadsheet/workbooks/${encodeURIComponent(candidate)}`).then(
         () => true,
         () => false,
-      ),
-    )
+      )
+    let id = await homeWorkbookId(this.current.session, workbooks, exists)
+    // past the welcome screen once (Start Blank), the user stays in the workbook while the page lives
+    if (id === null && this.current.showGrid && workbooks.length > 0) id = await homeWorkbookId(this.current.session, workbooks, exists, { evenEmpty: true })
     return asked === this.asked ? id : undefined
   }
 

@@ -63,6 +63,9 @@ describe('homeWorkbookId', () => {
   it('shows the welcome screen to a user without a real workbook', async () => {
     expect(await homeWorkbookId({ activeWorkbook: 'defaultWorkbook' }, [], never)).toBeNull()
     expect(await homeWorkbookId({ activeWorkbook: 'first' }, [listed('first', { isDefault: true })], never)).toBeNull()
+    // once past the welcome screen, the empty first workbook is opened
+    expect(await homeWorkbookId({ activeWorkbook: 'first' }, [listed('first', { isDefault: true })], never, { evenEmpty: true })).toBe('first')
+    expect(await homeWorkbookId({ activeWorkbook: 'first' }, [], never, { evenEmpty: true })).toBeNull()
   })
 })
 
@@ -72,10 +75,10 @@ describe('session entries', () => {
     expect(entry).toEqual({ name: 'Plan', activeSheet: 'C', recentlyOpened: ['C', 'A', 'B'], sheetOrder: ['A', 'B', 'C'], totalSheets: 3, sheets: {} })
   })
 
-  it('make the opened workbook active and the most recent, replacing the name it had, and forget the oldest past the limit', () => {
+  it('make the opened workbook active and the most recent, dropping the placeholder of a new session, and forget the oldest past the limit', () => {
     const session = fresh()
     const entry = workbookEntry(undefined, ['Sheet1'], 'Sheet1', 'Default Workbook')
-    const opened = withOpenedWorkbook(session, 'wb-first', entry, 'defaultWorkbook')
+    const opened = withOpenedWorkbook(session, 'wb-first', entry)
     expect(opened.activeWorkbook).toBe('wb-first')
     expect(Object.keys(opened.workbooks)).toEqual(['wb-first'])
 

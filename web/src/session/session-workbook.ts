@@ -29,15 +29,16 @@ export function hasRealWorkbook(workbooks: readonly Pick<WorkbookMetadata, 'isDe
 /**
  * What `/` opens: the session's active workbook when the service still has it (its first workbook
  * when the session names `defaultWorkbook`), else the most recently changed one; null for the welcome
- * screen, when the user has no real workbook. `exists` asks the service about an active workbook the
- * list (its first page) does not show.
+ * screen, when the user has no real workbook (`evenEmpty`: only when they have none at all). `exists`
+ * asks the service about an active workbook the list (its first page) does not show.
  */
 export async function homeWorkbookId(
   session: Pick<UserSession, 'activeWorkbook'> | null,
   workbooks: readonly WorkbookMetadata[],
   exists: (id: string) => Promise<boolean>,
+  options: { evenEmpty?: boolean } = {},
 ): Promise<string | null> {
-  if (!hasRealWorkbook(workbooks)) return null
+  if (workbooks.length === 0 || (!options.evenEmpty && !hasRealWorkbook(workbooks))) return null
   const active = session?.activeWorkbook
   if (active === DEFAULT_WORKBOOK_ID) {
     const first = workbooks.find((workbook) => workbook.isDefault)
@@ -64,12 +65,12 @@ export function workbookEntry(previous: WorkbookEntry | undefined, sheetOrder: r
 }
 
 /**
- * The session with `id` active and its entry the most recent (last). `replaces` is another key the
- * same workbook was known by (`defaultWorkbook` before the service told its id), dropped. The oldest
- * entries go past MAX_SESSION_WORKBOOKS.
+ * The session with `id` active and its entry the most recent (last). The `defaultWorkbook` entry a
+ * new session starts with only stands for the first workbook until a workbook of the service is
+ * opened: it goes then. The oldest entries go past MAX_SESSION_WORKBOOKS.
  */
-export function withOpenedWorkbook<S extends Pick<UserSession, 'activeWorkbook' | 'workbooks'>>(session: S, id: string, entry: WorkbookEntry, replaces?: string): S {
-  const others = Object.entries(session.workbooks).filter(([key]) => key !== id && key !== replaces)
+export function withOpenedWorkbook<S extends Pick<UserSession, 'activeWorkbook' | 'workbooks'>>(session: S, id: string, entry: WorkbookEntry): S {
+  const others = Object.entries(session.workbooks).filter(([key]) => key !== id && key !== DEFAULT_WORKBOOK_ID)
   const kept = others.slice(Math.max(0, others.length - (MAX_SESSION_WORKBOOKS - 1)))
   return { ...session, activeWorkbook: id, workbooks: Object.fromEntries([...kept, [id, entry]]) }
 }

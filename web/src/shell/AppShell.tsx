@@ -27,7 +27,7 @@ import { ShellActionsContext } from './shell-actions'
 import { Sidebar } from './Sidebar'
 import { Toolbar } from './Toolbar'
 import { TopBar } from './TopBar'
-import { workbookTitle } from './user-display'
+import { DEFAULT_WORKBOOK_ID, workbookTitle } from './user-display'
 import { api } from '../app/services'
 
 /** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
@@ -126,7 +126,9 @@ function AppShell({ user }: { user: CurrentUser }) {
     ? [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format')]
     : null
 
-  const title = workbookTitle(store ? { id: store.id, name: store.name, sheetNames: store.sheetNames } : null)
+  // before any workbook is open, the session's first workbook is the one the user is in
+  const inFirstWorkbook = session.status === 'ready' && session.session?.activeWorkbook === DEFAULT_WORKBOOK_ID
+  const title = workbookTitle(store ? { id: store.id, name: store.name, sheetNames: store.sheetNames } : inFirstWorkbook ? { id: DEFAULT_WORKBOOK_ID, sheetNames: [] } : null)
 
   const makeCopy = async () => {
     if (!store) return
