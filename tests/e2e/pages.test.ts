@@ -62,7 +62,7 @@ afterAll(async () => {
 /** Goes to a screen the way a user does, from the side bar. */
 async function openScreen(name: string, path: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
-  await page.waitForURL(`${stack.url}${path}`)
+  await page.waitForURL(path === '/' ? onSpreadsheet : `${stack.url}${path}`)
 }
 
 /** Selects a cell through the cell-reference box ('Assumptions!B5') and reads what it shows. */
@@ -270,7 +270,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(() => upload.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'), POLL).toBe('100')
     await expect.poll(toastTexts, POLL).toContainEqual(expect.stringContaining('File uploaded successfully'))
     // a spreadsheet goes into the grid
-    await page.waitForURL(`${stack.url}/`, { timeout: 15_000 })
+    await page.waitForURL(onSpreadsheet, { timeout: 15_000 })
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('plan')
     expect(await shownIn('D2')).toBe('150')
 
