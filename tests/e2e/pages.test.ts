@@ -254,9 +254,16 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await page.getByText('No files yet.', { exact: false }).waitFor()
     for (const tab of ['All Files (0)', 'Excel Workbooks (0)', 'PDF Documents (0)', 'Other Files (0)']) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1)
 
+    // the DCF model made from the template is indexed once it has been quiet for a few seconds
+    const reader = await apiToken()
+    const indexed = async () => {
+      const answer = await fetch(`${stack.url}/api/vectordb/indexed-workbooks`, { headers: { authorization: `Bearer ${reader}` } })
+      return ((await answer.json()) as { workbooks: { name: string }[] }).workbooks.map((workbook) => workbook.name)
+    }
+    await expect.poll(indexed, { ...POLL, timeout: 30_000 }).toContain('DCF Model')
     await page.getByRole('button', { name: 'Import from Vector DB' }).click()
     const vector = page.getByRole('dialog', { name: 'Import from Vector DB' })
-    await vector.getByText('The vector search has no indexed models yet.').waitFor()
+    await vector.getByText('DCF Model', { exact: true }).waitFor()
     await vector.getByRole('button', { name: 'Close' }).click()
 
     await page.getByRole('button', { name: 'Upload File' }).click()
