@@ -60,7 +60,8 @@ describe('the formula help by description', { timeout: E2E_TIMEOUT }, () => {
 
   it("asks the vector search, which knows words the descriptions lack ('remove duplicates' → UNIQUE)", async () => {
     await clickCell(page, 'A2')
-    const asked = page.waitForRequest((request) => request.url().endsWith('/api/vectordb/search/formulas'))
+    // typing slowly (a busy machine) may ask for a part of the words first: wait for the whole phrase
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/vectordb/search/formulas') && (request.postDataJSON() as { query?: string }).query === 'remove duplicates')
     await page.keyboard.type('=remove duplicates')
     expect((await asked).postDataJSON()).toMatchObject({ query: 'remove duplicates' })
     await page.getByRole('option', { name: /^UNIQUE\b/, selected: true }).waitFor()

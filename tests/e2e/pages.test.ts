@@ -263,7 +263,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(indexed, { ...POLL, timeout: 30_000 }).toContain('DCF Model')
     await page.getByRole('button', { name: 'Import from Vector DB' }).click()
     const vector = page.getByRole('dialog', { name: 'Import from Vector DB' })
-    await vector.getByText('DCF Model', { exact: true }).waitFor()
+    await vector.getByRole('listitem').filter({ hasText: /^DCF Model · \d+ cells indexed/ }).waitFor()
     await vector.getByRole('button', { name: 'Close' }).click()
 
     await page.getByRole('button', { name: 'Upload File' }).click()
