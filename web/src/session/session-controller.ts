@@ -89,6 +89,7 @@ export class SessionController {
   private opening: { id: string; done: Promise<void> } | null = null
   /** bumped by every workbook asked for, so that the home screen's late answer does not overrule it */
   private asked = 0
+  private readonly historyListeners = new Set<(kind: 'undo' | 'redo', changeId: string) => void>()
 
   constructor(api: ApiClient, workspace: Workspace) {
     this.api = api
@@ -124,6 +125,60 @@ export class SessionController {
   /** The id of the workbook open in the workspace, if any. */
   get openWorkbookId(): string | null {
     return this.workspace.state.store?.id ?? null
+  }
+
+  /** The signed-in user's id, once the session has started. */
+  get userId(): string | null {
+    return this.user?.uid ?? null
+  }
+
+  /** Whether a workbook is open (every workbook is kept by the spreadsheet service). */
+  get isServerWorkbookOpen(): boolean {
+    return this.sync !== null
+  }
+
+  /** Hears every undo and redo the spreadsheet service made for this page, with the change concerned. */
+  onHistory(listener: (kind: 'undo' | 'redo', changeId: string) => void): () => void {
+    this.historyListeners.add(listener)
+    return () => this.historyListeners.delete(listener)
+  }
+
+  /**
+   * Loads the open workbook again as the service has it, after something other than this page changed
+   * it (an assistant changeset applied): the user stays where they are, and edits not accepted yet are
+   * made again on top. `history` is what the service's undo and redo can do now.
+   */
+  async reloadFromServer(history?: { canUndo: boolean; canRedo: boolean }): Promise<void> {
+    const sync = this.sync
+    const store = this.workspace.state.store
+    if (!sync || !store) return
+    const attempt = ++this.loading
+    const loaded = await loadServerWorkbook(this.api, store.id)
+    if (attempt !== this.loading || this.sync !== sync) return
+    const known = sync.current
+    this.attachServerWorkbook(loaded, null, history ?? { canUndo: known.canUndo, canRedo: known.canRedo }, sync.takeUnaccepted())
+    this.scheduleSave()
+  }
+
+  /** Undoes the latest change of the open workbook, as Ctrl+Z does, and waits for the service's answer. */
+  async undoLatestChange(): Promise<void> {
+    const sync = this.sync
+    if (!sync) throw new Error('No workbook of the spreadsheet service is open')
+    await sync.undo()
+    this.saveSucceeded()
+  }
+
+  /**
+   * For the assistant, when no workbook is open: the user's first workbook, which lives in the
+   * spreadsheet service like every other (created on first use), opened. Nothing needs copying any
+   * more; `name` is kept for the callers that still pass one. Returns its id.
+   */
+  async copyDefaultWorkbook(_name: string): Promise<string | null> {
+    if (!this.current.session) return null
+    await this.flush()
+    const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', {})
+    await this.openWorkbook(answer.workbookId, answer.workbook.name)
+    return answer.workbookId
   }
 
   /**
@@ -446,6 +501,9 @@ export class SessionController {
     const unsaved = replay ?? journal?.load() ?? []
     const sync = new ServerWorkbookSync(this.api, store, loaded.revision, () => this.onSyncStatus(sync), history, journal)
     sync.onReload = () => this.reloadServerWorkbook(sync)
+    sync.onHistory = (kind, changeId) => {
+      for (const listener of this.historyListeners) listener(kind, changeId)
+    }
     this.sync = sync
     this.watch(store)
     // Edits the service never accepted (the page was closed or reloaded while it could not be

@@ -154,6 +154,8 @@ export class ServerWorkbookSync {
   private closed = false
   /** called once, when the workbook must be reopened as the server has it */
   onReload: (() => void) | null = null
+  /** hears each undo or redo the server made, with the change it reverted or made again */
+  onHistory: ((kind: 'undo' | 'redo', changeId: string) => void) | null = null
 
   constructor(
     api: ApiClient,
@@ -400,6 +402,7 @@ export class ServerWorkbookSync {
     this.revision = answer.revision
     this.serverHistory = { canUndo: answer.canUndo, canRedo: answer.canRedo }
     this.acknowledge(request)
+    this.onHistory?.(request.kind, answer.target.changeId)
     const same = request.group !== null && request.group.changeId !== null && answer.target.changeId === request.group.changeId && answer.skipped.length === 0
     if (request.group ? !same : answer.structureChanged) {
       // the server undid something else than this browser did, or moved rows and sheets it cannot follow
