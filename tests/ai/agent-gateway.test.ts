@@ -513,27 +513,25 @@ describe('bad input', () => {
 })
 
 describe('without a model for the job', () => {
-  it('answers model local with what agent mode needs, writing nothing', async () => {
+  it('runs the offline planner for model local: it reads the label, writes through the tools, and one undo reverts it', async () => {
     const id = await newModel()
     const before = await snapshot(id)
-    const answer = await act({ command: 'Add a total row', workbookId: id, preferredModel: 'local' })
+    const answer = await act({ command: 'set growth to 15%', workbookId: id, preferredModel: 'local' })
     expect(answer.status).toBe(200)
-    expect(answer.json).toMatchObject({ success: true, action: { type: 'answer' }, result: { changeset: null }, provider: 'local', model: 'local' })
-    expect(answer.json.message).toContain('Agent mode changes your workbook through a language model')
-    expect(answer.json.message).toContain('GPT-4o (gpt-4o)')
-    expect(answer.json.message).toContain('Nothing in the workbook was changed')
-    expect(await snapshot(id)).toEqual(before)
+    expect(answer.json).toMatchObject({ success: true, action: { type: 'edit' }, provider: 'local', model: 'local', result: { changeset: { applied: true, changeCount: 1 } } })
+    expect(answer.json.message).toMatch(/^I read that as: set Inputs!B1 \(Growth\) to 15%/)
+    expect((await cellsOf(id, 'Inputs')).B1).toMatchObject({ value: 0.15 })
+    expect((await ada('POST', `/spreadsheet/workbook/${id}/undo`, {})).status).toBe(200)
+    expect(await cellsOf(id, 'Inputs')).toEqual(before.inputs)
+    expect(await cellsOf(id, 'Model')).toEqual(before.model)
     // Someone else's workbook is still 404, local or not.
-    expect((await act({ command: 'Add a total row', workbookId: id, preferredModel: 'local' }, eve)).status).toBe(404)
+    expect((await act({ command: 'set growth to 15%', workbookId: id, preferredModel: 'local' }, eve)).status).toBe(404)
   })
 
-  it('answers 503 for a new model when no model generator is set up, on both routes', async () => {
-    const viaAgent = await act({ command: 'Create a DCF model for Acme with 7 years', preferredModel: 'gpt-4o' })
-    expect(viaAgent.status).toBe(503)
-    expect(viaAgent.json.error).toMatchObject({ code: 'MODEL_GENERATION_UNAVAILABLE', message: expect.stringMatching(/^Creating financial models is not available on this server/) })
-    const direct = await ada('POST', '/spreadsheet/generate-financial-model', { modelType: 'dcf', companyName: 'Acme' })
-    expect(direct.status).toBe(503)
-    expect(direct.json.error.code).toBe('MODEL_GENERATION_UNAVAILABLE')
+  it('hands a model-creation command to the model generator, which refuses a request it cannot build', async () => {
+    const viaAgent = await act({ command: 'Create a DCF model for Acme with 7 years', preferredModel: 'local' })
+    expect(viaAgent.status, viaAgent.text).toBe(200)
+    expect(viaAgent.json).toMatchObject({ success: true, action: { type: 'create_model' }, result: { model: { success: true, model: { modelType: 'dcf', company: 'Acme' } } } })
     expect((await ada('POST', '/spreadsheet/generate-financial-model', { companyName: 'Acme' })).status).toBe(400)
     expect(openai.requests).toHaveLength(0)
   })

@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAllInOne, type AllInOne } from '@finsheet/standalone'
+import { DCF_MODEL_SHEETS } from '@finsheet/contracts'
+import { buildFinancialModel, calculateTemplate, TEMPLATE_COMPANY } from '@finsheet/workbook'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-spreadsheet-gateway-'))
 let stack: Pick<AllInOne, 'url' | 'close'>
@@ -71,20 +73,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-/** The DCF template's enterprise value worked out from its inputs, with the WACC given. */
-function dcfEnterpriseValue(wacc: number): number {
-  let previous = 1000
-  let presentValue = 0
-  let cashFlow = 0
-  for (let year = 1; year <= 5; year++) {
-    const revenue = previous * 1.08
-    const depreciation = revenue * 0.04
-    cashFlow = (revenue * 0.25 - depreciation) * 0.75 + depreciation - revenue * 0.05 - (revenue - previous) * 0.1
-    presentValue += cashFlow / (1 + wacc) ** year
-    previous = revenue
-  }
-  return presentValue + (cashFlow * 1.025) / (wacc - 0.025) / (1 + wacc) ** 5
+/** The DCF template's enterprise value as the engine calculates the model built with these parameters. */
+function dcfEnterpriseValue(parameters: Record<string, number> = {}): number {
+  const { template } = buildFinancialModel('dcf', TEMPLATE_COMPANY, parameters)
+  return calculateTemplate(template).getValue('Valuation', EV) as number
 }
+/** Where the DCF template shows its enterprise value, on Valuation. */
+const EV = buildFinancialModel('dcf', TEMPLATE_COMPANY).template.keyOutputs.find((output) => output.label === 'Enterprise value')!.address
+const sheets = [...DCF_MODEL_SHEETS]
 
 describe('the spreadsheet API through the gateway', () => {
   it('refuses calls without a token at the gateway', async () => {
@@ -102,40 +98,41 @@ describe('the spreadsheet API through the gateway', () => {
     const created = await ada('POST', '/workbooks', { name: 'Acme DCF', templateId: 'dcf-model' })
     expect(created.status).toBe(201)
     const id: string = created.json.workbookId
-    expect((await ada('GET', '/workbook/' + id + '/cells?sheet=Valuation')).json.workbook.sheets[0].cells.B19.value).toBeCloseTo(dcfEnterpriseValue(0.09), 6)
+    expect((await ada('GET', '/workbook/' + id + '/cells?sheet=Valuation')).json.workbook.sheets[0].cells[EV].value).toBeCloseTo(dcfEnterpriseValue(), 6)
 
     const list = await ada('GET', '/workbooks')
-    expect(list.json).toMatchObject({ limit: 10, offset: 0, total: 1, workbooks: [{ id, name: 'Acme DCF', sheets: ['Assumptions', 'Valuation'] }] })
+    expect(list.json).toMatchObject({ limit: 10, offset: 0, total: 1, workbooks: [{ id, name: 'Acme DCF', sheets }] })
     expect((await ada('GET', `/workbooks/${id}`)).json.workbook.totalFormulas).toBeGreaterThan(50)
     expect((await ada('PATCH', `/workbooks/${id}`, { name: 'Acme valuation' })).json.workbook.name).toBe('Acme valuation')
-    expect((await ada('GET', `/workbook/${id}`)).json.workbook.sheetOrder).toEqual(['Assumptions', 'Valuation'])
+    expect((await ada('GET', `/workbook/${id}`)).json.workbook.sheetOrder).toEqual(sheets)
 
-    const edit = await ada('POST', '/update-cell', { workbookId: id, sheetName: 'Assumptions', cellAddress: 'B11', value: '10%' })
+    // Assumptions!B10 is the risk-free rate, a part of the WACC.
+    const edit = await ada('POST', '/update-cell', { workbookId: id, sheetName: 'Assumptions', cellAddress: 'B10', value: '5%' })
     expect(edit.status).toBe(200)
-    const ev = edit.json.changedCells.find((cell: { sheet: string; address: string }) => cell.sheet === 'Valuation' && cell.address === 'B19')
-    expect(ev.value).toBeCloseTo(dcfEnterpriseValue(0.1), 6)
+    const ev = edit.json.changedCells.find((cell: { sheet: string; address: string }) => cell.sheet === 'Valuation' && cell.address === EV)
+    expect(ev.value).toBeCloseTo(dcfEnterpriseValue({ riskFreeRate: 5 }), 6)
     const batch = await ada('POST', '/update-cells', {
       workbookId: id,
       sheetName: 'Assumptions',
       revision: edit.json.revision,
       updates: [
         { cellAddress: 'D1', value: 'Scenario' },
-        { cellAddress: 'D2', formula: '=Valuation!B19/1000' },
+        { cellAddress: 'D2', formula: `=Valuation!${EV}/1000` },
       ],
     })
     expect(batch.json.changedCells).toHaveLength(2)
-    expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B11/history`)).json.history[0]).toMatchObject({ oldInput: '0.09', newInput: '10%', userName: 'Ada Lovelace' })
+    expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B10/history`)).json.history[0]).toMatchObject({ oldInput: '0.04', newInput: '5%', userName: 'Ada Lovelace' })
     const change = await ada('POST', `/workbook/${id}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Assumptions', at: 0, count: 1 }] })
     expect(change.json.structureChanged).toBe(true)
-    expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B12/history`)).json.history[0]).toMatchObject({ oldInput: '0.09', newInput: '10%' })
+    expect((await ada('GET', `/workbook/${id}/cell/Assumptions!B11/history`)).json.history[0]).toMatchObject({ oldInput: '0.04', newInput: '5%' })
     expect((await ada('GET', `/workbook/${id}/changes?since=1`)).json.changes.map((entry: { kind: string }) => entry.kind)).toEqual(['edit', 'edit', 'edit'])
     expect((await ada('POST', `/workbook/${id}/undo`, {})).json.target.label).toBe('Insert 1 row on Assumptions')
     expect((await ada('POST', `/workbook/${id}/redo`, {})).json.canRedo).toBe(false)
 
     expect((await ada('POST', `/workbook/${id}/sheets`, { name: 'Notes' })).status).toBe(201)
-    expect((await ada('PATCH', `/workbook/${id}/sheets/Notes`, { name: 'Memo', index: 0 })).json.sheetOrder).toEqual(['Memo', 'Assumptions', 'Valuation'])
-    expect((await ada('GET', `/workbook/${id}/sheets`)).json.totalSheets).toBe(3)
-    expect((await ada('DELETE', `/workbook/${id}/sheets/Memo`)).json.sheetOrder).toEqual(['Assumptions', 'Valuation'])
+    expect((await ada('PATCH', `/workbook/${id}/sheets/Notes`, { name: 'Memo', index: 0 })).json.sheetOrder).toEqual(['Memo', ...sheets])
+    expect((await ada('GET', `/workbook/${id}/sheets`)).json.totalSheets).toBe(sheets.length + 1)
+    expect((await ada('DELETE', `/workbook/${id}/sheets/Memo`)).json.sheetOrder).toEqual(sheets)
 
     const saved = await ada('POST', `/workbook/${id}/save`, { tags: ['board'] })
     expect(saved.json.version).toMatchObject({ number: 2, type: 'major', author: 'Ada Lovelace', fileName: 'Acme valuation' })
@@ -147,17 +144,16 @@ describe('the spreadsheet API through the gateway', () => {
     expect(compared.json.summary.inputsChanged).toBeGreaterThan(0)
     const restored = await ada('POST', `/workbook/${id}/versions/${first.id}/restore`, {})
     expect(restored.json.version).toMatchObject({ number: 3, restoredFrom: first.id })
-    expect((await ada('GET', `/workbook/${id}/cells?sheet=Valuation`)).json.workbook.sheets[0].cells.B19.value).toBeCloseTo(dcfEnterpriseValue(0.09), 6)
+    expect((await ada('GET', `/workbook/${id}/cells?sheet=Valuation`)).json.workbook.sheets[0].cells[EV].value).toBeCloseTo(dcfEnterpriseValue(), 6)
 
-    expect((await ada('POST', '/search-cells', { query: 'enterprise value', limit: 20, includeFormulas: true })).json.results[0]).toMatchObject({
-      workbookId: id,
-      sheet: 'Valuation',
-      address: 'A19',
-    })
+    expect((await ada('POST', '/search-cells', { query: 'enterprise value', limit: 20, includeFormulas: true })).json.results).toContainEqual(
+      expect.objectContaining({ workbookId: id, sheet: 'Valuation', address: `A${EV.slice(1)}` }),
+    )
 
-    const chart = await ada('POST', '/create-chart', { workbookId: id, type: 'line', dataRange: 'Valuation!A3:F4', title: 'Revenue', seriesInColumns: false })
+    const chart = await ada('POST', '/create-chart', { workbookId: id, type: 'line', dataRange: 'Operating!A3:F4', title: 'Revenue', seriesInColumns: false })
     expect(chart.status).toBe(201)
-    expect(chart.json.chart.data.labels).toEqual(['1', '2', '3', '4', '5'])
+    const firstYear = new Date().getUTCFullYear()
+    expect(chart.json.chart.data.labels).toEqual([0, 1, 2, 3, 4].map((i) => String(firstYear + i)))
     expect((await ada('GET', `/workbook/${id}/charts`)).json.charts).toHaveLength(1)
     expect((await ada('DELETE', `/workbook/${id}/charts/${chart.json.chart.id}`)).status).toBe(200)
 
@@ -165,16 +161,18 @@ describe('the spreadsheet API through the gateway', () => {
     expect(xlsx.status).toBe(200)
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(xlsx.bytes as unknown as ExcelJS.Buffer)
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Assumptions', 'Valuation'])
-    expect(((book.getWorksheet('Valuation')!.getCell('B19').value as ExcelJS.CellFormulaValue).result as number)).toBeCloseTo(dcfEnterpriseValue(0.09), 6)
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(sheets)
+    expect(((book.getWorksheet('Valuation')!.getCell(EV).value as ExcelJS.CellFormulaValue).result as number)).toBeCloseTo(dcfEnterpriseValue(), 6)
     const csv = await ada('GET', `/workbook/${id}/export?format=csv&sheet=Valuation`)
-    expect(csv.text.split('\r\n')[18]).toMatch(/^Enterprise value,2791\.07594876\d*,,,,$/)
+    const [label, value] = csv.text.split('\r\n')[Number(EV.slice(1)) - 1].split(',')
+    expect(label).toBe('Enterprise value')
+    expect(Number(value)).toBeCloseTo(dcfEnterpriseValue(), 6)
     const json = await ada('GET', `/workbook/${id}/export?format=json`)
     const cells = (await ada('GET', `/workbook/${id}/cells`)).json
     expect(json.json).toEqual({ ...cells, workbook: { ...cells.workbook, truncated: null } })
     const inputs = (await ada('GET', `/workbook/${id}/inputs?sheet=Valuation`)).json.workbook
     expect(inputs.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Valuation'])
-    expect(inputs.sheets[0].cells.find(([address]: [string]) => address === 'B19')[1]).toBe((await ada('GET', `/workbook/${id}/cells?sheet=Valuation`)).json.workbook.sheets[0].cells.B19.input)
+    expect(inputs.sheets[0].cells.find(([address]: [string]) => address === EV)[1]).toBe((await ada('GET', `/workbook/${id}/cells?sheet=Valuation`)).json.workbook.sheets[0].cells[EV].input)
 
     const imported = await ada('POST', '/workbooks/import', { name: 'From a file', sheets: [{ name: 'Data', cells: [{ address: 'A1', input: 2 }, { address: 'A2', input: '=A1^10' }] }] })
     expect(imported.json).toMatchObject({ cellCount: 2, formulaCount: 1 })

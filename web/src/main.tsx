@@ -3,23 +3,36 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/app-context'
+import { AssistantController } from './assistant/assistant-controller'
+import { AssistantProvider } from './assistant/assistant-react'
 import { api, authService } from './app/services'
 import { AuthProvider } from './auth/auth-context'
 import { createAppRouter } from './router'
 import { SessionController } from './session/session-controller'
 import { Workspace } from './spreadsheet/workspace'
+import { toast } from './toasts/toast-store'
 import './styles/app.css'
 
 const functions = functionCatalogue()
 const workspace = new Workspace()
 const session = new SessionController(api, workspace)
+const assistant = new AssistantController({
+  api,
+  stream: { getToken: () => authService.getToken(), onUnauthorized: () => authService.expire() },
+  workspace,
+  workbooks: session,
+  notify: toast,
+})
+assistant.start()
 const router = createAppRouter(functions)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AuthProvider service={authService}>
       <AppProviders session={session} workspace={workspace}>
-        <RouterProvider router={router} />
+        <AssistantProvider assistant={assistant}>
+          <RouterProvider router={router} />
+        </AssistantProvider>
       </AppProviders>
     </AuthProvider>
   </StrictMode>,

@@ -127,6 +127,10 @@ export const CreateChartArguments = StrictObject({
   title: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
+export const AuditWorkbookArguments = StrictObject({
+  sheet: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this sheet (default every sheet)' })),
+})
+
 /** Every tool's arguments by name. */
 export const AGENT_TOOL_ARGUMENTS = {
   get_workbook_overview: GetWorkbookOverviewArguments,
@@ -140,6 +144,7 @@ export const AGENT_TOOL_ARGUMENTS = {
   trace_dependencies: TraceDependenciesArguments,
   explain_formula: ExplainFormulaArguments,
   create_chart: CreateChartArguments,
+  audit_workbook: AuditWorkbookArguments,
 } as const
 
 export type AgentToolName = keyof typeof AGENT_TOOL_ARGUMENTS
@@ -147,7 +152,7 @@ export type AgentToolArguments<Name extends AgentToolName> = Static<(typeof AGEN
 export const AGENT_TOOL_NAMES = Object.keys(AGENT_TOOL_ARGUMENTS) as AgentToolName[]
 
 /** Tools that only read: chat may offer these alone. */
-export const READ_ONLY_AGENT_TOOLS: readonly AgentToolName[] = ['get_workbook_overview', 'read_range', 'validate_formula', 'search_workbook', 'trace_dependencies', 'explain_formula']
+export const READ_ONLY_AGENT_TOOLS: readonly AgentToolName[] = ['get_workbook_overview', 'read_range', 'validate_formula', 'search_workbook', 'trace_dependencies', 'explain_formula', 'audit_workbook']
 
 const ADDRESSING =
   'Addresses may be A1 text, a defined name, or {"row": label, "column": header}; every result names the A1 address it used.'
@@ -181,6 +186,9 @@ const AGENT_TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
     'Follows a cell\'s formula: its precedents (the cells and ranges it reads) and/or dependents (the formulas that read it), with their labels and values, up to depth levels.',
   explain_formula:
     'Explains the formula in a cell in words: what it calculates, every cell and range it reads with their labels and values, the functions it calls, and whether it follows the pattern of its row or column.',
+  audit_workbook:
+    'Checks the workbook for modelling problems, rule by rule: error cells and the cell each error starts at, circular references, formulas that break the pattern of their row or column, ' +
+    'numbers typed inside formulas, typed numbers outside the input sheet, references to empty cells, and totals that miss rows of their block. Each finding has a severity, its cells and a one-line fix. Reads only.',
   create_chart:
     'Adds a chart (bar, line, pie or area) of a range to the workbook when the changeset is applied. The first column holds the labels and the first row the series names when they are text.',
 }
@@ -203,6 +211,73 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = AGENT_TOOL_NAMES.map(
   description: AGENT_TOOL_DESCRIPTIONS[name],
   parameters: plainSchema(AGENT_TOOL_ARGUMENTS[name]),
 }))
+
+// ---- workbook audit -----------------------------------------------------------------------------
+
+/** What the audit checks, one rule each. */
+export const AUDIT_RULES = [
+  'error-cell',
+  'circular-reference',
+  'pattern-break',
+  'number-in-formula',
+  'input-outside-input-sheet',
+  'empty-reference',
+  'incomplete-total',
+] as const
+export type AuditRule = (typeof AUDIT_RULES)[number]
+
+export const AUDIT_SEVERITIES = ['error', 'warning', 'info'] as const
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number]
+
+/** Findings one audit lists (errors first); all are counted. */
+export const MAX_AUDIT_FINDINGS = 100
+/** Cells a finding names; the rest are counted in its message. */
+export const MAX_AUDIT_FINDING_CELLS = 20
+
+export const AuditFinding = Type.Object({
+  rule: StringEnum(AUDIT_RULES),
+  severity: StringEnum(AUDIT_SEVERITIES),
+  /** 'Sheet!A1' addresses, the cell at fault first. */
+  cells: Type.Array(Type.String()),
+  message: Type.String(),
+  /** One line saying how to put it right. */
+  fix: Type.String(),
+})
+export type AuditFinding = Static<typeof AuditFinding>
+
+/** What the audit found: the audit_workbook tool's content and the body of POST /api/ai/audit. */
+export const AuditReport = Type.Object({
+  findings: Type.Array(AuditFinding),
+  counts: Type.Object({ error: Type.Integer(), warning: Type.Integer(), info: Type.Integer() }),
+  /** Findings beyond MAX_AUDIT_FINDINGS, counted but not listed. */
+  unlisted: Type.Integer(),
+  /** The sheet the audit took as the input sheet, if any. */
+  inputSheet: Type.Union([Type.String(), Type.Null()]),
+  checkedCells: Type.Integer(),
+  checkedFormulas: Type.Integer(),
+})
+export type AuditReport = Static<typeof AuditReport>
+
+/** POST /api/ai/audit. */
+export const AuditBody = StrictObject({
+  workbookId: Type.String({ minLength: 1, maxLength: 64 }),
+  /** Only this sheet (default every sheet). */
+  sheet: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** A value from /api/ai/availableModels: a hosted model also explains the findings in prose. Default none (rule-based only). */
+  model: Type.Optional(Type.String({ maxLength: 200 })),
+})
+export type AuditBody = Static<typeof AuditBody>
+
+export const AuditResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  ...AuditReport.properties,
+  /** "2 errors, 3 warnings: …", worked out from the findings. */
+  summary: Type.String(),
+  /** The chosen model's explanation of the findings in prose; null without one. */
+  explanation: Type.Union([Type.String(), Type.Null()]),
+})
+export type AuditResponse = Static<typeof AuditResponse>
 
 // ---- changesets ---------------------------------------------------------------------------------
 

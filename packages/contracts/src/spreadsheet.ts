@@ -166,6 +166,11 @@ export const WorkbookMetadata = Type.Object({
   isAIGenerated: Type.Boolean(),
   storageUrl: Type.Union([Type.String(), Type.Null()]),
   templateId: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Circular references are iterated as Excel does (at most 100 passes, until no value moves by 0.001)
+   * instead of showing #CIRC!. Always sent; optional so that clients of an older service read its answers.
+   */
+  iterativeCalculation: Type.Optional(Type.Boolean()),
   revision: Type.Integer(),
   totalSheets: Type.Integer(),
   totalCells: Type.Integer(),
@@ -318,6 +323,8 @@ export const InputsResponse = Type.Object({
     sheetOrder: Type.Array(Type.String()),
     /** The distinct styles the cells point at. */
     styles: Type.Array(CellStyle),
+    /** Whether circular references are iterated; a client calculating for itself must do the same (always sent). */
+    iterativeCalculation: Type.Optional(Type.Boolean()),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -1077,6 +1084,8 @@ const ImportWorkbookProperties = {
   /** Looks that cells point into with `styleRef`. */
   styles: Type.Optional(Type.Array(CellStyle, { maxItems: 65_536 })),
   isAIGenerated: Type.Optional(Type.Boolean()),
+  /** Iterate circular references (a model built to be circular, such as interest on average debt). */
+  iterativeCalculation: Type.Optional(Type.Boolean()),
   storageUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   /**
    * Names this import for its user: a request repeated with the same id (a retried job) answers with

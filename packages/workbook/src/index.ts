@@ -42,3 +42,4 @@ export {
   KIND_DESCRIPTIONS,
 } from './import/file-kind.js'
 export type { ContentKind, FileKind } from './import/file-kind.js'
+export { compactText, editDistance, labelSimilarity, labelTokens, LABEL_MATCH_THRESHOLD } from './labels/text-match.js'

@@ -12,10 +12,12 @@ import { RetryLaterError } from './errors.js'
 import type { ChatProvider } from './providers/conversation.js'
 import { modelRegistryFromConfig, type ModelRegistry } from './providers/model-registry.js'
 import { agentRoutes } from './routes/agent-routes.js'
+import { auditRoutes } from './routes/audit-routes.js'
 import { chatRoutes } from './routes/chat-routes.js'
 import { documentRoutes } from './routes/document-routes.js'
 import { formulaRoutes } from './routes/formula-routes.js'
-import { createUsageStore } from './usage/usage-store.js'
+import { modelRoutes } from './routes/model-routes.js'
+import { createUsageStore, type UsageStore } from './usage/usage-store.js'
 
 export interface AiAppDependencies {
   verifier: TokenVerifier
@@ -34,8 +36,11 @@ export interface AiAppDependencies {
   dailyTokenLimit?: number
   /** Offers tools to chat when a workbook is open; default the read-only workbook tools through the spreadsheet service. */
   chatTools?: ChatToolsFactory
-  /** Builds new financial models (agent mode's model-creation commands, generate-financial-model); without one they answer 503. */
-  modelGenerator?: FinancialModelGenerator
+  /**
+   * Builds new financial models (agent mode's model-creation commands, generate-financial-model), or
+   * how to make one from the app's model registry and usage store; without one they answer 503.
+   */
+  modelGenerator?: FinancialModelGenerator | ((parts: { jobs: JobQueues; registry: ModelRegistry; usage: UsageStore; logger: Logger }) => FinancialModelGenerator)
   /** Runs agent mode for model `local` (the offline planner); without one, `local` in agent mode explains what it needs. */
   localAgentProvider?: ChatProvider
   /** How long an agent-mode command may run; default 90 s. */
@@ -71,14 +76,16 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   const defaults = loadAiConfig({})
   const spreadsheet = createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL)
   const readOnlyTools = AGENT_TOOLS.filter((tool) => READ_ONLY_AGENT_TOOLS.includes(tool.name))
+  const registry = typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults))
+  const usage = createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock })
   const services: AgentServices = {
-    registry: typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults)),
-    usage: createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock }),
+    registry,
+    usage,
     spreadsheet,
     files: createFilesClient(deps.filesUrl ?? defaults.FILES_URL),
     chatTools: deps.chatTools ?? (({ token, workbook }) => new WorkbookToolset({ spreadsheet, token, workbookId: workbook.id, tools: readOnlyTools, logger: app.log })),
     logger: app.log,
-    modelGenerator: deps.modelGenerator,
+    modelGenerator: typeof deps.modelGenerator === 'function' ? deps.modelGenerator({ jobs: deps.jobs, registry, usage, logger: app.log as Logger }) : deps.modelGenerator,
     localAgentProvider: deps.localAgentProvider,
     agentLimits: { deadlineMs: deps.agentDeadlineMs ?? DEFAULT_AGENT_DEADLINE_MS, tokenBudget: deps.agentTokenBudget ?? DEFAULT_AGENT_TOKEN_BUDGET },
     agentLogger: app.log,
@@ -93,5 +100,7 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   chatRoutes(app, services)
   formulaRoutes(app, services)
   agentRoutes(app, services)
+  modelRoutes(app, { jobs: deps.jobs })
+  auditRoutes(app, services)
   return app
 }

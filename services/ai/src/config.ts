@@ -1,12 +1,14 @@
 import { Type, type Static } from 'typebox'
-import { ConfigError, loadConfig, platformEnvProperties } from '@finsheet/platform'
+import { ConfigError, loadConfig, platformEnvProperties, usersUrlProperty } from '@finsheet/platform'
 import { DEFAULT_AGENT_DEADLINE_MS, DEFAULT_AGENT_TOKEN_BUDGET } from './agent/agent-limits.js'
+import { DEFAULT_MODEL_WAIT_MS } from './models/model-limits.js'
 
 const httpUrl = (description: string, defaultUrl?: string) =>
   Type.String({ pattern: '^https?://[^\\s]+$', description, ...(defaultUrl === undefined ? {} : { default: defaultUrl }) })
 
 export const AiEnv = Type.Object({
   ...platformEnvProperties,
+  ...usersUrlProperty,
   PORT: Type.Integer({ default: 3004, minimum: 0, maximum: 65_535 }),
   SPREADSHEET_URL: httpUrl('The spreadsheet service, which evaluates formulas against workbooks', 'http://127.0.0.1:3002'),
   FILES_URL: httpUrl('The files service, which holds the figures extracted from uploaded PDFs', 'http://127.0.0.1:3003'),
@@ -23,6 +25,17 @@ export const AiEnv = Type.Object({
   AI_REQUEST_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100, maximum: 600_000, description: 'How long one attempt of a model request may take' }),
   AI_AGENT_DEADLINE_MS: Type.Integer({ default: DEFAULT_AGENT_DEADLINE_MS, minimum: 1000, maximum: 600_000, description: 'How long one agent-mode command may run before it stops, changing nothing' }),
   AI_AGENT_TOKEN_BUDGET: Type.Integer({ default: DEFAULT_AGENT_TOKEN_BUDGET, minimum: 1000, description: 'Model tokens (input and output, over every turn) one agent-mode command may use' }),
+  /** auto: generate models in this process with the embedded queue, and leave it to ai-worker with Redis. */
+  RUN_WORKER: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], { default: 'auto' }),
+  WORKER_CONCURRENCY: Type.Integer({ default: 2, minimum: 1, maximum: 16 }),
+  /** A file the worker touches after each poll, for container health checks; default in the temporary folder. */
+  WORKER_HEARTBEAT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  AI_MODEL_WAIT_MS: Type.Integer({
+    default: DEFAULT_MODEL_WAIT_MS,
+    minimum: 100,
+    maximum: 600_000,
+    description: 'How long generate-financial-model waits for its job before answering that the model is still being created',
+  }),
   AI_DAILY_TOKEN_LIMIT: Type.Optional(Type.Integer({ minimum: 1, description: 'Model tokens (input and output) a user may use per UTC day; unset for no limit' })),
 })
 export type AiConfig = Static<typeof AiEnv>
@@ -41,4 +54,9 @@ export function compatibleModelIds(config: Pick<AiConfig, 'OPENAI_MODELS'>): str
     .split(',')
     .map((id) => id.trim())
     .filter((id) => id !== '')
+}
+
+/** Whether this process runs the ai.generate-model worker: always with the embedded queue unless told not to. */
+export function runsWorker(config: Pick<AiConfig, 'RUN_WORKER' | 'REDIS_URL'>): boolean {
+  return config.RUN_WORKER === 'true' || (config.RUN_WORKER === 'auto' && !config.REDIS_URL)
 }

@@ -1,4 +1,4 @@
-import { AI_ERROR_CODES, AI_PROVIDER_LABELS, MAX_ASSISTANT_MESSAGE_LENGTH } from '@finsheet/contracts'
+import { AI_ERROR_CODES, AI_PROVIDER_LABELS, FINANCIAL_MODEL_TYPES, MAX_ASSISTANT_MESSAGE_LENGTH } from '@finsheet/contracts'
 import { AppError } from '@finsheet/platform'
 import type { ProviderError } from './providers/provider-error.js'
 
@@ -41,6 +41,14 @@ export const aiErrors = {
     new AppError('WORKBOOK_REQUIRED', 400, 'Open a workbook for the assistant to work on: send its workbookId (only a command that creates a new model goes without one)'),
   modelGenerationUnavailable: () =>
     new AppError('MODEL_GENERATION_UNAVAILABLE', 503, 'Creating financial models is not available on this server: its model generator is not set up. Agent mode can still change an open workbook.'),
+  unknownModelType: (modelType: string) =>
+    new AppError('UNKNOWN_MODEL_TYPE', 400, `Unknown model type ${JSON.stringify(modelType.slice(0, 50))}. Model types: ${FINANCIAL_MODEL_TYPES.join(', ')}`),
+  invalidModelParameter: (message: string) => new AppError('INVALID_MODEL_PARAMETER', 400, message),
+  emptyCompanyName: () => new AppError('INVALID_COMPANY_NAME', 400, 'Name the company the model is for: companyName is empty'),
+  jobNotFound: () => new AppError('JOB_NOT_FOUND', 404, 'Job not found'),
+  modelGenerationFailed: (reason: string) => new AppError('MODEL_GENERATION_FAILED', 502, `The model could not be created: ${reason}`),
+  modelGenerationPending: (jobId: string) =>
+    new AppError('MODEL_GENERATION_PENDING', 504, `The model is still being created (job ${jobId}); it will appear in your workbooks when it is done`),
   fileNotFound: () => new AppError('FILE_NOT_FOUND', 404, 'File not found'),
   noFigures: (name: string) => new AppError('NO_DATA_EXTRACTED', 400, `The file ${name} has no extracted figures to ask about (only processed PDF documents have them)`),
   serviceUnavailable: (service: string) => new AppError('UPSTREAM_UNAVAILABLE', 502, `The ${service} service could not be reached; try again in a moment`),

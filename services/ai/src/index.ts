@@ -56,3 +56,13 @@ export { describeToolCall } from './agent/tool-descriptions.js'
 export { WorkbookToolset } from './agent/workbook-toolset.js'
 export type { WorkbookToolsetOptions } from './agent/workbook-toolset.js'
 export { DEFAULT_AGENT_DEADLINE_MS, DEFAULT_AGENT_TOKEN_BUDGET, AGENT_COMPACT_RESULTS_OVER_CHARS } from './agent/agent-limits.js'
+// The offline planner (model `local`) and the reading of model requests.
+export { createPlannerProvider, parseCommand, PLANNER_CAPABILITIES } from './planner/index.js'
+export type { PlannerCommand } from './planner/index.js'
+
+// Financial model generation: the generator the routes call, and the ai.generate-model job.
+export { FinancialModelGenerator as QueuedFinancialModelGenerator } from './models/financial-model-generator.js'
+export type { FinancialModelGeneratorDependencies } from './models/financial-model-generator.js'
+export { createModelProcessor, startModelWorker, modelImportId, progressMessage, MODEL_JOB_ATTEMPTS } from './models/model-jobs.js'
+export type { ModelProcessorDependencies } from './models/model-jobs.js'
+export type { ModelJobData } from './models/model-request.js'

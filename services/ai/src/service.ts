@@ -1,20 +1,27 @@
-import { createTokenVerifier, createDocumentStore, createJobQueues, type Logger, type ServiceApp } from '@finsheet/platform'
+import { createPlannerProvider } from './planner/index.js'
+import { createTokenVerifier, createDocumentStore, createJobQueues, createUserTokenSource, type JobWorker, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildAiApp } from './app.js'
-import type { FinancialModelGenerator } from './agent/model-generator.js'
-import type { AiConfig } from './config.js'
+import type { FinancialModelGenerator as ModelGeneratorSeam } from './agent/model-generator.js'
+import { createSpreadsheetClient } from './clients/spreadsheet-client.js'
+import { runsWorker, type AiConfig } from './config.js'
+import { FinancialModelGenerator } from './models/financial-model-generator.js'
+import { createModelProcessor, startModelWorker } from './models/model-jobs.js'
 import type { ChatProvider } from './providers/conversation.js'
 import { modelRegistryFromConfig, type ProviderOverrides } from './providers/model-registry.js'
 
-/** Builds the ai service from config: adapters and model providers chosen by env, closed with the app. */
 export interface AiServiceOptions {
   logger?: Logger | boolean
   providers?: Omit<ProviderOverrides, 'logger'>
-  /** Builds new financial models; without one, model creation answers 503. */
-  modelGenerator?: FinancialModelGenerator
+  /** Builds new financial models; default the ai.generate-model jobs of this service. */
+  modelGenerator?: ModelGeneratorSeam
   /** Runs agent mode for model `local`. */
   localAgentProvider?: ChatProvider
 }
 
+/**
+ * Builds the ai service from config: adapters and model providers chosen by env, closed with the app.
+ * With the embedded queue (or RUN_WORKER=true) it runs the ai.generate-model worker itself.
+ */
 export async function createAiService(config: AiConfig, options: AiServiceOptions = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'ai')
   const jobs = createJobQueues(config)
@@ -29,12 +36,21 @@ export async function createAiService(config: AiConfig, options: AiServiceOption
     dailyTokenLimit: config.AI_DAILY_TOKEN_LIMIT,
     agentDeadlineMs: config.AI_AGENT_DEADLINE_MS,
     agentTokenBudget: config.AI_AGENT_TOKEN_BUDGET,
-    modelGenerator: options.modelGenerator,
-    localAgentProvider: options.localAgentProvider,
+    modelGenerator: options.modelGenerator ?? ((parts) => new FinancialModelGenerator({ ...parts, waitMs: config.AI_MODEL_WAIT_MS })),
+    // Agent mode with the model `local` runs the offline planner unless a test gives another.
+    localAgentProvider: options.localAgentProvider ?? createPlannerProvider(),
     documentLimitBytes: config.UPLOAD_LIMIT_BYTES,
     bodyLimit: config.BODY_LIMIT_BYTES,
   })
+  let worker: JobWorker | null = null
+  if (runsWorker(config)) {
+    const processor = createModelProcessor({ spreadsheet: createSpreadsheetClient(config.SPREADSHEET_URL), userTokens: await createUserTokenSource(config, 'ai-worker') })
+    app.addHook('onReady', async () => {
+      worker = startModelWorker(jobs, processor, { concurrency: config.WORKER_CONCURRENCY, logger: app.log.child({ worker: 'ai.generate-model' }) })
+    })
+  }
   app.addHook('onClose', async () => {
+    await (worker as JobWorker | null)?.close()
     await store.close()
     await jobs.close()
   })

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildFinancialModel, calculateTemplate, TEMPLATE_COMPANY } from '@finsheet/workbook'
 import { clientFor, type Call } from './testing/client.js'
 import { startTestApp, type TestApp } from './testing/test-app.js'
 
@@ -14,6 +15,11 @@ let t: TestApp
 let call: Call
 let id: string
 const dir = mkdtempSync(join(tmpdir(), 'finsheet-export-'))
+/** The real estate template, where its IRR sits and what it comes to. */
+const realEstate = buildFinancialModel('real-estate', TEMPLATE_COMPANY).template
+const IRR = realEstate.keyOutputs.find((output) => output.label === 'Internal rate of return')!.address
+const FLOWS = realEstate.keyOutputs.find((output) => output.label === 'Equity cash flows')!.address
+const irrValue = calculateTemplate(realEstate).getValue('Analysis', IRR) as number
 
 beforeAll(async () => {
   t = await startTestApp()
@@ -37,7 +43,7 @@ beforeAll(async () => {
           { address: 'B2', input: '=1/0' },
           { address: 'B3', input: '2025-03-31' },
           { address: 'B4', input: 'TRUE' },
-          { address: 'C1', input: '=Analysis!B38*100', format: '0.00' },
+          { address: 'C1', input: `=Analysis!${IRR}*100`, format: '0.00' },
         ],
       },
       { type: 'merge-cells', sheet: 'Notes & Risks', range: 'D1:E2' },
@@ -65,9 +71,9 @@ describe('export', () => {
     const rows = parse(answer.body, { relax_column_count: true }) as string[][]
     expect(rows.map((row) => row[0])).toEqual(["'=HYPERLINK(\"http://evil\",\"x\")", "'+1+2", "'-2", "'@SUM(1)", 'plain, with "quotes"\nand a line break'])
     expect(rows.map((row) => row[1])).toEqual(['-42.5', '#DIV/0!', '2025-03-31', 'TRUE', ''])
-    expect(Number(rows[0][2])).toBeCloseTo(11.2439356558533, 10)
+    expect(Number(rows[0][2])).toBeCloseTo(irrValue * 100, 10)
     expect(answer.body.endsWith('\r\n')).toBe(true)
-    expect((await call('GET', `/workbook/${id}/export?format=csv`)).body.split('\r\n')[0]).toBe('Real Estate Investment Analysis — Inputs,')
+    expect((await call('GET', `/workbook/${id}/export?format=csv`)).body.split('\r\n')[0]).toBe(`${TEMPLATE_COMPANY} — Real Estate Investment Analysis,`)
   })
 
   it('writes json in the shape of the cells route, saying that nothing was left out', async () => {
@@ -89,12 +95,12 @@ describe('export', () => {
     await workbook.xlsx.load(answer.raw as unknown as ExcelJS.Buffer)
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Inputs', 'Analysis', 'Notes & Risks'])
     const analysis = workbook.getWorksheet('Analysis')!
-    const irr = analysis.getCell('B38')
-    expect(irr.formula).toBe('IRR(B29:B34)')
-    expect((irr.value as ExcelJS.CellFormulaValue).result).toBeCloseTo(0.11243935655853288, 12)
+    const irr = analysis.getCell(IRR)
+    expect(irr.formula).toBe(`IRR(${FLOWS})`)
+    expect((irr.value as ExcelJS.CellFormulaValue).result).toBeCloseTo(irrValue, 12)
     expect(irr.numFmt).toBe('0.0%')
     expect(irr.font.bold).toBe(true)
-    expect(analysis.getColumn(1).width).toBeCloseTo((320 - 5) / 7, 1)
+    expect(analysis.getColumn(1).width).toBeCloseTo((340 - 5) / 7, 1)
     const notes = workbook.getWorksheet('Notes & Risks')!
     expect(notes.getCell('A1').value).toBe('=HYPERLINK("http://evil","x")')
     expect(notes.getCell('B2').value).toEqual({ formula: '1/0', result: { error: '#DIV/0!' } })

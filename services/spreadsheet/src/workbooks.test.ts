@@ -41,6 +41,7 @@ describe('workbooks', () => {
       isAIGenerated: false,
       storageUrl: null,
       templateId: null,
+      iterativeCalculation: false,
       revision: 1,
       totalSheets: 1,
       totalCells: 0,
@@ -140,14 +141,16 @@ describe('templates', () => {
     }
     expect(answer.json.categories).toEqual(['Valuation', 'Financial Reporting', 'Entrepreneurship', 'SaaS', 'Real Estate', 'Personal Finance'])
     const dcf = templates[0]
-    expect(dcf.template[3]).toMatchObject({ A: 'Base year revenue', B: 1000 })
-    expect(dcf.preview[4]).toMatchObject({ A: 'Revenue growth rate', B: '8.0%' })
+    expect(dcf.template[5]).toMatchObject({ A: 'Revenue in the last actual year', B: 1000 })
+    expect(dcf.preview[5]).toMatchObject({ A: 'Revenue in the last actual year', B: '1,000' })
+    expect(dcf.preview[9]).toMatchObject({ A: 'Risk-free rate', B: '4.0%' })
+    expect(dcf.preview[3]).toMatchObject({ A: 'Company', B: 'Your Company' })
 
     expect((await call('GET', '/templates?difficulty=Beginner')).json.templates.map((template: { id: string }) => template.id)).toEqual(['saas-metrics-dashboard'])
     expect((await call('GET', '/templates?search=cash flow&category=Valuation')).json.templates).toHaveLength(1)
     expect((await call('GET', '/templates?tag=Startup')).json.templates[0].name).toBe('Startup Financial Model')
     expect((await call('GET', '/templates?search=nothing-like-this')).json.templates).toEqual([])
-    expect((await call('GET', '/templates/dcf-model')).json.template.sheets).toEqual(['Assumptions', 'Valuation'])
+    expect((await call('GET', '/templates/dcf-model')).json.template.sheets).toEqual(['Assumptions', 'Revenue', 'Operating', 'FCF', 'Valuation'])
     expect((await call('GET', '/templates/nope')).status).toBe(404)
   })
 })

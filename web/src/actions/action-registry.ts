@@ -56,8 +56,18 @@ export interface EditorControls {
   newLine(): void
 }
 
+/** What the assistant panel lends the action that opens and closes it. */
+export interface AssistantControls {
+  readonly open: boolean
+  /** the spreadsheet screen, where the panel sits, is the one shown */
+  readonly onSpreadsheet: boolean
+  setOpen(open: boolean): void
+}
+
 export interface ActionContext {
   workspace: Workspace
+  /** present where the assistant panel can be opened */
+  assistant?: AssistantControls
   /** present while the spreadsheet is on screen */
   grid: GridControls | null
   /** present while a cell is being edited */

@@ -9,7 +9,7 @@ describe('shortcutSections', () => {
     expect(sections[0].title).toBe('Essentials')
     expect(sections[0].rows.map((row) => row.keys)).toEqual(['Tab', 'Shift+Tab', 'Ctrl+PgUp/PgDn', 'Ctrl+G', 'Home', 'Ctrl+End', 'Alt+A', 'Alt+V', 'Alt+M', 'Alt+F', 'Alt+D', 'Alt+S'])
     expect(sections[0].rows[2].action).toBe('Previous / next sheet')
-    expect(sections[0].rows[6].action).toBe('AI assistant (arrives with the assistant)')
+    expect(sections[0].rows[6].action).toBe('Open or close the AI assistant')
     expect(sections[0].rows[10].action).toBe('Insights (data)')
   })
 

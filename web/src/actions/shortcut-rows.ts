@@ -20,7 +20,7 @@ export const ESSENTIAL_SHORTCUTS: readonly { keys: string; ids: readonly string[
   { keys: 'Ctrl+G', ids: ['go-to'], action: 'Go to a cell or range' },
   { keys: 'Home', ids: ['row-start'] },
   { keys: 'Ctrl+End', ids: ['last-cell'] },
-  { keys: 'Alt+A', ids: ['go-assistant'] },
+  { keys: 'Alt+A', ids: ['toggle-assistant'] },
   { keys: 'Alt+V', ids: ['go-visualizations'] },
   { keys: 'Alt+M', ids: ['go-models'] },
   { keys: 'Alt+F', ids: ['go-files'] },

@@ -139,3 +139,47 @@ describe('the action registry', () => {
     expect(ctx.grid!.leaveGrid).toHaveBeenCalledOnce()
   })
 })
+
+describe('Alt+A, the assistant panel', () => {
+  function panel(open: boolean, onSpreadsheet: boolean) {
+    const state = { open, onSpreadsheet }
+    return {
+      state,
+      controls: {
+        get open() {
+          return state.open
+        },
+        get onSpreadsheet() {
+          return state.onSpreadsheet
+        },
+        setOpen: (next: boolean) => {
+          state.open = next
+        },
+      },
+    }
+  }
+
+  it('opens and closes the panel beside the spreadsheet', () => {
+    const workspace = open()
+    const { state, controls } = panel(false, true)
+    const ctx = { workspace, grid: null, editor: null, go: vi.fn(), assistant: controls }
+    expect(spreadsheetActions.handleKey(press('Alt+A'), 'app', ctx).taken).toBe(true)
+    expect(state.open).toBe(true)
+    spreadsheetActions.handleKey(press('Alt+A'), 'app', ctx)
+    expect(state.open).toBe(false)
+    expect(ctx.go).not.toHaveBeenCalled()
+  })
+
+  it('goes to the spreadsheet with the panel open from another screen, even when it was open', () => {
+    const workspace = open()
+    const { state, controls } = panel(true, false)
+    const go = vi.fn()
+    spreadsheetActions.handleKey(press('Alt+A'), 'app', { workspace, grid: null, editor: null, go, assistant: controls })
+    expect(go).toHaveBeenCalledWith('/')
+    expect(state.open).toBe(true)
+  })
+
+  it('does nothing where there is no panel to open', () => {
+    expect(spreadsheetActions.handleKey(press('Alt+A'), 'app', { workspace: open(), grid: null, editor: null, go: vi.fn() }).taken).toBe(false)
+  })
+})

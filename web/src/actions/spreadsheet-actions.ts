@@ -487,7 +487,27 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
       run: (ctx) => ctx.go(item.path),
     }),
   ),
-  { id: 'go-assistant', label: 'AI assistant (arrives with the assistant)', group: 'Go to a screen', scope: 'app', shortcut: 'Alt+A' },
+  {
+    id: 'toggle-assistant',
+    label: 'Open or close the AI assistant',
+    group: 'Go to a screen',
+    scope: 'app',
+    keys: ['Alt+A'],
+    buttonLabel: () => 'AI assistant (Alt+A)',
+    enabled: (ctx) => ctx.assistant !== undefined,
+    active: (ctx) => ctx.assistant?.open === true,
+    run: (ctx) => {
+      // the panel sits beside the spreadsheet: from another screen, Alt+A goes there with it open
+      if (!ctx.assistant) return
+      if (!ctx.assistant.onSpreadsheet) {
+        ctx.assistant.setOpen(true)
+        ctx.go('/')
+      } else if (ctx.assistant.open) {
+        ctx.assistant.setOpen(false)
+        ctx.workspace.focusGrid()
+      } else ctx.assistant.setOpen(true)
+    },
+  },
 ]
 
 function merged(ctx: ActionContext): boolean {

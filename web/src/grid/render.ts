@@ -20,6 +20,9 @@ export const GRID_COLORS = {
   selectionBorder: '#1e7d5a',
   copyBorder: '#1e7d5a',
   fillPreview: '#5c6670',
+  /** cells the assistant proposes to change, and those it just changed */
+  assistantPreview: '#7e57c2',
+  assistantApplied: '#e37400',
 } as const
 
 /** Colours Excel gives the references of a formula being edited, in order. */
@@ -339,9 +342,10 @@ function drawHighlights(
     ctx.fillRect(r.x, r.y, r.w, r.h)
     ctx.strokeStyle = highlight.color
     ctx.lineWidth = 2
-    ctx.setLineDash([])
+    ctx.setLineDash(highlight.dashed ? [5, 3] : [])
     ctx.strokeRect(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
   }
+  ctx.setLineDash([])
 }
 
 function drawHeaders(

@@ -35,6 +35,8 @@ export interface GridDataSource {
 export interface RangeHighlight {
   range: CellRange
   color: string
+  /** a dashed outline: changes proposed, not made */
+  dashed?: boolean
 }
 
 export interface DrawStats {

@@ -2,6 +2,7 @@ import type { FileJobResult, FileListTab, FileRecord } from '@finsheet/contracts
 import { Database, RefreshCw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
+import { useAssistant } from '../assistant/assistant-react'
 import { api } from '../app/services'
 import type { FileListState } from '../files/file-manager'
 import {
@@ -35,6 +36,7 @@ type LoadStatus = 'loading' | 'ready' | 'error'
 /** Spec 2 §2.4 File management: the user's uploads, with upload, import and delete. */
 export function FilesPage() {
   const [, controller] = useSession()
+  const [, assistant] = useAssistant()
   const [list, setList] = useState<FileListState>(() => fileListState([]))
   const listRef = useRef(list)
   const [status, setStatus] = useState<LoadStatus>('loading')
@@ -88,10 +90,15 @@ export function FilesPage() {
       setUploadOpen(false)
       // spec 2 §4: a spreadsheet goes into the grid as soon as it is a workbook
       if (result.workbookId) {
-        void controller.openWorkbook(result.workbookId, fileName.replace(/\.[^.]+$/, ''))
-      } else void load(true)
+        const name = fileName.replace(/\.[^.]+$/, '')
+        assistant.afterUpload(result.workbookId, name)
+        void controller.openWorkbook(result.workbookId, name)
+      } else {
+        if (result.kind === 'pdf') assistant.afterDocument(result.fileId, fileName, result.data?.length ?? 0)
+        void load(true)
+      }
     },
-    [controller, load],
+    [controller, load, assistant],
   )
 
   const importWorkbook = async (file: FileRecord) => {

@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSession } from '../app/app-context'
+import { AssistantLauncher, AssistantPanel } from '../assistant/AssistantPanel'
+import { useAssistant } from '../assistant/assistant-react'
 import { useShellActions } from '../shell/shell-actions'
 import type { FunctionSuggestion } from '../spreadsheet/SpreadsheetView'
 import { SpreadsheetView } from '../spreadsheet/SpreadsheetView'
@@ -41,6 +43,7 @@ export function HomePage({ functions, workbookId, sheet }: { functions: readonly
   const navigate = useNavigate()
   const screen = useWorkbookRoute(workbookId, sheet)
   const showWelcome = screen === 'welcome'
+  const [assistantState] = useAssistant()
 
   useEffect(() => {
     if (session.status !== 'ready') return
@@ -55,21 +58,27 @@ export function HomePage({ functions, workbookId, sheet }: { functions: readonly
 
   return (
     <>
-      {showWelcome ? (
-        <WelcomeScreen
-          signedIn
-          onUpload={actions.openImport}
-          onStartBlank={() => void controller.startBlank()}
-          onContinue={() => void controller.continueWithWorkbook()}
-          onClearAll={actions.confirmClearAll}
-        />
-      ) : screen === 'resolving' ? (
-        <div className="loading-screen" role="status">
-          Loading workbook data...
+      <div className="home-layout">
+        <div className="home-main">
+          {showWelcome ? (
+            <WelcomeScreen
+              signedIn
+              onUpload={actions.openImport}
+              onStartBlank={() => void controller.startBlank()}
+              onContinue={() => void controller.continueWithWorkbook()}
+              onClearAll={actions.confirmClearAll}
+            />
+          ) : screen === 'resolving' ? (
+            <div className="loading-screen" role="status">
+              Loading workbook data...
+            </div>
+          ) : (
+            <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
+          )}
         </div>
-      ) : (
-        <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
-      )}
+        {assistantState.open && <AssistantPanel />}
+      </div>
+      <AssistantLauncher />
       <WelcomeTour
         open={tourOpen}
         onDone={() => {

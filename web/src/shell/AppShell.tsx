@@ -1,9 +1,10 @@
 import { Navigate, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { useAuth } from '../auth/auth-context'
 import type { CurrentUser } from '../auth/auth-service'
-import type { ActionContext } from '../actions/action-registry'
+import type { ActionContext, AssistantControls } from '../actions/action-registry'
+import { useAssistant } from '../assistant/assistant-react'
 import { menuItem } from '../actions/action-registry'
 import { chordOf } from '../actions/keys'
 import { spreadsheetActions } from '../actions/spreadsheet-actions'
@@ -57,6 +58,22 @@ function AppShell({ user }: { user: CurrentUser }) {
   const [profileOpen, setProfileOpen] = useState(false)
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
   const onHome = isSpreadsheetPath(pathname)
+  const [assistantState, assistant] = useAssistant()
+  const onHomeRef = useRef(onHome)
+  onHomeRef.current = onHome
+  // read when a key or button runs, so they see the panel and the screen as they are then
+  const assistantControls: AssistantControls = useMemo(
+    () => ({
+      get open() {
+        return assistant.state.open
+      },
+      get onSpreadsheet() {
+        return onHomeRef.current
+      },
+      setOpen: (open: boolean) => assistant.setOpen(open),
+    }),
+    [assistant],
+  )
 
   useEffect(() => {
     void controller.start(user)
@@ -91,12 +108,12 @@ function AppShell({ user }: { user: CurrentUser }) {
       // Alt changes the letter some layouts send (Option+S is ß on a Mac): the key's place names it
       if (chord.alt && e.code.startsWith('Key')) chord.key = e.code.slice(3)
       const go = (path: NavigationItem['path']) => void navigate({ to: path })
-      const handled = spreadsheetActions.handleKey(chord, 'app', { workspace, grid: null, editor: null, go })
+      const handled = spreadsheetActions.handleKey(chord, 'app', { workspace, grid: null, editor: null, go, assistant: assistantControls })
       if (handled.taken) e.preventDefault()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [navigate, workspace])
+  }, [navigate, workspace, assistantControls])
 
   const signOut = async () => {
     try {
@@ -116,7 +133,7 @@ function AppShell({ user }: { user: CurrentUser }) {
   )
 
   const { store, sheet, selection } = ws
-  const actionContext: ActionContext = { workspace, grid: null, editor: null, go: (path) => void navigate({ to: path }), key: null }
+  const actionContext: ActionContext = { workspace, grid: null, editor: null, go: (path) => void navigate({ to: path }), key: null, assistant: assistantControls }
   /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
   const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
   const editEntries: MenuEntry[] | null = store
@@ -191,7 +208,7 @@ function AppShell({ user }: { user: CurrentUser }) {
             format={formatEntries}
             onHelp={() => setHelpOpen(true)}
           />
-          {onHome && <Toolbar onImport={() => setImportOpen(true)} />}
+          {onHome && <Toolbar onImport={() => setImportOpen(true)} assistant={{ ...assistantControls, open: assistantState.open }} />}
           <main className="app-content" id="main-content">
             <Outlet />
           </main>
@@ -201,10 +218,15 @@ function AppShell({ user }: { user: CurrentUser }) {
       <ImportDialog
         open={importOpen}
         onClose={() => setImportOpen(false)}
-        onImported={(workbookId, name) => {
+        onImported={(workbookId, name, outcome) => {
           setImportOpen(false)
-          if (workbookId) void controller.openWorkbook(workbookId, name)
-          else void navigate({ to: '/' })
+          if (workbookId) {
+            assistant.afterUpload(workbookId, name)
+            void controller.openWorkbook(workbookId, name)
+          } else {
+            void navigate({ to: '/' })
+            assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
+          }
         }}
       />
       <ConfirmDialog

@@ -9,8 +9,8 @@ import { Dialog } from '../ui/Dialog'
 interface ImportDialogProps {
   open: boolean
   onClose(): void
-  /** the workbook the document became (null for a PDF's figures), to open at / */
-  onImported(workbookId: string | null, name: string): void
+  /** the workbook the document became (null for a PDF's figures), to open at /; `outcome` says what was read */
+  onImported(workbookId: string | null, name: string, outcome: ImportOutcome): void
 }
 
 function describeImport({ fileName, result }: ImportOutcome): string {
@@ -26,7 +26,7 @@ function announceImport({ fileName, result }: ImportOutcome): void {
 /** Import Document (spec 2 §2.3): choose or drop a file, process it, follow the real job progress. */
 export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const onFinished = useCallback(
-    ({ fileName, result }: ImportOutcome) => onImported(result.workbookId, fileName.replace(/\.[^.]+$/, '')),
+    (outcome: ImportOutcome) => onImported(outcome.result.workbookId, outcome.fileName.replace(/\.[^.]+$/, ''), outcome),
     [onImported],
   )
   const upload = useDocumentUpload({ open, wrongTypeMessage: IMPORT_TYPE_MESSAGE, onFinished })

@@ -3,6 +3,7 @@ import {
   AlignLeft,
   AlignRight,
   Bold,
+  Bot,
   DecimalsArrowLeft,
   DecimalsArrowRight,
   DollarSign,
@@ -17,7 +18,7 @@ import {
   Undo2,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { ActionContext } from '../actions/action-registry'
+import type { ActionContext, AssistantControls } from '../actions/action-registry'
 import { isActive, isEnabled, menuItem } from '../actions/action-registry'
 import { spreadsheetActions } from '../actions/spreadsheet-actions'
 import type { StylePatch } from '@finsheet/contracts'
@@ -88,12 +89,13 @@ function ActionButton({ id, ctx, children }: { id: string; ctx: ActionContext; c
 }
 
 /** The formatting toolbar of the spreadsheet screen; every control styles the selected cells. */
-export function Toolbar({ onImport }: { onImport(): void }) {
+export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?: AssistantControls }) {
   const [state, workspace] = useWorkspace()
   const { store, sheet, selection } = state
   const style: CellStyle = (store && store.getStyle(sheet, selection.active)) || {}
   const disabled = !store
-  const ctx: ActionContext = { workspace, grid: null, editor: null, go: () => undefined, key: null }
+  const ctx: ActionContext = { workspace, grid: null, editor: null, go: () => undefined, key: null, assistant }
+  const assistantAction = spreadsheetActions.get('toggle-assistant')
   const setStyle = (patch: StylePatch) => {
     workspace.styleSelection(patch)
     workspace.focusGrid()
@@ -251,6 +253,17 @@ export function Toolbar({ onImport }: { onImport(): void }) {
       <button type="button" className="button toolbar-import" onClick={onImport}>
         <FileUp size={16} aria-hidden="true" /> Import Document
       </button>
+      {assistant && (
+        <button
+          type="button"
+          className={`button toolbar-assistant ${assistant.open ? 'pressed' : ''}`}
+          aria-pressed={assistant.open}
+          title={assistantAction.buttonLabel?.(ctx)}
+          onClick={() => assistantAction.run?.(ctx)}
+        >
+          <Bot size={16} aria-hidden="true" /> AI Assistant
+        </button>
+      )}
     </div>
   )
 }

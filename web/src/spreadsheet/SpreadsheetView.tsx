@@ -9,7 +9,7 @@ import { formulaReferences, isFormulaText } from '../grid/formula-editing'
 import type { GridHandle } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext } from '../grid/navigation'
-import { REFERENCE_COLORS } from '../grid/render'
+import { GRID_COLORS, REFERENCE_COLORS } from '../grid/render'
 import type { Selection } from '../grid/selection'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
@@ -134,13 +134,26 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
 
   useEffect(() => setSuggestionIndex(0), [suggestions.length, editing?.text])
 
+  const assistantMarks = useMemo(
+    () => state.assistantHighlights.filter((highlight) => highlight.sheet.toLowerCase() === sheet.toLowerCase()),
+    [state.assistantHighlights, sheet],
+  )
+
   const highlights = useMemo((): RangeHighlight[] => {
-    if (!editing || !isFormulaText(editing.text)) return []
+    const marks = assistantMarks.map((mark) => ({
+      range: mark.range,
+      color: mark.kind === 'preview' ? GRID_COLORS.assistantPreview : GRID_COLORS.assistantApplied,
+      dashed: mark.kind === 'preview',
+    }))
+    if (!editing || !isFormulaText(editing.text)) return marks
     const editedSheet = editing.sheet ?? sheet
-    return formulaReferences(editing.text)
-      .filter((ref) => (ref.sheet ?? editedSheet).toLowerCase() === sheet.toLowerCase())
-      .map((ref, i) => ({ range: ref.range, color: REFERENCE_COLORS[i % REFERENCE_COLORS.length] }))
-  }, [editing, sheet])
+    return [
+      ...marks,
+      ...formulaReferences(editing.text)
+        .filter((ref) => (ref.sheet ?? editedSheet).toLowerCase() === sheet.toLowerCase())
+        .map((ref, i) => ({ range: ref.range, color: REFERENCE_COLORS[i % REFERENCE_COLORS.length] })),
+    ]
+  }, [editing, sheet, assistantMarks])
 
   const openCellMenuAtActiveCell = useCallback(() => {
     const rect = gridRef.current?.cellRect(workspace.state.selection.active)
@@ -316,6 +329,12 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
             />
           }
         />
+        {assistantMarks.length > 0 && (
+          <p className="visually-hidden" role="status" data-testid="assistant-outlines">
+            {assistantMarks.some((mark) => mark.kind === 'preview') ? 'Outlined for review: ' : 'Just changed: '}
+            {assistantMarks.map((mark) => rangeAddress(mark.range)).join(', ')}
+          </p>
+        )}
         {suggestionBox && (
           <FormulaAssist
             anchor={suggestionBox}

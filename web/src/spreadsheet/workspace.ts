@@ -45,6 +45,16 @@ export interface WorkspaceState {
   copy: CopyMark | null
   /** the Go To dialog (Ctrl+G, Edit menu) */
   goToOpen: boolean
+  /** ranges the assistant outlines: the cells of a changeset being previewed, or just applied */
+  assistantHighlights: readonly AssistantHighlight[]
+}
+
+/** A range the assistant outlines on the grid. */
+export interface AssistantHighlight {
+  sheet: string
+  range: CellRange
+  /** `preview`: a changeset not applied yet (dashed); `applied`: cells it just changed */
+  kind: 'preview' | 'applied'
 }
 
 /**
@@ -61,6 +71,7 @@ export class Workspace {
     revision: 0,
     copy: null,
     goToOpen: false,
+    assistantHighlights: [],
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
@@ -149,6 +160,13 @@ export class Workspace {
 
   closeGoTo(): void {
     this.update({ goToOpen: false })
+  }
+
+  /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */
+  setAssistantHighlights(kind: AssistantHighlight['kind'], highlights: readonly Omit<AssistantHighlight, 'kind'>[]): void {
+    const kept = this.current.assistantHighlights.filter((highlight) => highlight.kind !== kind)
+    if (kept.length === this.current.assistantHighlights.length && highlights.length === 0) return
+    this.update({ assistantHighlights: [...kept, ...highlights.map((highlight) => ({ ...highlight, kind }))] })
   }
 
   /**

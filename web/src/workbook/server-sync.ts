@@ -38,6 +38,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
     snapshot: {
       id: workbook.workbookId,
       name: workbook.name,
+      iterativeCalculation: workbook.iterativeCalculation,
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}

@@ -23,6 +23,15 @@ describe('WorkbookStore', () => {
     expect(store.getDisplay('Sheet1', at('A2'))).toBe('$15.00')
   })
 
+  it('iterates circular references when the workbook says so, as the server does', () => {
+    // Interest on the average of opening and closing debt, where closing debt depends on the interest.
+    const cells = { A1: { input: '100' }, A2: { input: '=A1-10-A3' }, A3: { input: '=0.1*(A1+A2)/2' } }
+    const iterated = open({ sheets: [{ name: 'Sheet1', cells }], iterativeCalculation: true })
+    // Fixed point: A3 = 0.05 * (190 - A3), so A3 = 9.5 / 1.05.
+    expect(iterated.getValue('Sheet1', at('A3'))).toBeCloseTo(9.5 / 1.05, 3)
+    expect(open({ sheets: [{ name: 'Sheet1', cells }] }).getValue('Sheet1', at('A3'))).toMatchObject({ code: '#CIRC!' })
+  })
+
   it('shows errors as errors and text on the left', () => {
     const store = open()
     store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B1', input: '=1/0' }, { address: 'B2', input: 'Revenue' }] })
@@ -205,5 +214,13 @@ describe('sheet order', () => {
     store.undo()
     expect(store.sheetNames).toEqual(['C', 'A', 'B'])
     expect(() => store.dispatch({ type: 'move-sheet', name: 'Z', index: 0 })).toThrow('Sheet not found: Z')
+  })
+
+  it('reads what a chart of a range would draw, as the values stand now', () => {
+    const store = open({ sheets: [{ name: 'Sheet1', cells: { A1: { input: 'Year' }, B1: { input: 'Units' }, A2: { input: '2024' }, B2: { input: '40' }, A3: { input: '2025' }, B3: { input: '=B2+15' } } }] })
+    expect(store.chartData('Sheet1', 'A1:B3')).toEqual({ labels: ['2024', '2025'], series: [{ name: 'Units', values: [40, 55] }] })
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B2', input: '50' }] })
+    expect(store.chartData('Sheet1', 'A1:B3').series[0].values).toEqual([50, 65])
+    expect(store.chartData('Nowhere', 'A1:B3')).toEqual({ labels: [], series: [] })
   })
 })

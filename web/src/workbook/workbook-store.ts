@@ -1,5 +1,5 @@
-import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
-import { describeCommands, WorkbookModel, type SheetRecord } from '@finsheet/workbook/model'
+import type { CellEdit, ChartData, WorkbookCommand } from '@finsheet/contracts'
+import { chartData, describeCommands, WorkbookModel, type CellRecord, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
@@ -31,6 +31,8 @@ export interface WorkbookSnapshot {
   id: string
   name?: string
   sheets: SheetSnapshot[]
+  /** Iterate circular references as Excel does (the workbook's setting) instead of showing #CIRC!. */
+  iterativeCalculation?: boolean
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -209,7 +211,7 @@ export class WorkbookStore {
           return [{ sheetId: records[index].id, address: cellAddress(pos), input: cell.input ?? '', style: cell.style, userFormat: cell.format }]
         }),
       ),
-    })
+    }, snapshot.iterativeCalculation ? { engine: { iterative: { enabled: true } } } : {})
     sheets.forEach((sheet, index) => {
       const view = this.viewOf(this.model.sheets[index])
       view.declaredRows = sheet.rowCount ?? 0
@@ -334,6 +336,24 @@ export class WorkbookStore {
       rows.push(line)
     }
     return rows
+  }
+
+  /**
+   * What a chart of `range` on `sheet` would draw (each column a series, the first one the labels),
+   * as the spreadsheet service reads a stored chart; empty for a range that is not one.
+   */
+  chartData(sheet: string, range: string): ChartData {
+    const view = this.sheet(sheet)
+    const area = parseRangeAddress(range)
+    if (!view || !area) return { labels: [], series: [] }
+    const records: CellRecord[] = []
+    for (let row = area.startRow; row <= area.endRow; row++) {
+      for (let col = area.startCol; col <= area.endCol; col++) {
+        const record = this.model.record(view.id, cellAddress({ col, row }))
+        if (record) records.push(record)
+      }
+    }
+    return chartData({ dataRange: range, seriesInColumns: true }, records)
   }
 
   /** Walks a sheet's cells with content (the engine's cells: input and value). */

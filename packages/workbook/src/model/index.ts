@@ -18,6 +18,7 @@ export {
 } from './cell-record.js'
 export type { CellRecord, SheetRecord } from './cell-record.js'
 export { snapshotStats, hasContent, diffSnapshots, sortedCells } from './snapshot.js'
+export { chartData } from './chart-data.js'
 export type { SheetSnapshot, DefinedNameRecord, ChartRecord, WorkbookSnapshot, SnapshotStats, SnapshotDiff } from './snapshot.js'
 export {
   WorkbookModel,

@@ -45,24 +45,13 @@ export interface TemplateDefinition {
   tags: string[]
   sheets: TemplateSheet[]
   keyOutputs: KeyOutput[]
-}
-
-const YEAR_COLUMNS = ['B', 'C', 'D', 'E', 'F'] as const
-
-/**
- * One formula per projection column B to F. `first` fills B (a value, or a formula); `next` builds
- * C to F from the column and the one before it.
- */
-export function acrossYears(first: CellInputValue | ((column: string) => CellInputValue), next?: (column: string, previous: string) => CellInputValue): CellInputValue[] {
-  return YEAR_COLUMNS.map((column, index) => {
-    if (index === 0 || next === undefined) return typeof first === 'function' ? first(column) : first
-    return next(column, YEAR_COLUMNS[index - 1])
-  })
-}
-
-/** The same formula in every projection column B to F. */
-export function eachYear(formula: (column: string) => CellInputValue): CellInputValue[] {
-  return YEAR_COLUMNS.map((column) => formula(column))
+  /** The sheet holding every input (typed numbers, styled as inputs); every other number is a formula. */
+  inputSheet: string
+  /**
+   * Iterative calculation, for a model whose formulas are meant to be circular (interest on average
+   * debt balances): switched on in the workbook it makes.
+   */
+  iterativeCalculation?: boolean
 }
 
 /** The template's cells as the bulk import takes them: inputs with their formats and styles. */
@@ -100,7 +89,7 @@ function cellsOf(range: string): string[] {
 
 /** Loads a template into a new engine, calculated. */
 export function calculateTemplate(template: TemplateDefinition): Engine {
-  const engine = new Engine()
+  const engine = new Engine(template.iterativeCalculation ? { iterative: { enabled: true } } : {})
   for (const sheet of template.sheets) engine.addSheet(sheet.name)
   engine.loadCells(
     templateSheets(template).flatMap((sheet) => sheet.cells.map((cell) => ({ sheet: sheet.name, address: cell.address, input: cell.input }))),

@@ -78,6 +78,7 @@ const describers: { [Name in AgentToolName]: (args: Args) => string } = {
     return `Tracing the ${what} of ${target(args.sheet, args.address)}`
   },
   explain_formula: (args) => `Explaining ${target(args.sheet, args.address)}`,
+  audit_workbook: (args) => `Auditing ${text(args.sheet, 40) ?? 'the workbook'}`,
   create_chart: (args) => `Adding a${typeof args.type === 'string' && /^[aeiou]/i.test(args.type) ? 'n' : ''} ${text(args.type, 20) ?? ''} chart of ${target(args.sheet, args.range)}`.replace('  ', ' '),
 }
 

@@ -3,11 +3,13 @@ import {
   ApplyChangesetResponse,
   ChangesetResponse,
   EvaluateFormulaResponse,
+  ImportWorkbookResponse,
   WorkbookMetadataResponse,
   type AgentToolsBody,
   type ApplyChangesetBody,
   type Changeset,
   type EvaluateFormulaBody,
+  type ImportWorkbookBody,
   type WorkbookMetadata,
 } from '@finsheet/contracts'
 import { aiErrors } from '../errors.js'
@@ -40,6 +42,23 @@ export function createSpreadsheetClient(baseUrl: string) {
         token,
         body,
         answer: EvaluateFormulaResponse,
+        notFound: aiErrors.workbookNotFound,
+        signal,
+      })
+    },
+    /**
+     * A new workbook of the user's, stored whole in one write; a repeated importId answers with the
+     * workbook the first request stored (a retried job makes no second copy).
+     */
+    importWorkbook(token: string, body: ImportWorkbookBody, signal?: AbortSignal): Promise<ImportWorkbookResponse> {
+      return callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: '/workbooks/import',
+        token,
+        body,
+        answer: ImportWorkbookResponse,
         notFound: aiErrors.workbookNotFound,
         signal,
       })

@@ -44,7 +44,7 @@ async function openAndStored(id: string): Promise<[unknown, unknown]> {
 }
 
 describe('the tools route', () => {
-  it('offers eleven tools whose parameters are plain JSON schemas', () => {
+  it('offers twelve tools whose parameters are plain JSON schemas', () => {
     expect(AGENT_TOOLS.map((tool) => tool.name)).toEqual([
       'get_workbook_overview',
       'read_range',
@@ -57,6 +57,7 @@ describe('the tools route', () => {
       'trace_dependencies',
       'explain_formula',
       'create_chart',
+      'audit_workbook',
     ])
     for (const tool of AGENT_TOOLS) {
       expect(tool.parameters.type).toBe('object')
@@ -154,6 +155,17 @@ describe('a changeset', () => {
     expect((await ada('POST', `/changesets/${changesetId}/apply`, {})).json.error.code).toBe('CHANGESET_CLOSED')
     const [open, stored] = await openAndStored(id)
     expect(open).toEqual(stored)
+  })
+
+  it('is kept when the only thing a turn adds is a chart, which applying adds to the workbook', async () => {
+    const id = await newModel()
+    const turn = await ada('POST', `/workbook/${id}/agent-tools`, { calls: calls(['create_chart', { sheet: 'FCF', range: 'A1:E2', type: 'line', title: 'Revenue' }]) })
+    expect(turn.json.results[0].ok).toBe(true)
+    expect(turn.json.changesetId).toEqual(expect.any(String))
+    expect(turn.json.changeset).toMatchObject({ description: '1 chart', changeCount: 0 })
+    expect((await ada('GET', `/workbook/${id}/charts`)).json.charts).toEqual([])
+    expect((await ada('POST', `/changesets/${turn.json.changesetId}/apply`, {})).status).toBe(200)
+    expect((await ada('GET', `/workbook/${id}/charts`)).json.charts).toMatchObject([{ type: 'line', title: 'Revenue', sheet: 'FCF', dataRange: 'A1:E2' }])
   })
 
   it('writes nothing while previewed, and nothing at all once discarded', async () => {

@@ -191,7 +191,8 @@ export class ChangesetService {
       let view: ChangesetView | undefined
       try {
         for (const call of body.calls) results.push(await runToolCall(call, session, workbook.name, records, this.logger))
-        if (session.wrote) view = changesetView(session)
+        // A chart is a write kept beside the cell commands: a turn that only adds one still makes a changeset.
+        if (session.wrote || records.charts.length > 0) view = changesetView(session)
         else session.close()
       } catch (error) {
         // Undoing the draft failed, or something broke midway: the open workbook may differ from the store.

@@ -4,9 +4,8 @@
  * plurals matched as labels are). `searchWorkbook` is the one entry point: the vector search service
  * can answer there later, with this as its fallback.
  */
-import { formatAddress, formatRange, formatSheetPrefix } from '@finsheet/workbook'
+import { compactText, formatAddress, formatRange, formatSheetPrefix, labelTokens } from '@finsheet/workbook'
 import type { DraftSession } from './draft-session.js'
-import { compactText, labelTokens } from './text-match.js'
 
 export type SearchKind = 'sheet' | 'name' | 'label' | 'header' | 'text' | 'formula'
 

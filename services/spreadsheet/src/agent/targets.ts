@@ -6,10 +6,9 @@
  * the closest candidates.
  */
 import { MAX_COL, MAX_ROW, parseFormulaText, type FormulaNode } from '@finsheet/formula'
-import { columnToLetters, formatAddress, formatRange, formatSheetPrefix, lettersToColumn, splitSheetReference, tryParseRange, type RangeAddress, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
+import { columnToLetters, compactText, formatAddress, formatRange, formatSheetPrefix, LABEL_MATCH_THRESHOLD, labelSimilarity, lettersToColumn, splitSheetReference, tryParseRange, type RangeAddress, type SheetRecord, type WorkbookModel } from '@finsheet/workbook'
 import type { LabelRange } from '@finsheet/contracts'
 import type { HeaderRow, RowLabel, SheetLayout } from './sheet-layout.js'
-import { compactText, LABEL_MATCH_THRESHOLD, labelSimilarity } from './text-match.js'
 import { ToolError } from './tool-error.js'
 
 export interface ResolvedRange {

@@ -13,6 +13,11 @@ export type { ApplyResult, InputChange, CellExtras, CellParts, CellSource } from
 
 const BY_ID: ModelOptions = { refs: 'id' }
 
+/** The model options of a workbook that iterates circular references (with Excel's limits, the engine's defaults), or does not. */
+export function calculationOptions(iterative: boolean | undefined): ModelOptions {
+  return iterative ? { refs: 'id', engine: { iterative: { enabled: true } } } : BY_ID
+}
+
 export class WorkbookState extends WorkbookModel {
   /** Cells and formulas per sheet as stored. */
   private stats = new Map<string, SheetStats>()
@@ -22,7 +27,7 @@ export class WorkbookState extends WorkbookModel {
   }
 
   /** An open workbook from its stored document and cells. */
-  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'iterativeCalculation'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
     const counted = new Map<string, SheetStats>()
     function* counting(): Generator<CellSource> {
       for (const cell of cells) {
@@ -30,7 +35,7 @@ export class WorkbookState extends WorkbookModel {
         yield cell
       }
     }
-    const state = WorkbookState.build({ revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, charts: doc.charts, cells: counting() }, BY_ID)
+    const state = WorkbookState.build({ revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, charts: doc.charts, cells: counting() }, calculationOptions(doc.iterativeCalculation))
     state.stats = counted
     return state
   }
@@ -39,10 +44,10 @@ export class WorkbookState extends WorkbookModel {
    * A workbook assembled from parts as they arrive (an import), counting the inputs until its blocks
    * are written and counted.
    */
-  static assemble(parts: { revision: number; sheets: SheetRecord[]; definedNames: DefinedNameRecord[]; charts?: ChartRecord[]; extras: () => Iterable<CellSource> }): WorkbookAssembly<WorkbookState> {
+  static assemble(parts: { revision: number; sheets: SheetRecord[]; definedNames: DefinedNameRecord[]; charts?: ChartRecord[]; iterativeCalculation?: boolean; extras: () => Iterable<CellSource> }): WorkbookAssembly<WorkbookState> {
     const ids = new Map(parts.sheets.map((sheet) => [sheet.name, sheet.id]))
     const counted = new Map<string, SheetStats>()
-    const assembly = WorkbookState.beginAssembly(parts, BY_ID)
+    const assembly = WorkbookState.beginAssembly(parts, calculationOptions(parts.iterativeCalculation))
     return {
       add(updates: readonly CellUpdate[]) {
         for (const update of updates) count(counted, ids.get(update.sheet) as string, typeof update.input === 'string' ? update.input : '1', null)

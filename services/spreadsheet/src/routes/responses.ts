@@ -26,6 +26,7 @@ export function toMetadata(workbook: WorkbookDoc): WorkbookMetadata {
     isAIGenerated: workbook.isAIGenerated,
     storageUrl: workbook.storageUrl,
     templateId: workbook.templateId,
+    iterativeCalculation: workbook.iterativeCalculation === true,
     revision: workbook.revision,
     totalSheets: workbook.sheets.length,
     totalCells: totals.cells,

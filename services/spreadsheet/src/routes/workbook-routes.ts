@@ -61,7 +61,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
   /** Stores an import (either form) and answers with its recalculation report. */
   const storeImport = async (
     user: AuthUser,
-    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'storageUrl'>,
+    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'iterativeCalculation' | 'storageUrl'>,
     importer: WorkbookImport,
   ): Promise<{ status: 200 | 201; body: ImportWorkbookResponse }> => {
     const started = performance.now()
@@ -75,6 +75,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         kind: 'import',
         label: 'Import workbook',
         isAIGenerated: details.isAIGenerated ?? false,
+        iterativeCalculation: details.iterativeCalculation ?? false,
         storageUrl: details.storageUrl ?? null,
         importId: details.importId,
         recalculation,
@@ -374,7 +375,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
-      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name)) }
+      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), { iterativeCalculation: workbook.iterativeCalculation === true }) }
     },
   )
 }

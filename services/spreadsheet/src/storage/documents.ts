@@ -39,6 +39,8 @@ export interface WorkbookDoc {
   isAIGenerated: boolean
   storageUrl: string | null
   templateId: string | null
+  /** Circular references are iterated (absent on workbooks stored before the setting existed: off). */
+  iterativeCalculation?: boolean
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number

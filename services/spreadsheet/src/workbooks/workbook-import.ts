@@ -31,6 +31,7 @@ export interface ImportHeader {
   sheets: ImportSheetHeader[]
   definedNames?: ImportDefinedName[]
   styles?: CellStyle[]
+  iterativeCalculation?: boolean
 }
 
 /** Formula cells checked against the value the file cached, kept until the engine has calculated. */
@@ -75,7 +76,7 @@ export class WorkbookImport {
     }))
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
-    this.assembly = WorkbookState.assemble({ revision: 0, sheets: this.sheets, definedNames: this.definedNames, extras: () => this.extras() })
+    this.assembly = WorkbookState.assemble({ revision: 0, sheets: this.sheets, definedNames: this.definedNames, iterativeCalculation: header.iterativeCalculation, extras: () => this.extras() })
   }
 
   /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */

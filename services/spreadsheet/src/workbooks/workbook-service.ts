@@ -35,7 +35,7 @@ import type { EngineCache } from '../engine/engine-cache.js'
 import { newWorkbookId } from '../engine/ids.js'
 import { KeyedLock } from '../engine/keyed-lock.js'
 import { checkChange } from '../engine/translate.js'
-import { cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
+import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
@@ -132,6 +132,8 @@ export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookSta
   name: string
   templateId?: string | null
   isAIGenerated?: boolean
+  /** Iterate circular references instead of showing #CIRC!; a `state` given must already be built so. */
+  iterativeCalculation?: boolean
   storageUrl?: string | null
   kind: 'create' | 'import'
   label: string
@@ -455,7 +457,7 @@ export class WorkbookService {
     if ('state' in input) state = input.state
     else {
       const started = performance.now()
-      state = WorkbookState.fromSnapshot(input.snapshot, 1)
+      state = WorkbookState.fromSnapshot(input.snapshot, 1, calculationOptions(input.iterativeCalculation))
       this.metrics.recordRecalculation(performance.now() - started, 0)
     }
     state.revision = 1
@@ -534,6 +536,7 @@ export class WorkbookService {
       createdAt: now,
       updatedAt: now,
       isAIGenerated: input.isAIGenerated ?? false,
+      ...(input.iterativeCalculation ? { iterativeCalculation: true } : {}),
       storageUrl: input.storageUrl ?? null,
       templateId: input.templateId ?? null,
       versionedRevision: 0,

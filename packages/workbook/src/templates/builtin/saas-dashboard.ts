@@ -1,85 +1,126 @@
-import { acrossYears, eachYear, type TemplateDefinition } from '../template.js'
-import { HEADER, HIGHLIGHT, INPUT, MONEY, PERCENT, TITLE, TOTAL, WHOLE, DECIMAL_1, MULTIPLE } from './styles.js'
+import { columnToLetters } from '@finsheet/formula'
+import { baseYearParameter, COMMON_PARAMETERS, type ModelParameter } from '../parameters.js'
+import { SheetBuilder, text } from '../model-builder.js'
+import type { FinancialModelBuilder, ModelRequest } from '../model-types.js'
+import type { TemplateDefinition } from '../template.js'
+import { DECIMAL_1, HEADER, HIGHLIGHT, MONEY, MULTIPLE, PERCENT, TOTAL, WHOLE } from './styles.js'
+
+export const SAAS_PARAMETERS: readonly ModelParameter[] = [
+  ...COMMON_PARAMETERS,
+  baseYearParameter('The year before the first projected one'),
+  { name: 'startingCustomers', description: 'Customers at the start', kind: 'integer', default: 250, min: 0, max: 1e9 },
+  { name: 'newCustomers', description: 'Customers won in the first year', kind: 'integer', default: 480, min: 0, max: 1e9 },
+  { name: 'newCustomerGrowth', description: 'Growth in customers won a year, in percent', kind: 'percent', default: 25, min: -90, max: 500 },
+  { name: 'churn', description: 'Customers of each cohort lost a year (logo churn), in percent', kind: 'percent', default: 12, min: 0, max: 100 },
+  { name: 'annualContractValue', description: 'Annual contract value per customer in the first year (ARPA)', kind: 'number', default: 12_000, min: 0, max: 1e9 },
+  { name: 'priceIncrease', description: 'Price increase and expansion per customer a year, in percent', kind: 'percent', default: 5, min: -50, max: 100 },
+  { name: 'grossMargin', description: 'Gross margin, in percent', kind: 'percent', default: 80, min: -100, max: 100 },
+  { name: 'salesMarketing', description: 'Sales and marketing spend in the first year', kind: 'number', default: 2_400_000, min: 0, max: 1e12 },
+  { name: 'salesMarketingGrowth', description: 'Growth in sales and marketing spend a year, in percent', kind: 'percent', default: 20, min: -90, max: 500 },
+  { name: 'otherExpenses', description: 'Other operating expenses (R&D, G&A), in percent of revenue', kind: 'percent', default: 45, min: 0, max: 500 },
+]
 
 /**
- * Five months of subscription metrics from a handful of inputs: MRR movements, ARR, growth, net
- * revenue retention, customers, ARPA, CAC, LTV, LTV:CAC, payback and the quick ratio.
+ * Subscription metrics year by year from annual customer cohorts: each year's new customers decay by
+ * the churn rate, and their sum gives customers, ARR and MRR; with revenue, margins and acquisition
+ * spend come CAC, lifetime value, LTV to CAC, CAC payback and net revenue retention.
  */
-export const saasDashboard: TemplateDefinition = {
-  id: 'saas-metrics-dashboard',
-  name: 'SaaS Metrics Dashboard',
-  description:
-    'The core SaaS metrics month by month from a few inputs: MRR and ARR, growth, churn, net revenue retention, ARPA, CAC, customer lifetime value, LTV to CAC, CAC payback and the quick ratio.',
-  category: 'SaaS',
-  difficulty: 'Beginner',
-  tags: ['SaaS', 'Metrics', 'KPIs'],
-  sheets: [
-    {
-      name: 'Dashboard',
-      rows: [
-        ['SaaS Metrics Dashboard'],
-        ['Inputs', 'Value'],
-        ['Starting MRR', 50000],
-        ['New MRR per month', 8000],
-        ['Expansion MRR per month', 2000],
-        ['Monthly MRR churn rate', 0.02],
-        ['Customers at start', 250],
-        ['New customers per month', 40],
-        ['Monthly customer churn rate', 0.03],
-        ['Sales & marketing spend per month', 60000],
-        ['Gross margin', 0.8],
-        [],
-        ['Month', ...acrossYears(1, (_c, p) => `=${p}13+1`)],
-        ['Opening MRR', ...acrossYears('=$B$3', (_c, p) => `=${p}18`)],
-        ['New MRR', ...eachYear(() => '=$B$4')],
-        ['Expansion MRR', ...eachYear(() => '=$B$5')],
-        ['Churned MRR', ...eachYear((c) => `=${c}14*$B$6`)],
-        ['Closing MRR', ...eachYear((c) => `=${c}14+${c}15+${c}16-${c}17`)],
-        ['ARR', ...eachYear((c) => `=${c}18*12`)],
-        ['MRR growth', ...eachYear((c) => `=${c}18/${c}14-1`)],
-        ['Net revenue retention (monthly)', ...eachYear((c) => `=(${c}14+${c}16-${c}17)/${c}14`)],
-        ['Opening customers', ...acrossYears('=$B$7', (_c, p) => `=${p}25`)],
-        ['New customers', ...eachYear(() => '=$B$8')],
-        ['Churned customers', ...eachYear((c) => `=ROUND(${c}22*$B$9,0)`)],
-        ['Closing customers', ...eachYear((c) => `=${c}22+${c}23-${c}24`)],
-        ['Average revenue per account (ARPA)', ...eachYear((c) => `=${c}18/${c}25`)],
-        ['Customer acquisition cost (CAC)', ...eachYear((c) => `=$B$10/${c}23`)],
-        ['Customer lifetime value (LTV)', ...eachYear((c) => `=${c}26*$B$11/$B$9`)],
-        ['LTV to CAC ratio', ...eachYear((c) => `=${c}28/${c}27`)],
-        ['CAC payback (months)', ...eachYear((c) => `=${c}27/(${c}26*$B$11)`)],
-        ['SaaS quick ratio', ...eachYear((c) => `=(${c}15+${c}16)/${c}17`)],
-      ],
-      formats: [
-        ['B3:B5', MONEY],
-        ['B6', PERCENT],
-        ['B7:B8', WHOLE],
-        ['B9', PERCENT],
-        ['B10', MONEY],
-        ['B11', PERCENT],
-        ['B13:F13', '0'],
-        ['B14:F19', MONEY],
-        ['B20:F21', PERCENT],
-        ['B22:F25', WHOLE],
-        ['B26:F28', MONEY],
-        ['B29:F29', MULTIPLE],
-        ['B30:F30', DECIMAL_1],
-        ['B31:F31', MULTIPLE],
-      ],
-      styles: [
-        ['A1', TITLE],
-        ['A2:B2', HEADER],
-        ['B3:B11', INPUT],
-        ['A13:F13', HEADER],
-        ['A18:F19', TOTAL],
-        ['A29:F29', HIGHLIGHT],
-      ],
-      columnWidths: { '0': 300, '1': 110, '2': 110, '3': 110, '4': 110, '5': 110 },
-    },
-  ],
-  keyOutputs: [
-    { label: 'ARR after month 5', sheet: 'Dashboard', address: 'F19' },
-    { label: 'LTV to CAC ratio, month 5', sheet: 'Dashboard', address: 'F29' },
-    { label: 'CAC payback, month 5', sheet: 'Dashboard', address: 'F30' },
-    { label: 'Closing customers, month 5', sheet: 'Dashboard', address: 'F25' },
-  ],
+export function buildSaasModel({ company, parameters: p }: ModelRequest): TemplateDefinition {
+  const years = p.projectionYears
+  const a = new SheetBuilder('Inputs', years)
+  a.title(text(`${company} — SaaS Metrics`))
+  a.note('Blue cells are inputs; every other number is a formula.')
+  a.header(['Input', 'Value'])
+  a.input('Company', text(company), '@')
+  const baseYear = a.input('Year before the plan starts', p.baseYear, '0')
+  const startingCustomers = a.input('Customers at start', p.startingCustomers, WHOLE)
+  const newCustomers = a.input('New customers in year 1', p.newCustomers, WHOLE)
+  const newGrowth = a.input('Annual growth in new customers', p.newCustomerGrowth, PERCENT)
+  const churn = a.input('Annual logo churn (per cohort)', p.churn, PERCENT)
+  const arpa = a.input('Annual contract value per customer in year 1 (ARPA)', p.annualContractValue, MONEY)
+  const priceIncrease = a.input('Annual price increase and expansion', p.priceIncrease, PERCENT)
+  const grossMargin = a.input('Gross margin', p.grossMargin, PERCENT)
+  const salesMarketing = a.input('Sales & marketing spend in year 1', p.salesMarketing, MONEY)
+  const salesGrowth = a.input('Annual growth in sales & marketing', p.salesMarketingGrowth, PERCENT)
+  const otherShare = a.input('Other operating expenses (% of revenue)', p.otherExpenses, PERCENT)
+
+  // Cohorts: column B the year a cohort was won, C how many, D on the customers left at each year end.
+  const cohorts = new SheetBuilder('Cohorts', years, 3)
+  cohorts.title('Customer Cohorts')
+  cohorts.note('Customers left at each year end, by the year they were won')
+  const yearRow = cohorts.nextRow
+  cohorts.cells(['Cohort', 'Won in', 'Customers won', ...Array.from({ length: years }, (_v, index) => (index === 0 ? `=${baseYear}+1` : `=${cohorts.column(index - 1)}${yearRow}+1`))], {
+    style: HEADER,
+    lastColumn: 2 + years,
+  })
+  cohorts.format(`B${yearRow}:${cohorts.lastColumn}${yearRow}`, '0')
+  const survivors = (won: string, count: string) => (c: string) => `=IF(${c}$${yearRow}<${won},0,${count}*(1-${churn})^(${c}$${yearRow}-${won}))`
+  const base = cohorts.nextRow
+  cohorts.cells(['Customers at start', `=${baseYear}`, `=${startingCustomers}`, ...Array.from({ length: years }, (_v, index) => survivors(`$B${base}`, `$C${base}`)(cohorts.column(index)))])
+  for (let k = 1; k <= years; k++) {
+    const row = cohorts.nextRow
+    cohorts.cells([
+      `Cohort ${k}`,
+      `=B${row - 1}+1`,
+      k === 1 ? `=${newCustomers}` : `=C${row - 1}*(1+${newGrowth})`,
+      ...Array.from({ length: years }, (_v, index) => survivors(`$B${row}`, `$C${row}`)(cohorts.column(index))),
+    ])
+  }
+  const lastCohort = cohorts.nextRow - 1
+  const total = cohorts.line('Customers at end of year', (c) => `=SUM(${c}${base}:${c}${lastCohort})`, { style: TOTAL })
+  cohorts.format(`B${base}:B${lastCohort}`, '0')
+  cohorts.format(`C${base}:${cohorts.lastColumn}${total}`, DECIMAL_1)
+  cohorts.columnWidths['0'] = 220
+  cohorts.columnWidths['1'] = 80
+  cohorts.columnWidths['2'] = 120
+
+  const m = new SheetBuilder('Metrics', years)
+  m.title('SaaS Metrics')
+  const year = m.line('Year', (c, index) => `=Cohorts!${cohorts.column(index)}${yearRow}`, { format: '0', style: HEADER })
+  const END = m.nextRow + 3
+  const opening = m.chain('Customers at start of year', () => `=${startingCustomers}`, (_c, prev) => `=${prev}${END}`, { format: DECIMAL_1 })
+  const won = m.line('New customers', (c) => `=SUMIF(Cohorts!$B$${base + 1}:$B$${lastCohort},${c}${year},Cohorts!$C$${base + 1}:$C$${lastCohort})`, { format: DECIMAL_1 })
+  const churned = m.line('Churned customers', (c) => `=${c}${opening}+${c}${won}-${c}${END}`, { format: DECIMAL_1 })
+  const closing = m.line('Customers at end of year', (_c, index) => `=Cohorts!${cohorts.column(index)}${total}`, { format: DECIMAL_1, style: TOTAL })
+  const acv = m.chain('Annual contract value per customer (ARPA)', () => `=${arpa}`, (_c, prev) => `=${prev}${m.nextRow}*(1+${priceIncrease})`, { format: MONEY })
+  const ARR = m.nextRow + 1
+  const openingArr = m.chain('Opening ARR', () => `=${startingCustomers}*${arpa}`, (_c, prev) => `=${prev}${ARR}`, { format: MONEY })
+  const arr = m.line('ARR (end of year)', (c) => `=${c}${closing}*${c}${acv}`, { format: MONEY, style: HIGHLIGHT })
+  m.line('MRR (end of year)', (c) => `=${c}${arr}/12`, { format: MONEY })
+  m.line('Net new ARR', (c) => `=${c}${arr}-${c}${openingArr}`, { format: MONEY })
+  m.line('ARR growth', (c) => `=IF(${c}${openingArr}=0,"n/a",${c}${arr}/${c}${openingArr}-1)`, { format: PERCENT })
+  m.line('Net revenue retention', (c) => `=IF(${c}${openingArr}=0,"n/a",(${c}${arr}-${c}${won}*${c}${acv})/${c}${openingArr})`, { format: PERCENT })
+  const revenue = m.line('Revenue', (c) => `=AVERAGE(${c}${openingArr},${c}${arr})`, { format: MONEY, style: TOTAL })
+  const grossProfit = m.line('Gross profit', (c) => `=${c}${revenue}*${grossMargin}`, { format: MONEY })
+  const spend = m.chain('Sales & marketing', () => `=${salesMarketing}`, (_c, prev) => `=${prev}${m.nextRow}*(1+${salesGrowth})`, { format: MONEY })
+  const other = m.line('Other operating expenses', (c) => `=${c}${revenue}*${otherShare}`, { format: MONEY })
+  m.line('EBITDA', (c) => `=${c}${grossProfit}-${c}${spend}-${c}${other}`, { format: MONEY, style: TOTAL })
+  m.line('Logo churn rate', (c) => `=IF(${c}${opening}=0,"n/a",${c}${churned}/${c}${opening})`, { format: PERCENT })
+  const cac = m.line('Customer acquisition cost (CAC)', (c) => `=IF(${c}${won}=0,"n/a",${c}${spend}/${c}${won})`, { format: MONEY })
+  const ltv = m.line('Customer lifetime value (LTV)', (c) => `=IF(${churn}=0,"n/a",${c}${acv}*${grossMargin}/${churn})`, { format: MONEY })
+  const ratio = m.line('LTV to CAC ratio', (c) => `=IF(ISNUMBER(${c}${ltv})*ISNUMBER(${c}${cac}),IF(${c}${cac}=0,"n/a",${c}${ltv}/${c}${cac}),"n/a")`, { format: MULTIPLE, style: HIGHLIGHT })
+  const payback = m.line('CAC payback (months)', (c) => `=IF(ISNUMBER(${c}${cac}),IF(${c}${acv}*${grossMargin}<=0,"n/a",${c}${cac}/(${c}${acv}*${grossMargin}/12)),"n/a")`, { format: DECIMAL_1 })
+  if (closing !== END || arr !== ARR) throw new Error('The SaaS metrics rows moved')
+
+  const last = m.lastColumn
+  return {
+    id: 'saas-metrics-dashboard',
+    name: 'SaaS Metrics Dashboard',
+    description:
+      'Subscription metrics year by year from customer cohorts: customers, churn, ARR and MRR, net revenue retention, revenue and EBITDA, CAC, customer lifetime value, LTV to CAC and CAC payback.',
+    category: 'SaaS',
+    difficulty: 'Beginner',
+    tags: ['SaaS', 'Metrics', 'KPIs'],
+    sheets: [a.build(), cohorts.build(), m.build()],
+    inputSheet: 'Inputs',
+    keyOutputs: [
+      { label: 'ARR, final year', sheet: 'Metrics', address: `${last}${arr}` },
+      { label: 'Customers at end of final year', sheet: 'Metrics', address: `${last}${closing}` },
+      { label: 'LTV to CAC ratio, final year', sheet: 'Metrics', address: `${last}${ratio}` },
+      { label: 'CAC payback, final year', sheet: 'Metrics', address: `${last}${payback}` },
+      { label: 'Customers by cohort', sheet: 'Cohorts', address: `D${base}:${columnToLetters(2 + years)}${lastCohort}` },
+    ],
+  }
 }
+
+export const saasBuilder: FinancialModelBuilder = { type: 'saas', name: 'SaaS Metrics Model', parameters: SAAS_PARAMETERS, build: buildSaasModel }

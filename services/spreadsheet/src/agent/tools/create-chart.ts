@@ -3,8 +3,8 @@
  * (charts are stored with the workbook, not as cell commands). The result previews the labels and
  * series the chart will draw, read as the charts route reads them.
  */
-import { formatAddress, formatRange, rangeSize, type CellRecord } from '@finsheet/workbook'
-import { MAX_CHART_CELLS, chartData } from '../../workbooks/charts.js'
+import { chartData, formatAddress, formatRange, rangeSize, type CellRecord } from '@finsheet/workbook'
+import { MAX_CHART_CELLS } from '../../workbooks/charts.js'
 import { resolveRange } from '../targets.js'
 import { ToolError } from '../tool-error.js'
 import { count, defineTool, echo } from '../tool-kit.js'

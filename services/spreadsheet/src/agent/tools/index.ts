@@ -1,6 +1,7 @@
 /** Every tool by name: the one table the runner reads. A new tool is a file here and a line below. */
 import type { AgentToolName } from '@finsheet/contracts'
 import type { AgentTool } from '../tool-kit.js'
+import { auditWorkbookTool } from './audit-workbook.js'
 import { createChart } from './create-chart.js'
 import { explainFormula } from './explain-formula.js'
 import { fillFormula } from './fill-formula.js'
@@ -25,4 +26,5 @@ export const AGENT_TOOL_IMPLEMENTATIONS: { [Name in AgentToolName]: AgentTool<Na
   trace_dependencies: traceDependencies,
   explain_formula: explainFormula,
   create_chart: createChart,
+  audit_workbook: auditWorkbookTool,
 }

@@ -4,8 +4,7 @@
  * header. The result says what moved and which cells became errors (formulas that read deleted cells).
  */
 import type { AgentToolArguments, WorkbookCommand } from '@finsheet/contracts'
-import { columnToLetters, lettersToColumn, MAX_COL, MAX_ROW, type SheetRecord } from '@finsheet/workbook'
-import { LABEL_MATCH_THRESHOLD, labelSimilarity } from '../text-match.js'
+import { columnToLetters, LABEL_MATCH_THRESHOLD, labelSimilarity, lettersToColumn, MAX_COL, MAX_ROW, type SheetRecord } from '@finsheet/workbook'
 import { resolveSheet } from '../targets.js'
 import { ToolError } from '../tool-error.js'
 import { count, defineTool, type ToolContext } from '../tool-kit.js'

@@ -1,0 +1,176 @@
+/**
+ * The planner's typed command language: what a spreadsheet command says, once read. The grammar in
+ * grammar.ts reads text into these values; plans act on them. A command that does not read as one
+ * of them is not guessed at: it gets the list of what the planner can do.
+ */
+import { FINANCIAL_MODEL_TYPES, type FinancialModelType, type StylePatch } from '@finsheet/contracts'
+import peggy from 'peggy'
+import { COMMAND_GRAMMAR } from './grammar.js'
+
+/** Cells a command names, before they are found in the workbook. `sheet` is the sheet it names, if any. */
+export type TargetSpec =
+  | { kind: 'address'; address: string; sheet?: string }
+  | { kind: 'range'; from: string; to: string; sheet?: string }
+  | { kind: 'columns'; from: string; to: string; sheet?: string }
+  | { kind: 'rows'; from: number; to: number; sheet?: string }
+  /** A row named by its label, maybe with a column header or a sheet in its words ("revenue for FY2025"). */
+  | { kind: 'label'; text: string; sheet?: string }
+  /** Every used cell of a sheet (the active one without a name). */
+  | { kind: 'sheet'; sheet?: string }
+  | { kind: 'header_row'; sheet?: string }
+  | { kind: 'selection'; sheet?: string }
+
+/** A value as the user wrote it, and what is typed into the cell for it. */
+export type ValueSpec =
+  | { kind: 'number'; input: number; value: number; shown: string }
+  | { kind: 'percent' | 'currency'; input: string; value: number }
+  | { kind: 'formula'; input: string }
+  | { kind: 'text'; input: string }
+  | { kind: 'boolean'; input: boolean; value: boolean }
+  | { kind: 'date'; input: string }
+
+export type FormatSpec =
+  | { kind: 'currency'; symbol: '$' | '€' | '£'; decimals?: number }
+  | { kind: 'percent' | 'number' | 'multiple'; decimals?: number }
+  | { kind: 'date' | 'general'; decimals?: number }
+  | { kind: 'decimals'; decimals: number }
+  | { kind: 'style'; style: StylePatch; words: string }
+
+export type AggregateFunction = 'SUM' | 'AVERAGE' | 'MAX' | 'MIN' | 'COUNT' | 'MEDIAN'
+
+/** A year in a growth command: the n-th period of the row, or a calendar year found in the headers. */
+export type PeriodBound = { year: number } | { calendar: number }
+
+export interface SensitivityAxis {
+  name: 'wacc' | 'growth'
+  from: number
+  to: number
+  step?: number
+}
+
+export interface ModelRequest {
+  modelType: FinancialModelType
+  companyName: string
+  parameters: { projectionYears?: number; terminalGrowthRate?: number }
+}
+
+export type PlannerCommand =
+  | { type: 'set'; target: TargetSpec; value: ValueSpec }
+  | { type: 'adjust'; target: TargetSpec; direction: 'up' | 'down'; amount: number; unit: 'percent' | 'points' | 'absolute' }
+  | { type: 'fill'; source: TargetSpec; direction?: 'right' | 'down'; destination?: TargetSpec | { kind: 'end' } }
+  | { type: 'insert'; axis: 'rows' | 'columns'; count: number; side: 'before' | 'after' | 'at'; anchor: TargetSpec }
+  | { type: 'delete'; target: TargetSpec; axis?: 'rows' }
+  | { type: 'add_sheet'; name?: string; position?: number }
+  | { type: 'rename_sheet'; from?: string; to: string }
+  | { type: 'delete_sheet'; name?: string }
+  | { type: 'format'; target: TargetSpec; spec: FormatSpec }
+  | { type: 'aggregate'; fn: AggregateFunction; source: TargetSpec; destination?: TargetSpec }
+  | { type: 'total_row'; table?: TargetSpec }
+  | { type: 'sort'; target?: TargetSpec; key?: { column: string } | { header: string }; order: 'asc' | 'desc' }
+  | { type: 'clear'; target: TargetSpec }
+  | { type: 'chart'; chartType: 'bar' | 'line' | 'pie' | 'area' | { unsupported: string }; source: TargetSpec; title?: string }
+  | { type: 'sensitivity'; axes: SensitivityAxis[]; output?: string }
+  | { type: 'grow'; target: TargetSpec; rate: number; span?: { from: PeriodBound; to: PeriodBound } | { next: number } }
+  | { type: 'explain'; target: TargetSpec }
+  | { type: 'audit' }
+  | { type: 'create_model'; request: ModelRequest }
+
+/** Commands longer than this are not read as one command (a PEG over long prose only wastes time). */
+export const MAX_COMMAND_LENGTH = 500
+
+/** The company a model is for when the request names none. */
+export const DEFAULT_COMPANY_NAME = 'Company'
+
+interface GrammarParser {
+  parse(input: string, options: { startRule: 'Command' | 'Target' | 'ModelRequest'; parseTarget: (text: string) => TargetSpec }): unknown
+}
+
+let parser: GrammarParser | undefined
+
+/** The parser, generated from the grammar once, when first needed. */
+function grammarParser(): GrammarParser {
+  parser ??= peggy.generate(COMMAND_GRAMMAR, { allowedStartRules: ['Command', 'Target', 'ModelRequest'], cache: true }) as unknown as GrammarParser
+  return parser
+}
+
+/**
+ * The text as the grammar reads it: quotes made straight where they are typographic, spacing
+ * collapsed, and the full stop, question or exclamation mark that ends a sentence dropped.
+ */
+export function normalizeCommand(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.?!;]+$/, '')
+    .trim()
+}
+
+/**
+ * The Target rule over a piece of a command. The grammar calls it while it tries alternatives, on
+ * pieces that may be nothing like a target; those read as a label, which no workbook will match.
+ */
+function parseTarget(text: string): TargetSpec {
+  try {
+    return grammarParser().parse(text.trim(), { startRule: 'Target', parseTarget }) as TargetSpec
+  } catch {
+    return { kind: 'label', text: text.trim() }
+  }
+}
+
+/** The cells a phrase names ("B3", "column C", "the revenue growth on Assumptions"). */
+export function parseTargetText(text: string): TargetSpec {
+  return parseTarget(normalizeCommand(text))
+}
+
+/** A spreadsheet command read into the command language, or null when it does not read as one. */
+export function parseCommand(text: string): PlannerCommand | null {
+  const normalized = normalizeCommand(text)
+  if (normalized === '' || normalized.length > MAX_COMMAND_LENGTH) return null
+  let parsed: unknown
+  try {
+    parsed = grammarParser().parse(normalized, { startRule: 'Command', parseTarget })
+  } catch {
+    return null
+  }
+  const command = parsed as PlannerCommand | { type: 'create_model'; request: RawModelRequest }
+  if (command.type === 'create_model') {
+    const request = completeModelRequest(command.request)
+    return request ? { type: 'create_model', request } : null
+  }
+  return command
+}
+
+interface RawModelRequest {
+  modelType: FinancialModelType | 'default' | null
+  companyName: string | null
+  parameters: ModelRequest['parameters']
+}
+
+function completeModelRequest(raw: RawModelRequest): ModelRequest | null {
+  if (raw.modelType === null) return null
+  // "A financial model" with no kind named is the product's default model, the DCF.
+  const modelType: FinancialModelType = raw.modelType === 'default' ? 'dcf' : raw.modelType
+  if (!(FINANCIAL_MODEL_TYPES as readonly string[]).includes(modelType)) return null
+  const companyName = raw.companyName?.trim() || DEFAULT_COMPANY_NAME
+  return { modelType, companyName, parameters: { ...raw.parameters } }
+}
+
+/**
+ * A request for a new financial model read into the body of generate-financial-model: the model type
+ * ("DCF", "LBO", "three-statement", ...), the company it is for (quoted names are taken whole) and
+ * the parameters it states (projection years, terminal growth in percent). Null when the text does
+ * not ask for a model. Parameters are passed on as stated, out-of-range ones included, for the
+ * generator to accept or refuse by name.
+ */
+export function parseModelRequest(text: string): ModelRequest | null {
+  const normalized = normalizeCommand(text)
+  if (normalized === '' || normalized.length > MAX_COMMAND_LENGTH) return null
+  try {
+    return completeModelRequest(grammarParser().parse(normalized, { startRule: 'ModelRequest', parseTarget }) as RawModelRequest)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,567 @@
+/**
+ * The grammar of the planner's command language, in Peggy's notation (a PEG: alternatives are tried
+ * in order, so the more specific phrasing of a family comes before the general one). Three start
+ * rules: Command (one spreadsheet command), Target (the cells a command names: an address, a range,
+ * rows, columns, a sheet, the selection or a label) and ModelRequest (a request for a new financial
+ * model). Command's actions turn the text of a target into a Target through `options.parseTarget`,
+ * so that a label may hold any words ("debt to equity") and still end where the command's next part
+ * begins. Every action builds a value of the types in command-language.ts.
+ */
+export const COMMAND_GRAMMAR = String.raw`
+{{
+  const SMALL_NUMBERS = { a: 1, an: 1, one: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20 }
+  const SCALES = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 }
+  const AGGREGATES = { sum: 'SUM', total: 'SUM', subtotal: 'SUM', add: 'SUM', average: 'AVERAGE', mean: 'AVERAGE', avg: 'AVERAGE', max: 'MAX', maximum: 'MAX', min: 'MIN', minimum: 'MIN', count: 'COUNT', median: 'MEDIAN' }
+  const plain = (digits) => Number(digits.replace(/,/g, ''))
+}}
+
+// ---- the start rules ----------------------------------------------------------------------------
+
+Command
+  = Politeness? command:CommandBody Thanks? End { return command }
+
+Target
+  = _ target:TargetBody _ !. { return target }
+
+ModelRequest
+  = Politeness? request:ModelRequestBody End { return request }
+
+CommandBody
+  = CreateModel
+  / Sensitivity
+  / Growth
+  / Audit
+  / Explain
+  / Chart
+  / Sort
+  / TotalRow
+  / Aggregate
+  / SheetCommand
+  / Clear
+  / Structure
+  / Format
+  / Fill
+  / Adjust
+  / SetValue
+  / WriteText
+
+// ---- words and spacing --------------------------------------------------------------------------
+
+_ = [ \t,]*
+__ = [ \t]* "," [ \t]* / [ \t]+
+End = _ !.
+WordChar = [A-Za-z0-9_]
+Word = $[^ \t,]+
+Article = ("this"i / "that"i / "the"i / "our"i / "an"i / "my"i / "a"i) __
+Politeness
+  = (("i would like you to"i / "i'd like you to"i / "i want you to"i / "i need you to"i / "go ahead and"i / "i'd like to"i / "could you"i / "would you"i / "i want to"i / "i need to"i / "will you"i / "can you"i / "please"i / "kindly"i / "let's"i / "lets"i / "also"i / "then"i / "okay"i / "just"i / "pls"i / "now"i / "hey"i / "ok"i) !WordChar _)+
+Thanks = _ ("thank you"i / "please"i / "thanks"i / "for me"i) !WordChar _
+
+// ---- numbers and values -------------------------------------------------------------------------
+
+Digits = $([0-9]+ ("," [0-9][0-9][0-9])* ("." [0-9]+)? / "." [0-9]+)
+Integer = digits:$[0-9]+ !WordChar { return Number(digits) }
+CountWord
+  = n:Integer { return n }
+  / word:$([A-Za-z]+) !WordChar &{ return Object.hasOwn(SMALL_NUMBERS, word.toLowerCase()) } { return SMALL_NUMBERS[word.toLowerCase()] }
+Sign = "-" / "+" / "minus"i __ { return '-' }
+
+// A percentage: "15%", "15 percent", "15 pct", "0.5 pp".
+Percent
+  = sign:Sign? _ digits:Digits _ ("%" / ("per cent"i / "percent"i / "pct"i) !WordChar) {
+      const value = (sign === '-' ? -1 : 1) * plain(digits) / 100
+      return { kind: 'percent', input: (sign === '-' ? '-' : '') + digits.replace(/,/g, '') + '%', value }
+    }
+
+Money
+  = sign:Sign? _ symbol:("$" / "€" / "£") _ digits:Digits scale:Scale? {
+      const value = (sign === '-' ? -1 : 1) * plain(digits) * (scale ?? 1)
+      if (scale) return { kind: 'number', input: value, value, shown: symbol + digits + (scale >= 1e9 ? 'bn' : scale >= 1e6 ? 'm' : 'k') }
+      return { kind: 'currency', input: (sign === '-' ? '-' : '') + symbol + digits, value }
+    }
+  / sign:Sign? _ digits:Digits _ currency:("dollars"i / "euros"i / "usd"i / "eur"i) !WordChar {
+      const value = (sign === '-' ? -1 : 1) * plain(digits)
+      return { kind: 'number', input: value, value, shown: digits + ' ' + currency }
+    }
+
+Scale = _ word:$("thousand"i / "million"i / "billion"i / "mm"i / "mn"i / "bn"i / "k"i / "m"i / "b"i) !WordChar { return SCALES[word.toLowerCase()] }
+
+PlainNumber
+  = "(" _ digits:Digits _ ")" { return { kind: 'number', input: -plain(digits), value: -plain(digits), shown: '(' + digits + ')' } }
+  / sign:Sign? _ digits:Digits scale:Scale? ("x"i !WordChar)? !WordChar {
+      const value = (sign === '-' ? -1 : 1) * plain(digits) * (scale ?? 1)
+      return { kind: 'number', input: value, value, shown: (sign === '-' ? '-' : '') + digits + (scale ? (scale >= 1e9 ? 'bn' : scale >= 1e6 ? 'm' : 'k') : '') }
+    }
+
+Boolean = word:$("false"i / "true"i / "yes"i / "no"i) !WordChar { const value = /^(true|yes)$/i.test(word); return { kind: 'boolean', input: value, value } }
+
+IsoDate = text:$([0-9][0-9][0-9][0-9] "-" [0-9][0-9]? "-" [0-9][0-9]?) !WordChar { return { kind: 'date', input: text } }
+
+Quoted
+  = '"' text:$[^"]* '"' { return text }
+  / "'" text:$[^']* "'" { return text }
+  / "“" text:$[^”]* "”" { return text }
+  / "‘" text:$[^’]* "’" { return text }
+
+QuotedText = text:Quoted { return { kind: 'text', input: text } }
+
+// A formula to the end of the command, or a function call typed without its "=".
+FormulaToEnd
+  = "=" body:$(.+) { return { kind: 'formula', input: '=' + body.trim() } }
+  / call:$([A-Za-z][A-Za-z0-9.]* "(" (!(")" _ !.) .)* ")") _ !. { return { kind: 'formula', input: '=' + call.trim() } }
+
+Value = FormulaToEnd / IsoDate / Percent / Money / PlainNumber / Boolean / QuotedText
+
+// ---- targets ------------------------------------------------------------------------------------
+
+Letters = $([A-Za-z] [A-Za-z]? [A-Za-z]?)
+CellAddress = "$"? letters:Letters "$"? digits:$[0-9]+ !WordChar { return letters.toUpperCase() + digits }
+SheetPrefix
+  = name:Quoted "!" { return name }
+  / name:$[A-Za-z0-9_.]+ "!" { return name }
+SheetName = Quoted / $[A-Za-z0-9_.&-]+
+
+TargetBody
+  = target:TargetCore sheet:SheetSuffix? { return sheet ? { ...target, sheet } : target }
+
+// Each kind of target must reach the end of the text (or a sheet named after it) to be taken.
+TargetCore
+  = target:SelectionTarget &TargetEnd { return target }
+  / target:A1Range &TargetEnd { return target }
+  / target:AddressRange &TargetEnd { return target }
+  / target:ColumnsTarget &TargetEnd { return target }
+  / target:RowsTarget &TargetEnd { return target }
+  / target:SheetTarget &TargetEnd { return target }
+  / CellWord? address:Address &TargetEnd { return address }
+  / target:HeaderRowTarget &TargetEnd { return target }
+  / LabelTarget
+TargetEnd = SheetSuffix? _ !.
+
+CellWord = ("cell"i "s"? / "the cell"i) __
+Address = sheet:SheetPrefix? address:CellAddress { return sheet ? { kind: 'address', sheet, address } : { kind: 'address', address } }
+A1Range = CellWord? sheet:SheetPrefix? from:CellAddress ":" to:CellAddress { return { kind: 'range', from, to, ...(sheet ? { sheet } : {}) } }
+RangeJoin = __ ("through"i / "until"i / "thru"i / "and"i / "to"i) !WordChar __ / _ ("-" / "–") _
+AddressRange = CellWord? sheet:SheetPrefix? from:CellAddress RangeJoin to:CellAddress { return { kind: 'range', from, to, ...(sheet ? { sheet } : {}) } }
+ColumnWord = ("column"i "s"? / "col"i "s"?) !WordChar
+RowWord = "row"i "s"? !WordChar
+ColumnsTarget
+  = Article? ColumnWord __ from:Letters !WordChar to:(RangeJoin ColumnWord? _ to:Letters !WordChar { return to })? {
+      return { kind: 'columns', from: from.toUpperCase(), to: (to ?? from).toUpperCase() }
+    }
+  / sheet:SheetPrefix? from:Letters ":" to:Letters !WordChar { return { kind: 'columns', from: from.toUpperCase(), to: to.toUpperCase(), ...(sheet ? { sheet } : {}) } }
+RowsTarget
+  = Article? RowWord __ from:Integer to:(RangeJoin RowWord? _ to:Integer { return to })? { return { kind: 'rows', from, to: to ?? from } }
+  / Article? RowWord _ "-"? _ from:Integer { return { kind: 'rows', from, to: from } }
+  / from:Integer ":" to:Integer { return { kind: 'rows', from, to } }
+SelectionTarget
+  = Article? ("highlighted cells"i / "current selection"i / "cells i selected"i / "selected cells"i / "selected range"i / "selected cell"i / "current cell"i / "these cells"i / "this range"i / "this cell"i / "selection"i / "these"i / "those"i / "this"i / "them"i / "it"i) !WordChar { return { kind: 'selection' } }
+SheetTarget
+  = ("the entire sheet"i / "the whole sheet"i / "all the cells"i / "all the data"i / "everything"i / "this sheet"i / "all cells"i / "the sheet"i / "all data"i / "the tab"i) sheet:SheetSuffix? {
+      return sheet ? { kind: 'sheet', sheet } : { kind: 'sheet' }
+    }
+  / Article? ("whole"i __ / "entire"i __)? ("worksheet"i / "sheet"i / "tab"i) __ name:SheetName { return { kind: 'sheet', sheet: name } }
+HeaderRowTarget
+  = Article? ("header"i "s"? / "heading"i "s"? / "title"i) __ ("line"i / "row"i) !WordChar { return { kind: 'header_row' } }
+  / Article? ("column headers"i / "headings"i / "headers"i) !WordChar { return { kind: 'header_row' } }
+
+// Words that name a row by its label: "growth", "the revenue growth", "the row labelled Notes".
+LabelTarget
+  = Article? (("line"i / "row"i) __ ("labelled"i / "labeled"i / "called"i / "named"i / "for"i) __)? text:LabelText { return { kind: 'label', text } }
+LabelText
+  = text:Quoted { return text }
+  / words:$(Word (!SheetSuffix !(__ LabelTail) __ Word)*) (__ LabelTail)? { return words }
+LabelTail = ("row"i / "line"i / "cell"i) _ !.
+
+// "on Assumptions", "on the Assumptions sheet", "in the sheet FCF", "in tab 'Q1 Data'".
+SheetSuffix
+  = __ ("from"i / "on"i / "in"i / "of"i) __ ("the"i __)? ("worksheet"i / "sheet"i / "tab"i) __ name:SheetName &End { return name }
+  / __ ("from"i / "on"i / "in"i / "of"i) __ ("the"i __)? name:$((!(__ ("worksheet"i / "sheet"i / "tab"i) !WordChar) Word __?)+) __ ("worksheet"i / "sheet"i / "tab"i) !WordChar &End { return name.trim() }
+  / __ "on"i __ ("the"i __)? name:(Quoted / $(Word (__ Word)*)) &End { return name }
+
+// Raw text of a target, handed to the Target rule by the action that holds it.
+TargetText = text:$(.+) { return options.parseTarget(text) }
+
+// ---- set values and formulas --------------------------------------------------------------------
+
+SetVerb = ("overwrite"i / "replace"i / "change"i / "update"i / "modify"i / "edit"i / "make"i / "set"i) !WordChar (__ ("the"i __)? ("contents"i / "formula"i / "content"i / "values"i / "number"i / "value"i / "input"i) __ ("for"i / "of"i / "in"i / "at"i))?
+SetLink = ("to"i (__ "be"i)? / "equal to"i / "equals"i / "=" / "as"i / "with"i / "at"i) !WordChar
+SetValueTail = __ SetLink __ ("the"i __ ("formula"i / "number"i / "value"i) __)? Value End
+SetTarget = text:$((!SetValueTail .)+) { return options.parseTarget(text) }
+SetValue
+  = SetVerb __ target:SetTarget __ SetLink __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:Value End { return { type: 'set', target, value } }
+  / SetVerb __ target:PlainAddress __ SetLink __ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / "make"i __ target:PlainAddress __ value:Value End { return { type: 'set', target, value } }
+  / target:PlainAddress _ ("=" / ":" / "<-" / "is"i !WordChar) _ value:Value End { return { type: 'set', target, value } }
+  / target:PlainAddress _ ("=" / ":") _ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / PutVerb __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:PutValue __ PutLink __ target:TargetText { return { type: 'set', target, value } }
+PlainAddress = CellWord? address:Address sheet:SheetSuffix? { return sheet ? { ...address, sheet } : address }
+TextToEnd = text:Quoted _ !. { return text } / text:$(.+) { return text.trim() }
+
+PutVerb = ("fill in"i / "insert"i / "key in"i / "enter"i / "write"i / "input"i / "place"i / "store"i / "type"i / "put"i / "add"i) !WordChar
+PutLink = ("inside"i / "under"i / "into"i / "for"i / "in"i / "at"i / "to"i) !WordChar (__ "cell"i !WordChar)?
+PutTail = __ PutLink __ .+
+PutValue
+  = "=" body:$((!PutTail .)+) { return { kind: 'formula', input: '=' + body.trim() } }
+  / value:(IsoDate / Percent / Money / PlainNumber / Boolean / QuotedText) &PutTail { return value }
+  / call:$([A-Za-z][A-Za-z0-9.]* "(" (!(")" PutTail) .)* ")") &PutTail { return { kind: 'formula', input: '=' + call } }
+
+// ---- text ---------------------------------------------------------------------------------------
+
+TextNoun = ("heading"i / "comment"i / "caption"i / "header"i / "words"i / "label"i / "title"i / "text"i / "word"i / "note"i / "name"i) !WordChar
+// Bare words are taken as text after verbs that mean typing; "add" and "insert" need the text quoted or named as text.
+TypeVerb = ("key in"i / "input"i / "enter"i / "write"i / "type"i / "put"i) !WordChar
+WriteText
+  = TypeVerb __ (Article? TextNoun __)? text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / PutVerb __ Article? TextNoun __ text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / PutVerb __ text:Quoted __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / ("caption"i / "label"i / "title"i / "name"i / "head"i) __ target:PlainAddress __ (("with"i / "as"i / "to"i) __)? text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
+
+// ---- adjust by an amount ------------------------------------------------------------------------
+
+AdjustVerb
+  = ("increase"i / "raise"i / "bump"i (__ "up"i)? / "lift"i / "grow"i / "up"i) !WordChar { return 'up' }
+  / ("bring down"i / "decrease"i / "reduce"i / "lower"i / "drop"i / "trim"i / "cut"i) !WordChar { return 'down' }
+AdjustTail = __ "by"i __ (Percent / Money / PlainNumber) .*
+Adjust
+  = direction:AdjustVerb __ target:$((!AdjustTail .)+) __ "by"i __ amount:(Points / Percent / Money / PlainNumber) End {
+      const unit = amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute'
+      return { type: 'adjust', target: options.parseTarget(target), direction, amount: amount.kind === 'points' ? amount.value : amount.value, unit }
+    }
+Points = digits:Digits _ ("percentage points"i / "percentage point"i / "basis points"i / "points"i / "point"i / "ppt"i / "bps"i / "pp"i / "bp"i) !WordChar {
+    const unit = text().toLowerCase()
+    const bps = /bps|basis|bp/.test(unit)
+    return { kind: 'points', value: plain(digits) / (bps ? 10000 : 100) }
+  }
+
+// ---- fill and copy ------------------------------------------------------------------------------
+
+FillVerb = ("propagate"i / "autofill"i / "continue"i / "extend"i / "carry"i / "apply"i / "fill"i / "copy"i / "drag"i / "roll"i) !WordChar
+Direction
+  = ("to the right"i / "horizontally"i / "rightwards"i / "sideways"i / "across"i / "right"i / "along"i) !WordChar { return 'right' }
+  / ("vertically"i / "downwards"i / "downward"i / "below"i / "down"i) !WordChar { return 'down' }
+FillSource = ("the"i __)? ("formula"i "s"? / "formulae"i / "calculation"i / "contents"i) __ ("from"i / "in"i / "of"i / "at"i) __
+FillStop = __ (Direction / ("all the way"i / "as far as"i / "through"i / "until"i / "up to"i / "into"i / "till"i / "thru"i / "over"i / "onto"i / "to"i) !WordChar)
+FillDestination
+  = ("as far as"i / "through"i / "until"i / "up to"i / "into"i / "till"i / "thru"i / "over"i / "onto"i / "to"i) __ ("the"i __)? ("end"i / "last"i __ ("column"i / "period"i / "year"i / "row"i)) (__ .*)? { return { kind: 'end' } }
+  / ("as far as"i / "through"i / "until"i / "up to"i / "into"i / "till"i / "thru"i / "over"i / "onto"i / "to"i) __ target:TargetText { return target }
+  / "all the way"i (__ .*)? { return { kind: 'end' } }
+Fill
+  = FillVerb __ FillSource? source:$((!FillStop .)+) __ direction:Direction destination:(__ d:FillDestination { return d })? End {
+      return { type: 'fill', source: options.parseTarget(source), direction, ...(destination ? { destination } : {}) }
+    }
+  / FillVerb __ direction:Direction __ (("from"i / "with"i) __)? FillSource? source:$((!FillStop .)+) destination:(__ d:FillDestination { return d })? End {
+      return { type: 'fill', source: options.parseTarget(source), direction, ...(destination ? { destination } : {}) }
+    }
+  / FillVerb __ FillSource? source:$((!FillStop .)+) __ destination:FillDestination End {
+      return { type: 'fill', source: options.parseTarget(source), destination }
+    }
+
+// ---- rows, columns and sheets -------------------------------------------------------------------
+
+InsertVerb = ("insert"i / "create"i / "add"i / "put"i) !WordChar (__ "in"i !WordChar)?
+DeleteVerb = ("get rid of"i / "eliminate"i / "delete"i / "remove"i / "erase"i / "drop"i / "kill"i) !WordChar
+Blank = ("additional"i / "blank"i / "empty"i / "extra"i / "more"i / "new"i) __
+SideBefore = ("to the left of"i / "in front of"i / "on top of"i / "left of"i / "before"i / "above"i / "over"i) !WordChar { return 'before' }
+SideAfter = ("to the right of"i / "underneath"i / "following"i / "right of"i / "beneath"i / "below"i / "after"i / "under"i) !WordChar { return 'after' }
+SideAt = ("into"i / "at"i / "as"i / "in"i) !WordChar { return 'at' }
+RowAnchor
+  = RowWord __ n:Integer { return { kind: 'rows', from: n, to: n } }
+  / n:Integer !WordChar { return { kind: 'rows', from: n, to: n } }
+  / text:$(.+) { return options.parseTarget(text) }
+ColumnAnchor
+  = ColumnWord __ letters:Letters !WordChar { return { kind: 'columns', from: letters.toUpperCase(), to: letters.toUpperCase() } }
+  / letters:Letters !WordChar &End { return { kind: 'columns', from: letters.toUpperCase(), to: letters.toUpperCase() } }
+  / text:$(.+) { return options.parseTarget(text) }
+Structure
+  = InsertVerb __ count:(c:CountWord __ { return c })? Blank? RowWord __ side:(SideBefore / SideAfter / SideAt) __ ("the"i __)? anchor:RowAnchor {
+      return { type: 'insert', axis: 'rows', count: count ?? 1, side, anchor }
+    }
+  / InsertVerb __ count:(c:CountWord __ { return c })? Blank? ColumnWord __ side:(SideBefore / SideAfter / SideAt) __ ("the"i __)? anchor:ColumnAnchor {
+      return { type: 'insert', axis: 'columns', count: count ?? 1, side, anchor }
+    }
+  / InsertVerb __ count:(c:CountWord __ { return c })? Blank? RowWord _ anchor:RowAnchor &{ return anchor.kind === 'rows' } End {
+      return { type: 'insert', axis: 'rows', count: count ?? 1, side: 'at', anchor }
+    }
+  / InsertVerb __ count:(c:CountWord __ { return c })? Blank? ColumnWord _ anchor:ColumnAnchor &{ return anchor.kind === 'columns' } End {
+      return { type: 'insert', axis: 'columns', count: count ?? 1, side: 'at', anchor }
+    }
+  / DeleteVerb __ target:(RowsTarget / ColumnsTarget) sheet:SheetSuffix? End { return { type: 'delete', target: sheet ? { ...target, sheet } : target } }
+  / DeleteVerb __ Article? (RowWord / "line"i) __ ("labelled"i / "labeled"i / "called"i / "named"i / "for"i) __ text:TextToEnd { return { type: 'delete', target: { kind: 'label', text }, axis: 'rows' } }
+  / DeleteVerb __ Article? text:$((!(__ ("line"i / "row"i) _ !.) .)+) __ ("line"i / "row"i) End { return { type: 'delete', target: options.parseTarget(text), axis: 'rows' } }
+
+SheetWord = ("worksheet"i / "sheet"i / "page"i / "tab"i) !WordChar
+NameLink = ("with the name"i / "with name"i / "called"i / "titled"i / "named"i / "as"i / ":") !WordChar
+SheetPosition
+  = __ ("at the beginning"i / "at the start"i / "at the front"i / "in front"i / "first"i) !WordChar { return 1 }
+  / __ ("at position"i / "in position"i) __ n:Integer { return n }
+SheetNameTail = SheetPosition? End
+NewSheetName = name:Quoted { return name } / name:$((!SheetNameTail .)+) { return name.trim() }
+SheetCommand
+  = ("create"i / "insert"i / "make"i / "open"i / "add"i / "new"i) !WordChar (__ ("one more"i / "another"i / "an"i / "a"i) !WordChar)? (__ ("additional"i / "blank"i / "empty"i / "extra"i / "new"i) !WordChar)* __ SheetWord (__ NameLink)? name:(__ n:NewSheetName { return n })? position:SheetPosition? End {
+      return { type: 'add_sheet', ...(name ? { name } : {}), ...(position ? { position } : {}) }
+    }
+  / "rename"i __ ("the current"i / "the active"i / "current"i / "this"i) __ SheetWord __ ("into"i / "to"i / "as"i) __ to:NewSheetName End { return { type: 'rename_sheet', to } }
+  / "rename"i __ ("the"i __)? (SheetWord __)? from:(Quoted / $((!(__ (SheetWord __)? ("into"i / "to"i / "as"i) !WordChar) .)+)) __ (SheetWord __)? ("into"i / "to"i / "as"i) __ to:NewSheetName End {
+      return { type: 'rename_sheet', from: from.trim(), to }
+    }
+  / ("change"i / "set"i) __ "the name of"i __ ("the"i __)? (SheetWord __)? from:(Quoted / $((!(__ (SheetWord __)? "to"i !WordChar) .)+)) __ (SheetWord __)? "to"i __ to:NewSheetName End {
+      return { type: 'rename_sheet', from: from.trim(), to }
+    }
+  / DeleteVerb __ ("the current"i / "the active"i / "current"i / "this"i) __ SheetWord End { return { type: 'delete_sheet' } }
+  / DeleteVerb __ ("the"i __)? SheetWord __ (NameLink __)? name:NewSheetName End { return { type: 'delete_sheet', name } }
+  / DeleteVerb __ ("the"i __)? name:(Quoted / $((!(__ SheetWord End) .)+)) __ SheetWord End { return { type: 'delete_sheet', name: name.trim() } }
+
+// ---- formats ------------------------------------------------------------------------------------
+
+StyleWord
+  = ("in bold"i / "heavy"i / "bold"i) !WordChar { return { style: { bold: true }, words: 'bold' } }
+  / ("italic"i "s"? / "in italics"i / "italicised"i / "italicized"i / "slanted"i) !WordChar { return { style: { italic: true }, words: 'italic' } }
+  / ("underlined"i / "underline"i) !WordChar { return { style: { underline: true }, words: 'underlined' } }
+  / ("normal weight"i / "not bold"i / "unbold"i) !WordChar { return { style: { bold: false }, words: 'not bold' } }
+  / ("center aligned"i / "centre aligned"i / "in the center"i / "in the centre"i / "centered"i / "centred"i) !WordChar { return { style: { align: 'center' }, words: 'centred' } }
+  / ("right aligned"i / "right-aligned"i / "aligned right"i) !WordChar { return { style: { align: 'right' }, words: 'right-aligned' } }
+  / ("left aligned"i / "left-aligned"i / "aligned left"i) !WordChar { return { style: { align: 'left' }, words: 'left-aligned' } }
+  / colour:Colour ("text"i / "font"i)? { return { style: { color: colour.css }, words: colour.name } }
+Colour
+  = name:$("orange"i / "purple"i / "yellow"i / "green"i / "black"i / "white"i / "blue"i / "grey"i / "gray"i / "red"i) !WordChar {
+      const table = { red: '#c00000', green: '#00803c', blue: '#0000ff', black: '#000000', orange: '#e26b0a', purple: '#7030a0', grey: '#808080', gray: '#808080', yellow: '#ffff00', white: '#ffffff' }
+      return { name: name.toLowerCase(), css: table[name.toLowerCase()] }
+    }
+  / css:$("#" [0-9A-Fa-f]+) { return { name: css, css } }
+Styles = first:StyleWord rest:(_ ("and"i / "&" / "+")? _ s:StyleWord { return s })* {
+    const all = [first, ...rest]
+    return { style: Object.assign({}, ...all.map((s) => s.style)), words: all.map((s) => s.words).join(' and ') }
+  }
+
+Decimals
+  = n:CountWord __ ("decimal places"i / "decimal place"i / "decimals"i / "decimal"i / "places"i / "dp"i) !WordChar { return n }
+  / ("zero"i / "no"i) __ ("decimal"i "s"? / "decimal places"i) !WordChar { return 0 }
+  / ("whole numbers"i / "no decimals"i / "integers"i) !WordChar { return 0 }
+DecimalsSuffix = __ ("with"i / "and"i / "to"i / "at"i / "in"i)? _ ("the"i __)? d:Decimals { return d }
+FormatKind
+  = ("us"i __)? ("accounting"i / "us dollars"i / "currency"i / "dollars"i / "dollar"i / "money"i / "usd"i / "$") !WordChar { return { kind: 'currency', symbol: '$' } }
+  / ("euros"i / "euro"i / "eur"i / "€") !WordChar { return { kind: 'currency', symbol: '€' } }
+  / ("sterling"i / "pounds"i / "pound"i / "gbp"i / "£") !WordChar { return { kind: 'currency', symbol: '£' } }
+  / ("percentages"i / "percentage"i / "percents"i / "per cent"i / "percent"i / "pct"i / "%") !WordChar { return { kind: 'percent' } }
+  / ("numbers with thousands separators"i / "numbers with thousand separators"i / "thousands separators"i / "thousands separator"i / "numbers with commas"i / "thousand separators"i / "number with commas"i / "comma style"i / "thousands"i / "numbers"i / "number"i / "commas"i) !WordChar { return { kind: 'number' } }
+  / ("dates"i / "date"i) !WordChar { return { kind: 'date' } }
+  / ("no formatting"i / "no format"i / "general"i / "plain"i) !WordChar { return { kind: 'general' } }
+  / ("multiples"i / "multiple"i) !WordChar { return { kind: 'multiple' } }
+FormatSpec
+  = ("a"i __ / "an"i __)? kind:FormatKind (__ ("figures"i / "amounts"i / "format"i / "values"i / "style"i))? decimals:DecimalsSuffix? { return { ...kind, ...(decimals !== null ? { decimals } : {}) } }
+  / decimals:Decimals { return { kind: 'decimals', decimals } }
+  / styles:Styles { return { kind: 'style', ...styles } }
+FormatVerb = ("display"i / "convert"i / "format"i / "change"i / "render"i / "style"i / "show"i / "make"i / "turn"i / "set"i / "put"i) !WordChar
+FormatLink = ("using"i / "with"i / "into"i / "as"i / "in"i / "to"i) !WordChar
+FormatTail = __ FormatLink __ FormatSpec End
+FormatTarget = text:$((!FormatTail .)+) { return options.parseTarget(text) }
+Format
+  = FormatVerb __ target:FormatTarget __ FormatLink __ spec:FormatSpec End { return { type: 'format', target, spec } }
+  / ("render"i / "make"i / "turn"i / "set"i) __ target:$((!(__ Styles End) .)+) __ styles:Styles End { return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', ...styles } } }
+  / verb:StyleVerb __ target:TargetText { return { type: 'format', target, spec: { kind: 'style', ...verb } } }
+  / ("colour"i / "color"i) __ target:$((!(__ ("in"i __)? Colour End) .)+) __ ("in"i __)? colour:Colour End { return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', style: { color: colour.css }, words: colour.name } } }
+  / ("highlight"i / "shade"i / "fill"i) __ target:$((!(__ ("in"i __ / "with"i __)? Colour End) .)+) __ ("in"i __ / "with"i __)? colour:Colour End {
+      return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', style: { fill: colour.css }, words: colour.name + ' fill' } }
+    }
+  / ("display"i / "round"i / "show"i / "give"i / "set"i / "use"i) __ ("the display of"i __)? target:$((!(__ ("with"i / "to"i / "at"i)? _ Decimals End) .)+) __ (("with"i / "to"i / "at"i) __)? decimals:Decimals End {
+      return { type: 'format', target: options.parseTarget(target), spec: { kind: 'decimals', decimals } }
+    }
+  / ("display"i / "show"i / "give"i / "set"i / "use"i) __ decimals:Decimals __ ("for"i / "on"i / "in"i / "to"i) __ target:TargetText { return { type: 'format', target, spec: { kind: 'decimals', decimals } } }
+  / ("center"i / "centre"i) __ target:TargetText { return { type: 'format', target, spec: { kind: 'style', style: { align: 'center' }, words: 'centred' } } }
+  / "align"i __ target:$((!(__ ("to the"i __)? ("center"i / "centre"i / "right"i / "left"i) End) .)+) __ ("to the"i __)? side:$("center"i / "centre"i / "right"i / "left"i) End {
+      const align = side.toLowerCase().replace('centre', 'center')
+      return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', style: { align }, words: align + '-aligned' } }
+    }
+StyleVerb
+  = ("embolden"i / "bolden"i / "bold"i) !WordChar { return { style: { bold: true }, words: 'bold' } }
+  / ("italicize"i / "italicise"i / "italic"i) !WordChar { return { style: { italic: true }, words: 'italic' } }
+  / "underline"i !WordChar { return { style: { underline: true }, words: 'underlined' } }
+  / "unbold"i !WordChar { return { style: { bold: false }, words: 'not bold' } }
+
+// ---- totals -------------------------------------------------------------------------------------
+
+AggregateWord
+  = word:$("subtotal"i / "average"i / "maximum"i / "minimum"i / "median"i / "total"i / "count"i / "mean"i / "sum"i / "avg"i / "max"i / "min"i) !WordChar { return AGGREGATES[word.toLowerCase()] }
+AggregateVerb
+  = ("total up"i / "sum up"i / "add up"i) !WordChar { return 'SUM' }
+  / ("calculate"i / "work out"i / "compute"i / "give me"i / "what is"i / "what's"i / "find"i / "show"i / "get"i) __ ("the"i / "a"i) __ fn:AggregateWord __ "of"i !WordChar { return fn }
+  / fn:AggregateWord __ ("of"i __ / "up"i __)? &(.) { return fn }
+AggregateLink = ("and put the result in"i / "putting the result in"i / "with the result in"i / "and write it to"i / "and place it in"i / "and show it in"i / "and put it in"i / "underneath"i / "below"i / "under"i / "into"i / "in"i / "at"i / "to"i) !WordChar (__ "cell"i !WordChar)?
+AggregateTail = __ AggregateLink __ .+
+AggregateSource = text:$((!AggregateTail .)+) { return options.parseTarget(text) }
+Aggregate
+  = fn:AggregateVerb _ source:AggregateSource __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
+  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "a"i) __ fn:AggregateWord __ ("for"i / "of"i) __ source:AggregateSource __ AggregateLink __ destination:TargetText {
+      return { type: 'aggregate', fn, source, destination }
+    }
+  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "a"i) __ fn:AggregateWord __ ("under"i / "below"i / "for"i / "of"i / "to"i) __ source:TargetText { return { type: 'aggregate', fn, source } }
+  / fn:AggregateVerb _ source:TargetText { return { type: 'aggregate', fn, source } }
+
+TotalRow
+  = ("insert"i / "create"i / "append"i / "make"i / "add"i / "put"i) __ ("a"i __ / "the"i __)? ("summary"i / "totals"i / "total"i / "sum"i) __ ("line"i / "row"i) !WordChar under:(__ ("at the bottom of"i / "beneath"i / "below"i / "under"i / "for"i / "to"i / "on"i) __ t:TargetText { return t })? End {
+      return { type: 'total_row', ...(under ? { table: under } : {}) }
+    }
+  / ("total"i / "sum"i) __ ("all the"i / "every"i / "each"i / "all"i) __ ("column"i "s"?) !WordChar under:(__ ("on"i / "in"i / "of"i) __ t:TargetText { return t })? End {
+      return { type: 'total_row', ...(under ? { table: under } : {}) }
+    }
+
+// ---- sort ---------------------------------------------------------------------------------------
+
+SortOrder
+  = ("in"i __)? ("from largest to smallest"i / "from highest to lowest"i / "reverse alphabetically"i / "reverse alphabetical"i / "largest to smallest"i / "highest to lowest"i / "from high to low"i / "largest first"i / "biggest first"i / "highest first"i / "newest first"i / "high to low"i / "descending"i / "decreasing"i / "reverse"i / "z to a"i / "desc"i / "z-a"i) !WordChar (__ "order"i)? { return 'desc' }
+  / ("in"i __)? ("from smallest to largest"i / "from lowest to highest"i / "smallest to largest"i / "lowest to highest"i / "from low to high"i / "alphabetically"i / "smallest first"i / "alphabetical"i / "lowest first"i / "oldest first"i / "low to high"i / "increasing"i / "ascending"i / "a to z"i / "asc"i / "a-z"i) !WordChar (__ "order"i)? { return 'asc' }
+SortKey
+  = ColumnWord __ letters:Letters !WordChar { return { column: letters.toUpperCase() } }
+  / letters:Letters !WordChar &(End / __ SortOrder) &{ return letters.length === 1 } { return { column: letters.toUpperCase() } }
+  / ("the"i __)? text:$((!(__ SortOrder) .)+) { return { header: text.trim() } }
+SortWhole = ("the"i __)? ("whole"i __ / "entire"i __)? ("table"i / "sheet"i / "range"i / "data"i / "list"i / "rows"i) &SortStop { return null }
+SortStop = _ !. / __ ("using"i / "by"i / "on"i) __ / __ SortOrder
+Sort
+  = ("arrange"i / "reorder"i / "order"i / "sort"i / "rank"i) !WordChar target:(__ !(("using"i / "by"i / "on"i) !WordChar) !SortOrder t:(SortWhole / $((!SortStop .)+)) { return t })? key:(__ ("using"i / "by"i / "on"i) __ k:SortKey { return k })? order:(__ o:SortOrder { return o })? key2:(__ ("using"i / "by"i / "on"i) __ k:SortKey { return k })? End {
+      const parsed = target ? options.parseTarget(target) : null
+      return { type: 'sort', ...(parsed ? { target: parsed } : {}), ...(key ?? key2 ? { key: key ?? key2 } : {}), order: order ?? 'asc' }
+    }
+
+// ---- clear --------------------------------------------------------------------------------------
+
+ClearVerb = ("clear"i (__ "out"i)? / "erase"i / "empty"i / "blank out"i / "blank"i / "wipe"i (__ "out"i)? / "reset"i) !WordChar
+ContentsOf = ("the"i __)? ("all values"i / "contents"i / "content"i / "numbers"i / "values"i / "inputs"i / "value"i / "data"i) __ ("from"i / "of"i / "in"i / "on"i) !WordChar __
+Clear
+  = ClearVerb __ ContentsOf? target:TargetText { return { type: 'clear', target } }
+  / DeleteVerb __ ContentsOf target:TargetText { return { type: 'clear', target } }
+  / DeleteVerb __ target:(A1Range / AddressRange / (CellWord? a:Address { return a })) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { ...target, sheet } : target } }
+  / ("delete"i / "remove"i / "erase"i) __ ("all the data"i / "everything"i / "all values"i / "all data"i) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { kind: 'sheet', sheet } : { kind: 'sheet' } } }
+
+// ---- charts -------------------------------------------------------------------------------------
+
+ChartKind
+  = ("histogram"i / "column"i / "bar"i) !WordChar { return 'bar' }
+  / ("trend"i / "line"i) !WordChar { return 'line' }
+  / ("doughnut"i / "donut"i / "pie"i) !WordChar { return 'pie' }
+  / "area"i !WordChar { return 'area' }
+  / word:$("candlestick"i / "waterfall"i / "scatter"i / "bubble"i / "funnel"i / "radar"i / "combo"i / "gantt"i) !WordChar { return { unsupported: word.toLowerCase() } }
+ChartNoun = ("visualisation"i / "visualization"i / "chart"i / "graph"i / "plot"i) !WordChar
+ChartTitle = __ ("with the title"i / "with title"i / "entitled"i / "titled"i / "called"i / "named"i) __ title:(Quoted / $(.+)) { return title.trim() }
+ChartTail = ChartTitle / __ ("as"i / "in"i) __ ("a"i __ / "an"i __)? ChartKind (__ ChartNoun)? / _ !.
+ChartSource = text:$((!ChartTail .)+) { return options.parseTarget(text) }
+Chart
+  = (("generate"i / "give me"i / "show me"i / "create"i / "insert"i / "build"i / "make"i / "draw"i / "show"i / "plot"i / "add"i / "put"i) __)? (("the"i / "an"i / "a"i) __)? kind:(k:ChartKind __ { return k })? ChartNoun __ ("based on"i / "showing"i / "using"i / "from"i / "with"i / "over"i / "for"i / "of"i) __ ("the"i __ ("values"i / "range"i / "data"i) __ ("in"i / "of"i) __)? source:ChartSource title:ChartTitle? End {
+      return { type: 'chart', chartType: kind ?? 'bar', source, ...(title ? { title } : {}) }
+    }
+  / ("visualise"i / "visualize"i / "chart"i / "graph"i / "plot"i / "draw"i) __ source:ChartSource kind:(__ ("as"i / "in"i) __ ("a"i __ / "an"i __)? k:ChartKind (__ ChartNoun)? { return k })? title:ChartTitle? End {
+      return { type: 'chart', chartType: kind ?? 'line', source, ...(title ? { title } : {}) }
+    }
+
+// ---- sensitivity tables -------------------------------------------------------------------------
+
+AxisName
+  = ("weighted average cost of capital"i / "the discount rate"i / "cost of capital"i / "discount rate"i / "the wacc"i / "wacc"i) !WordChar { return 'wacc' }
+  / ("perpetuity growth rate"i / "perpetual growth rate"i / "terminal growth rate"i / "perpetuity growth"i / "perpetual growth"i / "long-term growth"i / "long term growth"i / "terminal growth"i / "growth rate"i / "growth"i / "tgr"i / "g"i) !WordChar { return 'growth' }
+RateBound
+  = value:Percent { return { value: value.value, percent: true } }
+  / digits:Digits { return { value: Number(digits.replace(/,/g, '')), percent: false } }
+Step = __ ("in increments of"i / "with a step of"i / "increments of"i / "in steps of"i / "stepping by"i / "steps of"i / "every"i / "step"i / "by"i) __ step:RateBound { return step }
+AxisRange
+  = ("from"i __ / "between"i __ / "of"i __ / "at"i __ / ":" _)? low:RateBound _ ("through"i / "until"i / "and"i / "to"i / "-" / "–") _ high:RateBound step:Step? {
+      // "8 to 12%": a bound without its sign takes its partner's.
+      const percent = low.percent || high.percent
+      const scale = (bound) => (bound.percent || !percent ? bound.value : bound.value / 100)
+      return { from: scale(low), to: scale(high), ...(step ? { step: step.percent || !percent ? step.value : step.value / 100 } : {}) }
+    }
+Axis = name:AxisName _ range:AxisRange { return { name, ...range } }
+AxisJoin = _ ("on one axis and"i / "against"i / "versus"i / "across"i / "with"i / "vs."i / "and"i / "vs"i / "by"i / "x"i / "×" / ",") !WordChar _
+SensitivityIntro
+  = (("generate"i / "give me"i / "prepare"i / "create"i / "set up"i / "build"i / "make"i / "show"i / "add"i / "run"i / "do"i) __)? (("the"i / "an"i / "a"i) __)? ("two-way"i __ / "2d"i __ / "two way"i __)?
+    ("sensitivity table"i / "sensitivity"i / "data table"i) (__ ("analysis"i / "matrix"i / "table"i / "grid"i))? output:(__ ("for"i / "of"i / "on"i) __ !Axis o:$((!(__ ("against"i / "across"i / "using"i / "with"i / "over"i / "for"i / "to"i / "on"i) !WordChar) !(_ Axis) .)+) { return o.trim() })?
+    (_ ("against"i / "across"i / "using"i / "with"i / "over"i / "for"i / "to"i / "on"i / "of"i / ":" / "-") !WordChar)? _ { return output }
+Sensitivity
+  = output:SensitivityIntro? first:Axis second:(AxisJoin a:Axis { return a })? End {
+      return { type: 'sensitivity', axes: second ? [first, second] : [first], ...(output ? { output } : {}) }
+    }
+  / name:AxisName __ ("sensitivity"i) (__ ("analysis"i / "table"i / "grid"i))? _ range:AxisRange second:(AxisJoin a:Axis { return a })? End {
+      return { type: 'sensitivity', axes: second ? [{ name, ...range }, second] : [{ name, ...range }] }
+    }
+
+// ---- growth projections -------------------------------------------------------------------------
+
+PerYear = ("year over year"i / "year-over-year"i / "every year"i / "each year"i / "per annum"i / "per year"i / "annually"i / "a year"i / "yearly"i / "per yr"i / "annual"i / "p.a."i / "a yr"i / "yoy"i / "pa"i) !WordChar
+PeriodBound
+  = ("year"i / "yr"i) __ n:Integer { return { year: n } }
+  / "fy"i _ "'"? digits:$[0-9]+ { return { calendar: digits.length === 2 ? 2000 + Number(digits) : Number(digits) } }
+  / n:Integer { return n >= 1900 ? { calendar: n } : { year: n } }
+Span
+  = ("between"i / "during"i / "from"i / "over"i / "for"i / "in"i) __ ("the"i __)? ("periods"i / "period"i / "years"i / "year"i)? _ from:PeriodBound _ ("through"i / "until"i / "thru"i / "and"i / "to"i / "-" / "–") _ ("year"i __)? to:PeriodBound {
+      return { from, to }
+    }
+  / ("over"i / "for"i / "in"i) __ ("the"i __)? ("next"i __ / "following"i __)? n:CountWord __ ("periods"i / "years"i) !WordChar { return { next: n } }
+GrowthRate = ("growing at"i __ / "growing by"i __ / "growing"i __ / "with growth of"i __ / "by"i __ / "at"i __ / "of"i __)? rate:Percent { return rate.value }
+GrowthTail = __ GrowthRate (__ PerYear)? (__ Span)? End / __ ("annual growth"i / "growth"i) .*
+Growth
+  = ("roll forward"i / "forecast"i / "increase"i / "project"i / "extend"i / "grow"i) !WordChar __ what:$((!GrowthTail .)+) __ rate:GrowthRate per:(__ PerYear)? span:(__ s:Span { return s })? End &{ return per !== null || span !== null || /^(grow|project|forecast)/i.test(text()) } {
+      return { type: 'grow', target: options.parseTarget(what), rate, ...(span ? { span } : {}) }
+    }
+  / (("assume"i / "apply"i / "model"i / "use"i / "add"i / "set"i / "put"i) __)? (("the"i / "an"i / "a"i) __)? rate:Percent __ (PerYear __)? ("growth rate"i / "growth"i) (__ PerYear)? __ ("for"i / "to"i / "on"i / "in"i) __ what:$((!(__ Span End) .)+) span:(__ s:Span { return s })? End {
+      return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
+    }
+  / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
+      return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
+    }
+
+// ---- explain and audit --------------------------------------------------------------------------
+
+ExplainTail = __ ("calculate"i "d"? / "computed"i / "compute"i / "do"i / "does"i / "work"i / "works"i / "mean"i / "means"i / "come from"i / "comes from"i / "derived"i / "worked out"i / "made up"i / "built"i / "formed"i) (__ .*)? End
+ExplainTarget = text:$((!ExplainTail .)+) { return options.parseTarget(text) }
+FormulaWords = ("the"i __)? ("calculation"i / "formulas"i / "formula"i / "logic"i / "maths"i / "calc"i / "math"i) __ ("used for"i / "used in"i / "behind"i / "for"i / "in"i / "of"i / "at"i) __
+Explain
+  = ("help me understand"i / "walk me through"i / "tell me about"i / "walk through"i / "break down"i / "interpret"i / "describe"i / "explain"i / "clarify"i / "trace"i) !WordChar __ FormulaWords? target:ExplainTarget ExplainTail? End { return { type: 'explain', target } }
+  / ("what is in"i / "where does"i / "what does"i / "what's in"i / "how does"i / "what do"i / "how are"i / "how do"i / "how is"i / "why is"i / "how's"i) !WordChar __ FormulaWords? target:ExplainTarget ExplainTail End { return { type: 'explain', target } }
+  / ("what is"i / "what's"i) __ FormulaWords target:TargetText { return { type: 'explain', target } }
+
+AuditVerb = ("sanity check"i / "sanity-check"i / "look over"i / "are there"i / "validate"i / "look for"i / "is there"i / "inspect"i / "review"i / "verify"i / "detect"i / "audit"i / "check"i / "scan"i / "find"i / "spot"i / "any"i / "run"i / "do"i) !WordChar
+AuditNoun = ("broken formulas"i / "inconsistencies"i / "formula errors"i / "spreadsheet"i / "hard-coded"i / "hard coded"i / "hardcodes"i / "red flags"i / "workbook"i / "mistakes"i / "problems"i / "mistake"i / "problem"i / "sheets"i / "errors"i / "issues"i / "model"i / "sheet"i / "error"i / "issue"i / "audit"i) !WordChar
+Audit
+  = AuditVerb (__ !AuditNoun Word)* __ AuditNoun (__ Word)* End { return { type: 'audit' } }
+  / "audit"i End { return { type: 'audit' } }
+
+// ---- financial models ---------------------------------------------------------------------------
+
+ModelVerb = ("construct"i / "generate"i / "develop"i / "prepare"i / "produce"i / "give me"i / "create"i / "set up"i / "i need"i / "i want"i / "build"i / "draft"i / "make"i / "new"i) !WordChar
+CreateModel = request:ModelRequestBody &{ return request.modelType !== null } { return { type: 'create_model', request } }
+ModelRequestBody = (ModelVerb __)? ("me"i __)? items:ModelItems {
+    const found = { modelType: null, companyName: null, parameters: {} }
+    for (const item of items) {
+      if (item.modelType) found.modelType = found.modelType ?? item.modelType
+      if (item.companyName) found.companyName = found.companyName ?? item.companyName
+      if (item.parameters) Object.assign(found.parameters, item.parameters)
+    }
+    return found
+  }
+ModelItems = first:ModelItem rest:(_ item:ModelItem { return item })* { return [first, ...rest] }
+ModelItem = ModelYears / ModelGrowth / ModelType / ModelCompany / ModelFiller
+ModelType
+  = ("discounted cash flow"i / "discounted-cash-flow"i / "valuation"i / "dcf"i) !WordChar { return { modelType: 'dcf' } }
+  / ("leveraged buy-out"i / "leveraged buyout"i / "leveraged-buyout"i / "buyout"i / "lbo"i) !WordChar { return { modelType: 'lbo' } }
+  / ("integrated financial statements"i / "financial statements"i / "three-statement"i / "three statement"i / "3-statement"i / "3 statement"i / "3-statement"i / "integrated"i) !WordChar { return { modelType: 'three-statement' } }
+  / ("software as a service"i / "recurring revenue"i / "subscription"i / "saas"i) !WordChar { return { modelType: 'saas' } }
+  / ("early-stage"i / "early stage"i / "start-up"i / "start up"i / "startup"i / "venture"i) !WordChar { return { modelType: 'startup' } }
+  / ("real estate"i / "real-estate"i / "realestate"i / "property"i) !WordChar { return { modelType: 'real-estate' } }
+  / ("financial model"i / "finance model"i) !WordChar { return { modelType: 'default' } }
+ModelYears
+  = ("with"i __ / "over"i __ / "for"i __ / "and"i __ / "covering"i __)? ("the"i __ / "a"i __)? ("next"i __)? n:Integer _ "-"? _ ("years"i / "year"i / "yrs"i / "yr"i) ("'s"i)? (__ ("of"i __)? ("projections"i / "projection"i / "forecasts"i / "projected"i / "forecast"i / "explicit"i / "horizon"i) !WordChar)? (__ ("projection"i / "forecast"i) !WordChar)? {
+      return { parameters: { projectionYears: n } }
+    }
+  / ("with"i __ / "and"i __)? ("projection period"i / "projection years"i / "forecast period"i / "horizon"i) _ ("of"i / "=" / ":")? _ n:Integer (__ ("years"i / "year"i))? !WordChar { return { parameters: { projectionYears: n } } }
+ModelGrowth
+  = ("with"i __ / "and"i __ / "using"i __ / "at"i __ / "assuming"i __)? ("a"i __ / "an"i __)? rate:Percent __ ("perpetuity"i / "perpetual"i / "long-term"i / "long term"i / "terminal"i) __ ("growth"i) (__ ("rate"i))? !WordChar {
+      return { parameters: { terminalGrowthRate: Math.round(rate.value * 1e6) / 1e4 } }
+    }
+  / ("with"i __ / "and"i __ / "using"i __ / "assuming"i __)? ("a"i __ / "the"i __)? ("perpetuity"i / "perpetual"i / "long-term"i / "long term"i / "terminal"i) __ "growth"i (__ "rate"i)? _ ("of"i / "at"i / "is"i / "=" / ":")? _ rate:(Percent / d:Digits { return { value: Number(d) / 100 } }) {
+      return { parameters: { terminalGrowthRate: Math.round(rate.value * 1e6) / 1e4 } }
+    }
+  / ("with"i __ / "and"i __)? "tgr"i _ ("of"i / "=" / ":")? _ rate:Percent { return { parameters: { terminalGrowthRate: Math.round(rate.value * 1e6) / 1e4 } } }
+ModelCompanyStop = __ ModelYears / __ ModelGrowth / __ ("assuming"i / "covering"i / "using"i / "with"i / "over"i) !WordChar / __ ("analysis"i / "model"i) !WordChar _ !. / _ !.
+ModelCompany
+  = ("valuing"i / "called"i / "about"i / "named"i / "for"i / "of"i / "on"i) __ ("the"i __ ("business"i / "company"i / "firm"i) __)? ("company"i __)? name:Quoted { return { companyName: name.trim() } }
+  / ("valuing"i / "called"i / "about"i / "named"i / "for"i / "of"i / "on"i) __ ("the"i __ ("business"i / "company"i / "firm"i) __)? ("company"i __)? name:$((!ModelCompanyStop .)+) { return { companyName: name.trim() } }
+ModelFiller = ("spreadsheet"i / "financial"i / "analysis"i / "workbook"i / "template"i / "complete"i / "detailed"i / "models"i / "simple"i / "please"i / "model"i / "basic"i / "full"i / "with"i / "the"i / "new"i / "and"i / "an"i / "a"i / "-") !WordChar
+`

@@ -1,0 +1,58 @@
+/**
+ * A workbook imported with iterative calculation switched on: a circular model (an LBO charging
+ * interest on average debt) calculates to its converged values instead of #CIRC!, on this replica and
+ * on another that loads it from the store, through edits; the setting shows in the metadata and in
+ * the inputs route a calculating client reads. Without the setting the same cells are #CIRC!.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildFinancialModel, calculateTemplate, templateSheets } from '@finsheet/workbook'
+import { clientFor, type Call } from './testing/client.js'
+import { startTestApp, type TestApp } from './testing/test-app.js'
+
+let t: TestApp
+let replica: TestApp
+let call: Call
+let callReplica: Call
+
+beforeAll(async () => {
+  t = await startTestApp()
+  replica = await startTestApp({ replicaOf: t })
+  call = clientFor(t.app, await t.tokenFor('modeller'))
+  callReplica = clientFor(replica.app, await replica.tokenFor('modeller'))
+})
+afterAll(async () => {
+  await replica.close()
+  await t.close()
+})
+
+const lbo = buildFinancialModel('lbo', 'Acme').template
+const irr = lbo.keyOutputs.find((output) => output.label === 'IRR')!
+const irrOf = async (client: Call, id: string) => (await client('GET', `/workbook/${id}/cells?sheet=Returns`)).json.workbook.sheets[0].cells[irr.address].value
+
+describe('iterative calculation', () => {
+  it('calculates an imported circular model, keeps the setting, and iterates again after edits on another replica', async () => {
+    const imported = await call('POST', '/workbooks/import', { name: 'Acme LBO', sheets: templateSheets(lbo), isAIGenerated: true, iterativeCalculation: true })
+    expect(imported.status).toBe(201)
+    expect(imported.json.workbook).toMatchObject({ isAIGenerated: true, iterativeCalculation: true })
+    const id = imported.json.workbookId
+    const expected = calculateTemplate(lbo).getValue('Returns', irr.address) as number
+    expect(await irrOf(call, id)).toBeCloseTo(expected, 8)
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook.iterativeCalculation).toBe(true)
+
+    const exitMultiple = lbo.sheets[0].rows.findIndex((row) => row[0] === 'Exit EV/EBITDA multiple') + 1
+    const edit = await callReplica('POST', '/update-cell', { workbookId: id, sheetName: 'Assumptions', cellAddress: `B${exitMultiple}`, value: 11 })
+    expect(edit.status).toBe(200)
+    const changed = buildFinancialModel('lbo', 'Acme', { exitMultiple: 11 }).template
+    const after = calculateTemplate(changed).getValue('Returns', irr.address) as number
+    expect(after).toBeGreaterThan(expected)
+    expect(await irrOf(callReplica, id)).toBeCloseTo(after, 6)
+    expect(await irrOf(call, id)).toBeCloseTo(after, 6)
+  })
+
+  it('shows #CIRC! where the workbook does not iterate', async () => {
+    const imported = await call('POST', '/workbooks/import', { name: 'Acme LBO, not iterated', sheets: templateSheets(lbo) })
+    expect(imported.json.workbook.iterativeCalculation).toBe(false)
+    expect(await irrOf(call, imported.json.workbookId)).toBe('#CIRC!')
+    expect((await call('GET', `/workbook/${imported.json.workbookId}/inputs`)).json.workbook.iterativeCalculation).toBe(false)
+  })
+})

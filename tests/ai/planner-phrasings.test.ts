@@ -1,0 +1,329 @@
+/**
+ * The offline planner's phrasings: each command runs through runConversation with the planner as the
+ * model and the agent's tools answered by the spreadsheet service built in this process, its
+ * changeset is applied, and the workbook is read back. Every case checks the cells it should change,
+ * and that no other cell's input changed (structural commands, which move cells, check their own).
+ */
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runAgentCommand, type AgentOutcome } from '../agent-eval/agent-run.js'
+import { startInProcessSpreadsheet, type InProcessSpreadsheet } from '../agent-eval/spreadsheet-api.js'
+import { changedInputs, fixtureBody, importWorkbook, readWorkbook, type WorkbookCells } from '../agent-eval/workbook-cells.js'
+
+const fixture = (name: string) => fixtureBody(fileURLToPath(new URL(`../agent-tasks/workbooks/${name}.json`, import.meta.url)))
+const BOOKS = { acme: fixture('acme'), sales: fixture('sales'), audit: fixture('audit') }
+
+interface Case {
+  say: string
+  book?: keyof typeof BOOKS
+  active?: string
+  selection?: string
+  /** Inputs the cells hold afterwards (what a user would see in the formula bar). */
+  inputs?: Record<string, string>
+  /** Values the cells show afterwards (numbers to 6 decimals). */
+  values?: Record<string, string | number | boolean | null>
+  /** The cells whose input changed, exactly (default: the keys of `inputs` and `values`); 'any' for commands that move cells. */
+  written?: string[] | 'any'
+  check?: (book: WorkbookCells, outcome: AgentOutcome, before: WorkbookCells) => void
+}
+
+const fmt = (book: WorkbookCells, ref: string) => book.cells.get(ref)?.format
+const style = (book: WorkbookCells, ref: string) => book.cells.get(ref)?.style ?? {}
+const answerSays = (...parts: string[]) => (_: WorkbookCells, outcome: AgentOutcome) => {
+  for (const part of parts) expect(outcome.message).toContain(part)
+}
+const noChange: Case['check'] = (book, outcome, before) => {
+  expect(changedInputs(before, book)).toEqual([])
+  expect(outcome.changesetId).toBeNull()
+  expect(outcome.toolCalls.filter((call) => !['get_workbook_overview', 'read_range', 'search_workbook', 'explain_formula', 'audit_workbook'].includes(call.name))).toEqual([])
+}
+
+// Revenue 1000 growing 10% a year: the model's figures before any change.
+const CASES: Record<string, Case[]> = {
+  'set values and formulas': [
+    { say: 'set Inputs!B2 to 15%', inputs: { 'Inputs!B2': '15%' }, values: { 'Inputs!B2': 0.15, 'Model!C2': 1150 }, written: ['Inputs!B2'] },
+    { say: 'Please set Inputs!B4 to 25%.', values: { 'Inputs!B4': 0.25 } },
+    { say: 'change Inputs!B3 to 0.3', values: { 'Inputs!B3': 0.3 } },
+    { say: 'update Model!B2 to 1,250', values: { 'Model!B2': 1250, 'Model!C2': 1375 }, written: ['Model!B2'] },
+    { say: 'make Model!B2 equal to 1100', values: { 'Model!B2': 1100 } },
+    { say: 'make Model!B2 900', values: { 'Model!B2': 900 } },
+    { say: 'Model!B2 = 1200', values: { 'Model!B2': 1200 } },
+    { say: 'put 1500 in Model!B2', values: { 'Model!B2': 1500 } },
+    { say: 'enter 0.5 into cell Inputs!B3', values: { 'Inputs!B3': 0.5 } },
+    { say: 'type 3.5% into Inputs!B6', values: { 'Inputs!B6': 0.035 } },
+    { say: 'put =SUM(B2:E2) in F2', active: 'Model', inputs: { 'Model!F2': '=SUM(B2:E2)' }, values: { 'Model!F2': 1000 + 1100 + 1210 + 1331 } },
+    { say: 'set F5 to =SUM(B5:E5)', active: 'Model', inputs: { 'Model!F5': '=SUM(B5:E5)' } },
+    { say: 'set the formula in F3 to SUM(B3:E3)', active: 'Model', inputs: { 'Model!F3': '=SUM(B3:E3)' }, values: { 'Model!F3': 0.25 * 4641 } },
+    { say: 'set B2 to 2000', active: 'Model', values: { 'Model!B2': 2000 } },
+    { say: 'set Inputs!B2 to 0.12', values: { 'Inputs!B2': 0.12 } },
+    { say: 'set Inputs!C2:C4 to 0', values: { 'Inputs!C2': 0, 'Inputs!C3': 0, 'Inputs!C4': 0 } },
+    { say: 'set Model!F2:F3 to =B2*2', inputs: { 'Model!F2': '=B2*2', 'Model!F3': '=B3*2' } },
+  ],
+  'values by label': [
+    { say: 'set growth to 15%', values: { 'Inputs!B2': 0.15 } },
+    { say: 'set the tax rate to 25%', values: { 'Inputs!B4': 0.25 } },
+    { say: 'change revenue growth to 12 percent', values: { 'Inputs!B2': 0.12 } },
+    { say: 'set the tax rate on Inputs to 30%', values: { 'Inputs!B4': 0.3 } },
+    { say: 'set revenue for FY2024 to 1,100', values: { 'Model!B2': 1100 } },
+    { say: 'set FY2024 revenue to 1200', values: { 'Model!B2': 1200 } },
+    { say: 'set the WACC to 8.5%', values: { 'Inputs!B5': 0.085 } },
+    { say: 'can you set terminal growth to 3%?', values: { 'Inputs!B6': 0.03 } },
+    { say: 'update the EBITDA margin to 30%', values: { 'Inputs!B3': 0.3 } },
+    { say: 'set the discount rate to 10%', values: { 'Inputs!B5': 0.1 } },
+    { say: 'change tax to 19%', values: { 'Inputs!B4': 0.19 } },
+  ],
+  'text': [
+    { say: 'write Total in Model!A9', values: { 'Model!A9': 'Total' } },
+    { say: 'type "Notes" in Model!G1', values: { 'Model!G1': 'Notes' } },
+    { say: 'label Model!A9 Total FCF', values: { 'Model!A9': 'Total FCF' } },
+    { say: 'put the text "Scenario" in Inputs!D1', values: { 'Inputs!D1': 'Scenario' } },
+    { say: 'set Model!G1 to "Comment"', values: { 'Model!G1': 'Comment' } },
+    { say: 'set Model!G1 to Reviewed by analyst', values: { 'Model!G1': 'Reviewed by analyst' } },
+    { say: "write 'Base case' in Inputs!C1", values: { 'Inputs!C1': 'Base case' } },
+  ],
+  'adjust': [
+    { say: 'increase Model!B2 by 10%', values: { 'Model!B2': 1100 } },
+    { say: 'decrease the tax rate by 2 points', values: { 'Inputs!B4': 0.19 } },
+    { say: 'raise growth by 50 bps', values: { 'Inputs!B2': 0.105 } },
+    { say: 'cut Model!B2 by 100', values: { 'Model!B2': 900 } },
+  ],
+  'fill': [
+    { say: 'fill E2 right to G2', active: 'Model', inputs: { 'Model!F2': '=E2*(1+Inputs!$B$2)', 'Model!G2': '=F2*(1+Inputs!$B$2)' }, values: { 'Model!G2': 1000 * 1.1 ** 5 } },
+    { say: 'copy the formula in E3 right to F3', active: 'Model', inputs: { 'Model!F3': '=F2*Inputs!$B$3' } },
+    { say: 'extend the formula in E5 across to G5', active: 'Model', inputs: { 'Model!F5': '=F3+F4', 'Model!G5': '=G3+G4' } },
+    { say: 'fill the revenue row to column G', active: 'Model', inputs: { 'Model!F2': '=E2*(1+Inputs!$B$2)', 'Model!G2': '=F2*(1+Inputs!$B$2)' } },
+    { say: 'fill E2 down to E7', book: 'sales', inputs: { 'Sales!E3': '=D3/SUM($D$2:$D$7)', 'Sales!E7': '=D7/SUM($D$2:$D$7)' }, values: { 'Sales!E7': 1600 / 7110 }, written: ['Sales!E3', 'Sales!E4', 'Sales!E5', 'Sales!E6', 'Sales!E7'] },
+    { say: 'copy E2 down through E7', book: 'sales', values: { 'Sales!E4': 1350 / 7110 }, written: ['Sales!E3', 'Sales!E4', 'Sales!E5', 'Sales!E6', 'Sales!E7'] },
+    { say: 'fill E2 down', book: 'sales', values: { 'Sales!E7': 1600 / 7110 }, written: ['Sales!E3', 'Sales!E4', 'Sales!E5', 'Sales!E6', 'Sales!E7'] },
+    { say: 'fill down column E', book: 'sales', values: { 'Sales!E5': 900 / 7110 }, written: ['Sales!E3', 'Sales!E4', 'Sales!E5', 'Sales!E6', 'Sales!E7'] },
+    { say: 'drag E2 down to E4', book: 'sales', inputs: { 'Sales!E3': '=D3/SUM($D$2:$D$7)', 'Sales!E4': '=D4/SUM($D$2:$D$7)' } },
+    { say: 'copy B2:B4 to F2:F4', book: 'sales', values: { 'Sales!F2': 120, 'Sales!F3': 80, 'Sales!F4': 150 } },
+  ],
+  'rows and columns': [
+    { say: 'insert a row above row 3', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.get('Model!A4')?.value).toBe('EBITDA')
+      expect(book.cells.has('Model!A3')).toBe(false)
+      expect(book.cells.get('Model!B6')?.input).toBe('=B4+B5')
+    } },
+    { say: 'insert 2 rows below row 2', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!A5')?.value).toBe('EBITDA') },
+    { say: 'add a row after row 5', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!A8')?.value).toBe('Notes') },
+    { say: 'insert a blank row above EBITDA', written: 'any', check: (book) => expect(book.cells.get('Model!A4')?.value).toBe('EBITDA') },
+    { say: 'insert a column before C', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.has('Model!C1')).toBe(false)
+      expect(book.cells.get('Model!D1')?.value).toBe('FY2025')
+      expect(book.cells.get('Model!D2')?.input).toBe('=B2*(1+Inputs!$B$2)')
+    } },
+    { say: 'add 2 columns after B', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!E1')?.value).toBe('FY2025') },
+    { say: 'insert column D', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!E1')?.value).toBe('FY2026') },
+    { say: 'delete row 7', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.has('Model!A7')).toBe(false)
+      expect(book.cells.get('Model!A5')?.value).toBe('Free cash flow')
+    } },
+    { say: 'remove rows 6 to 7', active: 'Model', written: 'any', check: (book) => expect([...book.cells.keys()].filter((ref) => ref.startsWith('Model!') && /[67]$/.test(ref))).toEqual([]) },
+    { say: 'delete the Notes row', written: 'any', check: (book) => expect(book.cells.has('Model!B7')).toBe(false) },
+    { say: 'delete column E', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.has('Model!E1')).toBe(false)
+      expect(book.cells.get('Valuation!B1')?.input).toBe('=NPV(Inputs!B5,Model!B5:D5)')
+    } },
+    { say: 'remove columns D through E', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!C1')?.value).toBe('FY2025') },
+    { say: 'delete rows 6-7', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.has('Sales!A6')).toBe(false) },
+    { say: 'delete the row labelled Online', book: 'sales', written: 'any', check: (book) => {
+      expect(book.cells.has('Sales!A7')).toBe(false)
+      expect(book.cells.get('Sales!A6')?.value).toBe('Central')
+    } },
+  ],
+  'sheets': [
+    { say: 'add a sheet called Summary', written: [], check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Valuation', 'Summary']) },
+    { say: 'add a new sheet named "Q1 Data"', written: [], check: (book) => expect(book.sheets).toContain('Q1 Data') },
+    { say: 'create a sheet Scratchpad', written: [], check: (book) => expect(book.sheets).toContain('Scratchpad') },
+    { say: 'new sheet Outputs', written: [], check: (book) => expect(book.sheets).toContain('Outputs') },
+    { say: 'add sheet', written: [], check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Valuation', 'Sheet4']) },
+    { say: 'rename Valuation to Outputs', written: 'any', check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Outputs']) },
+    { say: 'rename the sheet "Inputs" as Assumptions', written: 'any', check: (book) => {
+      expect(book.sheets[0]).toBe('Assumptions')
+      expect(book.cells.get('Model!C2')?.input).toBe('=B2*(1+Assumptions!$B$2)')
+      expect(book.cells.get('Model!C2')?.value).toBeCloseTo(1100, 9)
+    } },
+    { say: 'rename this sheet to Forecast', active: 'Model', written: 'any', check: (book) => expect(book.sheets).toEqual(['Inputs', 'Forecast', 'Valuation']) },
+    { say: 'rename the Model tab to Projections', written: 'any', check: (book) => expect(book.sheets).toContain('Projections') },
+    { say: 'delete the sheet Valuation', written: 'any', check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model']) },
+    { say: 'remove the Scratch tab', book: 'sales', written: 'any', check: (book) => expect(book.sheets).toEqual(['Sales']) },
+    { say: 'delete this sheet', book: 'sales', active: 'Scratch', written: 'any', check: (book) => expect(book.sheets).toEqual(['Sales']) },
+  ],
+  'formats': [
+    { say: 'make row 1 bold', active: 'Model', written: [], check: (book) => expect(style(book, 'Model!C1').bold).toBe(true) },
+    { say: 'bold Model!A1:E1', written: [], check: (book) => expect(style(book, 'Model!E1').bold).toBe(true) },
+    { say: 'make the header row bold', active: 'Model', written: [], check: (book) => expect(style(book, 'Model!B1').bold).toBe(true) },
+    { say: 'make Model!A2:E2 bold and italic', written: [], check: (book) => expect(style(book, 'Model!C2')).toMatchObject({ bold: true, italic: true }) },
+    { say: 'format Model!B2:E2 as currency', written: [], check: (book) => expect(fmt(book, 'Model!C2')).toBe('$#,##0.00') },
+    { say: 'format column B as dollars', active: 'Model', written: [], check: (book) => expect(fmt(book, 'Model!B2')).toBe('$#,##0.00') },
+    { say: 'show Inputs!B2:B6 as percentages', written: [], check: (book) => expect(fmt(book, 'Inputs!B6')).toBe('0.0%') },
+    { say: 'format growth as a percentage with 2 decimals', written: [], check: (book) => expect(fmt(book, 'Inputs!B2')).toBe('0.00%') },
+    { say: 'format Model!B5:E5 with 2 decimals', written: [], check: (book) => expect(fmt(book, 'Model!E5')).toBe('#,##0.00') },
+    { say: 'set 1 decimal place on Model!B3:E3', written: [], check: (book) => expect(fmt(book, 'Model!B3')).toBe('#,##0.0') },
+    { say: 'format Model!B2:E5 as numbers with thousands separators', written: [], check: (book) => expect(fmt(book, 'Model!D4')).toBe('#,##0') },
+    { say: 'highlight Inputs!B2 in yellow', written: [], check: (book) => expect(style(book, 'Inputs!B2').fill).toBe('#ffff00') },
+    { say: 'color Model!A5 red', written: [], check: (book) => expect(style(book, 'Model!A5').color).toBe('#c00000') },
+    { say: 'center Model!A1:E1', written: [], check: (book) => expect(style(book, 'Model!D1').align).toBe('center') },
+    { say: 'format the selection as currency', active: 'Model', selection: 'B3:E3', written: [], check: (book) => {
+      expect(fmt(book, 'Model!D3')).toBe('$#,##0.00')
+      expect(fmt(book, 'Model!D2')).not.toBe('$#,##0.00')
+    } },
+    { say: 'make this bold', active: 'Model', selection: 'A5:E5', written: [], check: (book) => expect(style(book, 'Model!E5').bold).toBe(true) },
+    { say: 'show the WACC as a percentage with 1 decimal', written: [], check: (book) => expect(fmt(book, 'Inputs!B5')).toBe('0.0%') },
+  ],
+  'totals': [
+    { say: 'sum column B', book: 'sales', active: 'Sales', inputs: { 'Sales!B8': '=SUM(B2:B7)' }, values: { 'Sales!B8': 710 } },
+    { say: 'total B2:B7 in B9', book: 'sales', active: 'Sales', inputs: { 'Sales!B9': '=SUM(B2:B7)' } },
+    { say: 'sum C2:C7 into C8', book: 'sales', active: 'Sales', values: { 'Sales!C8': 65 }, written: ['Sales!C8'] },
+    { say: 'put the sum of D2:D7 in D9', book: 'sales', active: 'Sales', values: { 'Sales!D9': 7110 }, written: ['Sales!D9'] },
+    { say: 'add up column C', book: 'sales', active: 'Sales', inputs: { 'Sales!C8': '=SUM(C2:C7)' } },
+    { say: 'calculate the average of B2:B7 in B9', book: 'sales', active: 'Sales', inputs: { 'Sales!B9': '=AVERAGE(B2:B7)' }, values: { 'Sales!B9': 710 / 6 } },
+    { say: 'put the max of C2:C7 in C9', book: 'sales', active: 'Sales', values: { 'Sales!C9': 15 }, written: ['Sales!C9'] },
+    { say: 'add a total row', book: 'sales', active: 'Sales', values: { 'Sales!A8': 'Total', 'Sales!B8': 710, 'Sales!D8': 7110 }, written: ['Sales!A8', 'Sales!B8', 'Sales!C8', 'Sales!D8', 'Sales!E8'] },
+    { say: 'sum row 2', active: 'Model', inputs: { 'Model!F2': '=SUM(B2:E2)' } },
+    { say: 'total the revenue row', inputs: { 'Model!F2': '=SUM(B2:E2)' }, values: { 'Model!F2': 4641 } },
+    { say: 'sum Sales!D2:D7', inputs: { 'Sales!D8': '=SUM(D2:D7)' }, book: 'sales' },
+  ],
+  'sort': [
+    { say: 'sort A2:D7 by column B descending', book: 'sales', active: 'Sales', written: 'any', check: (book) => {
+      expect(book.cells.get('Sales!A2')?.value).toBe('Online')
+      expect(book.cells.get('Sales!B7')?.value).toBe(60)
+      expect(book.cells.get('Sales!D2')?.input).toBe('=B2*C2')
+      expect(book.cells.get('Sales!D2')?.value).toBe(1600)
+    } },
+    { say: 'sort the table by revenue', book: 'sales', active: 'Sales', written: 'any', check: (book) => {
+      expect(book.cells.get('Sales!A2')?.value).toBe('West')
+      expect(book.cells.get('Sales!A7')?.value).toBe('Online')
+      expect(book.cells.get('Sales!A1')?.value).toBe('Region')
+    } },
+    { say: 'sort A2:D7 alphabetically', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(['A2', 'A3', 'A7'].map((a) => book.cells.get(`Sales!${a}`)?.value)).toEqual(['Central', 'East', 'West']) },
+    { say: 'sort by column C', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!A2')?.value).toBe('Online') },
+    { say: 'sort the data by units, largest first', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!B2')?.value).toBe(200) },
+  ],
+  'clear': [
+    { say: 'clear Model!B7', written: ['Model!B7'], check: (book) => expect(book.cells.has('Model!B7')).toBe(false) },
+    { say: 'clear column E', book: 'sales', active: 'Sales', written: ['Sales!E1', 'Sales!E2'] },
+    { say: 'delete the contents of row 7', active: 'Model', written: ['Model!A7', 'Model!B7'] },
+    { say: 'erase Scratch!A1:B2', book: 'sales', written: ['Scratch!A1', 'Scratch!B2'] },
+    { say: 'clear everything on Scratch', book: 'sales', written: ['Scratch!A1', 'Scratch!B2'] },
+    { say: 'delete Model!B7', written: ['Model!B7'] },
+  ],
+  'charts': [
+    { say: 'bar chart of Sales!A1:B7', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'bar', sheet: 'Sales', dataRange: 'A1:B7' }]) },
+    { say: 'create a line chart from Model!A1:E2 titled Revenue', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'line', dataRange: 'A1:E2', title: 'Revenue' }]) },
+    { say: 'plot Sales!A1:D7 as a pie chart', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'pie', dataRange: 'A1:D7' }]) },
+    { say: 'make an area chart of the revenue row', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'area', sheet: 'Model', dataRange: 'A1:E2' }]) },
+    { say: 'add a waterfall chart of Sales!A1:B5', book: 'sales', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(book.charts).toEqual([])
+      expect(outcome.message).toContain('bar, line, pie or area')
+    } },
+  ],
+  'sensitivity': [
+    { say: 'WACC 8% to 12% against terminal growth 1% to 3%', written: 'any', check: (book) => {
+      expect(book.sheets).toContain('Sensitivity')
+      // Independently: NPV of the free cash flows at 8% plus the Gordon terminal value at 1%, discounted four years.
+      const fcf = [1000, 1100, 1210, 1331].map((revenue) => revenue * 0.25 * (1 - 0.21))
+      const npv = fcf.reduce((sum, flow, index) => sum + flow / 1.08 ** (index + 1), 0)
+      expect(book.cells.get('Sensitivity!B4')?.value).toBeCloseTo(npv + (fcf[3] * 1.01) / (0.08 - 0.01) / 1.08 ** 4, 6)
+      expect(book.cells.get('Sensitivity!A8')?.value).toBeCloseTo(0.12, 9)
+      expect(book.cells.get('Sensitivity!F3')?.value).toBeCloseTo(0.03, 9)
+      expect(book.cells.get('Sensitivity!F8')?.input.startsWith('=NPV($A8,Model!$B$5:$E$5)')).toBe(true)
+    } },
+    { say: 'build a sensitivity table of WACC 7%-11% vs terminal growth 1.5%-2.5%', written: 'any', check: (book) => {
+      expect(book.cells.get('Sensitivity!A4')?.value).toBeCloseTo(0.07, 9)
+      expect(book.cells.get('Sensitivity!D3')?.value).toBeCloseTo(0.02, 9)
+    } },
+    { say: 'WACC sensitivity from 8 to 12%', written: 'any', check: (book) => {
+      // Around the model's terminal growth of 2.5%.
+      expect(book.cells.get('Sensitivity!B3')?.value).toBeCloseTo(0.015, 9)
+      expect(book.cells.get('Sensitivity!F3')?.value).toBeCloseTo(0.035, 9)
+    } },
+  ],
+  'growth': [
+    { say: 'grow revenue 15% a year in years 2 to 4', inputs: { 'Model!C2': '=B2*(1+15%)', 'Model!D2': '=C2*(1+15%)' }, values: { 'Model!E2': 1000 * 1.15 ** 3 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
+    { say: 'revenue growth of 20% in years 2 to 3', values: { 'Model!D2': 1440, 'Model!E2': 1440 * 1.1 }, written: ['Model!C2', 'Model!D2'] },
+    { say: 'grow revenue by 5% per year', values: { 'Model!E2': 1000 * 1.05 ** 3 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
+    { say: 'project revenue growing 8% annually from FY2025 to FY2027', values: { 'Model!C2': 1080 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
+    { say: 'apply 12% annual growth to revenue', values: { 'Model!D2': 1254.4 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
+  ],
+  'explain': [
+    { say: 'explain Valuation!B1', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('Inputs!B5')
+      expect(outcome.message).toContain('Inputs!B5 (WACC · Value) = 0.09')
+      expect(outcome.toolCalls.map((call) => call.name)).toContain('explain_formula')
+    } },
+    { say: 'what does Model!C2 calculate', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('Revenue growth')
+    } },
+    { say: 'how is enterprise value calculated', check: answerSays('Valuation!B1', 'NPV') },
+    { say: 'explain EBITDA for FY2026', check: answerSays('Model!D3', 'EBITDA margin') },
+  ],
+  'audit': [
+    { say: 'audit the workbook', book: 'audit', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      // The planner runs the audit tool and words its findings.
+      for (const text of ['Data!D4 shows #DIV/0!', 'Data!C2 has 1.05', 'Data!D3', 'Data!B6 totals B2:B4 but misses Data!B5', 'Data!B8 reads Data!B9, which is empty']) expect(outcome.message).toContain(text)
+    } },
+    { say: 'check the model for errors', book: 'audit', check: answerSays('#DIV/0!') },
+  ],
+  'not understood': [
+    { say: 'hello there', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.toolCalls).toEqual([])
+      expect(outcome.message).toContain('I could not read')
+      expect(outcome.message).toContain('set B3 to 15%')
+    } },
+    { say: "what's the weather in Paris", check: noChange },
+    { say: 'set growth to banana', check: noChange },
+    { say: 'set Foo to 5', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('could not find a row labelled “Foo”')
+    } },
+    { say: 'create a DCF model for Acme with 7 years and 3% terminal growth', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('create a dcf model for Acme (7 projection years, terminal growth 3%)')
+    } },
+  ],
+}
+
+let spreadsheet: InProcessSpreadsheet
+beforeAll(async () => {
+  spreadsheet = await startInProcessSpreadsheet()
+})
+afterAll(async () => {
+  await spreadsheet?.close()
+})
+
+const total = Object.values(CASES).reduce((sum, cases) => sum + cases.length, 0)
+
+describe(`the offline planner on ${total} phrasings`, () => {
+  it('holds at least 100 phrasings', () => expect(total).toBeGreaterThanOrEqual(100))
+
+  for (const [family, cases] of Object.entries(CASES)) {
+    describe(family, () => {
+      for (const entry of cases) {
+        it(entry.say, async () => {
+          const { api } = spreadsheet
+          const workbookId = await importWorkbook(api, BOOKS[entry.book ?? 'acme'])
+          const before = await readWorkbook(api, workbookId)
+          const outcome = await runAgentCommand(api, { workbookId, command: entry.say, model: 'local', activeSheet: entry.active, selection: entry.selection })
+          expect(outcome.failure, outcome.message).toBeUndefined()
+          const after = await readWorkbook(api, workbookId)
+          for (const [ref, input] of Object.entries(entry.inputs ?? {})) expect(after.cells.get(ref)?.input, `${ref}\n${outcome.message}`).toBe(input)
+          for (const [ref, value] of Object.entries(entry.values ?? {})) {
+            const shown = after.cells.get(ref)?.value ?? null
+            if (typeof value === 'number') expect(shown, `${ref}\n${outcome.message}`).toBeCloseTo(value, 6)
+            else expect(shown, `${ref}\n${outcome.message}`).toBe(value)
+          }
+          const written = entry.written ?? (entry.inputs || entry.values ? [...new Set([...Object.keys(entry.inputs ?? {}), ...Object.keys(entry.values ?? {})])].filter((ref) => (before.cells.get(ref)?.input ?? '') !== (after.cells.get(ref)?.input ?? '')) : undefined)
+          if (written !== 'any' && written !== undefined) expect(changedInputs(before, after), outcome.message).toEqual([...written].sort())
+          entry.check?.(after, outcome, before)
+        })
+      }
+    })
+  }
+})
