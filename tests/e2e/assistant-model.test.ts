@@ -78,7 +78,7 @@ const lastAnswer = () => conversation(page).locator('.from-assistant').last()
 const tabs = () => page.getByRole('tab').allInnerTexts()
 
 describe('agent commands that need a workbook of their own', { timeout: E2E_TIMEOUT }, () => {
-  it('copies the session-only default workbook into a new workbook and sends the command there', async () => {
+  it("sends agent commands to the user's first workbook, which the spreadsheet service keeps like any other", async () => {
     await clickCell(page, 'A1')
     for (const [label, units] of [['Year', 'Units'], ['2024', '40'], ['2025', '55']]) {
       await typeEntry(page, label, 'Tab')
@@ -87,23 +87,18 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
     }
     await page.keyboard.press('Alt+A')
     await panel(page).waitFor()
-    await sendMessage(page, 'Add a row that doubles the units')
-    const offer = lastAnswer().getByRole('button', { name: 'Copy into a new workbook and continue' })
-    await offer.waitFor(POLL)
-    expect(await lastAnswer().innerText()).toContain('Agent mode changes workbooks kept by Finsheet')
-    expect(openai.requests).toHaveLength(0)
-
     openai.enqueue({ reply: { text: 'The units are in B2:B3. Tell me where the doubled row should go.' } })
     const asked = page.waitForRequest((request) => request.url().endsWith('/api/spreadsheet/process-action'))
-    await offer.click()
+    await sendMessage(page, 'Add a row that doubles the units')
     const body = (await asked).postDataJSON()
     const workbooks = (await api('/spreadsheet/workbooks')).workbooks
-    expect(workbooks.map((workbook: Json) => workbook.name)).toContain('Untitled workbook')
+    expect(workbooks).toMatchObject([{ name: 'Default Workbook', isDefault: true }])
     expect(body).toMatchObject({ command: 'Add a row that doubles the units', workbookId: workbooks[0].id })
+    expect(await lastAnswer().getByRole('button', { name: 'Copy into a new workbook and continue' }).count()).toBe(0)
     await lastAnswer().getByText('Tell me where the doubled row should go.').waitFor(POLL)
     expect(await shownIn(page, 'B2')).toBe('40')
     workbookId = workbooks[0].id
-    expect(await page.getByTestId('workbook-title').innerText()).not.toBe('Default Workbook')
+    expect(await page.getByTestId('workbook-title').innerText()).toBe('Default Workbook')
   })
 
   it('previews a chart in Visualization and Data tabs, and places it on the sheet when applied', async () => {

@@ -6,8 +6,8 @@
  *   tab opens at once and the typing lands on that sheet, through a reload;
  * - an undo answered late is applied at once, and what is typed meanwhile stays where it was typed;
  * - deleting a sheet asks first, and Undo brings the tab back with its cells;
- * - Clear everything has its own menu, says what it erases, and keeps the default workbook's cells as
- *   a workbook that can be opened again from Version Control;
+ * - Clear everything has its own menu, says what it erases, and erases no workbook: the user's first
+ *   workbook keeps its cells and opens again after the next sign-in;
  * - the save indicator follows the edits: a sheet switch is no unsaved change; saving, saved and
  *   offline are told as they happen.
  * Cells are read the accessible way: the cell-reference box, then the focused cell's label.
@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 /** How late the slowed spreadsheet service answers a change, an undo or a redo. */
@@ -67,7 +68,7 @@ async function signIn(): Promise<void> {
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${stack.url}/`)
+  await page.waitForURL(onSpreadsheet)
 }
 
 /** Selects a cell through the cell-reference box and reads what it shows from the cell's label. */
@@ -285,11 +286,11 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     const formatting = page.locator('section', { has: page.getByRole('heading', { name: 'Formatting' }) })
     expect(await formatting.getByRole('row', { name: /Ctrl\+B\s+Bold/ }).count()).toBe(1)
     await page.keyboard.press('Alt+s')
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByLabel('Formula bar').waitFor()
   })
 
-  it('clears everything from its own menu, says what it erases, and keeps the default workbook as a workbook to open again', async () => {
+  it('clears everything from its own menu, says what it erases, and erases no workbook', async () => {
     await page.getByRole('button', { name: 'Sheet options' }).click()
     expect(await page.getByRole('menuitem', { name: /Clear everything/ }).count()).toBe(0)
     await page.keyboard.press('Escape')
@@ -297,8 +298,8 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     await page.getByRole('menuitem', { name: 'Clear everything…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Clear all data?' })
     const text = await dialog.innerText()
-    expect(text).toContain('Your session forgets its 1 workbook. They stay in your account with their versions: open them again from Version Control.')
-    expect(text).toContain('The Default Workbook is emptied. Its cells are first saved as a new workbook')
+    expect(text).toContain('Your session forgets which workbook was open and where you were in 2 workbooks.')
+    expect(text).toContain('Your 2 workbooks stay in your account with their cells and versions: open them again from the workbooks list (File → Open).')
     expect(text).toContain('your sign-in (you sign in again)')
     expect(text).toContain('Then the page reloads.')
     await page.screenshot({ path: join(OUTPUT, 'clear-everything.png') })
@@ -306,16 +307,15 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     await page.waitForURL('**/login')
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key !== 'hasSeenTour'))).toEqual([])
 
+    // the session starts again on the user's first workbook, which kept its cells
     await signIn()
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Version Control' }).click()
-    await page.getByRole('tab', { name: 'By Workbook' }).click()
-    await page.getByRole('button', { name: /^Open Default Workbook \(cleared / }).click()
-    await page.waitForURL(`${stack.url}/`)
     await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => page.getByTestId('workbook-title').innerText(), POLL).toBe('Default Workbook')
     await expect.poll(() => shownIn('A1'), POLL).toBe('kept from the default workbook')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Version Control' }).click()
     await page.getByRole('tab', { name: 'By Workbook' }).click()
     await page.getByRole('button', { name: 'Open Model' }).click()
+    await page.waitForURL(onSpreadsheet)
     await expect.poll(activeTab, POLL).toBe('Data')
     expect(await shownIn('A11')).toBe('Row 10')
   })

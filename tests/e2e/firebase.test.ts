@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
 import { launchChromium, newTestContext, POLL, E2E_TIMEOUT } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const PROJECT = 'demo-finsheet-web'
 let emulator: FirebaseAuthEmulator
@@ -66,7 +67,7 @@ describe('the app with Firebase Authentication', { timeout: E2E_TIMEOUT }, () =>
     await page.getByLabel('Password', { exact: true }).fill(user.password)
     await page.getByLabel('Confirm password').fill(user.password)
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByRole('dialog', { name: 'Welcome to Finsheet' }).getByRole('button', { name: 'Skip' }).click()
     await page.getByRole('button', { name: /Start Blank/ }).click()
     await page.getByLabel('Formula bar').waitFor()
@@ -94,7 +95,7 @@ describe('the app with Firebase Authentication', { timeout: E2E_TIMEOUT }, () =>
     await expect.poll(() => page.locator('.form-alert').innerText(), POLL).toBe('invalid login: the email or password is incorrect, try again later')
     await page.getByLabel('Password').fill(user.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByLabel('Formula bar').waitFor()
     expect(await cellLabel(page, 'A1')).toBe('A1 42')
   })
@@ -104,7 +105,7 @@ describe('the app with Firebase Authentication', { timeout: E2E_TIMEOUT }, () =>
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await page.waitForURL('**/login')
     await page.getByRole('button', { name: 'Continue as guest' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByRole('heading', { name: 'Welcome to Finsheet', level: 1 }).waitFor()
     await page.getByRole('button', { name: 'User menu' }).click()
     expect(await page.locator('.avatar-fallback').first().innerText()).toBe('U')

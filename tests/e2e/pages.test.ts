@@ -18,6 +18,7 @@ import { unnamedControls } from './support/accessibility.js'
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${stack.url}/`)
+  await page.waitForURL(onSpreadsheet)
 })
 
 afterAll(async () => {
@@ -61,7 +62,7 @@ afterAll(async () => {
 /** Goes to a screen the way a user does, from the side bar. */
 async function openScreen(name: string, path: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
-  await page.waitForURL(`${stack.url}${path}`)
+  await page.waitForURL(path === '/' ? onSpreadsheet : `${stack.url}${path}`)
 }
 
 /** Selects a cell through the cell-reference box ('Assumptions!B5') and reads what it shows. */
@@ -125,7 +126,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await preview.waitFor({ state: 'hidden' })
     await page.getByRole('button', { name: 'Preview DCF Model' }).click()
     await preview.getByRole('button', { name: 'Use This Template' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByLabel('Formula bar').waitFor()
     await expect.poll(() => page.getByTestId('workbook-title').innerText(), POLL).toBe('DCF Model')
     await expect.poll(() => shownIn('Assumptions!B10'), POLL).toBe('4.0%')
@@ -254,20 +255,17 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await page.getByText('No files yet.', { exact: false }).waitFor()
     for (const tab of ['All Files (0)', 'Excel Workbooks (0)', 'PDF Documents (0)', 'Other Files (0)']) expect(await page.getByRole('tab', { name: tab }).count()).toBe(1)
 
+    // the DCF model made from the template is indexed by a background job once it has been quiet a while
+    const reader = await apiToken()
+    const indexed = async () => {
+      const answer = await fetch(`${stack.url}/api/vectordb/indexed-workbooks`, { headers: { authorization: `Bearer ${reader}` } })
+      return ((await answer.json()) as { workbooks: { name: string }[] }).workbooks.map((workbook) => workbook.name)
+    }
+    await expect.poll(indexed, { ...POLL, timeout: 120_000 }).toContain('DCF Model')
+    await page.getByRole('button', { name: 'Import from Vector DB' }).click()
     const vector = page.getByRole('dialog', { name: 'Import from Vector DB' })
-    const dcfListed = vector.getByRole('listitem').filter({ hasText: /^DCF Model · \d+ cells indexed/ })
-    // The DCF workbook made from a template above is indexed once its edits have been quiet for a
-    // while, by a background job; the dialog asks once when it opens, so reopen it until it is listed.
-    await expect
-      .poll(async () => {
-        await page.getByRole('button', { name: 'Import from Vector DB' }).click()
-        await vector.getByText('Asking the vector search…').waitFor({ state: 'detached' })
-        const listed = await dcfListed.count()
-        await vector.getByRole('button', { name: 'Close' }).click()
-        await vector.waitFor({ state: 'hidden' })
-        return listed
-      }, { timeout: 120_000, intervals: [2_000] })
-      .toBe(1)
+    await vector.getByRole('listitem').filter({ hasText: /^DCF Model · \d+ cells indexed/ }).waitFor()
+    await vector.getByRole('button', { name: 'Close' }).click()
 
     await page.getByRole('button', { name: 'Upload File' }).click()
     const upload = page.getByRole('dialog', { name: 'Upload File' })
@@ -280,7 +278,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(() => upload.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'), POLL).toBe('100')
     await expect.poll(toastTexts, POLL).toContainEqual(expect.stringContaining('File uploaded successfully'))
     // a spreadsheet goes into the grid
-    await page.waitForURL(`${stack.url}/`, { timeout: 15_000 })
+    await page.waitForURL(onSpreadsheet, { timeout: 15_000 })
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('plan')
     expect(await shownIn('D2')).toBe('150')
 
@@ -302,7 +300,7 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
 
     // import makes another workbook of the file and opens it; a formula there will show an error
     await page.getByRole('button', { name: 'Import plan.csv' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await expect.poll(toastTexts, POLL).toContainEqual(expect.stringContaining('Workbook imported successfully'))
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('plan')
     await shownIn('E2')

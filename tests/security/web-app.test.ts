@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from '../e2e/support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from '../e2e/support/chromium.js'
 import { call, printTable, startStack, type Stack } from './support/stack.js'
+import { onSpreadsheet } from '../e2e/support/spreadsheet-url.js'
 
 let webRoot: string
 let stack: Stack
@@ -86,7 +87,7 @@ describe('the web app under its Content Security Policy', { timeout: E2E_TIMEOUT
     await page.getByLabel('Password', { exact: true }).fill(user.password)
     await page.getByLabel('Confirm password').fill(user.password)
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL(`${stack.url}/`)
+    await page.waitForURL(onSpreadsheet)
     await page.getByRole('dialog', { name: 'Welcome to Finsheet' }).getByRole('button', { name: 'Skip' }).click()
     await page.getByRole('button', { name: /Start Blank/ }).click()
     await page.getByLabel('Formula bar').waitFor()

@@ -9,12 +9,25 @@ import { HomePage } from './pages/HomePage'
 import { ShortcutsPage } from './pages/ShortcutsPage'
 import { VersionControlPage } from './pages/VersionControlPage'
 import { VisualizationsPage } from './pages/VisualizationsPage'
+import { WorkbooksPage } from './pages/WorkbooksPage'
 import { WorkflowsPage } from './pages/WorkflowsPage'
 import { GuardedShell } from './shell/AppShell'
 import { Toaster } from './toasts/Toaster'
 import type { FunctionSuggestion } from './spreadsheet/SpreadsheetView'
 
-/** The route tree of spec 1 §2, built in code. */
+/** A workbook's address may name the sheet shown: `/workbooks/abc?sheet=Revenue`. */
+export interface WorkbookSearch {
+  sheet?: string
+}
+
+function workbookSearch(search: Record<string, unknown>): WorkbookSearch {
+  return typeof search.sheet === 'string' && search.sheet !== '' ? { sheet: search.sheet } : {}
+}
+
+/**
+ * The route tree of spec 1 §2, built in code, with the workbooks list and each workbook's own address
+ * (`/workbooks/$workbookId`), which a reload, a bookmark or a second tab opens again.
+ */
 export function createAppRouter(functions: readonly FunctionSuggestion[]) {
   const rootRoute = createRootRoute({
     component: () => (
@@ -32,11 +45,23 @@ export function createAppRouter(functions: readonly FunctionSuggestion[]) {
   // every other screen needs a signed-in user and sits in the shell
   const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: GuardedShell })
   const child = { getParentRoute: () => appRoute }
+  const workbookRoute = createRoute({
+    ...child,
+    path: '/workbooks/$workbookId',
+    validateSearch: workbookSearch,
+    component: function WorkbookScreen() {
+      const { workbookId } = workbookRoute.useParams()
+      const { sheet } = workbookRoute.useSearch()
+      return <HomePage functions={functions} workbookId={workbookId} sheet={sheet} />
+    },
+  })
   const routeTree = rootRoute.addChildren([
     loginRoute,
     registerRoute,
     appRoute.addChildren([
       createRoute({ ...child, path: '/', component: () => <HomePage functions={functions} /> }),
+      createRoute({ ...child, path: '/workbooks', component: WorkbooksPage }),
+      workbookRoute,
       createRoute({ ...child, path: '/models', component: ModelsPage }),
       createRoute({ ...child, path: '/files', component: FilesPage }),
       createRoute({ ...child, path: '/workflows', component: WorkflowsPage }),

@@ -50,6 +50,10 @@ export const MAX_SHEETS = 255
 export const MAX_WORKBOOK_NAME_LENGTH = 200
 /** Spec 1 §9: default recent workbooks limit. */
 export const DEFAULT_WORKBOOK_LIST_LIMIT = 10
+/** The name the user's first workbook gets, as the top bar reads it until the user renames it. */
+export const DEFAULT_WORKBOOK_NAME = 'Default Workbook'
+/** How long a deleted workbook can be brought back before it is erased for good. */
+export const TRASH_RETENTION_DAYS = 30
 /** Spec 2 §9: vector and cell search return up to 20 results. */
 export const DEFAULT_SEARCH_LIMIT = 20
 /** Spec 1 §9: the templates preview shows 15 rows. */
@@ -171,6 +175,8 @@ export const WorkbookMetadata = Type.Object({
   totalSheets: Type.Integer(),
   totalCells: Type.Integer(),
   totalFormulas: Type.Integer(),
+  /** The user's first workbook, the one the id `defaultWorkbook` names in every route. */
+  isDefault: Type.Boolean(),
 })
 export type WorkbookMetadata = Static<typeof WorkbookMetadata>
 
@@ -323,7 +329,12 @@ export const InputsResponse = Type.Object({
 })
 export type InputsResponse = Static<typeof InputsResponse>
 
-export const DeleteWorkbookResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String() })
+/** A deleted workbook goes to the trash: `POST /workbooks/{id}/restore` brings it back until `restorableUntil`. */
+export const DeleteWorkbookResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  restorableUntil: Type.String({ format: 'date-time' }),
+})
 export type DeleteWorkbookResponse = Static<typeof DeleteWorkbookResponse>
 
 // ---- sheets -------------------------------------------------------------------------------------
@@ -956,6 +967,10 @@ export type ChartResponse = Static<typeof ChartResponse>
 export const ChartsResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String(), charts: Type.Array(Chart) })
 export type ChartsResponse = Static<typeof ChartsResponse>
 
+/** A chart removed from its workbook. */
+export const DeleteChartResponse = Type.Object({ success: Type.Literal(true), workbookId: Type.String() })
+export type DeleteChartResponse = Static<typeof DeleteChartResponse>
+
 export const ChartParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }), chartId: Type.String({ minLength: 1, maxLength: 64 }) })
 
 // ---- metrics ------------------------------------------------------------------------------------
@@ -1142,3 +1157,36 @@ export const ImportWorkbookResponse = Type.Object({
   repeated: Type.Boolean(),
 })
 export type ImportWorkbookResponse = Static<typeof ImportWorkbookResponse>
+
+// ---- the user's first workbook, copies and the trash --------------------------------------------
+
+/**
+ * POST /workbooks/default: the user's first workbook, created on first use (one sheet, Sheet1, named
+ * DEFAULT_WORKBOOK_NAME). `sheets` are cells a browser still kept for it from before every workbook
+ * lived in this service: they fill it when it is created, and are ignored once it exists.
+ */
+export const EnsureDefaultWorkbookBody = StrictObject({
+  sheets: Type.Optional(Type.Array(ImportSheet, { minItems: 1, maxItems: MAX_SHEETS })),
+})
+export type EnsureDefaultWorkbookBody = Static<typeof EnsureDefaultWorkbookBody>
+
+export const DefaultWorkbookResponse = Type.Object({
+  success: Type.Literal(true),
+  workbookId: Type.String(),
+  /** false when the user had it already (answered 200, not 201). */
+  created: Type.Boolean(),
+  workbook: WorkbookMetadata,
+})
+export type DefaultWorkbookResponse = Static<typeof DefaultWorkbookResponse>
+
+/** POST /workbooks/{id}/duplicate: a new workbook with the same sheets, cells, names and charts. */
+export const DuplicateWorkbookBody = StrictObject({
+  /** The copy's name; 'Copy of …' when absent. */
+  name: Type.Optional(Type.String({ maxLength: MAX_WORKBOOK_NAME_LENGTH })),
+})
+export type DuplicateWorkbookBody = Static<typeof DuplicateWorkbookBody>
+
+/** The name a copy gets unless one is given: 'Copy of Budget', cut to the longest name allowed. */
+export function copyName(name: string): string {
+  return `Copy of ${name}`.slice(0, MAX_WORKBOOK_NAME_LENGTH)
+}

@@ -41,6 +41,7 @@ const stored = {
     totalSheets: 1,
     totalCells: 3,
     totalFormulas: 1,
+    isDefault: false,
   },
   recalculation: { checked: 1, matched: 1, mismatchCount: 0, mismatches: [] },
   repeated: false,

@@ -9,6 +9,7 @@ import { SearchIndexScheduler } from './workbooks/search-index-scheduler.js'
 import { createVectorSearchClient } from './workbooks/vector-search-client.js'
 import type { SpreadsheetServices } from './routes/services.js'
 import { workbookRoutes } from './routes/workbook-routes.js'
+import { defaultWorkbookAlias } from './routes/default-workbook.js'
 import { cellRoutes } from './routes/cell-routes.js'
 import { sheetRoutes } from './routes/sheet-routes.js'
 import { historyRoutes } from './routes/history-routes.js'
@@ -95,6 +96,8 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
     // A process that died mid-import left blocks no workbook shows; an import still running elsewhere is younger than this.
     const swept = await repo.sweepUnfinishedWorkbooks(UNFINISHED_WORKBOOK_AGE_MS)
     if (swept > 0) app.log.info({ workbooks: swept }, 'removed the blocks of imports that never finished')
+    const purged = await workbooks.purgeExpiredTrash()
+    if (purged > 0) app.log.info({ workbooks: purged }, 'erased deleted workbooks whose time in the trash was up')
   })
   // On a graceful stop, the automatic versions still waiting for their quiet period are made now.
   app.addHook('preClose', async () => {
@@ -104,6 +107,8 @@ export async function buildSpreadsheetApp(deps: SpreadsheetAppDependencies): Pro
     versions.close()
   })
 
+  // before every route, so that each sees the real id of the workbook `defaultWorkbook` names
+  defaultWorkbookAlias(app, services)
   workbookRoutes(app, services, { importLimit: deps.importLimit ?? 256 * 1024 * 1024 })
   cellRoutes(app, services)
   sheetRoutes(app, services)

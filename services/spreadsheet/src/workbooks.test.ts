@@ -46,6 +46,7 @@ describe('workbooks', () => {
       totalSheets: 1,
       totalCells: 0,
       totalFormulas: 0,
+      isDefault: false,
     })
     const renamed = await list('PATCH', `/workbooks/${ids[0]}`, { name: '  Renamed  ' })
     expect(renamed.json.workbook.name).toBe('Renamed')
@@ -54,7 +55,7 @@ describe('workbooks', () => {
     expect((await list('POST', '/workbooks', { name: 'x', templateId: 'lbo' })).json.error).toEqual({ code: 'TEMPLATE_NOT_FOUND', message: 'Unknown template: lbo' })
 
     const deleted = await list('DELETE', `/workbook/${ids[0]}`)
-    expect(deleted.json).toEqual({ success: true, workbookId: ids[0] })
+    expect(deleted.json).toEqual({ success: true, workbookId: ids[0], restorableUntil: expect.any(String) })
     expect((await list('GET', `/workbooks/${ids[0]}`)).status).toBe(404)
     expect((await list('GET', `/workbook/${ids[0]}/cells`)).json.error).toEqual({ code: 'WORKBOOK_NOT_FOUND', message: 'Workbook not found' })
     expect((await list('GET', '/workbooks')).json.total).toBe(11)

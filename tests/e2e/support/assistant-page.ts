@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { POLL } from './chromium.js'
+import { onSpreadsheet } from './spreadsheet-url.js'
 
 /** A user made through the API (the sign-up form's own checks are other suites' business). */
 export async function signUp(stackUrl: string, name: string): Promise<{ email: string; password: string; token: string }> {
@@ -19,7 +20,7 @@ export async function signIn(page: Page, appUrl: string, user: { email: string; 
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${appUrl}/`)
+  await page.waitForURL(onSpreadsheet)
 }
 
 /** The assistant panel, found by its name. */

@@ -1,5 +1,4 @@
 import type { FileJobResult, FileListTab, FileRecord } from '@finsheet/contracts'
-import { useNavigate } from '@tanstack/react-router'
 import { Database, RefreshCw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
@@ -38,7 +37,6 @@ type LoadStatus = 'loading' | 'ready' | 'error'
 export function FilesPage() {
   const [, controller] = useSession()
   const [, assistant] = useAssistant()
-  const navigate = useNavigate()
   const [list, setList] = useState<FileListState>(() => fileListState([]))
   const listRef = useRef(list)
   const [status, setStatus] = useState<LoadStatus>('loading')
@@ -84,7 +82,6 @@ export function FilesPage() {
   }, [processing, status, load])
 
   const openWorkbook = async (workbookId: string, name: string) => {
-    void navigate({ to: '/' })
     await controller.openWorkbook(workbookId, name)
   }
 
@@ -95,14 +92,13 @@ export function FilesPage() {
       if (result.workbookId) {
         const name = fileName.replace(/\.[^.]+$/, '')
         assistant.afterUpload(result.workbookId, name)
-        void navigate({ to: '/' })
         void controller.openWorkbook(result.workbookId, name)
       } else {
         if (result.kind === 'pdf') assistant.afterDocument(result.fileId, fileName, result.data?.length ?? 0)
         void load(true)
       }
     },
-    [controller, navigate, load, assistant],
+    [controller, load, assistant],
   )
 
   const importWorkbook = async (file: FileRecord) => {

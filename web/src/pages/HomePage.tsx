@@ -7,6 +7,7 @@ import { useShellActions } from '../shell/shell-actions'
 import type { FunctionSuggestion } from '../spreadsheet/SpreadsheetView'
 import { SpreadsheetView } from '../spreadsheet/SpreadsheetView'
 import { toast } from '../toasts/toast-store'
+import { useWorkbookRoute } from './use-workbook-route'
 import { WelcomeScreen } from './WelcomeScreen'
 import { WelcomeTour } from './WelcomeTour'
 
@@ -31,13 +32,18 @@ function setFlag(name: string): void {
   }
 }
 
-export function HomePage({ functions }: { functions: readonly FunctionSuggestion[] }) {
+/**
+ * The spreadsheet screen, at `/` and at `/workbooks/$workbookId`: the workbook the address names, or
+ * at `/` the active one (or the welcome screen for a user without a workbook).
+ */
+export function HomePage({ functions, workbookId, sheet }: { functions: readonly FunctionSuggestion[]; workbookId?: string; sheet?: string }) {
   const [session, controller] = useSession()
   const actions = useShellActions()
   const [tourOpen, setTourOpen] = useState(false)
   const navigate = useNavigate()
+  const screen = useWorkbookRoute(workbookId, sheet)
+  const showWelcome = screen === 'welcome'
   const [assistantState] = useAssistant()
-  const showWelcome = session.status === 'ready' && !controller.hasRealWorkbook && !session.showGrid
 
   useEffect(() => {
     if (session.status !== 'ready') return
@@ -48,7 +54,7 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
       toast({ title: 'Welcome to Finsheet', description: 'Upload an Excel file or start with a blank workbook to begin.', duration: 5000 })
     }, WELCOME_NOTICE_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [session.status, controller])
+  }, [session.status, session.workbooks, controller])
 
   return (
     <>
@@ -59,9 +65,13 @@ export function HomePage({ functions }: { functions: readonly FunctionSuggestion
               signedIn
               onUpload={actions.openImport}
               onStartBlank={() => void controller.startBlank()}
-              onContinue={() => controller.continueWithWorkbook()}
+              onContinue={() => void controller.continueWithWorkbook()}
               onClearAll={actions.confirmClearAll}
             />
+          ) : screen === 'resolving' ? (
+            <div className="loading-screen" role="status">
+              Loading workbook data...
+            </div>
           ) : (
             <SpreadsheetView functions={functions} onClearEverything={actions.confirmClearAll} onGo={(path) => void navigate({ to: path })} />
           )}

@@ -1,5 +1,4 @@
 import type { TemplateSummary } from '@finsheet/contracts'
-import { useNavigate } from '@tanstack/react-router'
 import { Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useSession } from '../app/app-context'
@@ -18,7 +17,6 @@ import './screens.css'
 /** Spec 1 §2 Templates screen: the built-in models, filtered, previewed and turned into workbooks. */
 export function ModelsPage() {
   const [, controller] = useSession()
-  const navigate = useNavigate()
   const [library, reload] = useRemote((signal) => loadTemplates(api, signal), [])
   const [filters, setFilters] = useState<TemplateFilters>(NO_FILTERS)
   const [previewing, setPreviewing] = useState<TemplateSummary | null>(null)
@@ -35,7 +33,6 @@ export function ModelsPage() {
     try {
       const workbook = await createFromTemplate(api, template)
       setPreviewing(null)
-      void navigate({ to: '/' })
       await controller.openWorkbook(workbook.id, workbook.name)
     } catch (error) {
       console.error('Failed to create a workbook from a template', error)

@@ -1,6 +1,5 @@
 import type { VersionRecord } from '@finsheet/contracts'
 import { Bot, CheckCircle2, FileSpreadsheet, History, Search, ShieldCheck, Users } from 'lucide-react'
-import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
@@ -41,7 +40,6 @@ const CLOCK_TICK_MS = 60_000
 export function VersionControlPage() {
   const [, controller] = useSession()
   const [ws, workspace] = useWorkspace()
-  const navigate = useNavigate()
   const [data, reload] = useRemote((signal) => loadVersionData(api, signal), [])
   const [search, setSearch] = useState('')
   const [type, setType] = useState<VersionTypeFilter>('all')
@@ -80,7 +78,7 @@ export function VersionControlPage() {
       if (ws.store?.id === version.workbookId) {
         // the open copy is behind the service now: open the workbook again
         workspace.close()
-        void controller.openWorkbook(version.workbookId, version.fileName)
+        void controller.show(version.workbookId)
       }
       await reload()
     } catch (error) {
@@ -176,7 +174,6 @@ export function VersionControlPage() {
               if (next !== null) setTab('timeline')
             }}
             onOpen={(id, name) => {
-              void navigate({ to: '/' })
               void controller.openWorkbook(id, name)
             }}
           />

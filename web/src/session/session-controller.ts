@@ -1,30 +1,41 @@
-import type { CreateWorkbookResponse, ImportWorkbookResponse, SaveSessionResponse, SessionResponse, UserSession, WorkbookEntry } from '@finsheet/contracts'
+import type {
+  CreateWorkbookResponse,
+  DefaultWorkbookResponse,
+  DeleteWorkbookResponse,
+  ImportSheet,
+  ListWorkbooksResponse,
+  SaveSessionResponse,
+  SessionResponse,
+  UserSession,
+  WorkbookCommand,
+  WorkbookMetadata,
+  WorkbookMetadataResponse,
+} from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
-import { errorStatus, isPassingFailure, isUnreachable } from '../api/api-client'
+import { errorStatus, isPassingFailure } from '../api/api-client'
 import type { CurrentUser } from '../auth/auth-service'
-import { parseCellAddress } from '../grid/address'
 import type { Workspace } from '../spreadsheet/workspace'
 import { toast } from '../toasts/toast-store'
-import { isEngineError } from '../workbook/calc-engine'
-import type { WorkbookCommand } from '@finsheet/contracts'
-import type { ServerWorkbook, SyncFailure } from '../workbook/server-sync'
 import { pendingEditsFor } from '../workbook/pending-edits'
+import type { ServerWorkbook } from '../workbook/server-sync'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
 import type { WorkbookStore } from '../workbook/workbook-store'
+import { forgetLegacySession, readLegacySession } from './legacy-session'
 import type { SaveState } from './save-state'
 import { saveStateOf } from './save-state'
-import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID, hasRealWorkbook, sessionWorkbookSnapshot, updateSessionWorkbook } from './session-workbook'
-import { UnsavedSession } from './unsaved-session'
+import { DEFAULT_WORKBOOK_ID, hasRealWorkbook, homeWorkbookId, legacyDefaultSheets, withOpenedWorkbook, withoutWorkbook, workbookEntry } from './session-workbook'
 
 /** Edits are saved after 3,000 ms without further edits; the latest wins. */
 export const SAVE_DEBOUNCE_MS = 3000
 /** Clearing everything reloads the page half a second later. */
 export const CLEAR_RELOAD_DELAY_MS = 500
-/** A saved workbook's cells load about 300 ms after the session is ready. */
+/** A workbook's cells load about 300 ms after it is asked for. */
 export const CELL_LOAD_DELAY_MS = 300
 /** A save that failed for a passing reason (network, 5xx, 429) is tried again after this, doubling up to SAVE_RETRY_MAX_MS. */
 export const SAVE_RETRY_FIRST_MS = 2000
 export const SAVE_RETRY_MAX_MS = 60_000
+/** The workbooks read for the home screen and the workbooks list: the service's largest page. */
+export const WORKBOOK_LIST_PAGE = 100
 
 export type { SaveState } from './save-state'
 
@@ -32,41 +43,40 @@ export interface SessionControllerState {
   status: 'idle' | 'loading' | 'ready' | 'error'
   session: UserSession | null
   saveState: SaveState
-  /** the welcome screen was passed (Start Blank or Continue) for an empty default workbook */
+  /** the welcome screen was passed (Start Blank or Continue) */
   showGrid: boolean
+  /** the user's workbooks as the service listed them last, most recently changed first; null until read */
+  workbooks: WorkbookMetadata[] | null
 }
+
+/** Where the app shows a workbook: its address names it and the sheet the user is on. */
+export type WorkbookNavigator = (workbookId: string, options?: { sheet?: string; replace?: boolean }) => void
 
 const SAVE_ERROR_MESSAGE = 'Error saving cell edit - changes may not persist after refresh'
 
-/** What Clear everything did before it erased anything, so that it can be told and undone. */
-export interface ClearedBackup {
-  /** the copy of the default workbook's cells, kept as a workbook of the spreadsheet service */
-  workbookId: string | null
-}
-
 /**
- * The signed-in user's spreadsheet session: loads or creates it and opens its active workbook in the
- * workspace. The default workbook lives in the session itself; any other workbook lives in the
- * spreadsheet service, which recalculates every edit and answers with the changed cells.
+ * The signed-in user's spreadsheet session and the workbook open in the workspace. Every workbook,
+ * the user's first one included, lives in the spreadsheet service, which recalculates every edit and
+ * keeps its history and versions; the session keeps only where the user was (the active workbook, the
+ * active sheet of each, the recently opened ones), never cells.
  *
  * Nothing the user does waits on a save. Edits are applied at once and saved with the 3 s debounce,
  * and at once (in the background) on a sheet switch, when the page is hidden and on sign-out. Where
- * the user is (the active sheet) is part of the session and saved the same way, but it is not an edit:
- * the save indicator speaks of edits only.
+ * the user is (the active sheet) is saved in the session the same way, but it is not an edit: the
+ * save indicator speaks of edits only.
  */
 export class SessionController {
-  private current: SessionControllerState = { status: 'idle', session: null, saveState: 'saved', showGrid: false }
+  private current: SessionControllerState = { status: 'idle', session: null, saveState: 'saved', showGrid: false, workbooks: null }
   private readonly listeners = new Set<() => void>()
   private readonly api: ApiClient
   private readonly workspace: Workspace
   private user: CurrentUser | null = null
-  private unsavedSession: UnsavedSession | null = null
+  private started: Promise<void> = Promise.resolve()
+  private navigator: WorkbookNavigator | null = null
   private saveTimer: ReturnType<typeof setTimeout> | null = null
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   /** the wait before the next retry of a failed save; 0 while saves succeed */
   private retryDelay = 0
-  /** edits of the session-kept workbook not yet sent, and how their last save went */
-  private sessionEdits = { dirty: false, saving: false, failure: null as SyncFailure | null }
   /** where the user is changed since the session was last saved */
   private viewDirty = false
   /** session saves go one after another, so an older answer never lands after a newer one */
@@ -75,8 +85,10 @@ export class SessionController {
   private sync: ServerWorkbookSync | null = null
   /** bumped whenever another workbook (or another copy of it) is being opened: a late load is dropped */
   private loading = 0
-  /** the workbook being opened, so a second request for it does not load it again */
-  private opening: string | null = null
+  /** the workbook being opened and its load, so that a second request for it waits for the same one */
+  private opening: { id: string; done: Promise<void> } | null = null
+  /** bumped by every workbook asked for, so that the home screen's late answer does not overrule it */
+  private asked = 0
   private readonly historyListeners = new Set<(kind: 'undo' | 'redo', changeId: string) => void>()
 
   constructor(api: ApiClient, workspace: Workspace) {
@@ -100,8 +112,19 @@ export class SessionController {
     return () => this.listeners.delete(listener)
   }
 
+  /** How the controller shows a workbook it opens: the router puts its id in the address. */
+  setNavigator(navigator: WorkbookNavigator | null): void {
+    this.navigator = navigator
+  }
+
+  /** Whether the user has a workbook worth opening (the welcome screen shows otherwise). */
   get hasRealWorkbook(): boolean {
-    return hasRealWorkbook(this.current.session)
+    return hasRealWorkbook(this.current.workbooks)
+  }
+
+  /** The id of the workbook open in the workspace, if any. */
+  get openWorkbookId(): string | null {
+    return this.workspace.state.store?.id ?? null
   }
 
   /** The signed-in user's id, once the session has started. */
@@ -109,7 +132,7 @@ export class SessionController {
     return this.user?.uid ?? null
   }
 
-  /** Whether the open workbook is kept by the spreadsheet service (not the session's default workbook). */
+  /** Whether a workbook is open (every workbook is kept by the spreadsheet service). */
   get isServerWorkbookOpen(): boolean {
     return this.sync !== null
   }
@@ -146,44 +169,47 @@ export class SessionController {
   }
 
   /**
-   * Copies the session's default workbook into a new workbook of the spreadsheet service and opens it
-   * (the assistant's agent changes only those). Returns its id, or null when there was nothing to copy.
+   * For the assistant, when no workbook is open: the user's first workbook, which lives in the
+   * spreadsheet service like every other (created on first use), opened. Nothing needs copying any
+   * more; `name` is kept for the callers that still pass one. Returns its id.
    */
-  async copyDefaultWorkbook(name: string): Promise<string | null> {
-    const session = this.current.session
-    if (!session) return null
+  async copyDefaultWorkbook(_name: string): Promise<string | null> {
+    if (!this.current.session) return null
     await this.flush()
-    const copy = await this.keepDefaultWorkbook(session, name, true)
-    if (!copy.workbookId) return null
-    await this.openWorkbook(copy.workbookId, name)
-    return copy.workbookId
+    const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', {})
+    await this.openWorkbook(answer.workbookId, answer.workbook.name)
+    return answer.workbookId
   }
 
-  /** Loads (or creates) the session of the signed-in user and opens its active workbook. */
-  async start(user: CurrentUser): Promise<void> {
-    if (this.user?.uid === user.uid && this.current.status !== 'error') return
+  /**
+   * Loads (or creates) the session of the signed-in user. Cells the session still holds for the
+   * default workbook, from before every workbook lived in the spreadsheet service, go into the user's
+   * first workbook there, once.
+   */
+  start(user: CurrentUser): Promise<void> {
+    if (this.user?.uid === user.uid && this.current.status !== 'error') return this.started
     this.user = user
-    this.unsavedSession = new UnsavedSession(user.uid)
     this.update({ status: 'loading' })
-    this.workspace.setLoading()
+    this.started = this.load(user)
+    return this.started
+  }
+
+  private async load(user: CurrentUser): Promise<void> {
     try {
       const answer = await this.api.post<SessionResponse>('/users/spreadsheet-session/load-or-create', {
         uid: user.uid,
         name: user.displayName,
         email: user.email,
       })
-      // A session whose save never reached the service (typed offline, then reloaded) is newer than
-      // the service's; the role stays the service's.
-      const unsaved = this.unsavedSession.pending()
-      this.update({ status: 'ready', session: unsaved ? { ...unsaved, role: answer.session.role } : answer.session })
-      await this.openActiveWorkbook()
-      if (unsaved) {
-        // the session held the default workbook's cells, or only where the user was
-        if (this.sync) this.viewDirty = true
-        else this.sessionEdits.dirty = true
-        this.refreshSaveState()
-        this.scheduleSave()
-      }
+      let session = answer.session
+      const legacy = readLegacySession(user.uid)
+      const sheets = legacyDefaultSheets(legacy) ?? legacyDefaultSheets(session)
+      if (sheets) session = await this.moveLegacyCells(session, sheets)
+      forgetLegacySession(user.uid)
+      this.update({ session })
+      // the list decides between the welcome screen and a workbook: read before the session is ready
+      await this.refreshWorkbooks().catch((error: unknown) => console.warn('Failed to list the workbooks', error))
+      this.update({ status: 'ready' })
     } catch (error) {
       console.error('Failed to load the session', error)
       this.update({ status: 'error' })
@@ -192,33 +218,71 @@ export class SessionController {
     }
   }
 
-  /** Start Blank: the default workbook with one empty Sheet1, saved to the session. */
+  /** The user's first workbook made from the cells the session kept, and the session without them. */
+  private async moveLegacyCells(session: UserSession, sheets: ImportSheet[]): Promise<UserSession> {
+    const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', { sheets })
+    const legacy = session.workbooks[DEFAULT_WORKBOOK_ID]
+    const entry = workbookEntry(undefined, answer.workbook.sheets, legacy && answer.workbook.sheets.includes(legacy.activeSheet) ? legacy.activeSheet : answer.workbook.sheets[0], answer.workbook.name)
+    const moved = withOpenedWorkbook(session, answer.workbookId, entry)
+    const next = session.activeWorkbook === DEFAULT_WORKBOOK_ID ? moved : { ...moved, activeWorkbook: session.activeWorkbook }
+    await this.saveSession(next)
+    return this.current.session ?? next
+  }
+
+  /** Reads the user's workbooks again (newest first), for the home screen and the workbooks list. */
+  async refreshWorkbooks(): Promise<WorkbookMetadata[]> {
+    const answer = await this.api.get<ListWorkbooksResponse>('/spreadsheet/workbooks', { query: { limit: WORKBOOK_LIST_PAGE, offset: 0 } })
+    this.update({ workbooks: answer.workbooks })
+    return answer.workbooks
+  }
+
+  /**
+   * The workbook `/` opens: the active or most recent one, or null for the welcome screen. Undefined
+   * when another workbook was asked for meanwhile: that one wins.
+   */
+  async homeWorkbook(): Promise<string | null | undefined> {
+    const asked = this.asked
+    await this.started
+    // read again: what the user typed since decides between the welcome screen and a workbook
+    const workbooks = await this.refreshWorkbooks().catch(() => this.current.workbooks ?? [])
+    const exists = (candidate: string) =>
+      this.api.get<WorkbookMetadataResponse>(`/spreadsheet/workbooks/${encodeURIComponent(candidate)}`).then(
+        () => true,
+        () => false,
+      )
+    let id = await homeWorkbookId(this.current.session, workbooks, exists)
+    // past the welcome screen once (Start Blank), the user stays in the workbook while the page lives
+    if (id === null && this.current.showGrid && workbooks.length > 0) id = await homeWorkbookId(this.current.session, workbooks, exists, { evenEmpty: true })
+    return asked === this.asked ? id : undefined
+  }
+
+  /** Start Blank: the user's first workbook (one empty Sheet1), created in the service and opened. */
   async startBlank(): Promise<void> {
-    const session = this.current.session
-    if (!session) return
-    await this.flush()
-    const next: UserSession = { ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { ...session.workbooks, [DEFAULT_WORKBOOK_ID]: blankDefaultEntry() } }
-    this.update({ session: next, showGrid: true })
-    await this.openActiveWorkbook()
     try {
-      await this.saveSession(next)
+      const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', {})
+      this.update({ showGrid: true })
+      await this.openWorkbook(answer.workbookId, answer.workbook.name)
+      void this.refreshWorkbooks().catch(() => undefined)
     } catch (error) {
-      console.error('Failed to save the new workbook', error)
+      console.error('Failed to create the workbook', error)
       toast({ title: 'Error', description: 'Failed to create workbook. Please try again.', variant: 'destructive' })
     }
   }
 
-  /** 'Continue with existing workbook' on the welcome screen. */
-  continueWithWorkbook(): void {
+  /** 'Continue with existing workbook' on the welcome screen: the active or most recent one, else the first. */
+  async continueWithWorkbook(): Promise<void> {
     this.update({ showGrid: true })
-    if (!this.workspace.state.store) void this.openActiveWorkbook()
+    const home = await this.homeWorkbook().catch(() => null)
+    if (home === undefined) return
+    await this.openWorkbook(home ?? DEFAULT_WORKBOOK_ID)
   }
 
-  /** New Spreadsheet: a blank workbook in the spreadsheet service, opened at once. */
+  /** File → New: a blank workbook in the spreadsheet service, opened at once. */
   async createWorkbook(name = 'Untitled workbook'): Promise<void> {
     try {
       const answer = await this.api.post<CreateWorkbookResponse>('/spreadsheet/workbooks', { name })
       await this.openWorkbook(answer.workbookId, answer.workbook.name)
+      void this.refreshWorkbooks().catch(() => undefined)
     } catch (error) {
       console.error('Failed to create a workbook', error)
       toast({ title: 'Error', description: 'Failed to create workbook. Please try again.', variant: 'destructive' })
@@ -226,73 +290,164 @@ export class SessionController {
   }
 
   /**
-   * Makes a workbook of the spreadsheet service (created, imported, generated) the session's
-   * active one and opens it; the session gets role admin.
+   * Opens a workbook of the spreadsheet service (created, imported, generated, picked from the list):
+   * its address becomes the page's, it becomes the session's active workbook, and the session gets
+   * role admin. `defaultWorkbook` opens the user's first workbook.
    */
   async openWorkbook(id: string, name?: string): Promise<void> {
+    this.asked++
+    this.update({ showGrid: true })
+    if (id !== DEFAULT_WORKBOOK_ID) this.navigator?.(id)
+    await this.show(id, undefined, { name, role: 'admin' })
+  }
+
+  /**
+   * Shows the workbook the address names, on `sheet` when given (else where the user last was in it).
+   * A workbook already open is not loaded again; only its sheet follows the address.
+   */
+  async show(id: string, sheet?: string, options: { name?: string; role?: UserSession['role'] } = {}): Promise<void> {
+    this.asked++
+    await this.started
+    if (!this.current.session || !this.user) return
+    if (id === DEFAULT_WORKBOOK_ID) {
+      try {
+        const answer = await this.api.post<DefaultWorkbookResponse>('/spreadsheet/workbooks/default', {})
+        id = answer.workbookId
+        this.navigator?.(id, { sheet, replace: true })
+      } catch (error) {
+        console.error('Failed to open the default workbook', error)
+        toast({ title: 'Error', description: 'Failed to load the workbook. Please try again.', variant: 'destructive' })
+        return
+      }
+    }
+    const open = this.workspace.state.store
+    if (open?.id === id && this.sync) {
+      if (sheet && open.sheet(sheet)) this.workspace.switchSheet(sheet)
+      if (options.role) this.remember(open, options)
+      return
+    }
+    if (this.opening?.id === id) return this.opening.done
+    const done = this.loadWorkbook(id, sheet, options)
+    this.opening = { id, done }
+    try {
+      await done
+    } finally {
+      if (this.opening?.done === done) this.opening = null
+    }
+  }
+
+  private async loadWorkbook(id: string, sheet: string | undefined, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
+    const attempt = ++this.loading
+    await this.flush()
+    this.detach()
+    this.workspace.setLoading()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
+      const loaded = await loadServerWorkbook(this.api, id)
+      // another workbook was asked for meanwhile: this one must not replace it
+      if (attempt !== this.loading) return
+      const entry = this.current.session?.workbooks[id]
+      const at = sheet && loaded.sheetOrder.includes(sheet) ? sheet : entry && loaded.sheetOrder.includes(entry.activeSheet) ? entry.activeSheet : loaded.sheetOrder[0]
+      const store = this.attachServerWorkbook(loaded, { sheet: at })
+      this.remember(store, options)
+    } catch (error) {
+      if (attempt !== this.loading) return
+      console.error('Failed to load the workbook', error)
+      const missing = errorStatus(error) === 404
+      toast({ title: 'Error', description: missing ? 'Workbook not found' : 'Failed to load the workbook. Please try again.', variant: 'destructive' })
+      this.workspace.close()
+      if (missing) await this.forgetWorkbook(id)
+    }
+  }
+
+  /** The session with the open workbook active and the most recent, saved in the background. */
+  private remember(store: WorkbookStore, options: { name?: string; role?: UserSession['role'] }): void {
     const session = this.current.session
     if (!session) return
-    await this.flush()
-    const entry: WorkbookEntry = session.workbooks[id] ?? { name, activeSheet: '', recentlyOpened: [], sheetOrder: [], totalSheets: 0, sheets: {} }
-    const next: UserSession = { ...session, role: 'admin', activeWorkbook: id, workbooks: { ...session.workbooks, [id]: entry } }
-    this.update({ session: next, showGrid: true })
-    await this.openActiveWorkbook()
-    await this.saveSession(next).catch((error: unknown) => console.error('Failed to save the session', error))
+    const entry = workbookEntry(session.workbooks[store.id], store.sheetNames, this.workspace.state.sheet, store.name ?? options.name)
+    const next = withOpenedWorkbook({ ...session, ...(options.role ? { role: options.role } : {}) }, store.id, entry)
+    this.update({ session: next })
+    this.saveSession(next).catch((error: unknown) => console.warn('Failed to save the session', error))
+  }
+
+  /** File → Make a copy, and Duplicate in the workbooks list: the copy, listed. */
+  async duplicateWorkbook(id: string): Promise<WorkbookMetadata> {
+    if (id === this.openWorkbookId) await this.flush()
+    const answer = await this.api.post<CreateWorkbookResponse>(`/spreadsheet/workbooks/${encodeURIComponent(id)}/duplicate`, {})
+    await this.refreshWorkbooks().catch(() => undefined)
+    return answer.workbook
+  }
+
+  /** Renames a workbook; the top bar, the list, Version Control and downloads all take the new name. */
+  async renameWorkbook(id: string, name: string): Promise<WorkbookMetadata> {
+    const answer = await this.api.request<WorkbookMetadataResponse>('PATCH', `/spreadsheet/workbooks/${encodeURIComponent(id)}`, { body: { name } })
+    const store = this.workspace.state.store
+    if (store?.id === id) {
+      store.name = answer.workbook.name
+      this.workspace.refresh()
+    }
+    const session = this.current.session
+    const entry = session?.workbooks[id]
+    if (session && entry) this.update({ session: { ...session, workbooks: { ...session.workbooks, [id]: { ...entry, name: answer.workbook.name } } } })
+    await this.refreshWorkbooks().catch(() => undefined)
+    return answer.workbook
+  }
+
+  /**
+   * Deletes a workbook: it goes to the service's trash, from where `restoreWorkbook` brings it back.
+   * The open workbook closes first, its edits saved.
+   */
+  async deleteWorkbook(id: string): Promise<DeleteWorkbookResponse> {
+    if (id === this.openWorkbookId) {
+      await this.flush()
+      this.loading++
+      this.detach()
+      this.workspace.close()
+    }
+    const answer = await this.api.delete<DeleteWorkbookResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}`)
+    const session = this.current.session
+    if (session && (session.workbooks[id] || session.activeWorkbook === id)) {
+      const next = withoutWorkbook(session, id)
+      this.update({ session: next })
+      this.saveSession(next).catch((error: unknown) => console.warn('Failed to save the session', error))
+    }
+    await this.refreshWorkbooks().catch(() => undefined)
+    return answer
+  }
+
+  /** Undo of a deletion: the workbook back from the trash, as it was. */
+  async restoreWorkbook(id: string): Promise<WorkbookMetadata> {
+    const answer = await this.api.post<WorkbookMetadataResponse>(`/spreadsheet/workbooks/${encodeURIComponent(id)}/restore`, {})
+    await this.refreshWorkbooks().catch(() => undefined)
+    return answer.workbook
   }
 
   /**
    * Clear everything: saves an empty session (role kept, default workbook), wipes local storage and
-   * reloads the page after 0.5 s. Before anything is erased, edits on their way are saved and the
-   * default workbook's cells, when it has any, are kept as a workbook of the spreadsheet service (with
-   * its first version), so that what was cleared can be opened and restored from Version Control.
-   * Workbooks of the spreadsheet service are not erased: only the session's list of them is.
+   * reloads the page after 0.5 s. Edits on their way are saved first; when they cannot be, nothing is
+   * cleared. Workbooks live in the spreadsheet service and are not erased: only the session's memory
+   * of them is.
    */
-  async clearEverything(reload: () => void = () => window.location.reload()): Promise<ClearedBackup | null> {
+  async clearEverything(reload: () => void = () => window.location.reload()): Promise<boolean> {
     const session = this.current.session
     try {
       await this.flush()
       // edits the service could not take would be wiped with this browser's data
       if (this.current.saveState !== 'saved') throw new Error('Edits are not saved yet')
       this.cancelPendingSave()
-      const backup = session ? await this.keepDefaultWorkbook(session) : { workbookId: null }
-      if (session) await this.saveSession({ ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: { [DEFAULT_WORKBOOK_ID]: blankDefaultEntry() } })
+      if (session) await this.saveSession({ ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks: {} })
       localStorage.clear()
       setTimeout(() => {
         // again, in case something wrote a flag in the half second before the reload
         localStorage.clear()
         reload()
       }, CLEAR_RELOAD_DELAY_MS)
-      return backup
+      return true
     } catch (error) {
       console.error('Failed to clear data', error)
       toast({ title: 'Error', description: 'Failed to clear data. Please try again.', variant: 'destructive' })
-      return null
+      return false
     }
-  }
-
-  /**
-   * The default workbook's cells as a workbook of the spreadsheet service (before they are cleared,
-   * or for the assistant); an empty one is copied only when `evenEmpty`.
-   */
-  private async keepDefaultWorkbook(session: UserSession, name = clearedWorkbookName(new Date()), evenEmpty = false): Promise<ClearedBackup> {
-    const entry = session.workbooks[DEFAULT_WORKBOOK_ID]
-    if (!entry) return { workbookId: null }
-    const open = this.workspace.state.store
-    const snapshot = open?.id === DEFAULT_WORKBOOK_ID ? open.snapshot() : sessionWorkbookSnapshot(DEFAULT_WORKBOOK_ID, entry)
-    const sheets = snapshot.sheets.map((sheet) => ({
-      name: sheet.name,
-      cells: Object.entries(sheet.cells).map(([address, cell]) => ({
-        address,
-        input: cell.input ?? '',
-        ...(cell.style ? { style: cell.style } : {}),
-        ...(cell.format ? { format: cell.format } : {}),
-      })),
-      ...(sheet.columnWidths && Object.keys(sheet.columnWidths).length > 0 ? { columnWidths: sheet.columnWidths } : {}),
-      ...(sheet.merges && sheet.merges.length > 0 ? { merges: sheet.merges } : {}),
-    }))
-    if (!evenEmpty && sheets.every((sheet) => sheet.cells.length === 0)) return { workbookId: null }
-    const answer = await this.api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', { name, sheets })
-    return { workbookId: answer.workbookId }
   }
 
   /**
@@ -310,12 +465,12 @@ export class SessionController {
   /** Sign-out: flush what is pending, then forget the session and close the workbook. */
   async stop(): Promise<void> {
     await this.flush().catch(() => undefined)
+    this.loading++
     this.detach()
     this.user = null
-    this.unsavedSession = null
+    this.started = Promise.resolve()
     this.workspace.close()
-    this.update({ status: 'idle', session: null, showGrid: false })
-    this.sessionEdits = { dirty: false, saving: false, failure: null }
+    this.update({ status: 'idle', session: null, showGrid: false, workbooks: null })
     this.refreshSaveState()
   }
 
@@ -326,48 +481,6 @@ export class SessionController {
     this.sync = null
     this.workspace.setRemoteHistory(null)
     this.refreshSaveState()
-  }
-
-  private async openActiveWorkbook(): Promise<void> {
-    const session = this.current.session
-    if (!session) return
-    const id = session.activeWorkbook in session.workbooks ? session.activeWorkbook : DEFAULT_WORKBOOK_ID
-    const entry = session.workbooks[id]
-    if (!entry) {
-      this.loading++
-      this.detach()
-      this.workspace.close()
-      return
-    }
-    if (id === DEFAULT_WORKBOOK_ID) {
-      this.loading++
-      this.detach()
-      const store = this.workspace.open(sessionWorkbookSnapshot(id, entry), entry.activeSheet)
-      this.watch(store)
-      return
-    }
-    // a saved workbook loads once, not again while it is open
-    if (this.opening === id || (this.workspace.state.store?.id === id && this.sync)) return
-    const attempt = ++this.loading
-    this.opening = id
-    this.detach()
-    this.workspace.setLoading()
-    try {
-      await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
-      const loaded = await loadServerWorkbook(this.api, id)
-      // another workbook was asked for meanwhile: this one must not replace it
-      if (attempt !== this.loading) return
-      this.attachServerWorkbook(loaded, { sheet: entry.activeSheet || loaded.sheetOrder[0] })
-    } catch (error) {
-      if (attempt !== this.loading) return
-      console.error('Failed to load the workbook', error)
-      const missing = errorStatus(error) === 404
-      toast({ title: 'Error', description: missing ? 'Workbook not found' : 'Failed to load the workbook. Please try again.', variant: 'destructive' })
-      this.workspace.close()
-      if (missing) await this.forgetWorkbook(id)
-    } finally {
-      if (this.opening === id) this.opening = null
-    }
   }
 
   /**
@@ -381,7 +494,7 @@ export class SessionController {
     at: { sheet: string } | null,
     history?: { canUndo: boolean; canRedo: boolean },
     replay?: WorkbookCommand[],
-  ): void {
+  ): WorkbookStore {
     this.detachStore?.()
     const store = at ? this.workspace.open(loaded.snapshot, at.sheet) : this.workspace.reopen(loaded.snapshot)
     const journal = this.user ? pendingEditsFor(this.user.uid, store.id) : null
@@ -414,6 +527,7 @@ export class SessionController {
       redo: () => this.serverHistory(sync, 'redo'),
     })
     this.refreshSaveState()
+    return store
   }
 
   /**
@@ -442,20 +556,16 @@ export class SessionController {
     })()
   }
 
-  /** A workbook the service no longer has leaves the session; the default workbook takes its place. */
+  /** A workbook the service no longer has leaves the session. */
   private async forgetWorkbook(id: string): Promise<void> {
     const session = this.current.session
     if (!session) return
-    const workbooks = { ...session.workbooks }
-    delete workbooks[id]
-    if (!workbooks[DEFAULT_WORKBOOK_ID]) workbooks[DEFAULT_WORKBOOK_ID] = blankDefaultEntry()
-    const next = { ...session, activeWorkbook: DEFAULT_WORKBOOK_ID, workbooks }
+    const next = withoutWorkbook(session, id)
     this.update({ session: next })
-    await this.openActiveWorkbook()
     await this.saveSession(next).catch(() => undefined)
   }
 
-  /** Undo and redo of a service-kept workbook: applied here at once by the sync, then on the server. */
+  /** Undo and redo: applied here at once by the sync, then on the server. */
   private async serverHistory(sync: ServerWorkbookSync, action: 'undo' | 'redo'): Promise<void> {
     try {
       await (action === 'undo' ? sync.undo() : sync.redo())
@@ -475,8 +585,7 @@ export class SessionController {
   private watch(store: WorkbookStore): void {
     this.detachStore?.()
     this.detachStore = store.onChange((change) => {
-      if (this.sync) this.sync.record(change)
-      else if (change.origin !== 'remote') this.sessionEdits.dirty = true
+      this.sync?.record(change)
       if (change.origin === 'remote') return
       this.refreshSaveState()
       this.scheduleSave()
@@ -504,7 +613,6 @@ export class SessionController {
   private cancelPendingSave(): void {
     if (this.saveTimer) clearTimeout(this.saveTimer)
     this.saveTimer = null
-    this.sessionEdits.dirty = false
     this.viewDirty = false
     this.stopRetrying()
   }
@@ -515,84 +623,36 @@ export class SessionController {
     this.retryDelay = 0
   }
 
-  /** Sends the edits (to the spreadsheet service, or in the session) and where the user is. */
+  /** Sends the edits to the spreadsheet service, and where the user is to the session. */
   private async saveNow(leavingPage = false): Promise<void> {
     const session = this.current.session
     const { store, status } = this.workspace.state
-    // nothing is saved while a workbook is loading, nor without a signed-in user
-    if (!session || !store || status === 'loading' || !this.user) return
     const sync = this.sync
-    if (sync) {
-      const saving = sync.flush(leavingPage).then(
-        () => this.saveSucceeded(),
-        (error: unknown) => {
-          console.error('Failed to save cell edits', error)
-          this.saveFailed(error, leavingPage)
-        },
-      )
-      if (this.viewDirty) {
-        this.viewDirty = false
-        this.saveSession(this.sessionWith(store), leavingPage).catch((error: unknown) => {
-          // only where the user was is lost; it is sent again with the next save
-          this.viewDirty = true
-          console.warn('Failed to save the active sheet', error)
-        })
-      }
-      await saving
-      return
-    }
-    const edits = this.sessionEdits.dirty
-    if (!edits && !this.viewDirty) return
-    this.sessionEdits.dirty = false
-    this.viewDirty = false
-    if (edits) {
-      this.sessionEdits.saving = true
-      this.refreshSaveState()
-    }
-    try {
-      await this.saveSession(this.sessionWith(store), leavingPage)
-      if (edits) {
-        this.sessionEdits.saving = false
-        this.saveSucceeded()
-      }
-    } catch (error) {
-      if (!edits) {
+    // nothing is saved while a workbook is loading, nor without a signed-in user
+    if (!session || !store || !sync || status === 'loading' || !this.user) return
+    const saving = sync.flush(leavingPage).then(
+      () => this.saveSucceeded(),
+      (error: unknown) => {
+        console.error('Failed to save cell edits', error)
+        this.saveFailed(error, leavingPage)
+      },
+    )
+    if (this.viewDirty) {
+      this.viewDirty = false
+      const entry = workbookEntry(session.workbooks[store.id], store.sheetNames, this.workspace.state.sheet, store.name)
+      const next = withOpenedWorkbook(session, store.id, entry)
+      this.update({ session: next })
+      this.saveSession(next, leavingPage).catch((error: unknown) => {
+        // only where the user was is lost; it is sent again with the next save
         this.viewDirty = true
         console.warn('Failed to save the active sheet', error)
-        return
-      }
-      this.sessionEdits = { dirty: true, saving: false, failure: this.sessionEdits.failure }
-      console.error('Failed to save cell edits', error)
-      this.saveFailed(error, leavingPage)
+      })
     }
-  }
-
-  /** The session with the open workbook's entry as it is now. */
-  private sessionWith(store: WorkbookStore): UserSession {
-    const session = this.current.session!
-    const sheet = this.workspace.state.sheet
-    const entry = this.sync
-      ? serverWorkbookEntry(session.workbooks[store.id], store, sheet)
-      : updateSessionWorkbook(
-          session.workbooks[store.id],
-          store.snapshot(),
-          sheet,
-          (sheetName, address) => {
-            const pos = parseCellAddress(address)
-            if (!pos) return null
-            const value = store.getValue(sheetName, pos)
-            return isEngineError(value) ? value.code : value
-          },
-          new Date().toISOString(),
-        )
-    const next: UserSession = { ...session, activeWorkbook: store.id, workbooks: { ...session.workbooks, [store.id]: entry } }
-    this.update({ session: next })
-    return next
+    await saving
   }
 
   private saveSucceeded(): void {
     this.retryDelay = 0
-    this.sessionEdits.failure = null
     this.refreshSaveState()
   }
 
@@ -601,7 +661,6 @@ export class SessionController {
    * wait, while the cause may pass.
    */
   private saveFailed(error: unknown, leavingPage = false): void {
-    if (!this.sync) this.sessionEdits.failure = isPassingFailure(error) ? (isUnreachable(error) ? 'offline' : 'unavailable') : 'refused'
     this.refreshSaveState()
     if (this.retryDelay === 0) this.reportSaveError(error)
     if (leavingPage || !isPassingFailure(error)) {
@@ -624,8 +683,7 @@ export class SessionController {
   }
 
   private refreshSaveState(): void {
-    const progress = this.sync?.current ?? { pending: this.sessionEdits.dirty ? 1 : 0, sending: this.sessionEdits.saving, failure: this.sessionEdits.failure }
-    const saveState = saveStateOf(progress)
+    const saveState = this.sync ? saveStateOf(this.sync.current) : 'saved'
     if (saveState !== this.current.saveState) this.update({ saveState })
   }
 
@@ -640,46 +698,13 @@ export class SessionController {
     const body = { session, userId: this.user.uid }
     // keepalive requests are limited to 64 KB; a bigger session is sent normally and may be cut off
     const fits = keepalive && JSON.stringify(body).length < 60_000
-    const unsaved = this.unsavedSession
-    const write = unsaved?.keep(session)
     const answer = await this.api.post<SaveSessionResponse>('/users/spreadsheet-session', body, { keepalive: fits })
-    if (unsaved && write !== undefined) unsaved.saved(write)
     // the workbooks as they are now: the user may have moved on while this save was on its way
-    this.update({ session: { ...answer.session, workbooks: this.current.session?.workbooks ?? session.workbooks } })
+    this.update({ session: { ...answer.session, activeWorkbook: this.current.session?.activeWorkbook ?? answer.session.activeWorkbook, workbooks: this.current.session?.workbooks ?? session.workbooks } })
   }
 
   private update(patch: Partial<SessionControllerState>): void {
     this.current = { ...this.current, ...patch }
     for (const listener of this.listeners) listener()
-  }
-}
-
-/** The name of the workbook that keeps the default workbook's cells when everything is cleared. */
-export function clearedWorkbookName(when: Date): string {
-  return `Default Workbook (cleared ${when.toISOString().slice(0, 16).replace('T', ' ')})`
-}
-
-function blankDefaultEntry(): WorkbookEntry {
-  const entry = updateSessionWorkbook(
-    undefined,
-    { id: DEFAULT_WORKBOOK_ID, sheets: [{ name: DEFAULT_SHEET_NAME, cells: {} }] },
-    DEFAULT_SHEET_NAME,
-    () => null,
-    new Date().toISOString(),
-  )
-  entry.name = DEFAULT_WORKBOOK_ID
-  return entry
-}
-
-/** A service-kept workbook's session entry: where the user was, not the cells (the service has those). */
-function serverWorkbookEntry(previous: WorkbookEntry | undefined, store: WorkbookStore, activeSheet: string): WorkbookEntry {
-  const order = store.sheetNames
-  return {
-    ...(previous?.name !== undefined ? { name: previous.name } : store.name ? { name: store.name } : {}),
-    activeSheet,
-    recentlyOpened: [activeSheet, ...(previous?.recentlyOpened ?? []).filter((n) => n !== activeSheet && order.includes(n))].slice(0, 10),
-    sheetOrder: order,
-    totalSheets: order.length,
-    sheets: {},
   }
 }

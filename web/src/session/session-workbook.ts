@@ -1,27 +1,85 @@
-import type { SessionCell, SheetEntry, UserSession, WorkbookEntry } from '@finsheet/contracts'
-import type { CellStyle } from '../grid/types'
-import type { WorkbookSnapshot } from '../workbook/workbook-store'
+import type { CellStyle, ImportCell, ImportSheet, SessionCell, UserSession, WorkbookEntry, WorkbookMetadata } from '@finsheet/contracts'
+import { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID } from '@finsheet/contracts'
 
-export const DEFAULT_WORKBOOK_ID = 'defaultWorkbook'
-export const DEFAULT_SHEET_NAME = 'Sheet1'
+export { DEFAULT_SHEET_NAME, DEFAULT_WORKBOOK_ID }
 
 /**
- * Spec 1 §4: a session has a real workbook unless its only workbook is a single, empty
- * 'defaultWorkbook'.
+ * The session keeps where the user was, never cells: which workbook is active, and for each workbook
+ * opened (the most recent last) its active sheet and recently opened sheets. Every workbook, the
+ * user's first included, lives in the spreadsheet service; `defaultWorkbook` is the name of that first
+ * one until the service has told its id.
  */
-export function hasRealWorkbook(session: UserSession | null): boolean {
-  if (!session) return false
-  const ids = Object.keys(session.workbooks)
-  if (ids.length === 0) return false
-  if (ids.length > 1 || ids[0] !== DEFAULT_WORKBOOK_ID) return true
-  const entry = session.workbooks[DEFAULT_WORKBOOK_ID]
-  const sheets = Object.values(entry.sheets)
-  if (sheets.length > 1) return true
-  return sheets.some((sheet) => Object.values(sheet.state.cells ?? {}).some(cellHasContent))
+
+/** Workbooks the session remembers; the least recently opened are forgotten past this. */
+export const MAX_SESSION_WORKBOOKS = 50
+/** Sheets a workbook entry lists as recently opened. */
+export const MAX_RECENT_SHEETS = 10
+
+/**
+ * Whether the user has a workbook worth opening: any workbook, unless the only one is their first
+ * workbook left empty (one sheet, no cell).
+ */
+export function hasRealWorkbook(workbooks: readonly Pick<WorkbookMetadata, 'isDefault' | 'totalSheets' | 'totalCells'>[] | null): boolean {
+  if (!workbooks || workbooks.length === 0) return false
+  if (workbooks.length > 1) return true
+  const [only] = workbooks
+  return !only.isDefault || only.totalSheets > 1 || only.totalCells > 0
 }
 
-function cellHasContent(cell: SessionCell): boolean {
-  return (cell.formula !== undefined && cell.formula !== null && cell.formula !== '') || (cell.value !== undefined && cell.value !== null && cell.value !== '')
+/**
+ * What `/` opens: the session's active workbook when the service still has it (its first workbook
+ * when the session names `defaultWorkbook`), else the most recently changed one; null for the welcome
+ * screen, when the user has no real workbook (`evenEmpty`: only when they have none at all). `exists`
+ * asks the service about an active workbook the list (its first page) does not show.
+ */
+export async function homeWorkbookId(
+  session: Pick<UserSession, 'activeWorkbook'> | null,
+  workbooks: readonly WorkbookMetadata[],
+  exists: (id: string) => Promise<boolean>,
+  options: { evenEmpty?: boolean } = {},
+): Promise<string | null> {
+  if (workbooks.length === 0 || (!options.evenEmpty && !hasRealWorkbook(workbooks))) return null
+  const active = session?.activeWorkbook
+  if (active === DEFAULT_WORKBOOK_ID) {
+    const first = workbooks.find((workbook) => workbook.isDefault)
+    if (first) return first.id
+  } else if (active) {
+    if (workbooks.some((workbook) => workbook.id === active)) return active
+    if (await exists(active)) return active
+  }
+  return workbooks[0].id
+}
+
+/** A workbook's session entry as the user leaves it: the active sheet first among the recent ones. */
+export function workbookEntry(previous: WorkbookEntry | undefined, sheetOrder: readonly string[], activeSheet: string, name?: string): WorkbookEntry {
+  const recent = [activeSheet, ...(previous?.recentlyOpened ?? []).filter((sheet) => sheet !== activeSheet && sheetOrder.includes(sheet))].slice(0, MAX_RECENT_SHEETS)
+  const kept = name ?? previous?.name
+  return {
+    ...(kept !== undefined ? { name: kept } : {}),
+    activeSheet,
+    recentlyOpened: recent,
+    sheetOrder: [...sheetOrder],
+    totalSheets: sheetOrder.length,
+    sheets: {},
+  }
+}
+
+/**
+ * The session with `id` active and its entry the most recent (last). The `defaultWorkbook` entry a
+ * new session starts with only stands for the first workbook until a workbook of the service is
+ * opened: it goes then. The oldest entries go past MAX_SESSION_WORKBOOKS.
+ */
+export function withOpenedWorkbook<S extends Pick<UserSession, 'activeWorkbook' | 'workbooks'>>(session: S, id: string, entry: WorkbookEntry): S {
+  const others = Object.entries(session.workbooks).filter(([key]) => key !== id && key !== DEFAULT_WORKBOOK_ID)
+  const kept = others.slice(Math.max(0, others.length - (MAX_SESSION_WORKBOOKS - 1)))
+  return { ...session, activeWorkbook: id, workbooks: Object.fromEntries([...kept, [id, entry]]) }
+}
+
+/** The session without a workbook (deleted, or gone from the service). */
+export function withoutWorkbook<S extends Pick<UserSession, 'activeWorkbook' | 'workbooks'>>(session: S, id: string): S {
+  const workbooks = { ...session.workbooks }
+  delete workbooks[id]
+  return { ...session, workbooks, activeWorkbook: session.activeWorkbook === id ? DEFAULT_WORKBOOK_ID : session.activeWorkbook }
 }
 
 /** The input a session cell stands for: its formula, or its value as typed. */
@@ -32,85 +90,48 @@ export function sessionCellInput(cell: SessionCell): string {
   return String(cell.value)
 }
 
-/** A workbook kept in the session (the default workbook) as the store opens it. */
-export function sessionWorkbookSnapshot(id: string, entry: WorkbookEntry): WorkbookSnapshot {
-  const order = entry.sheetOrder.filter((name) => entry.sheets[name])
-  for (const name of Object.keys(entry.sheets)) if (!order.includes(name)) order.push(name)
-  if (order.length === 0) order.push(DEFAULT_SHEET_NAME)
-  return {
-    id,
-    name: entry.name,
-    sheets: order.map((name) => {
-      const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}
-      for (const [address, cell] of Object.entries(entry.sheets[name]?.state.cells ?? {})) {
-        const input = sessionCellInput(cell)
-        const style = cell.style as CellStyle | undefined
-        const format = cell.format ?? undefined
-        if (input === '' && !style && !format) continue
-        cells[address] = { input, ...(style ? { style } : {}), ...(format ? { format } : {}) }
-      }
-      const state = entry.sheets[name]?.state
-      return {
-        name,
-        cells,
-        ...(state?.columnWidths ? { columnWidths: state.columnWidths } : {}),
-        ...(state?.merges ? { merges: state.merges } : {}),
-      }
-    }),
+const STYLE_FIELDS = ['bold', 'italic', 'underline', 'fontFamily', 'fontSize', 'color', 'fill', 'align'] as const
+
+/** The fields of a stored look that a cell style has, with their kinds checked. */
+function cellStyle(style: Record<string, unknown> | undefined): CellStyle | undefined {
+  if (!style) return undefined
+  const out: Record<string, unknown> = {}
+  for (const field of STYLE_FIELDS) {
+    const value = style[field]
+    if (value === undefined || value === null) continue
+    const wanted = field === 'bold' || field === 'italic' || field === 'underline' ? 'boolean' : field === 'fontSize' ? 'number' : 'string'
+    if (typeof value === wanted) out[field] = value
   }
+  return Object.keys(out).length > 0 ? (out as CellStyle) : undefined
 }
 
-/** The value a cell shows, as the session stores it beside the formula. */
-export type CellValueReader = (sheet: string, address: string) => string | number | boolean | null
-
 /**
- * Writes the open workbook back into its session entry: one sheet entry per sheet with its cells
- * (formula and value), the order and the active sheet. Other state of each sheet is kept.
+ * The cells a session still holds for its default workbook, from before every workbook lived in the
+ * spreadsheet service, as the sheets that workbook is created with; null when it holds none.
  */
-export function updateSessionWorkbook(
-  entry: WorkbookEntry | undefined,
-  snapshot: WorkbookSnapshot,
-  activeSheet: string,
-  readValue: CellValueReader,
-  now: string,
-): WorkbookEntry {
-  const sheets: Record<string, SheetEntry> = {}
-  for (const sheet of snapshot.sheets) {
-    const cells: Record<string, SessionCell> = {}
-    for (const [address, cell] of Object.entries(sheet.cells)) {
-      const input = cell.input ?? ''
-      const out: SessionCell = {}
-      if (input.startsWith('=')) {
-        out.formula = input
-        out.value = readValue(sheet.name, address)
-      } else if (input !== '') {
-        out.value = input
-      }
-      if (cell.style) out.style = cell.style as Record<string, unknown>
-      if (cell.format) out.format = cell.format
-      cells[address] = out
+export function legacyDefaultSheets(session: Pick<UserSession, 'workbooks'> | null): ImportSheet[] | null {
+  const entry = session?.workbooks[DEFAULT_WORKBOOK_ID]
+  if (!entry) return null
+  const order = entry.sheetOrder.filter((name) => entry.sheets[name])
+  for (const name of Object.keys(entry.sheets)) if (!order.includes(name)) order.push(name)
+  let any = false
+  const sheets = order.map((name): ImportSheet => {
+    const state = entry.sheets[name].state
+    const cells: ImportCell[] = []
+    for (const [address, cell] of Object.entries(state.cells ?? {})) {
+      const input = sessionCellInput(cell)
+      const style = cellStyle(cell.style)
+      const format = cell.format ?? undefined
+      if (input === '' && !style && !format) continue
+      cells.push({ address, input, ...(style ? { style } : {}), ...(format ? { format } : {}) })
     }
-    const previous = entry?.sheets[sheet.name]
-    const { columnWidths: _widths, merges: _merges, ...previousState } = previous?.state ?? {}
-    sheets[sheet.name] = {
-      state: {
-        ...previousState,
-        cells,
-        activeView: previous?.state.activeView ?? 'spreadsheet',
-        ...(sheet.columnWidths && Object.keys(sheet.columnWidths).length > 0 ? { columnWidths: sheet.columnWidths } : {}),
-        ...(sheet.merges && sheet.merges.length > 0 ? { merges: sheet.merges } : {}),
-      },
-      lastModified: now,
+    if (cells.length > 0) any = true
+    return {
+      name,
+      cells,
+      ...(state.columnWidths && Object.keys(state.columnWidths).length > 0 ? { columnWidths: state.columnWidths } : {}),
+      ...(state.merges && state.merges.length > 0 ? { merges: state.merges } : {}),
     }
-  }
-  const order = snapshot.sheets.map((s) => s.name)
-  const recently = [activeSheet, ...(entry?.recentlyOpened ?? []).filter((n) => n !== activeSheet && order.includes(n))].slice(0, 10)
-  return {
-    ...(entry?.name !== undefined ? { name: entry.name } : {}),
-    activeSheet,
-    recentlyOpened: recently,
-    sheetOrder: order,
-    totalSheets: order.length,
-    sheets,
-  }
+  })
+  return any ? sheets : null
 }

@@ -14,12 +14,15 @@ import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
 import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
-import { clearEverythingEffects, defaultWorkbookHasCells } from '../session/clear-everything'
+import { clearEverythingEffects } from '../session/clear-everything'
+import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
+import { errorText } from '../pages/error-text'
 import { SAVE_LABELS } from '../session/save-state'
 import { HelpDialog } from './HelpDialog'
 import { ImportDialog } from './ImportDialog'
 import { MenuBar } from './MenuBar'
 import type { NavigationItem } from './navigation-items'
+import { isSpreadsheetPath } from './navigation-items'
 import type { ShellActions } from './shell-actions'
 import { ShellActionsContext } from './shell-actions'
 import { Sidebar } from './Sidebar'
@@ -53,7 +56,8 @@ function AppShell({ user }: { user: CurrentUser }) {
   const [importOpen, setImportOpen] = useState(false)
   const [clearOpen, setClearOpen] = useState(false)
   const [profileOpen, setProfileOpen] = useState(false)
-  const onHome = pathname === '/'
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
+  const onHome = isSpreadsheetPath(pathname)
   const [assistantState, assistant] = useAssistant()
   const onHomeRef = useRef(onHome)
   onHomeRef.current = onHome
@@ -74,6 +78,14 @@ function AppShell({ user }: { user: CurrentUser }) {
   useEffect(() => {
     void controller.start(user)
   }, [controller, user])
+
+  // a workbook the controller opens gets its own address, so that a reload or a second tab opens it again
+  useEffect(() => {
+    controller.setNavigator((workbookId, options) => {
+      void navigate({ to: '/workbooks/$workbookId', params: { workbookId }, search: options?.sheet ? { sheet: options.sheet } : {}, replace: options?.replace })
+    })
+    return () => controller.setNavigator(null)
+  }, [controller, navigate])
 
   // spec: nothing typed is lost — save at once when the page is hidden or closed
   useEffect(() => {
@@ -131,7 +143,21 @@ function AppShell({ user }: { user: CurrentUser }) {
     ? [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format')]
     : null
 
-  const title = workbookTitle(store ? { id: store.id, sheetNames: store.sheetNames } : null)
+  // before any workbook is open, the session's first workbook is the one the user is in
+  const inFirstWorkbook = session.status === 'ready' && session.session?.activeWorkbook === DEFAULT_WORKBOOK_ID
+  const title = workbookTitle(store ? { id: store.id, name: store.name, sheetNames: store.sheetNames } : inFirstWorkbook ? { id: DEFAULT_WORKBOOK_ID, sheetNames: [] } : null)
+
+  const makeCopy = async () => {
+    if (!store) return
+    try {
+      const copy = await controller.duplicateWorkbook(store.id)
+      await controller.openWorkbook(copy.id, copy.name)
+      toast({ title: 'Workbook copied', description: `You are in ${copy.name}.`, variant: 'success' })
+    } catch (error) {
+      console.error('Copy failed', error)
+      toast({ title: 'Error', description: `The workbook could not be copied: ${errorText(error)}`, variant: 'destructive' })
+    }
+  }
 
   return (
     <ShellActionsContext.Provider value={actions}>
@@ -147,10 +173,13 @@ function AppShell({ user }: { user: CurrentUser }) {
           />
           <MenuBar
             file={{
-              onNewSpreadsheet: () => {
-                void navigate({ to: '/' })
-                void controller.createWorkbook()
+              onNewSpreadsheet: () => void controller.createWorkbook(),
+              onOpen: () => void navigate({ to: '/workbooks' }),
+              onMakeCopy: () => void makeCopy(),
+              onRename: () => {
+                if (store) setRenaming({ id: store.id, name: store.name ?? title })
               },
+              hasWorkbook: store !== null,
               onImport: () => setImportOpen(true),
               onSaveJson: () => {
                 if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
@@ -162,7 +191,7 @@ function AppShell({ user }: { user: CurrentUser }) {
                 void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
               },
               onDownloadXlsx: () => {
-                if (!store || store.id === DEFAULT_WORKBOOK_ID) return
+                if (!store) return
                 void controller
                   .flush()
                   .then(() => api.download(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/export`, { query: { format: 'xlsx' } }))
@@ -173,7 +202,7 @@ function AppShell({ user }: { user: CurrentUser }) {
                   })
               },
               onShare: () => toast({ title: 'Share', description: 'Coming Soon' }),
-              canDownloadXlsx: store !== null && store.id !== DEFAULT_WORKBOOK_ID,
+              canDownloadXlsx: store !== null,
             }}
             edit={editEntries}
             format={formatEntries}
@@ -191,17 +220,19 @@ function AppShell({ user }: { user: CurrentUser }) {
         onClose={() => setImportOpen(false)}
         onImported={(workbookId, name, outcome) => {
           setImportOpen(false)
-          void navigate({ to: '/' })
           if (workbookId) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
-          } else assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
+          } else {
+            void navigate({ to: '/' })
+            assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
+          }
         }}
       />
       <ConfirmDialog
         open={clearOpen}
         title="Clear all data?"
-        message={clearOpen ? clearEverythingEffects(session.session, defaultWorkbookHasCells(session.session, store)) : []}
+        message={clearOpen ? clearEverythingEffects(session.session, session.workbooks) : []}
         confirmLabel="Clear All Data"
         destructive
         onCancel={() => setClearOpen(false)}
@@ -210,6 +241,7 @@ function AppShell({ user }: { user: CurrentUser }) {
           void controller.clearEverything()
         }}
       />
+      <RenameWorkbookDialog workbook={renaming} onRename={(id, name) => controller.renameWorkbook(id, name)} onClose={() => setRenaming(null)} />
       <Dialog open={profileOpen} title="Profile" onClose={() => setProfileOpen(false)} width={380}>
         <dl className="profile-list">
           <dt>Name</dt>

@@ -4,6 +4,13 @@ import { Menu } from '../ui/Menu'
 
 export interface FileMenuActions {
   onNewSpreadsheet(): void
+  /** the workbooks list */
+  onOpen(): void
+  /** a copy of the open workbook, opened */
+  onMakeCopy(): void
+  onRename(): void
+  /** a workbook is open: Make a copy and Rename act on it */
+  hasWorkbook: boolean
   onImport(): void
   onSaveJson(): void
   onExportXls(): void
@@ -30,6 +37,10 @@ export function MenuBar({ file, edit, format, onHelp }: MenuBarProps) {
         label="File"
         entries={[
           { label: 'New Spreadsheet', onSelect: file.onNewSpreadsheet },
+          { label: 'Open…', onSelect: file.onOpen },
+          { label: 'Make a copy', onSelect: file.onMakeCopy, disabled: !file.hasWorkbook },
+          { label: 'Rename…', onSelect: file.onRename, disabled: !file.hasWorkbook },
+          'separator',
           { label: 'Import Document Data', onSelect: file.onImport },
           'separator',
           { label: 'Save (.json)', onSelect: file.onSaveJson },

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { NAVIGATION } from './navigation-items'
+import { isSpreadsheetPath, NAVIGATION } from './navigation-items'
 
 /** The side bar: eight icons with tooltips, the current route highlighted. */
 export function Sidebar() {
@@ -8,7 +8,7 @@ export function Sidebar() {
     <nav className="sidebar" aria-label="Main">
       <ul>
         {NAVIGATION.map((item) => {
-          const current = pathname === item.path
+          const current = item.path === '/' ? isSpreadsheetPath(pathname) : pathname === item.path
           const Icon = item.icon
           return (
             <li key={item.path}>

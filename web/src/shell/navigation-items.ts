@@ -20,3 +20,8 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Version Control', path: '/version-control', icon: GitBranch },
   { label: 'Shortcuts', path: '/shortcuts', icon: Keyboard },
 ]
+
+/** Whether a path shows the spreadsheet: `/`, or a workbook's own address. */
+export function isSpreadsheetPath(pathname: string): boolean {
+  return pathname === '/' || pathname.startsWith('/workbooks/')
+}

@@ -19,4 +19,10 @@ describe('workbookTitle', () => {
     expect(workbookTitle({ id: 'wb-123456789abc', sheetNames: ['Assumptions', 'Revenue', 'Valuation'] })).toBe('DCF Model')
     expect(workbookTitle({ id: 'wb-123456789abc', sheetNames: ['Assumptions'] })).toBe('Workbook wb-12345')
   })
+
+  it('reads the name the workbook has, so that a rename shows at once', () => {
+    expect(workbookTitle({ id: 'wb-123456789abc', name: 'Q3 forecast', sheetNames: ['Assumptions', 'Valuation'] })).toBe('Q3 forecast')
+    expect(workbookTitle({ id: 'wb-first', name: 'Default Workbook', sheetNames: ['Sheet1'] })).toBe('Default Workbook')
+    expect(workbookTitle({ id: 'wb-123456789abc', name: '  ', sheetNames: ['Sheet1'] })).toBe('Workbook wb-12345')
+  })
 })

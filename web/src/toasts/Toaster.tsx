@@ -2,6 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { Toast } from './toast-store'
 import { toasts } from './toast-store'
+import { isSpreadsheetPath } from '../shell/navigation-items'
 
 function ToastItem({ item }: { item: Toast }) {
   useEffect(() => {
@@ -34,7 +35,7 @@ export function Toaster() {
     () => toasts.current,
   )
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const limit = pathname === '/' ? 1 : 5
+  const limit = isSpreadsheetPath(pathname) ? 1 : 5
   const open = list.filter((t) => t.open).slice(0, limit)
   return (
     <ol className="toaster" aria-label="Notifications" aria-live="polite">

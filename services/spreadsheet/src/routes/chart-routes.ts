@@ -1,4 +1,4 @@
-import { ChartParams, ChartResponse, ChartsResponse, CreateChartBody, DeleteWorkbookResponse, WorkbookParams } from '@finsheet/contracts'
+import { ChartParams, ChartResponse, ChartsResponse, CreateChartBody, DeleteChartResponse, WorkbookParams } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
 import { formatRange, rangeSize, splitSheetReference, tryParseRange, type ChartRecord } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
@@ -66,7 +66,7 @@ export function chartRoutes(app: ServiceApp, services: SpreadsheetServices) {
 
   app.delete(
     '/workbook/:id/charts/:chartId',
-    { schema: { tags, summary: 'Remove a chart', params: ChartParams, response: { 200: DeleteWorkbookResponse, ...errorResponses } } },
+    { schema: { tags, summary: 'Remove a chart', params: ChartParams, response: { 200: DeleteChartResponse, ...errorResponses } } },
     async (request) => {
       const user = currentUser(request)
       await workbooks.requireWorkbook(request.params.id, user)

@@ -31,6 +31,7 @@ export function toMetadata(workbook: WorkbookDoc): WorkbookMetadata {
     totalSheets: workbook.sheets.length,
     totalCells: totals.cells,
     totalFormulas: totals.formulas,
+    isDefault: typeof workbook.defaultOf === 'string',
   }
 }
 

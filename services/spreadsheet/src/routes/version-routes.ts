@@ -111,7 +111,7 @@ export function versionRoutes(app: ServiceApp, services: SpreadsheetServices) {
       return {
         ...toChangeResponse(outcome),
         version: toVersionRecord(version, version.number),
-        restoredFrom: toVersionRecord(restored, version.number),
+        restoredFrom: toVersionRecord(restored, version.number, version.fileName),
       }
     },
   )

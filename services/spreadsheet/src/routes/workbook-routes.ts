@@ -16,6 +16,11 @@ import {
   WorkbookMetadataResponse,
   WorkbookParams,
   DEFAULT_WORKBOOK_LIST_LIMIT,
+  DefaultWorkbookResponse,
+  DuplicateWorkbookBody,
+  EnsureDefaultWorkbookBody,
+  TRASH_RETENTION_DAYS,
+  copyName,
 } from '@finsheet/contracts'
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
@@ -32,6 +37,9 @@ import { WorkbookImport } from '../workbooks/workbook-import.js'
 import type { CreatedWorkbook, NewWorkbook } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
 import { toMetadata, workbookTotals } from './responses.js'
+import { ensureDefaultWorkbook } from './default-workbook.js'
+
+const TRASH_RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60_000
 
 const tags = ['workbooks']
 
@@ -170,6 +178,65 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
     },
   )
 
+  app.post(
+    '/workbooks/default',
+    {
+      schema: {
+        tags,
+        summary: "The user's first workbook (the one `defaultWorkbook` names), created on first use",
+        description:
+          'Creates it blank with Sheet1, or with the `sheets` sent (cells a browser kept for it before), and answers 201; once it exists, ' +
+          'answers it with 200 and ignores `sheets`. Any route given the id `defaultWorkbook` creates it the same way.',
+        body: EnsureDefaultWorkbookBody,
+        response: { 200: DefaultWorkbookResponse, 201: DefaultWorkbookResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { workbook, created } = await ensureDefaultWorkbook(services, currentUser(request), request.body?.sheets)
+      return reply.status(created ? 201 : 200).send({ success: true as const, workbookId: workbook.id, created, workbook: toMetadata(workbook) })
+    },
+  )
+
+  app.post(
+    '/workbooks/:id/duplicate',
+    {
+      schema: {
+        tags,
+        summary: 'Copy a workbook: every sheet, cell, style, format, name and chart, as a new workbook with its first version',
+        params: WorkbookParams,
+        body: DuplicateWorkbookBody,
+        response: { 201: CreateWorkbookResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request)
+      const asked = request.body?.name
+      const name = asked === undefined ? null : checkWorkbookName(asked)
+      const workbook = await workbooks.duplicateWorkbook(
+        request.params.id,
+        user,
+        (source) => name ?? copyName(source.name),
+        async (copy, state, source) => {
+          await versions.createVersion(copy, state, user, { type: 'major', message: `Copied from ${source.name}: ${describe(copy)}.`, tags: ['copy'] })
+        },
+      )
+      return reply.status(201).send({ success: true as const, workbookId: workbook.id, workbook: toMetadata(workbook) })
+    },
+  )
+
+  app.post(
+    '/workbooks/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Bring a deleted workbook back from the trash, with its cells, history and versions',
+        params: WorkbookParams,
+        response: { 200: WorkbookMetadataResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, workbook: toMetadata(await workbooks.restoreWorkbook(request.params.id, currentUser(request))) }),
+  )
+
   app.get(
     '/workbooks',
     {
@@ -256,10 +323,17 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
 
   app.delete(
     '/workbook/:id',
-    { schema: { tags, summary: 'Delete a workbook with its cells, history and versions', params: WorkbookParams, response: { 200: DeleteWorkbookResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: `Delete a workbook: it goes to the trash with its cells, history and versions, restorable for ${TRASH_RETENTION_DAYS} days`,
+        params: WorkbookParams,
+        response: { 200: DeleteWorkbookResponse, ...errorResponses },
+      },
+    },
     async (request) => {
-      await workbooks.deleteWorkbook(request.params.id, currentUser(request))
-      return { success: true as const, workbookId: request.params.id }
+      const trashed = await workbooks.deleteWorkbook(request.params.id, currentUser(request), TRASH_RETENTION_MS)
+      return { success: true as const, workbookId: trashed.id, restorableUntil: trashed.restorableUntil }
     },
   )
 

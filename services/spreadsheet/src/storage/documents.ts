@@ -44,6 +44,18 @@ export interface WorkbookDoc {
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number
+  /**
+   * The owner's uid on the user's first workbook (the one `defaultWorkbook` names), absent on every
+   * other: a unique index keeps it to one per user.
+   */
+  defaultOf?: string | null
+}
+
+/** A deleted workbook, kept with everything stored with it until it is restored or its time is up. */
+export interface TrashedWorkbookDoc extends WorkbookDoc {
+  trashedAt: string
+  /** When it is erased for good. */
+  restorableUntil: string
 }
 
 /** A cell as it was stored before blocks, one document each; read only to move it into blocks. */

@@ -1,6 +1,6 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
 import { applyToBlocks, blockCells, blockIdsOf, blockPrefix, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
+import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, TrashedWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
 
@@ -10,7 +10,14 @@ const DELETE_CHUNK = 500
  */
 export function createSpreadsheetRepository(store: DocumentStore) {
   const workbooks = (tx: DocumentTransaction = store) =>
-    tx.collection<WorkbookDoc>('workbooks', { indexes: [{ fields: ['ownerId', 'updatedAt'] }] })
+    tx.collection<WorkbookDoc>('workbooks', { indexes: [{ fields: ['ownerId', 'updatedAt'] }, { fields: ['defaultOf'], unique: true, sparse: true }] })
+  /**
+   * Deleted workbooks: the document moves here, so that every read of `workbooks` (lists, ownership,
+   * versions, search) stops seeing it at once, while its cells, changes and versions stay in place
+   * for a restore.
+   */
+  const trash = (tx: DocumentTransaction = store) =>
+    tx.collection<TrashedWorkbookDoc>('trashed_workbooks', { indexes: [{ fields: ['ownerId', 'trashedAt'] }, { fields: ['restorableUntil'] }] })
   const blocks = (tx: DocumentTransaction = store) =>
     tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'revision'] }] })
   /** Where cells were kept one document each before blocks; read only to move them into blocks. */
@@ -38,6 +45,53 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     history,
     versions,
     changesets,
+
+    trash,
+
+    /** The user's first workbook, if they have one (it may have been deleted since). */
+    defaultWorkbook(ownerId: string): Promise<WorkbookDoc | null> {
+      return workbooks().findOne({ defaultOf: ownerId })
+    },
+
+    /**
+     * Moves a workbook to the trash in one transaction. Its import records go: a retried import of the
+     * same file makes a new workbook rather than answering with a deleted one.
+     */
+    async trashWorkbook(workbook: WorkbookDoc, now: Date, retentionMs: number): Promise<TrashedWorkbookDoc> {
+      const trashed: TrashedWorkbookDoc = { ...workbook, trashedAt: now.toISOString(), restorableUntil: new Date(now.getTime() + retentionMs).toISOString() }
+      await store.transaction(async (tx) => {
+        await trash(tx).put(trashed)
+        await imports(tx).deleteMany({ workbookId: workbook.id })
+        await workbooks(tx).delete(workbook.id)
+      })
+      return trashed
+    },
+
+    /** The user's workbook in the trash; null when it is not there or someone else's. */
+    async trashedWorkbook(id: string, ownerId: string): Promise<TrashedWorkbookDoc | null> {
+      const trashed = await trash().get(id)
+      return trashed && trashed.ownerId === ownerId ? trashed : null
+    },
+
+    /**
+     * Puts a trashed workbook back. It stays the user's first workbook unless another one took that
+     * place meanwhile.
+     */
+    async restoreWorkbook(trashed: TrashedWorkbookDoc, now: string): Promise<WorkbookDoc> {
+      const { trashedAt: _trashedAt, restorableUntil: _until, ...workbook } = trashed
+      const stillDefault = workbook.defaultOf ? (await workbooks().findOne({ defaultOf: workbook.defaultOf })) === null : false
+      const restored: WorkbookDoc = { ...workbook, defaultOf: stillDefault ? workbook.defaultOf : null, updatedAt: now }
+      await store.transaction(async (tx) => {
+        await workbooks(tx).insert(restored)
+        await trash(tx).delete(trashed.id)
+      })
+      return restored
+    },
+
+    /** Trashed workbooks whose time is up. */
+    expiredTrash(now: string, limit: number): Promise<TrashedWorkbookDoc[]> {
+      return trash().find({ restorableUntil: { $lt: now } }, { sort: [['restorableUntil', 1]], limit })
+    },
 
     /** The workbook if it exists and belongs to the user; null otherwise, so that both answer 404 alike. */
     async ownedWorkbook(id: string, ownerId: string): Promise<WorkbookDoc | null> {
@@ -176,6 +230,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
         await versions(tx).deleteMany({ workbookId })
         await changesets(tx).deleteMany({ workbookId })
         await workbooks(tx).delete(workbookId)
+        await trash(tx).delete(workbookId)
         return removedVersions
       })
     },

@@ -43,12 +43,16 @@ export interface NewVersion {
 const DIFF_LIMIT = 5000
 const WRITE_ATTEMPTS = 4
 
-export function toVersionRecord(doc: VersionDoc, currentNumber: number): VersionRecord {
+/**
+ * A version as the API answers it. `workbookName` is the workbook's name now: a renamed workbook's
+ * versions carry the new name, as the top bar and downloads do.
+ */
+export function toVersionRecord(doc: VersionDoc, currentNumber: number, workbookName = doc.fileName): VersionRecord {
   return {
     id: doc.id,
     workbookId: doc.workbookId,
     number: doc.number,
-    fileName: doc.fileName,
+    fileName: workbookName,
     author: doc.author,
     authorId: doc.authorId,
     timestamp: doc.timestamp,
@@ -230,23 +234,25 @@ export class VersionService implements ChangeListener {
   async list(user: AuthUser, query: ListVersionsQuery, workbookId?: string): Promise<Omit<ListVersionsResponse, 'success'>> {
     const workbooks = await this.repo.allWorkbooks(user.uid)
     const current = new Map(workbooks.map((workbook) => [workbook.id, workbook.versionCount]))
+    const names = new Map(workbooks.map((workbook) => [workbook.id, workbook.name]))
+    const nameOf = (version: VersionDoc) => names.get(version.workbookId) ?? version.fileName
     const all = workbookId ? await this.repo.workbookVersions(workbookId) : await this.repo.userVersions(user.uid)
     const search = query.search?.trim().toLowerCase() ?? ''
     const type = query.type ?? 'all'
     const matching = all
       .filter((version) => current.has(version.workbookId))
       .filter((version) => type === 'all' || version.type === type)
-      .filter((version) => query.workbook === undefined || query.workbook === '' || version.fileName.startsWith(query.workbook))
+      .filter((version) => query.workbook === undefined || query.workbook === '' || nameOf(version).startsWith(query.workbook))
       .filter(
         (version) =>
           search === '' ||
-          [version.fileName, version.author, version.changes, version.aiSummary ?? '', ...version.tags].some((field) => field.toLowerCase().includes(search)),
+          [nameOf(version), version.author, version.changes, version.aiSummary ?? '', ...version.tags].some((field) => field.toLowerCase().includes(search)),
       )
       .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.number - a.number)
     const offset = query.offset ?? 0
     const limit = query.limit ?? 50
     return {
-      versions: matching.slice(offset, offset + limit).map((version) => toVersionRecord(version, current.get(version.workbookId) ?? 0)),
+      versions: matching.slice(offset, offset + limit).map((version) => toVersionRecord(version, current.get(version.workbookId) ?? 0, nameOf(version))),
       total: matching.length,
       totalVersions: all.filter((version) => current.has(version.workbookId)).length,
       activeWorkbooks: workbooks.length,
@@ -278,7 +284,7 @@ export class VersionService implements ChangeListener {
     const workbook = await this.workbooks.requireWorkbook(workbookId, user)
     const version = await this.repo.versions().get(versionId)
     if (!version || version.workbookId !== workbook.id) throw spreadsheetErrors.versionNotFound()
-    return toVersionRecord(version, workbook.versionCount)
+    return toVersionRecord(version, workbook.versionCount, workbook.name)
   }
 }
 

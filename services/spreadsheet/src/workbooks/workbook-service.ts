@@ -38,7 +38,7 @@ import { checkChange } from '../engine/translate.js'
 import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, WorkbookDoc } from '../storage/documents.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
 import { changeId, historyDocId, importDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
@@ -141,6 +141,8 @@ export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookSta
   importId?: string
   /** The import's check against the file's cached values, kept for a repeated request. */
   recalculation?: ImportRecalculation
+  /** Makes it the user's first workbook: creating it fails with DuplicateKeyError when they have one. */
+  isDefault?: boolean
 }
 
 export interface CreatedWorkbook {
@@ -312,6 +314,8 @@ function fromStored(stored: StoredRecord): CellRecord {
 
 export class WorkbookService {
   readonly lock = new KeyedLock()
+  /** One creation of a user's first workbook at a time in this process. */
+  private readonly defaultLock = new KeyedLock()
   private listeners: ChangeListener[] = []
   private readonly committer: GroupCommitter
   /** The newest change of each workbook that is applied but not durable yet. */
@@ -537,6 +541,7 @@ export class WorkbookService {
       templateId: input.templateId ?? null,
       versionedRevision: 0,
       versionCount: 0,
+      ...(input.isDefault ? { defaultOf: user.uid } : {}),
     }
     const change: ChangeDoc = {
       id: changeId(id, 1),
@@ -602,15 +607,93 @@ export class WorkbookService {
     if (batch.length > 0) yield batch
   }
 
-  async deleteWorkbook(id: string, user: AuthUser): Promise<void> {
-    await this.lock.run(id, async () => {
+  /**
+   * Deletes a workbook: it goes to the trash with everything stored with it, out of every list and
+   * route at once, and can be restored until `restorableUntil`. Trash whose time is up is erased first.
+   */
+  async deleteWorkbook(id: string, user: AuthUser, retentionMs: number): Promise<TrashedWorkbookDoc> {
+    await this.purgeExpiredTrash()
+    const trashed = await this.lock.run(id, async () => {
       await this.settle(id)
-      await this.requireWorkbook(id, user)
-      await this.repo.deleteWorkbook(id)
+      const workbook = await this.requireWorkbook(id, user)
+      const moved = await this.repo.trashWorkbook(workbook, new Date(), retentionMs)
       this.cache.drop(id)
+      return moved
     })
-    await this.snapshots.deleteWorkbook(id)
     for (const listener of this.listeners) listener.deleted?.(id, user)
+    return trashed
+  }
+
+  /** Brings a deleted workbook back from the trash, as it was; 404 when it is not there. */
+  async restoreWorkbook(id: string, user: AuthUser): Promise<WorkbookDoc> {
+    const restored = await this.lock.run(id, async () => {
+      const trashed = await this.repo.trashedWorkbook(id, user.uid)
+      if (!trashed) throw spreadsheetErrors.workbookNotFound()
+      return this.repo.restoreWorkbook(trashed, new Date().toISOString())
+    })
+    for (const listener of this.listeners) listener.created?.(restored, user)
+    return restored
+  }
+
+  /** Erases for good the trashed workbooks whose time is up; answers how many. */
+  async purgeExpiredTrash(now = new Date()): Promise<number> {
+    let purged = 0
+    for (;;) {
+      const expired = await this.repo.expiredTrash(now.toISOString(), DELETE_CHUNK)
+      for (const workbook of expired) {
+        await this.lock.run(workbook.id, () => this.repo.deleteWorkbook(workbook.id))
+        await this.snapshots.deleteWorkbook(workbook.id)
+        purged++
+      }
+      if (expired.length < DELETE_CHUNK) return purged
+    }
+  }
+
+  /**
+   * The user's first workbook, created on first use: blank with Sheet1, or holding `initial` (cells a
+   * browser kept for it before). Two requests at once make one workbook: the loser's is removed and
+   * the winner's answered.
+   */
+  async ensureDefaultWorkbook(
+    user: AuthUser,
+    create: () => NewWorkbook,
+    afterCreate?: (workbook: WorkbookDoc, state: WorkbookState) => Promise<void>,
+  ): Promise<{ workbook: WorkbookDoc; created: boolean }> {
+    return this.defaultLock.run(user.uid, async () => {
+      const existing = await this.repo.defaultWorkbook(user.uid)
+      if (existing) return { workbook: existing, created: false }
+      try {
+        const { workbook } = await this.createWorkbook(user, { ...create(), isDefault: true }, afterCreate)
+        return { workbook, created: true }
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error
+        // another replica created it between the look and the write
+        const winner = await this.repo.defaultWorkbook(user.uid)
+        if (!winner) throw error
+        return { workbook: winner, created: false }
+      }
+    })
+  }
+
+  /** A new workbook holding what `id` holds now (sheets, cells, styles, names, charts), named by `nameOf`. */
+  async duplicateWorkbook(
+    id: string,
+    user: AuthUser,
+    nameOf: (source: WorkbookDoc) => string,
+    afterCreate?: (copy: WorkbookDoc, state: WorkbookState, source: WorkbookDoc) => Promise<void>,
+  ): Promise<WorkbookDoc> {
+    const { source, snapshot } = await this.lock.run(id, async () => {
+      await this.settle(id)
+      const found = await this.requireWorkbook(id, user)
+      return { source: found, snapshot: await this.storedSnapshot(found) }
+    })
+    const name = nameOf(source)
+    const { workbook } = await this.createWorkbook(
+      user,
+      { snapshot: { ...snapshot, name }, name, kind: 'create', label: `Copy of ${source.name}` },
+      afterCreate ? (copy, state) => afterCreate(copy, state, source) : undefined,
+    )
+    return workbook
   }
 
   async renameWorkbook(id: string, user: AuthUser, name: string): Promise<WorkbookDoc> {
