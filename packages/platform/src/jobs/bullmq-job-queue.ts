@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
+import { DependencyUnavailableError, isNetworkFailure } from '../errors/dependency-unavailable.js'
 import {
   assertJobId,
   assertQueueName,
@@ -29,6 +30,8 @@ export interface BullmqJobQueueOptions {
   stalledIntervalMs?: number
 }
 
+/** How long adding or reading a job may wait for Redis to answer one command (it answers in a millisecond when well). */
+const PRODUCER_COMMAND_TIMEOUT_MS = 2000
 const KEEP_COMPLETED = { age: 7 * 24 * 3600 }
 const KEEP_FAILED = { age: 30 * 24 * 3600 }
 
@@ -50,10 +53,29 @@ export class BullmqJobQueues implements JobQueues {
   private readonly connection: Redis
 
   constructor(readonly options: BullmqJobQueueOptions) {
-    // One shared connection for producers; BullMQ needs retries unbounded for blocking commands.
-    this.connection = new Redis(options.url, { maxRetriesPerRequest: null })
+    // One shared connection for producers. While Redis is out of reach a command fails at once
+    // instead of waiting in the offline queue, so a request that adds or reads a job answers 503
+    // rather than hanging until Redis is back; one in flight when the connection drops gets
+    // PRODUCER_COMMAND_TIMEOUT_MS to be answered.
+    this.connection = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS })
+    // Reconnection is automatic; without a listener, a refused connection would be an unhandled error event.
+    this.connection.on('error', () => undefined)
   }
 
+  /** Runs a producer's command; Redis out of reach is DependencyUnavailableError. */
+  async produce<R>(command: () => Promise<R>): Promise<R> {
+    try {
+      return await command()
+    } catch (error) {
+      const { name, message } = error as Error
+      if (this.connection.status !== 'ready' || isNetworkFailure(error) || name === 'MaxRetriesPerRequestError' || message === 'Command timed out') {
+        throw new DependencyUnavailableError('jobs', { cause: error })
+      }
+      throw error
+    }
+  }
+
+  /** A connection for a worker: BullMQ needs retries unbounded for its blocking commands. */
   newConnection(): Redis {
     return new Redis(this.options.url, { maxRetriesPerRequest: null })
   }
@@ -73,7 +95,7 @@ export class BullmqJobQueues implements JobQueues {
   }
 
   async ping(): Promise<void> {
-    await this.connection.ping()
+    await this.produce(() => this.connection.ping())
   }
 
   async close(): Promise<void> {
@@ -92,6 +114,8 @@ class BullmqJobQueue implements JobQueue {
     private readonly owner: BullmqJobQueues,
   ) {
     this.queue = new Queue(name, { connection: owner.sharedConnection, prefix: owner.options.prefix ?? 'finsheet' })
+    // A lost connection reaches callers as DependencyUnavailableError; the event only needs a listener.
+    this.queue.on('error', () => undefined)
   }
 
   async add<Data>(name: string, data: Data, options: AddJobOptions = {}): Promise<{ id: string }> {
@@ -99,20 +123,22 @@ class BullmqJobQueue implements JobQueue {
     const attempts = options.attempts ?? DEFAULT_ATTEMPTS
     if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError('attempts must be a whole number ≥ 1')
     const backoff = options.backoff ?? DEFAULT_BACKOFF
-    const job = await this.queue.add(name, data ?? null, {
-      jobId: options.jobId,
-      attempts,
-      backoff: { type: backoff.type, delay: backoff.delayMs },
-      removeOnComplete: KEEP_COMPLETED,
-      removeOnFail: KEEP_FAILED,
-    })
+    const job = await this.owner.produce(() =>
+      this.queue.add(name, data ?? null, {
+        jobId: options.jobId,
+        attempts,
+        backoff: { type: backoff.type, delay: backoff.delayMs },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: KEEP_FAILED,
+      }),
+    )
     return { id: job.id as string }
   }
 
   async getJob<Data = unknown, Result = unknown>(id: string): Promise<JobSnapshot<Data, Result> | null> {
     // State first: a job read before its state could predate the result written on completion.
-    const rawState = await this.queue.getJobState(id)
-    const job = (await this.queue.getJob(id)) as Job<Data, Result> | undefined
+    const rawState = await this.owner.produce(() => this.queue.getJobState(id))
+    const job = (await this.owner.produce(() => this.queue.getJob(id))) as Job<Data, Result> | undefined
     if (!job || rawState === 'unknown') return null
     const state = mapState(rawState)
     const progress = typeof job.progress === 'number' ? job.progress : 0

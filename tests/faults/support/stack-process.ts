@@ -1,0 +1,28 @@
+/**
+ * The all-in-one stack in a process of its own, for the fault suites: a suite can SIGKILL it and
+ * start it again on the same data, and measures it from a loop it does not share. Its data lives in
+ * the folder given as the first argument (kept on exit); the gateway listens on the port given as the
+ * second (0: any free one). The environment chooses the adapters (REDIS_URL, S3_ENDPOINT, …). Prints
+ * `READY <url>` and runs until SIGTERM or until it is killed.
+ */
+import { join } from 'node:path'
+import { createLogger } from '@finsheet/platform'
+import { startAllInOne } from '@finsheet/standalone'
+
+const [dataDir, port] = process.argv.slice(2)
+const stack = await startAllInOne({
+  port: Number(port ?? 0),
+  dataDir,
+  // Errors only, as JSON lines on stdout: the suites count the requests that failed inside.
+  logger: createLogger(null, 'error'),
+  webRoot: join(dataDir, 'no-web-build'),
+  env: { RATE_LIMIT_MAX: '1000000', AUTOSAVE_QUIET_MS: '0', ...process.env },
+})
+process.stdout.write(`READY ${stack.url}\n`)
+
+const stop = async () => {
+  await stack.close()
+  process.exit(0)
+}
+process.once('SIGTERM', () => void stop())
+process.once('SIGINT', () => void stop())
