@@ -29,6 +29,8 @@ export interface FaultStack {
   dataDir: string
   /** Whether the stack's process is running. */
   alive(): boolean
+  /** The stack's process id while it runs (to read its CPU time and memory from /proc). */
+  pid(): number | undefined
   /** Lines the stack logged at level error since it started, or since the last call. */
   takeErrorLogs(): string[]
   /** A client for a new account (registered with a password, as an analyst would sign up). */
@@ -99,6 +101,7 @@ export async function startFaultStack(dataDir: string, env: Record<string, strin
     url,
     dataDir,
     alive: () => running !== null && running.child.exitCode === null && running.child.signalCode === null,
+    pid: () => running?.child.pid,
     takeErrorLogs: () => errors.splice(0),
     async newUser(name) {
       const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${++accounts}-${Date.now()}@example.com`
