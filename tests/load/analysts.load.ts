@@ -4,7 +4,8 @@
  * (update-cell and /changes), now and then imports a small xlsx and waits for it, and asks the
  * offline assistant, pausing between actions as a person does. Two phases: quiet, then with one more
  * user setting a heavy formula over and over (a matrix product that takes the engine about its 1 s
- * budget). Prints, per phase, the requests by kind with their 5xx and latency, then checks the targets:
+ * budget). Prints, per phase, the requests by kind with their 5xx and latency (an analyst's first edit,
+ * which opens the workbook, apart from the others), then checks the targets:
  * no 5xx, edit p99 under 100 ms (quiet) and 250 ms (beside the heavy formula), and every acknowledged
  * edit stored. Exits 1 when a target is missed.
  *
@@ -28,12 +29,13 @@ const ACTIONS = { edit: 75, ask: 20, import: 5 }
 const PAUSE_MS = { min: 1000, max: 3000 }
 const HEAVY_FORMULA = (n: number) => `=SUM(MMULT(SEQUENCE(600,600,${n}),SEQUENCE(600,600)))`
 
-type Kind = 'edit' | 'assistant' | 'upload' | 'job status' | 'import to workbook' | 'heavy formula'
+type Kind = 'first edit' | 'edit' | 'assistant' | 'upload' | 'job status' | 'import to workbook' | 'heavy formula'
 type Phase = 'quiet' | 'heavy formula'
 
 interface Sample {
   phase: Phase
   kind: Kind
+  /** The HTTP status; for 'import to workbook' (upload to the job's end, no request of its own): 200 completed, 422 failed, 0 unfinished after 60 s. */
   status: number
   ms: number
 }
@@ -66,17 +68,17 @@ async function newAnalyst(stack: FaultStack, index: number): Promise<Analyst> {
   return { api, workbookId: created.json.workbookId, acknowledged: new Map() }
 }
 
-async function edit(analyst: Analyst): Promise<void> {
+async function edit(analyst: Analyst, kind: Kind = 'edit'): Promise<void> {
   const row = 2 + Math.floor(Math.random() * MODEL_ROWS)
   const value = Math.round(Math.random() * 100_000) / 100
   if (Math.random() < 0.5) {
-    const answer = record('edit', await analyst.api('POST', '/api/spreadsheet/update-cell', { workbookId: analyst.workbookId, cellAddress: `B${row}`, value }))
+    const answer = record(kind, await analyst.api('POST', '/api/spreadsheet/update-cell', { workbookId: analyst.workbookId, cellAddress: `B${row}`, value }))
     if (answer.status === 200) analyst.acknowledged.set(`B${row}`, value)
     return
   }
   const other = 2 + ((row - 1) % MODEL_ROWS)
   const answer = record(
-    'edit',
+    kind,
     await analyst.api('POST', `/api/spreadsheet/workbook/${analyst.workbookId}/changes`, {
       commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: `B${row}`, input: String(value) }, { address: `B${other}`, input: String(value + 1) }] }],
     }),
@@ -101,16 +103,19 @@ async function importFile(analyst: Analyst, bytes: Uint8Array): Promise<void> {
     await sleep(300)
     const job = record('job status', await analyst.api('GET', `/api/files/jobs/${upload.json.jobId}`))
     if (job.json?.state === 'completed' || job.json?.state === 'failed') {
-      samples.push({ phase, kind: 'import to workbook', status: job.json.state === 'completed' ? 200 : 500, ms: performance.now() - sent })
+      samples.push({ phase, kind: 'import to workbook', status: job.json.state === 'completed' ? 200 : 422, ms: performance.now() - sent })
       return
     }
   }
-  samples.push({ phase, kind: 'import to workbook', status: 504, ms: performance.now() - sent })
+  samples.push({ phase, kind: 'import to workbook', status: 0, ms: performance.now() - sent })
 }
 
 async function work(analyst: Analyst, bytes: Uint8Array): Promise<void> {
-  // Analysts do not start in step.
+  // Analysts do not start in step. The first edit opens the workbook (its engine is loaded from the
+  // store): counted apart, since a steady edit's latency is what the targets are about.
   await sleep(between(0, PAUSE_MS.max))
+  await edit(analyst, 'first edit')
+  await sleep(between(PAUSE_MS.min, PAUSE_MS.max))
   while (running) {
     const roll = Math.random() * (ACTIONS.edit + ACTIONS.ask + ACTIONS.import)
     if (roll < ACTIONS.edit) await edit(analyst)
@@ -125,6 +130,12 @@ function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return 0
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** Seconds the stack's main thread (its event loop) has spent ready to run but waiting for a core: what a shared machine costs it. */
+function runQueueSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9
 }
 
 /**
@@ -152,17 +163,24 @@ try {
   const heavyWorkbook = (await heavyUser('POST', '/api/spreadsheet/workbooks', { name: 'Matrix model' })).json.workbookId as string
 
   const cpu: Record<Phase, number> = { quiet: 0, 'heavy formula': 0 }
+  const waiting: Record<Phase, number> = { quiet: 0, 'heavy formula': 0 }
+  const loop: Partial<Record<Phase, { p50: number; p99: number; max: number }>> = {}
   const load: Record<Phase, string> = { quiet: '', 'heavy formula': '' }
+  await stack.eventLoopDelay()
   const working = analysts.map((analyst) => work(analyst, bytes))
   console.log(`${ANALYSTS} analysts at work: ${SECONDS} s quiet, then ${HEAVY_SECONDS} s beside a heavy formula…`)
   let cpuAt = cpuSeconds(stack.pid())
+  let waitingAt = runQueueSeconds(stack.pid())
   await sleep(SECONDS * 1000)
   cpu.quiet = cpuSeconds(stack.pid()) - cpuAt
+  waiting.quiet = runQueueSeconds(stack.pid()) - waitingAt
+  loop.quiet = await stack.eventLoopDelay()
   load.quiet = loadavg()[0].toFixed(1)
   const serverQuiet = await serverEditLatency(heavyUser)
 
   phase = 'heavy formula'
   cpuAt = cpuSeconds(stack.pid())
+  waitingAt = runQueueSeconds(stack.pid())
   let heavyRunning = true
   let heavyValue: unknown
   const heavy = (async () => {
@@ -176,6 +194,8 @@ try {
   running = false
   await Promise.all([heavy, ...working])
   cpu['heavy formula'] = cpuSeconds(stack.pid()) - cpuAt
+  waiting['heavy formula'] = runQueueSeconds(stack.pid()) - waitingAt
+  loop['heavy formula'] = await stack.eventLoopDelay()
   load['heavy formula'] = loadavg()[0].toFixed(1)
   const serverAll = await serverEditLatency(heavyUser)
 
@@ -190,7 +210,7 @@ try {
     }
   }
 
-  const kinds: Kind[] = ['edit', 'assistant', 'upload', 'job status', 'import to workbook', 'heavy formula']
+  const kinds: Kind[] = ['first edit', 'edit', 'assistant', 'upload', 'job status', 'import to workbook', 'heavy formula']
   const rows: Array<Array<string | number>> = []
   for (const inPhase of ['quiet', 'heavy formula'] as Phase[]) {
     const seconds = inPhase === 'quiet' ? SECONDS : HEAVY_SECONDS
@@ -203,7 +223,7 @@ try {
         kind,
         of.length,
         (of.length / seconds).toFixed(1),
-        of.filter((sample) => sample.status >= 500).length,
+        kind === 'import to workbook' ? '-' : of.filter((sample) => sample.status >= 500 || sample.status === 0).length,
         of.filter((sample) => sample.status < 200 || sample.status >= 300).length,
         Math.round(percentile(ms, 50)),
         Math.round(percentile(ms, 95)),
@@ -218,21 +238,31 @@ try {
     rows,
   )
   const editP99 = (inPhase: Phase) => percentile(samples.filter((sample) => sample.phase === inPhase && sample.kind === 'edit').map((sample) => sample.ms), 99)
-  const fivexx = samples.filter((sample) => sample.status >= 500 || sample.status === 0).length
+  const requests = samples.filter((sample) => sample.kind !== 'import to workbook')
+  const fivexx = requests.filter((sample) => sample.status >= 500 || sample.status === 0).length
+  const imports = samples.filter((sample) => sample.kind === 'import to workbook')
   const checks: Array<[string, string, boolean]> = [
     ['5xx or unanswered requests', String(fivexx), fivexx === 0],
     [`edit p99, quiet (target < ${TARGETS.quietEditP99Ms} ms)`, `${Math.round(editP99('quiet'))} ms`, editP99('quiet') < TARGETS.quietEditP99Ms],
     [`edit p99 beside the heavy formula (target < ${TARGETS.heavyEditP99Ms} ms)`, `${Math.round(editP99('heavy formula'))} ms`, editP99('heavy formula') < TARGETS.heavyEditP99Ms],
     ['acknowledged edits verified stored', `${verified} of ${verified + lost}`, lost === 0],
   ]
+  console.log(
+    `Imports: ${imports.filter((sample) => sample.status === 200).length} of ${imports.length} completed, ${imports.filter((sample) => sample.status === 422).length} failed, ${imports.filter((sample) => sample.status === 0).length} not finished within 60 s of their upload.`,
+  )
   console.log(`The heavy formula evaluated to ${JSON.stringify(heavyValue)} each time (its median request: ${Math.round(percentile(samples.filter((sample) => sample.kind === 'heavy formula').map((sample) => sample.ms), 50))} ms).`)
   console.log(`The spreadsheet service's own time on edits, quiet phase: ${serverQuiet}`)
   console.log(`… and over both phases: ${serverAll}`)
   printTable('Targets', ['target', 'measured', 'met'], checks.map(([name, measured, met]) => [name, measured, met ? 'yes' : 'NO']))
-  printTable('The machine while it ran (shared: other work moves these figures)', ['phase', "stack's CPU s", 'of the cores', 'load average (1 min) at the end'], (['quiet', 'heavy formula'] as Phase[]).map((inPhase) => {
-    const seconds = inPhase === 'quiet' ? SECONDS : HEAVY_SECONDS
-    return [inPhase, cpu[inPhase].toFixed(1), `${Math.round((cpu[inPhase] / seconds / cpus().length) * 100)} %`, load[inPhase]]
-  }))
+  printTable(
+    'The stack and the machine while it ran (the machine is shared: other work moves these figures)',
+    ['phase', "stack's CPU s", 'of the cores', 'its event loop waiting for a core, s', 'event loop delay p50 / p99 / max ms', 'load average (1 min) at the end'],
+    (['quiet', 'heavy formula'] as Phase[]).map((inPhase) => {
+      const seconds = inPhase === 'quiet' ? SECONDS : HEAVY_SECONDS
+      const delay = loop[inPhase]
+      return [inPhase, cpu[inPhase].toFixed(1), `${Math.round((cpu[inPhase] / seconds / cpus().length) * 100)} %`, waiting[inPhase].toFixed(1), delay ? `${delay.p50} / ${delay.p99} / ${delay.max}` : '-', load[inPhase]]
+    }),
+  )
   missed = checks.filter(([, , met]) => !met).map(([name]) => name)
 } finally {
   await stack.stop()

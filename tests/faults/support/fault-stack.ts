@@ -33,6 +33,8 @@ export interface FaultStack {
   pid(): number | undefined
   /** Lines the stack logged at level error since it started, or since the last call. */
   takeErrorLogs(): string[]
+  /** How long the stack's event loop was held up since the last call (ms), as the process measures it. */
+  eventLoopDelay(): Promise<{ p50: number; p99: number; max: number }>
   /** A client for a new account (registered with a password, as an analyst would sign up). */
   newUser(name: string): Promise<Api>
   /** SIGKILL: no graceful close, nothing flushed. */
@@ -48,12 +50,15 @@ interface Running {
   exited: Promise<unknown>
 }
 
-async function launch(dataDir: string, port: number, env: Record<string, string>, errors: string[]): Promise<Running> {
+type LoopReport = { p50: number; p99: number; max: number }
+
+async function launch(dataDir: string, port: number, env: Record<string, string>, errors: string[], loopReports: Array<(report: LoopReport) => void>): Promise<Running> {
   const child = spawnTypeScript(new URL('./stack-process.ts', import.meta.url), [dataDir, String(port)], env)
   let ready: (url: string) => void = () => undefined
   const url = new Promise<string>((resolve) => (ready = resolve))
   const exited = readLines(child, (line) => {
     if (line.startsWith('READY ')) ready(line.slice('READY '.length))
+    else if (line.startsWith('LOOP ')) loopReports.shift()?.(JSON.parse(line.slice('LOOP '.length)) as LoopReport)
     else if (line.startsWith('{')) errors.push(line)
   })
   const exitedEarly = exited.then(({ code, signal, stderr }) => {
@@ -68,7 +73,8 @@ async function launch(dataDir: string, port: number, env: Record<string, string>
 /** Starts the stack on `dataDir` with `env` added to its environment. */
 export async function startFaultStack(dataDir: string, env: Record<string, string> = {}): Promise<FaultStack> {
   const errors: string[] = []
-  let running: Running | null = await launch(dataDir, 0, env, errors)
+  const loopReports: Array<(report: LoopReport) => void> = []
+  let running: Running | null = await launch(dataDir, 0, env, errors, loopReports)
   const port = Number(new URL(running.url).port)
   const url = running.url
   const request =
@@ -103,6 +109,12 @@ export async function startFaultStack(dataDir: string, env: Record<string, strin
     alive: () => running !== null && running.child.exitCode === null && running.child.signalCode === null,
     pid: () => running?.child.pid,
     takeErrorLogs: () => errors.splice(0),
+    eventLoopDelay() {
+      if (!running) throw new Error('the stack is not running')
+      const report = new Promise<LoopReport>((resolve) => loopReports.push(resolve))
+      running.child.kill('SIGUSR2')
+      return report
+    },
     async newUser(name) {
       const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${++accounts}-${Date.now()}@example.com`
       const response = await fetch(`${url}/api/users/register`, {
@@ -123,7 +135,7 @@ export async function startFaultStack(dataDir: string, env: Record<string, strin
     async start() {
       if (running) throw new Error('the stack is running')
       const started = performance.now()
-      running = await launch(dataDir, port, env, errors)
+      running = await launch(dataDir, port, env, errors, loopReports)
       return performance.now() - started
     },
     async stop() {
