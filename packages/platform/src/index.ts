@@ -2,6 +2,8 @@ export { loadConfig, ConfigError, exitOnConfigError, platformEnvProperties, Plat
 export type { PlatformConfig, TrustProxy } from './config/config.js'
 export { AppError, isAppError, platformErrors } from './errors/app-error.js'
 export { handleError, toAppError, errorBody } from './errors/error-handler.js'
+export { DependencyUnavailableError, DEPENDENCY_RETRY_AFTER_SECONDS, isNetworkFailure } from './errors/dependency-unavailable.js'
+export type { OutsideStore } from './errors/dependency-unavailable.js'
 export { createBaseApp, createServiceApp, errorResponses } from './kit/create-service-app.js'
 export type { BaseAppOptions, ServiceApp, ServiceAppOptions, StatusProbe } from './kit/create-service-app.js'
 export { closeOnSignals } from './kit/lifecycle.js'

@@ -359,6 +359,14 @@ describe('formula suggestions without a workbook', () => {
     expect(fallback.suggestions[0].formula).toMatch(/^=NPV\(/)
   })
 
+  it('calculates suggestions for a whole column beside it, not past the last row (a 500 before)', async () => {
+    const column = await post(t, '/suggestions', { context: { selectedRange: 'A:A' }, query: 'B2', model: 'local' })
+    expect(column.statusCode, column.body).toBe(200)
+    expect((await post(t, '/suggestions', { context: { selectedRange: 'A:A' } })).json().suggestions[0]).toMatchObject({ formula: '=COUNTA(A:A)', result: { value: 0 } })
+    expect((await post(t, '/suggestions', { context: { selectedRange: '1:1' } })).statusCode).toBe(200)
+    expect((await post(t, '/suggestions', { context: { selectedRange: 'A1:XFD1048576' } })).statusCode).toBe(200)
+  })
+
   it('suggests formulas for a selection and refuses a bad one', async () => {
     const body = (await post(t, '/suggestions', { context: { selectedRange: 'B2:B9' } })).json()
     // Nothing to count on an empty sheet: the counts of the selection are offered.

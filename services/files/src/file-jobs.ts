@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { FILES_PROCESS_QUEUE, type FileJobResult, type ImportFileResponse } from '@finsheet/contracts'
-import { JobQueueError, type JobQueues, type JobSnapshot } from '@finsheet/platform'
+import { JobQueueError, type BackoffOptions, type JobQueues, type JobSnapshot } from '@finsheet/platform'
 import { filesErrors } from './errors.js'
 import type { FileJobData } from './processors/process-file.js'
 import type { StoredFile } from './repositories/file-repository.js'
 
-export const FILE_JOB_ATTEMPTS = 3
+/**
+ * Runs a file job gets, and the waits between them: 2, 4, 8 and 16 s, so a store or service out of
+ * reach for up to half a minute delays an upload's processing instead of failing it. Errors a person
+ * can act on (a corrupt or protected file) fail the job at once, whatever is left.
+ */
+export const FILE_JOB_ATTEMPTS = 5
+export const FILE_JOB_BACKOFF: BackoffOptions = { type: 'exponential', delayMs: 2000 }
 
 /** Putting files.process jobs on the queue and waiting for them, for the routes. */
 export function createFileJobs(jobs: JobQueues, waitMs: number) {
@@ -17,14 +23,14 @@ export function createFileJobs(jobs: JobQueues, waitMs: number) {
      */
     async enqueueProcess(file: StoredFile, workbookName?: string): Promise<string> {
       const data: FileJobData = { fileId: file.id, userId: file.userId, action: 'process', ...(workbookName ? { workbookName } : {}) }
-      const { id } = await queue().add('process', data, { jobId: file.jobId ?? processJobId(file.id), attempts: FILE_JOB_ATTEMPTS })
+      const { id } = await queue().add('process', data, { jobId: file.jobId ?? processJobId(file.id), attempts: FILE_JOB_ATTEMPTS, backoff: FILE_JOB_BACKOFF })
       return id
     },
 
     /** A new workbook from an already uploaded file. */
     async enqueueImport(file: StoredFile, workbookName?: string): Promise<string> {
       const data: FileJobData = { fileId: file.id, userId: file.userId, action: 'import', ...(workbookName ? { workbookName } : {}) }
-      const { id } = await queue().add('import', data, { jobId: `import-${file.id}-${randomUUID()}`, attempts: FILE_JOB_ATTEMPTS })
+      const { id } = await queue().add('import', data, { jobId: `import-${file.id}-${randomUUID()}`, attempts: FILE_JOB_ATTEMPTS, backoff: FILE_JOB_BACKOFF })
       return id
     },
 

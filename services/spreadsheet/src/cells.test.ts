@@ -211,6 +211,16 @@ describe('edits made on an older revision', () => {
     expect((await cellsOf(id)).sheets[0].cells.B10).toBeUndefined()
   })
 
+  it('refuse a cell address that does not parse with 400 after a row was inserted since (a 500 before)', async () => {
+    const id = await newWorkbook()
+    const stale = (await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '1' }] }] })).json.revision
+    await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Sheet1', at: 0, count: 2 }] })
+    const late = await call('POST', `/workbook/${id}/changes`, { revision: stale, commands: [{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B2', input: '2' }, { address: 'A&s', input: '3' }] }] })
+    expect(late.status).toBe(400)
+    expect(late.json.error).toMatchObject({ code: 'INVALID_ADDRESS', message: 'Invalid cell address: "A&s" (addresses run from A1 to XFD1048576)' })
+    expect((await cellsOf(id)).sheets[0].cells.B4).toBeUndefined()
+  })
+
   it('follow a sheet renamed since, in the sheet they name and in their formulas', async () => {
     const id = await newWorkbook()
     const added = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'add-sheet', name: 'Inputs' }, { type: 'set-cells', sheet: 'Inputs', cells: [{ address: 'B2', input: '4' }] }] })

@@ -22,6 +22,9 @@ export interface Answer {
 
 export type Api = (method: string, path: string, body?: unknown) => Promise<Answer>
 
+/** An Api for one account, with its bearer token for what it does not send (multipart uploads). */
+export type AccountApi = Api & { token: string }
+
 export interface IsolatedStack {
   url: string
   /** Whether the stack's process is still running. */
@@ -31,7 +34,7 @@ export interface IsolatedStack {
   /** Starts a new peak-memory window (Linux). */
   resetPeakMemory(): void
   /** A new anonymous account, as the web app makes one for a visitor. */
-  anonymousUser(): Promise<Api>
+  anonymousUser(): Promise<AccountApi>
   /** Stops the process and starts a new one on the same data and port: accounts and tokens stay good. */
   restart(): Promise<void>
   stop(): Promise<void>
@@ -112,7 +115,8 @@ export async function startIsolatedStack(dataDir?: string): Promise<IsolatedStac
       if (created.status !== 201) throw new Error(`anonymous sign-up answered ${created.status}: ${created.text}`)
       const session = await anonymous('POST', '/api/users/token', { customToken: created.json.customToken })
       if (session.status !== 200) throw new Error(`token exchange answered ${session.status}: ${session.text}`)
-      return request(session.json.token as string)
+      const token = session.json.token as string
+      return Object.assign(request(token), { token })
     },
     async restart() {
       if (dataDir === undefined) throw new Error('restart needs a stack started with a data folder')

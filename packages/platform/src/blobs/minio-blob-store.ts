@@ -1,5 +1,6 @@
 import { Client, type S3Error } from 'minio'
 import { Readable } from 'node:stream'
+import { DependencyUnavailableError, isNetworkFailure } from '../errors/dependency-unavailable.js'
 import {
   assertBlobKey,
   BlobNotFoundError,
@@ -56,6 +57,16 @@ export async function createMinioBlobStore(options: MinioBlobStoreOptions): Prom
   return new MinioBlobStore(client, options.bucket, signer)
 }
 
+/** Runs a call to the server; one that cannot reach it is DependencyUnavailableError, so the request answers 503 and a job is retried. */
+async function reaching<R>(call: () => Promise<R>): Promise<R> {
+  try {
+    return await call()
+  } catch (error) {
+    if (isNetworkFailure(error)) throw new DependencyUnavailableError('blobs', { cause: error })
+    throw error
+  }
+}
+
 const isNotFound = (error: unknown) => {
   const code = (error as S3Error).code
   return code === 'NoSuchKey' || code === 'NotFound' || code === 'NoSuchObject'
@@ -74,14 +85,16 @@ export class MinioBlobStore implements BlobStore {
   async put(key: string, body: BlobBody, options: { contentType?: string } = {}): Promise<BlobInfo> {
     assertBlobKey(key)
     const contentType = options.contentType ?? 'application/octet-stream'
-    if (body instanceof Readable) await this.putStream(key, body, contentType)
-    else {
-      const buffer = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(body)
-      await this.client.putObject(this.bucket, key, buffer, buffer.length, { 'Content-Type': contentType })
-    }
-    const info = await this.stat(key)
-    if (!info) throw new Error(`Blob ${key} vanished right after it was written`)
-    return info
+    return reaching(async () => {
+      if (body instanceof Readable) await this.putStream(key, body, contentType)
+      else {
+        const buffer = typeof body === 'string' ? Buffer.from(body) : Buffer.isBuffer(body) ? body : Buffer.from(body)
+        await this.client.putObject(this.bucket, key, buffer, buffer.length, { 'Content-Type': contentType })
+      }
+      const info = await this.stat(key)
+      if (!info) throw new Error(`Blob ${key} vanished right after it was written`)
+      return info
+    })
   }
 
   /**
@@ -125,7 +138,7 @@ export class MinioBlobStore implements BlobStore {
   async get(key: string): Promise<Readable> {
     assertBlobKey(key)
     try {
-      return await this.client.getObject(this.bucket, key)
+      return await reaching(() => this.client.getObject(this.bucket, key))
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key)
       throw error
@@ -135,7 +148,7 @@ export class MinioBlobStore implements BlobStore {
   async stat(key: string): Promise<BlobInfo | null> {
     assertBlobKey(key)
     try {
-      const info = await this.client.statObject(this.bucket, key)
+      const info = await reaching(() => this.client.statObject(this.bucket, key))
       const metaData = info.metaData as Record<string, string>
       return {
         key,
@@ -151,15 +164,17 @@ export class MinioBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertBlobKey(key)
-    await this.client.removeObject(this.bucket, key)
+    await reaching(() => this.client.removeObject(this.bucket, key))
   }
 
   async list(prefix: string): Promise<BlobListing[]> {
-    const stream = this.client.listObjectsV2(this.bucket, prefix, true)
     const found: BlobListing[] = []
-    for await (const item of stream as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
-      if (item.name) found.push({ key: item.name, size: item.size, lastModified: item.lastModified })
-    }
+    await reaching(async () => {
+      const stream = this.client.listObjectsV2(this.bucket, prefix, true)
+      for await (const item of stream as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
+        if (item.name) found.push({ key: item.name, size: item.size, lastModified: item.lastModified })
+      }
+    })
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   }
 
@@ -170,7 +185,7 @@ export class MinioBlobStore implements BlobStore {
   }
 
   async ping(): Promise<void> {
-    await this.client.bucketExists(this.bucket)
+    await reaching(() => this.client.bucketExists(this.bucket))
   }
 
   async close(): Promise<void> {}

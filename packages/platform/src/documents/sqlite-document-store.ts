@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { DependencyUnavailableError } from '../errors/dependency-unavailable.js'
 import {
   assertCollectionName,
   assertDocumentId,
@@ -33,12 +34,34 @@ export interface SqliteDocumentStoreOptions {
 export function createSqliteDocumentStore(options: SqliteDocumentStoreOptions): SqliteDocumentStore {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true })
   const db = new Database(options.path)
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000
+  // Opening waits for another process's lock as SQLite does; once open, the store waits itself.
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`)
   db.pragma('journal_mode = WAL')
   // FULL: a write acknowledged to the caller survives a crash of the process and of the machine.
   db.pragma('synchronous = FULL')
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`)
   db.pragma('foreign_keys = ON')
-  return new SqliteDocumentStore(db)
+  db.pragma('busy_timeout = 0')
+  return new SqliteDocumentStore(db, busyTimeoutMs)
+}
+
+/** Another connection holds the lock (SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT and the like). */
+const isBusy = (error: unknown) => typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY')
+
+const busyPause = new Int32Array(new SharedArrayBuffer(4))
+
+/** Runs `operation` until no other connection holds the lock, up to `timeoutMs`, blocking: for the rare creation of a table. */
+function whenUnlockedSync<R>(operation: () => R, timeoutMs: number): R {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return operation()
+    } catch (error) {
+      if (!isBusy(error)) throw error
+      if (Date.now() >= deadline) throw new DependencyUnavailableError('documents', { cause: error })
+      Atomics.wait(busyPause, 0, 0, 10)
+    }
+  }
 }
 
 const column = (field: string) => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`)
@@ -301,12 +324,20 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly createdInTransaction = new Set<string>()
   private closed = false
 
-  constructor(readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    /**
+     * How long an operation waits for another process's lock before the store counts as unavailable.
+     * The connection itself does not wait (busy_timeout 0): SQLite's busy wait would block the event
+     * loop, holding up every request of the process while a backup or a second writer holds the lock.
+     */
+    private readonly busyTimeoutMs = 5000,
+  ) {}
 
   collection<T extends Document>(name: string, options: CollectionOptions = {}): DocumentCollection<T> {
     let collection = this.collections.get(name)
     if (!collection) {
-      collection = new SqliteCollection<Document>(name, this, this.db, options)
+      collection = whenUnlockedSync(() => new SqliteCollection<Document>(name, this, this.db, options), this.busyTimeoutMs)
       this.collections.set(name, collection)
       // A table created inside a transaction disappears if it rolls back.
       if (this.db.inTransaction) this.createdInTransaction.add(name)
@@ -314,17 +345,42 @@ export class SqliteDocumentStore implements DocumentStore {
     return collection as unknown as DocumentCollection<T>
   }
 
-  async runOutsideTransaction<R>(operation: () => R): Promise<R> {
-    while (this.activeTransaction) await this.activeTransaction
-    if (this.closed) throw new Error('Document store is closed')
-    return operation()
+  /**
+   * Runs `operation` (synchronous, all or nothing) once no transaction of this store is open and no
+   * other connection holds the lock: tried at once, then after growing pauses that leave the event
+   * loop free, until the busy timeout has passed.
+   */
+  private async whenUnlocked<R>(operation: () => R): Promise<R> {
+    const deadline = Date.now() + this.busyTimeoutMs
+    for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+      while (this.activeTransaction) await this.activeTransaction
+      if (this.closed) throw new Error('Document store is closed')
+      try {
+        return operation()
+      } catch (error) {
+        if (!isBusy(error)) throw error
+        if (Date.now() >= deadline) throw new DependencyUnavailableError('documents', { cause: error })
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
+
+  runOutsideTransaction<R>(operation: () => R): Promise<R> {
+    return this.whenUnlocked(operation)
+  }
+
+  /** Takes the write lock and marks the transaction active in the same turn of the event loop, so no other operation runs inside it. */
+  private begin(): Promise<() => void> {
+    return this.whenUnlocked(() => {
+      this.db.exec('BEGIN IMMEDIATE')
+      let finish!: () => void
+      this.activeTransaction = new Promise<void>((resolve) => (finish = resolve))
+      return finish
+    })
   }
 
   async transaction<R>(work: (tx: DocumentTransaction) => Promise<R>): Promise<R> {
-    while (this.activeTransaction) await this.activeTransaction
-    if (this.closed) throw new Error('Document store is closed')
-    let finish!: () => void
-    this.activeTransaction = new Promise<void>((resolve) => (finish = resolve))
+    const finish = await this.begin()
     const runner = new TransactionRunner()
     const bound = new Map<string, DocumentCollection<Document>>()
     const tx: DocumentTransaction = {
@@ -339,16 +395,20 @@ export class SqliteDocumentStore implements DocumentStore {
       },
     }
     try {
-      this.db.exec('BEGIN IMMEDIATE')
       let result: R
       try {
         result = await work(tx)
+        try {
+          this.db.exec('COMMIT')
+        } catch (error) {
+          if (isBusy(error)) throw new DependencyUnavailableError('documents', { cause: error })
+          throw error
+        }
       } catch (error) {
         if (this.db.inTransaction) this.db.exec('ROLLBACK')
         for (const name of this.createdInTransaction) this.collections.delete(name)
         throw error
       }
-      this.db.exec('COMMIT')
       return result
     } finally {
       this.createdInTransaction.clear()

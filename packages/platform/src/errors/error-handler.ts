@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, isAppError, platformErrors } from './app-error.js'
+import { DEPENDENCY_RETRY_AFTER_SECONDS, DependencyUnavailableError } from './dependency-unavailable.js'
 import { closeAfterAnswer } from '../kit/close-after-answer.js'
 
 export interface ErrorBodyShape {
@@ -21,6 +22,9 @@ const fastifyCodeMap: Record<string, (error: FastifyError) => AppError> = {
 /** Turns anything thrown in a request into an AppError; unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error
+  if (error instanceof DependencyUnavailableError) {
+    return new AppError('SERVICE_UNAVAILABLE', 503, error.message, { headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) } })
+  }
   const fastifyError = error as Partial<FastifyError> & { validation?: unknown; validationContext?: string }
   if (fastifyError && typeof fastifyError === 'object') {
     if (fastifyError.validation) return platformErrors.validationFailed(fastifyError.message ?? 'Invalid request')
@@ -39,7 +43,10 @@ export function toAppError(error: unknown): AppError {
 /** One error handler for every service: 4xx messages are shown, 5xx details stay in the log. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error)
-  if (appError.statusCode >= 500) {
+  if (appError.statusCode === 503) {
+    // A store out of reach is an event of the infrastructure, not a fault of this code.
+    request.log.warn({ err: error }, appError.message)
+  } else if (appError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed')
   } else {
     request.log.info({ code: appError.code, statusCode: appError.statusCode }, appError.message)

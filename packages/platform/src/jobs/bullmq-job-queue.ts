@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
+import { DependencyUnavailableError, isNetworkFailure } from '../errors/dependency-unavailable.js'
 import {
   assertJobId,
   assertQueueName,
@@ -29,6 +30,8 @@ export interface BullmqJobQueueOptions {
   stalledIntervalMs?: number
 }
 
+/** How long adding or reading a job may wait for Redis (it answers in a millisecond when well). */
+const PRODUCER_WAIT_MS = 2000
 const KEEP_COMPLETED = { age: 7 * 24 * 3600 }
 const KEEP_FAILED = { age: 30 * 24 * 3600 }
 
@@ -50,10 +53,40 @@ export class BullmqJobQueues implements JobQueues {
   private readonly connection: Redis
 
   constructor(readonly options: BullmqJobQueueOptions) {
-    // One shared connection for producers; BullMQ needs retries unbounded for blocking commands.
-    this.connection = new Redis(options.url, { maxRetriesPerRequest: null })
+    // One shared connection for producers. While Redis is out of reach a command fails at once
+    // instead of waiting in the offline queue, so a request that adds or reads a job answers 503
+    // rather than hanging until Redis is back; one in flight when the connection drops is tried once more.
+    this.connection = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    // Reconnection is automatic; without a listener, a refused connection would be an unhandled error event.
+    this.connection.on('error', () => undefined)
   }
 
+  /**
+   * Runs a producer's command; Redis out of reach, or not answering within PRODUCER_WAIT_MS, is
+   * DependencyUnavailableError. The wait is kept here rather than as the connection's command timeout,
+   * which would also cut the version check BullMQ makes once when a queue starts (its failure leaves
+   * the queue failing for good) whenever start-up holds the event loop for longer. A command given up
+   * on may still complete: adding a job is made harmless to repeat or to find its file gone.
+   */
+  async produce<R>(command: () => Promise<R>): Promise<R> {
+    let timer: NodeJS.Timeout | undefined
+    const givenUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DependencyUnavailableError('jobs')), PRODUCER_WAIT_MS)
+    })
+    try {
+      return await Promise.race([command(), givenUp])
+    } catch (error) {
+      if (error instanceof DependencyUnavailableError) throw error
+      if (this.connection.status !== 'ready' || isNetworkFailure(error) || (error as Error).name === 'MaxRetriesPerRequestError') {
+        throw new DependencyUnavailableError('jobs', { cause: error })
+      }
+      throw error
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** A connection for a worker: BullMQ needs retries unbounded for its blocking commands. */
   newConnection(): Redis {
     return new Redis(this.options.url, { maxRetriesPerRequest: null })
   }
@@ -73,7 +106,7 @@ export class BullmqJobQueues implements JobQueues {
   }
 
   async ping(): Promise<void> {
-    await this.connection.ping()
+    await this.produce(() => this.connection.ping())
   }
 
   async close(): Promise<void> {
@@ -84,14 +117,36 @@ export class BullmqJobQueues implements JobQueues {
 
 class BullmqJobQueue implements JobQueue {
   readonly adapter = 'bullmq' as const
-  private readonly queue: Queue
+  private queue: Queue
   private readonly workers = new Set<JobWorker>()
 
   constructor(
     readonly name: string,
     private readonly owner: BullmqJobQueues,
   ) {
-    this.queue = new Queue(name, { connection: owner.sharedConnection, prefix: owner.options.prefix ?? 'finsheet' })
+    this.queue = this.newQueue()
+  }
+
+  private newQueue(): Queue {
+    const queue = new Queue(this.name, { connection: this.owner.sharedConnection, prefix: this.owner.options.prefix ?? 'finsheet' })
+    // A lost connection reaches callers as DependencyUnavailableError; the event only needs a listener.
+    queue.on('error', () => undefined)
+    return queue
+  }
+
+  /**
+   * The queue, once started. A queue whose start failed (Redis went away between connecting and
+   * BullMQ's version check) would fail every later command, so it is replaced: the next call starts anew.
+   */
+  private async started(): Promise<Queue> {
+    const queue = this.queue
+    try {
+      await queue.waitUntilReady()
+      return queue
+    } catch (error) {
+      if (this.queue === queue) this.queue = this.newQueue()
+      throw new DependencyUnavailableError('jobs', { cause: error })
+    }
   }
 
   async add<Data>(name: string, data: Data, options: AddJobOptions = {}): Promise<{ id: string }> {
@@ -99,20 +154,23 @@ class BullmqJobQueue implements JobQueue {
     const attempts = options.attempts ?? DEFAULT_ATTEMPTS
     if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError('attempts must be a whole number ≥ 1')
     const backoff = options.backoff ?? DEFAULT_BACKOFF
-    const job = await this.queue.add(name, data ?? null, {
-      jobId: options.jobId,
-      attempts,
-      backoff: { type: backoff.type, delay: backoff.delayMs },
-      removeOnComplete: KEEP_COMPLETED,
-      removeOnFail: KEEP_FAILED,
-    })
+    const job = await this.owner.produce(async () =>
+      (await this.started()).add(name, data ?? null, {
+        jobId: options.jobId,
+        attempts,
+        backoff: { type: backoff.type, delay: backoff.delayMs },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: KEEP_FAILED,
+      }),
+    )
     return { id: job.id as string }
   }
 
   async getJob<Data = unknown, Result = unknown>(id: string): Promise<JobSnapshot<Data, Result> | null> {
     // State first: a job read before its state could predate the result written on completion.
-    const rawState = await this.queue.getJobState(id)
-    const job = (await this.queue.getJob(id)) as Job<Data, Result> | undefined
+    const queue = await this.owner.produce(() => this.started())
+    const rawState = await this.owner.produce(() => queue.getJobState(id))
+    const job = (await this.owner.produce(() => queue.getJob(id))) as Job<Data, Result> | undefined
     if (!job || rawState === 'unknown') return null
     const state = mapState(rawState)
     const progress = typeof job.progress === 'number' ? job.progress : 0

@@ -45,6 +45,14 @@ describe('rebaseCommands', () => {
     expect(moved).toEqual({ commands: [{ type: 'set-cells', sheet: 'a', cells: [{ address: 'C6', input: '=A6*2' }, { address: 'C1', input: '1' }] }] })
   })
 
+  it('leaves an address that does not parse as typed for the command to refuse (it threw, a 500 through the API)', () => {
+    const names = new Map([['a', 'Inputs']])
+    const steps: LayoutStep[] = [{ type: 'structure', sheetId: 'a', sheetName: 'Inputs', edit: { axis: 'rows', kind: 'insert', at: 0, count: 2 } }]
+    expect(rebaseCommands([{ type: 'set-cells', sheet: 'a', cells: [{ address: 'A&s', input: '1' }, { address: 'B2', input: '2' }] }], steps, names)).toEqual({
+      commands: [{ type: 'set-cells', sheet: 'a', cells: [{ address: 'A&s', input: '1' }, { address: 'B4', input: '2' }] }],
+    })
+  })
+
   it('follows a renamed sheet in formulas, and refuses an edit to a deleted row naming the cell', () => {
     const names = new Map([
       ['a', 'Inputs'],

@@ -7,7 +7,7 @@
  */
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
-import { formatAddress, formatRange, moveAddress, moveRange, parseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+import { formatAddress, formatRange, moveAddress, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -39,7 +39,9 @@ export function rebaseCommands(
   const deleted = new Set(steps.flatMap((step) => (step.type === 'delete-sheet' ? [step.sheetId] : [])))
 
   const moveCell = (sheetId: string, address: string): string | undefined => {
-    let position: { row: number; col: number } | undefined = parseAddress(address)
+    let position: { row: number; col: number } | undefined = tryParseAddress(address)
+    // An address that does not parse is left as typed: applying the command refuses it as it would a fresh edit's.
+    if (!position) return address
     for (const step of steps) {
       if (step.type !== 'structure' || step.sheetId !== sheetId || !position) continue
       position = moveAddress(position.row, position.col, step.edit)

@@ -12,7 +12,7 @@ import {
   type FormulaSuggestion,
   type FormulaSuggestionsResponse,
 } from '@finsheet/contracts'
-import type { FunctionCatalogueEntry } from '@finsheet/formula'
+import { MAX_COL, MAX_ROW, type FunctionCatalogueEntry } from '@finsheet/formula'
 import { AppError, type AuthUser } from '@finsheet/platform'
 import { formatAddress, formatRange, tryParseAddress, tryParseRange } from '@finsheet/workbook'
 import { recordUsage, type AssistantServices } from '../chat/chat-service.js'
@@ -86,7 +86,9 @@ interface Place {
 
 /**
  * Where the formulas are calculated: the target cell when the user named one, else the cell below
- * a selected column (or right of a selected row), else the first selected cell, else A1.
+ * a selected column (or right of a selected row), else the cell below the selection, else A1 — each
+ * only when it is on the sheet: below a whole column is past the last row, so the cell right of the
+ * selection's top is taken, and for the whole sheet its first cell.
  */
 async function placeOf(services: AssistantServices, request: SuggestionRequest): Promise<Place> {
   const context = request.context
@@ -99,12 +101,12 @@ async function placeOf(services: AssistantServices, request: SuggestionRequest):
     const target = tryParseAddress(context.targetCell)
     if (!target) throw new AppError('INVALID_ADDRESS', 400, `Invalid target cell: ${JSON.stringify(context.targetCell)}`)
     address = formatAddress(target.row, target.col)
-  } else if (range && range.top !== range.bottom && range.left === range.right) {
-    address = formatAddress(range.bottom + 1, range.left)
-  } else if (range && range.top === range.bottom && range.left !== range.right) {
-    address = formatAddress(range.top, range.right + 1)
   } else if (range) {
-    address = formatAddress(range.bottom + 1, range.left)
+    const below: [number, number] = [range.bottom + 1, range.left]
+    const right: [number, number] = [range.top, range.right + 1]
+    const preferred = range.top === range.bottom && range.left !== range.right ? [right, below] : [below, right]
+    const [row, col] = [...preferred, [range.top, range.left] as [number, number]].find(([r, c]) => r <= MAX_ROW && c <= MAX_COL) as [number, number]
+    address = formatAddress(row, col)
   }
   if (!request.workbookId) return { selection, sheet: undefined, address, evaluate: async (formula) => evaluateOnEmptySheet(formula, address) }
   const workbookId = request.workbookId

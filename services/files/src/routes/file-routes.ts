@@ -14,7 +14,8 @@ import {
 } from '@finsheet/contracts'
 import { BlobNotFoundError, currentUser, errorResponses, FsBlobStore, type BlobStore, type ServiceApp } from '@finsheet/platform'
 import { filesErrors } from '../errors.js'
-import { processJobId, type FileJobs } from '../file-jobs.js'
+import type { FileJobs } from '../file-jobs.js'
+import { recordUpload } from '../record-upload.js'
 import { toFileRecord, type FileRepository } from '../repositories/file-repository.js'
 import { receiveUpload } from '../upload.js'
 
@@ -53,11 +54,7 @@ export function fileRoutes(app: ServiceApp, deps: FileRoutesDependencies) {
         refuse: filesErrors.invalidFileType,
         fileFields: ['file', 'document'],
       })
-      const file = await files.create({ ...upload, userId: user.uid, jobId: processJobId(upload.id) }).catch(async (error: unknown) => {
-        await blobs.delete(upload.storagePath).catch(() => undefined)
-        throw error
-      })
-      const jobId = await jobs.enqueueProcess(file)
+      const { file, jobId } = await recordUpload(deps, upload, user.uid)
       return reply.status(201).send({ success: true, file: toFileRecord(file), jobId })
     },
   )

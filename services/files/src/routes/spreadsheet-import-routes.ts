@@ -7,7 +7,8 @@ import { Type } from 'typebox'
 import { ErrorBody, ImportFileResponse, ImportFromFileParams, SPREADSHEET_FILE_ROUTES, StrictObject } from '@finsheet/contracts'
 import { currentUser, errorResponses, type BlobStore, type ServiceApp } from '@finsheet/platform'
 import { filesErrors } from '../errors.js'
-import { processJobId, type FileJobs } from '../file-jobs.js'
+import type { FileJobs } from '../file-jobs.js'
+import { recordUpload } from '../record-upload.js'
 import type { FileRepository } from '../repositories/file-repository.js'
 import { receiveUpload } from '../upload.js'
 
@@ -42,12 +43,8 @@ export function spreadsheetImportRoutes(app: ServiceApp, deps: SpreadsheetImport
         refuse: filesErrors.notASpreadsheet,
         fileFields: ['file'],
       })
-      const file = await files.create({ ...upload, userId: user.uid, jobId: processJobId(upload.id) }).catch(async (error: unknown) => {
-        await blobs.delete(upload.storagePath).catch(() => undefined)
-        throw error
-      })
       const name = upload.fields.name?.trim().slice(0, 200) || undefined
-      const jobId = await jobs.enqueueProcess(file, name)
+      const { file, jobId } = await recordUpload(deps, upload, user.uid, name)
       const answer = await jobs.waitForImport(jobId, file.id)
       return reply.status(answer.pending ? 202 : 200).send(answer)
     },
