@@ -3,7 +3,8 @@
  * so a chain of 100,000 formulas is as safe as a short one. When a formula reads a formula that is not
  * calculated yet, the read throws a "need" signal; the scheduler puts the needed cells on the stack,
  * calculates them and retries. Reading a cell that is itself waiting means a cycle: with iteration off
- * its cells become #CIRC!, with it on they are iterated as Excel does.
+ * its cells keep their last values (Excel's circular-reference warning), with it on they are iterated
+ * as Excel does.
  */
 import { formatAddress } from '../address/a1.js'
 import { OverBudget, arrayTooLargeMessage, resourceMessage, spillTooLargeMessage } from '../evaluator/budget.js'
@@ -60,7 +61,7 @@ export class Calculator implements CalculationGuard {
   ctx!: EvalContext
   private readonly stack: FormulaCell[] = []
   private queue: FormulaCell[] = []
-  /** Cycles found (iteration off), kept until one of their cells is recalculated. */
+  /** Circular references found (iteration off), kept until one of their cells is recalculated. */
   private cycles: FormulaCell[][] = []
   private run = 0
   private spillLog = new Map<number, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
@@ -83,10 +84,16 @@ export class Calculator implements CalculationGuard {
   }
 
   private logging = true
+  /** This round loads saved values: circular references whose saved values are settled keep them. */
+  private keepSettled = false
 
-  /** Starts a calculation round: the change log is emptied (and kept only when `log` is true). */
-  begin(log = true): void {
+  /**
+   * Starts a calculation round: the change log is emptied (and kept only when `log` is true).
+   * `keepSettled` marks a load of saved values (see iterate).
+   */
+  begin(log = true, keepSettled = false): void {
     this.logging = log
+    this.keepSettled = keepSettled
     this.host.meter.beginRecalculation()
     this.run++
     this.spillLog = new Map()
@@ -189,7 +196,7 @@ export class Calculator implements CalculationGuard {
     return changes
   }
 
-  /** Cycles currently shown as #CIRC!, each as its cells. */
+  /** Circular references that could not be calculated (iteration off), each as its cells. */
   currentCycles(): FormulaCell[][] {
     return this.cycles.filter((cycle) => cycle.every((cell) => cell.sheet.formulaAt(cell.row, cell.col) === cell))
   }
@@ -474,8 +481,11 @@ export class Calculator implements CalculationGuard {
     const component = this.stronglyConnected(seed)
     if (!component.includes(current)) component.push(current)
     if (!this.host.iteration.enabled) {
+      // Excel cannot calculate a circular reference without iteration: it warns, and each cell of the
+      // cycle keeps the value it last calculated (the value a file was saved with), or 0 when it has none.
       for (const cell of component) {
-        this.store(cell, new CellError('#CIRC!', 'Circular reference'))
+        const kept = cell.column.values[cell.row]
+        this.store(cell, kept === undefined || kept === null ? 0 : kept)
         cell.state = CellState.Clean
         cell.column.pendingFormulas--
         if (this.logging) this.report(cell)
@@ -504,11 +514,24 @@ export class Calculator implements CalculationGuard {
     )
   }
 
-  /** Excel's iterative calculation: recalculate the cycle until no value moves by maxChange or more. */
+  /**
+   * Excel's iterative calculation: passes over the cycle's cells in sheet, row and column order, each
+   * reading the latest values, until a pass moves no value by maxChange or more, or maxIterations
+   * passes ran.
+   *
+   * A load of saved values keeps them when they are settled (the first pass moves no value by
+   * maxChange or more): Excel shows a file's values as saved until something recalculates them, and a
+   * file saved after Excel's own iteration is settled by this rule. Passing over them anyway would
+   * move each value by up to maxChange.
+   */
   private iterate(cells: FormulaCell[]): void {
     const { maxIterations, maxChange } = this.host.iteration
     for (const cell of cells) cell.state = CellState.Iterating
     const ctx = this.ctx
+    // During a load a cell of the cycle has not been calculated yet: a value it holds is its saved one.
+    const saved = this.keepSettled && cells.every((cell) => cell.column.values[cell.row] !== undefined)
+      ? cells.map((cell) => cell.column.values[cell.row] as Scalar)
+      : undefined
     for (let iteration = 0; iteration < maxIterations; iteration++) {
       let largestChange = 0
       for (const cell of cells) {
@@ -541,7 +564,10 @@ export class Calculator implements CalculationGuard {
                 : Infinity
         if (change > largestChange) largestChange = change
       }
-      if (largestChange < maxChange) break
+      if (largestChange < maxChange) {
+        if (iteration === 0 && saved !== undefined) cells.forEach((cell, index) => this.store(cell, saved[index]))
+        break
+      }
     }
     for (const cell of cells) {
       cell.state = CellState.Clean

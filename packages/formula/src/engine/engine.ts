@@ -65,6 +65,12 @@ export interface CellUpdate {
    * never spills — as Excel 365 shows such formulas with '@'.
    */
   legacy?: boolean
+  /**
+   * For a formula: the value it was saved with (the value a file cached). The cell holds it until it is
+   * calculated, so a circular reference iterates from it, as Excel does on opening a file, and keeps it
+   * when iteration is off, as Excel keeps a circular formula's last value.
+   */
+  saved?: CellValue
 }
 
 export interface EngineOptions {
@@ -171,7 +177,16 @@ function positionKey(sheet: Sheet, row: number, col: number): number {
   return sheet.id * 2 ** 35 + row * 16_384 + col
 }
 
-/** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
+/** How a load calculates (`Engine.loadCells`, `Engine.beginLoad`). */
+export interface LoadOptions {
+  /**
+   * Iterate circular references even where the values they were saved with are settled, as Excel
+   * does for a file that asks for a full calculation when it opens. By default settled saved values
+   * are kept, as Excel shows them until something recalculates them.
+   */
+  recalculateSaved?: boolean
+}
+
 /** A load in batches (`Engine.beginLoad`). */
 export interface CellLoad {
   /** Writes cells into the sheets; they are calculated at `finish`. */
@@ -180,6 +195,7 @@ export interface CellLoad {
   finish(): void
 }
 
+/** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
@@ -411,9 +427,10 @@ export class Engine {
       input: update.input,
       area: this.arrayArea(update),
       legacy: update.legacy === true,
+      saved: update.saved,
     }))
     return this.mutate((edit) => {
-      for (const { sheet, row, col, input, area, legacy } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy)
+      for (const { sheet, row, col, input, area, legacy, saved } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved)
     })
   }
 
@@ -452,8 +469,8 @@ export class Engine {
   }
 
   /** Loads many cells anywhere with one recalculation and without a change list. */
-  loadCells(updates: readonly CellUpdate[]): void {
-    const load = this.beginLoad()
+  loadCells(updates: readonly CellUpdate[], options: LoadOptions = {}): void {
+    const load = this.beginLoad(options)
     load.add(updates)
     load.finish()
   }
@@ -463,15 +480,15 @@ export class Engine {
    * caller need not hold the whole workbook's inputs, and `finish` wires the formulas into the graph
    * and calculates once, as `loadCells` does. The engine must not be used otherwise until `finish`.
    */
-  beginLoad(): CellLoad {
-    const edit = this.beginEdit(false)
+  beginLoad(options: LoadOptions = {}): CellLoad {
+    const edit = this.beginEdit(false, options.recalculateSaved !== true)
     let finished = false
     return {
       add: (updates) => {
         if (finished) throw new Error('This load has finished')
         for (const update of updates) {
           const { row, col } = this.address(update.address)
-          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true)
+          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved)
         }
       },
       finish: () => {
@@ -507,8 +524,8 @@ export class Engine {
     return this.finishEdit(edit)
   }
 
-  private beginEdit(report: boolean): Edit {
-    this.calculator.begin(report)
+  private beginEdit(report: boolean, keepSettled = false): Edit {
+    this.calculator.begin(report, keepSettled)
     return { positions: [], edited: [], newCells: [], report }
   }
 
@@ -547,6 +564,7 @@ export class Engine {
     edit: Edit,
     arrayArea?: { height: number; width: number },
     legacy = false,
+    saved?: CellValue,
   ): void {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
@@ -578,6 +596,9 @@ export class Engine {
       }
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
+      // Until it is calculated the cell holds the value it was saved with, or none (not the constant it replaced).
+      if (saved !== undefined && saved !== null) sheet.writeValue(row, col, saved)
+      else if (column.values[row] !== undefined) sheet.writeValue(row, col, undefined)
       if (column.inputs !== null) column.inputs.delete(row)
       const format = cell.compiled.resultFormat
       if (format !== undefined) (column.formats ??= new Map()).set(row, format)
@@ -913,7 +934,10 @@ export class Engine {
     return rows
   }
 
-  /** Cycles of formulas currently showing #CIRC! (iterative calculation off), each as its cells. */
+  /**
+   * Circular references that could not be calculated because iterative calculation is off, each as its
+   * cells (Excel's circular-reference warning); those cells keep their last values, or show 0.
+   */
   getCircularReferences(): { sheet: string; address: string }[][] {
     return this.calculator
       .currentCycles()

@@ -19,6 +19,8 @@ import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import { storedFormula } from './formula-storage.js'
+import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -94,8 +96,11 @@ export class XlsxWriter {
     }
   }
 
-  /** The file, with the workbook's defined names. */
-  async finish(definedNames: readonly DefinedNameRecord[]): Promise<Buffer> {
+  /**
+   * The file, with the workbook's defined names and its calculation settings (iteration, mode, full
+   * calculation on load, written as the file's `calcPr`).
+   */
+  async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
     for (const name of definedNames) {
       const reference = xmlSafe(name.formula.replace(/^=/, ''))
       // exceljs writes only names that refer to ranges; others (constants, formulas) are left out.
@@ -104,7 +109,8 @@ export class XlsxWriter {
       }
     }
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
-    return this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0) ? completeSheets(buffer, this.sheets) : buffer
+    const incomplete = !isDefaultCalculation(calculation) || this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0)
+    return incomplete ? completeSheets(buffer, this.sheets, calculation) : buffer
   }
 }
 
@@ -115,7 +121,7 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
     writer.addSheet(sheet)
     writer.addCells(index, sheet.cells)
   }
-  return writer.finish(snapshot.definedNames)
+  return writer.finish(snapshot.definedNames, snapshot.calculation)
 }
 
 /** Merged ranges that overlap none kept before them (a file cannot hold overlapping merges; the first wins, as Excel keeps it). */
@@ -187,10 +193,18 @@ const DYNAMIC_ARRAY_METADATA =
 /**
  * Finishes what exceljs cannot write: marks dynamic-array formulas as Excel 365 does (`cm="1"` on the
  * formula's cell, pointing at the XLDAPR cell metadata; without the mark a reader takes a formula for
- * one saved before dynamic arrays, calculated with implicit intersection), and writes merged ranges.
+ * one saved before dynamic arrays, calculated with implicit intersection), writes merged ranges, and
+ * states the calculation settings (exceljs writes only `fullCalcOnLoad`).
  */
-async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[]): Promise<Buffer> {
+async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
+  if (!isDefaultCalculation(calculation)) {
+    const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
+    if (workbookXml !== undefined) {
+      const stated = calculationAttributes(calculation).map(([name, value]) => ` ${name}="${value}"`).join('')
+      zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b([^>]*?)\/>/, (_whole, attributes: string) => `<calcPr${calcIdOf(attributes)}${stated}/>`))
+    }
+  }
   for (const [index, { dynamic, merges }] of sheets.entries()) {
     if (dynamic.size === 0 && merges.length === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
@@ -223,6 +237,12 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[])
     }
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
+/** The `calcId` attribute exceljs wrote (the calculation engine's version, which readers compare with their own). */
+function calcIdOf(attributes: string): string {
+  const calcId = /\scalcId="[^"]*"/.exec(attributes)
+  return calcId ? calcId[0] : ''
 }
 
 function resultOf(record: CellRecord): ExcelJS.CellValue {

@@ -13,6 +13,8 @@ import JSZip from 'jszip'
 import { CellError, errorFromText } from '@finsheet/formula'
 import type { Scalar } from '@finsheet/formula'
 import { normalizeFormula } from './formula-text.js'
+import { calculationFromAttributes } from '../model/calculation.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** One non-empty cell of a sheet as stored in the file. */
 export interface XlsxCell {
@@ -72,6 +74,8 @@ export interface XlsxWorkbook {
   readonly definedNames: XlsxDefinedName[]
   /** Whether dates count from 1904 (old Mac workbooks); serials are kept as stored. */
   readonly date1904: boolean
+  /** How the workbook calculates (`calcPr`): iteration of circular references, mode, full calculation on load. */
+  readonly calculation: CalculationSettings
 }
 
 /** Reads an xlsx file from a path or from its bytes. */
@@ -101,6 +105,7 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
     sheets,
     definedNames: readDefinedNames(workbookXml, sheetOrder),
     date1904: Boolean(workbook.properties.date1904),
+    calculation: readCalculation(workbookXml),
   }
 }
 
@@ -380,6 +385,13 @@ async function readRichErrors(zip: JSZip): Promise<Map<number, CellError>> {
     if (error) errors.set(index + 1, error)
   })
   return errors
+}
+
+function readCalculation(workbookXml: string): CalculationSettings {
+  const element = /<(?:\w+:)?calcPr\b([^>]*?)\/?>/.exec(workbookXml)
+  if (!element) return calculationFromAttributes(undefined)
+  const names = ['iterate', 'iterateCount', 'iterateDelta', 'calcMode', 'fullCalcOnLoad'] as const
+  return calculationFromAttributes(Object.fromEntries(names.map((name) => [name, attribute(element[1], name)])))
 }
 
 function readDefinedNames(workbookXml: string, sheetOrder: readonly string[]): XlsxDefinedName[] {

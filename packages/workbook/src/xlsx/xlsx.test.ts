@@ -7,7 +7,7 @@ import { cellKey } from '../model/workbook-model.js'
 import type { LoadedWorkbook } from './load-xlsx.js'
 import { readXlsx, XlsxFormatError } from './read-xlsx.js'
 import type { XlsxWorkbook } from './read-xlsx.js'
-import { DATE_TIME_SERIAL, makeTestWorkbook } from './test-workbook.js'
+import { DATE_TIME_SERIAL, makeCircularWorkbook, makeTestWorkbook } from './test-workbook.js'
 
 describe('normalizeFormula', () => {
   it('removes the prefixes of newer functions and parameters, as Excel displays them', () => {
@@ -138,6 +138,48 @@ describe('loadXlsxIntoEngine', () => {
     const report = compareWithCachedValues(wrong)
     expect(report.failed).toBe(1)
     expect(report.mismatches[0]).toMatchObject({ sheet: 'Data', address: 'B3', formula: '=A3*2', ours: 6, excel: 7 })
+  })
+})
+
+describe('calculation settings', () => {
+  const ITERATE = '<calcPr calcId="191029" iterate="1" iterateCount="50" iterateDelta="0.0001" calcMode="autoNoTable"/>'
+
+  it("reads the file's calcPr, and Excel's defaults from a file without one", async () => {
+    const stated = await readXlsx(await makeCircularWorkbook({ calcPr: ITERATE }))
+    expect(stated.calculation).toEqual({ iterate: true, maxIterations: 50, maxChange: 0.0001, mode: 'autoNoTable', fullCalcOnLoad: false })
+    const silent = await readXlsx(await makeCircularWorkbook())
+    expect(silent.calculation).toEqual({ iterate: false, maxIterations: 100, maxChange: 0.001, mode: 'auto', fullCalcOnLoad: false })
+  })
+
+  it('iterates a circular workbook saved with iteration on, with its limits', async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE }))
+    // From nothing, x = x/2 + 1 settles when a pass moves it by less than 0.0001: the fifteenth.
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(2 - 2 ** -14)
+    expect(loaded.engine.getIterativeSettings()).toEqual({ enabled: true, maxIterations: 50, maxChange: 0.0001 })
+    expect(loaded.calculation.iterate).toBe(true)
+  })
+
+  it('keeps settled saved values, so that a circular workbook matches what Excel saved', async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE, cached: 1.99999 }))
+    expect(compareWithCachedValues(loaded).failed).toBe(0)
+    // A file that asks for a full calculation on opening iterates on from them.
+    const full = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE.replace('/>', ' fullCalcOnLoad="1"/>'), cached: 1.99999 }))
+    expect(full.engine.getValue('Model', 'A1')).toBe(1.99999 / 2 + 1)
+  })
+
+  it("shows Excel's circular-reference warning and the saved values when iteration is off", async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ cached: 1.5 }))
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(1.5)
+    expect(loaded.engine.getValue('Model', 'B1')).toBe(4.5)
+    expect(loaded.engine.getCircularReferences()).toEqual([[{ sheet: 'Model', address: 'A1' }]])
+    // Without a saved value the cell shows 0, never an error.
+    const fresh = await loadXlsxIntoEngine(await makeCircularWorkbook())
+    expect(fresh.engine.getValue('Model', 'A1')).toBe(0)
+  })
+
+  it("lets the caller's settings replace the file's", async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook(), { calculation: { iterate: true, maxIterations: 3 } })
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(1.75)
   })
 })
 
