@@ -75,12 +75,38 @@ export class Calculator implements CalculationGuard {
   private respills = new Map<FormulaCell, number>()
   /** The formulas recent single-cell edits reached, by edited cell, with the graph version they hold for. */
   private readonly reached = new Map<string, { version: number; cells: FormulaCell[] }>()
+  /** The formula being calculated, and the ranges it read that its text does not name whole. */
+  private current: FormulaCell | null = null
+  private readonly rangesRead: RangeRef[] = []
 
   constructor(private readonly host: CalculatorHost) {}
 
   need(cells: FormulaCell[]): never {
     NEED.cells = cells
     throw NEED
+  }
+
+  /** Notes a range the formula being calculated read through the range operator (see EvaluationHost). */
+  readsRange(range: RangeRef): void {
+    if (this.current !== null) this.rangesRead.push(range)
+  }
+
+  /** Starts noting the ranges a formula reads. */
+  private startReading(cell: FormulaCell): void {
+    this.current = cell
+    this.rangesRead.length = 0
+  }
+
+  /** Makes the formula a reader of the ranges its finished calculation read. */
+  private finishReading(cell: FormulaCell): void {
+    this.current = null
+    const graph = this.host.graph
+    if (this.rangesRead.length === 0 && graph.dynamicRanges.size === 0) return
+    graph.setDynamicRanges(
+      cell,
+      this.rangesRead.map((range) => ({ sheet: range.sheet as Sheet, top: range.top, left: range.left, bottom: range.bottom, right: range.right })),
+    )
+    this.rangesRead.length = 0
   }
 
   private logging = true
@@ -268,16 +294,19 @@ export class Calculator implements CalculationGuard {
     let result: Scalar | ArrayValue
     // Disarmed once the calculation ends (see calculate): nothing between two formulas builds arrays.
     this.host.meter.arm()
+    this.startReading(cell)
     try {
       result = finalize(cell.compiled.evaluate(ctx))
     } catch (error) {
       if (error === NEED) {
+        this.current = null
         const cells = NEED.cells
         NEED.cells = []
         return cells
       }
       result = failure(error)
     }
+    this.finishReading(cell)
     // Clean before storing: a spill that moves may dirty this very cell again through its readers.
     cell.state = CellState.Clean
     cell.column.pendingFormulas--
@@ -539,9 +568,12 @@ export class Calculator implements CalculationGuard {
         ctx.at(cell.sheet, cell.row, cell.col)
         let result: Scalar | ArrayValue
         this.host.meter.arm()
+        this.startReading(cell)
         try {
           result = finalize(cell.compiled.evaluate(ctx))
+          this.finishReading(cell)
         } catch (error) {
+          this.current = null
           if (error === NEED) {
             // A dynamic reference reached an uncalculated cell: calculate it, then iterate again.
             const needed = NEED.cells
@@ -631,6 +663,7 @@ export class Calculator implements CalculationGuard {
   private forEachPrecedent(cell: FormulaCell, visit: (precedent: FormulaCell) => void): void {
     const compiled = cell.compiled
     this.visitReferences(cell, compiled.cells, compiled.ranges, visit)
+    for (const node of this.host.graph.dynamicRanges.get(cell) ?? []) this.visitBlock(node.sheet, node, visit)
     for (const spill of compiled.spills) this.visitCell(spill, cell, visit)
     for (const name of compiled.names) {
       const definition = this.host.nameDependencies(name, cell.sheet)
@@ -660,23 +693,26 @@ export class Calculator implements CalculationGuard {
     for (const dep of cells) this.visitCell(dep, cell, visit)
     for (const dep of ranges) {
       const bounds = rangeBounds(dep, cell.row, cell.col)
-      if (bounds === undefined) continue
-      const sheet = dep.sheet ?? cell.sheet
-      const lastCol = Math.min(bounds.right, sheet.columns.length - 1)
-      for (let col = bounds.left; col <= lastCol; col++) {
-        const column = sheet.columns[col]
-        if (column === undefined) continue
-        const formulas = column.formulas
-        if (formulas !== null) {
-          const end = Math.min(bounds.bottom, formulas.length - 1)
-          for (let row = bounds.top; row <= end; row++) {
-            const formula = formulas[row]
-            if (formula !== undefined) visit(formula)
-          }
+      if (bounds !== undefined) this.visitBlock(dep.sheet ?? cell.sheet, bounds, visit)
+    }
+  }
+
+  /** The formulas in a block of cells, and the owners of the values spilled into it. */
+  private visitBlock(sheet: Sheet, bounds: { top: number; left: number; bottom: number; right: number }, visit: (precedent: FormulaCell) => void): void {
+    const lastCol = Math.min(bounds.right, sheet.columns.length - 1)
+    for (let col = bounds.left; col <= lastCol; col++) {
+      const column = sheet.columns[col]
+      if (column === undefined) continue
+      const formulas = column.formulas
+      if (formulas !== null) {
+        const end = Math.min(bounds.bottom, formulas.length - 1)
+        for (let row = bounds.top; row <= end; row++) {
+          const formula = formulas[row]
+          if (formula !== undefined) visit(formula)
         }
-        if (column.spilledFrom !== null) {
-          for (const [row, owner] of column.spilledFrom) if (row >= bounds.top && row <= bounds.bottom) visit(owner)
-        }
+      }
+      if (column.spilledFrom !== null) {
+        for (const [row, owner] of column.spilledFrom) if (row >= bounds.top && row <= bounds.bottom) visit(owner)
       }
     }
   }

@@ -247,6 +247,7 @@ export class Engine {
       evaluateName: (name, qualifier, ctx) => this.evaluateName(name, qualifier, ctx),
       parseReference: (text, a1, ctx) => this.parseReferenceText(text, a1, ctx),
       spillRange: (sheet, row, col) => this.spillRange(sheet, row, col),
+      readsRange: (range) => this.calculator.readsRange(range),
     }
     this.ctx = new EvalContext(evaluationHost)
     this.calculator.ctx = this.ctx
@@ -1121,7 +1122,8 @@ export class Engine {
     if (owner.spills) return new RangeRef(sheet, row, col, row + owner.spillHeight - 1, col + owner.spillWidth - 1)
     const value = sheet.columns[col]?.values[row]
     if (value instanceof CellError && value.code === '#SPILL!') return value
-    return CellError.REF
+    // A formula whose result is one value spills into its own cell only.
+    return new RangeRef(sheet, row, col, row, col)
   }
 
   // -----------------------------------------------------------------------------------------------------

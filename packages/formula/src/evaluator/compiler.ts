@@ -137,7 +137,13 @@ class Compilation {
       case 'rangeOp': {
         const left = this.compile(node.left, 'reference')
         const right = this.compile(node.right, 'reference')
-        return (ctx) => rangeBetween(left(ctx), right(ctx))
+        // The range between two references known only when calculating (spill ranges, INDEX): the
+        // formula depends on every cell of it, not only on what its text names.
+        return (ctx) => {
+          const range = rangeBetween(left(ctx), right(ctx))
+          if (range instanceof RangeRef) ctx.host.readsRange(range)
+          return range
+        }
       }
       case 'union': {
         const items = node.items.map((item) => this.compile(item, 'reference'))
