@@ -80,6 +80,25 @@ function buildLbo(workbook: ExcelJS.Workbook): void {
   formula(model, 'B19', 'MIN(C4/C5,D4/D5,E4/E5,F4/F5,G4/G5)')
 }
 
+/** Cells that hold a hyperlink or rich text (runs of differing fonts), and formulas reading them. */
+function buildLinkedText(workbook: ExcelJS.Workbook): void {
+  const sheet = workbook.addWorksheet('Sources')
+  sheet.getCell('A1').value = { text: 'Annual report 2024', hyperlink: 'https://example.com/annual-report.pdf' }
+  sheet.getCell('A2').value = { richText: [{ text: 'Net ', font: { bold: true } }, { text: 'debt', font: { italic: true } }, { text: ' / EBITDA' }] }
+  sheet.getCell('A3').value = { text: '42', hyperlink: 'https://example.com/figures#42' }
+  sheet.getCell('A4').value = { text: { richText: [{ text: 'Linked ', font: { bold: true } }, { text: 'rich text' }] }, hyperlink: 'https://example.com' } as ExcelJS.CellHyperlinkValue
+  sheet.getCell('A5').value = { text: 'Sheet note', hyperlink: '#Sources!A1' }
+  formula(sheet, 'B1', 'LEN(A1)')
+  formula(sheet, 'B2', 'UPPER(A2)')
+  formula(sheet, 'B3', 'VALUE(A3)*2')
+  formula(sheet, 'B4', 'A4&"!"')
+  formula(sheet, 'B5', 'ISTEXT(A5)')
+  formula(sheet, 'C1', 'COUNTA(A1:A5)')
+  formula(sheet, 'C2', 'MATCH("Net debt / EBITDA",A1:A5,0)')
+  formula(sheet, 'C3', 'VLOOKUP("linked*",A1:B5,2,FALSE)')
+  formula(sheet, 'C4', 'SEARCH("report",A1)')
+}
+
 /** Excel's calcPr for iterative calculation with its default limits. */
 const ITERATIVE = { iterate: '1', iterateCount: '100', iterateDelta: '0.001' }
 /** What LibreOffice calculates with: tight enough that the saved values are settled to the last digit. */
@@ -93,5 +112,11 @@ export const ORACLE_WORKBOOKS: OracleWorkbook[] = [
     calcPr: ITERATIVE,
     calculateWith: SETTLED,
     build: buildLbo,
+  },
+  {
+    name: 'linked-and-rich-text',
+    description:
+      'Cells holding hyperlinks (to a file, to a place in the workbook, over a number written as text, over rich text) and rich text, read by text, lookup and counting formulas.',
+    build: buildLinkedText,
   },
 ]

@@ -182,6 +182,8 @@ interface ExcelCellModel {
   shareType?: string
   ref?: string
   result?: unknown
+  /** A hyperlinked cell's content: what it shows (text, rich text, or the number it holds). */
+  text?: unknown
 }
 
 function readSheet(
@@ -245,6 +247,11 @@ function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean): R
     case ExcelJS.ValueType.Merge:
     case ExcelJS.ValueType.Null:
       return undefined
+    case ExcelJS.ValueType.Hyperlink: {
+      // exceljs keeps a hyperlinked cell's content beside the link, not as its value.
+      const value = readScalar(model.text, raw)
+      return value === null ? undefined : { value }
+    }
     default: {
       const value = readScalar(model.value, raw)
       return value === null ? undefined : { value }

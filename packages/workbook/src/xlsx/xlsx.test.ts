@@ -141,6 +141,40 @@ describe('loadXlsxIntoEngine', () => {
   })
 })
 
+describe('hyperlinked and rich-text cells', () => {
+  /** Hyperlinks over text, rich text and a number (Excel keeps a linked number a number), and rich text. */
+  async function linkedWorkbook(): Promise<Uint8Array> {
+    const ExcelJS = (await import('exceljs')).default
+    const JSZip = (await import('jszip')).default
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Links')
+    sheet.getCell('A1').value = { text: 'Annual report', hyperlink: 'https://example.com/report.pdf' }
+    sheet.getCell('A2').value = { richText: [{ text: 'Net ', font: { bold: true } }, { text: 'debt' }] }
+    sheet.getCell('A3').value = { text: { richText: [{ text: 'rich ' }, { text: 'link' }] }, hyperlink: 'https://example.com' } as never
+    sheet.getCell('A4').value = 42
+    sheet.getCell('B1').value = { formula: 'LEN(A1)&"/"&A2&"/"&A3', result: '13/Net debt/rich link' }
+    sheet.getCell('B2').value = { formula: 'A4*2', result: 84 }
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer())
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+    zip.file('xl/worksheets/sheet1.xml', xml.replace('</hyperlinks>', '<hyperlink ref="A4" r:id="rIdNumber"/></hyperlinks>'))
+    const rels = await zip.file('xl/worksheets/_rels/sheet1.xml.rels')!.async('string')
+    zip.file(
+      'xl/worksheets/_rels/sheet1.xml.rels',
+      rels.replace('</Relationships>', '<Relationship Id="rIdNumber" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/42" TargetMode="External"/></Relationships>'),
+    )
+    return zip.generateAsync({ type: 'uint8array' })
+  }
+
+  it('load the text they show (a linked number as the number), and formulas read it', async () => {
+    const bytes = await linkedWorkbook()
+    const read = await readXlsx(bytes)
+    const values = Object.fromEntries(read.sheets[0].cells.map((cell) => [cell.address, cell.value]))
+    expect(values).toMatchObject({ A1: 'Annual report', A2: 'Net debt', A3: 'rich link', A4: 42 })
+    const loaded = await loadXlsxIntoEngine(bytes)
+    expect(compareWithCachedValues(loaded).mismatches).toEqual([])
+  })
+})
+
 describe('calculation settings', () => {
   const ITERATE = '<calcPr calcId="191029" iterate="1" iterateCount="50" iterateDelta="0.0001" calcMode="autoNoTable"/>'
 
