@@ -457,7 +457,13 @@ function callEager(definition: EagerFunctionDefinition, argEvaluators: ArgEvalua
   for (let i = 0; i < count; i++) {
     const value = argEvaluators[i](ctx)
     const kind = kinds[i]
-    if (kind === 'any' || value === MISSING) {
+    if (value === MISSING) {
+      // A required argument left empty is an empty value: 0, "" or FALSE by its kind (DATE(2024,,15) is
+      // DATE(2024,0,15)); an optional one stays MISSING for the function to apply its own rule.
+      args[i] = i < definition.minArgs && isScalarKind(kind) && definition.readsEmptyArguments !== true ? coerce(kind, null) : MISSING
+      continue
+    }
+    if (kind === 'any') {
       args[i] = value
       continue
     }

@@ -134,6 +134,13 @@ export interface EagerFunctionDefinition extends FunctionMetadata {
   readonly lazy?: false
   /** The kind of each argument; arguments past the end reuse the last kind. Defaults to all `any`. */
   readonly args?: readonly ArgKind[]
+  /**
+   * The function reads a required argument left empty itself, as MISSING: the Analysis ToolPak's
+   * functions answer #N/A, the dynamic-array ones take their default. Otherwise such an argument of a
+   * number, text or boolean kind arrives as 0, "" or FALSE, as Excel's classic functions take it
+   * (DATE(2024,,15) is DATE(2024,0,15)).
+   */
+  readonly readsEmptyArguments?: boolean
   readonly impl: (args: Arg[], ctx: FunctionContext) => Value
 }
 
