@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
-import { describeMismatch, compareWithCachedValues, loadXlsxIntoEngine } from '@finsheet/workbook'
+import { dataTableAttributes, describeMismatch, compareWithCachedValues, loadXlsxIntoEngine, tryParseRange, formatAddress } from '@finsheet/workbook'
 import { ORACLE_WORKBOOKS } from './definitions.js'
 import type { OracleWorkbook, StatedValue } from './definitions.js'
 
@@ -130,15 +130,64 @@ async function requireSettled(definition: OracleWorkbook, file: string): Promise
   }
 }
 
+/** A data table: the first cell of its results and the attributes of its `<f t="dataTable">`. */
+interface Table {
+  part: string
+  address: string
+  attributes: Record<string, string>
+}
+
+/**
+ * Writes each TABLE array formula exceljs wrote as the data table a file keeps (exceljs cannot write
+ * one), and answers the tables, to put them back after LibreOffice has saved them its own way.
+ */
+async function withDataTables(bytes: Uint8Array): Promise<{ bytes: Buffer; tables: Table[] }> {
+  const zip = await JSZip.loadAsync(bytes)
+  const tables: Table[] = []
+  for (const part of Object.keys(zip.files).filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))) {
+    const xml = await zip.file(part)!.async('string')
+    const replaced = xml.replace(/<c r="([A-Z]+\d+)"([^>]*)><f t="array" ref="([^"]+)">(TABLE\([^<]*\))<\/f>/g, (whole, address: string, attributes: string, ref: string, text: string) => {
+      const table = dataTableAttributes(text)
+      if (!table) return whole
+      tables.push({ part, address, attributes: { ref, ...table } })
+      return `<c r="${address}"${attributes}><f t="dataTable"${Object.entries({ ref, ...table }).map(([name, value]) => ` ${name}="${value}"`).join('')}/>`
+    })
+    zip.file(part, replaced)
+  }
+  return { bytes: await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), tables }
+}
+
+/** The saved sheet with each data table as a file keeps it: LibreOffice saves one formula per result cell. */
+function restoreDataTables(xml: string, tables: readonly Table[]): string {
+  for (const table of tables) {
+    const range = tryParseRange(table.attributes.ref)
+    if (!range) continue
+    for (let row = range.top; row <= range.bottom; row++) {
+      for (let col = range.left; col <= range.right; col++) {
+        const address = formatAddress(row, col)
+        const first = address === table.address
+        xml = xml.replace(new RegExp(`(<c r="${address}"[^>]*>)<f\\b[^>]*(?:/>|>[^<]*</f>)`), (_whole, open: string) =>
+          first ? `${open}<f t="dataTable"${Object.entries(table.attributes).map(([name, value]) => ` ${name}="${value}"`).join('')}/>` : open,
+        )
+      }
+    }
+  }
+  return xml
+}
+
 async function build(definition: OracleWorkbook, workDir: string, profile: string): Promise<void> {
   const workbook = new ExcelJS.Workbook()
   definition.build(workbook)
   const source = join(workDir, `${definition.name}.xlsx`)
-  writeFileSync(source, await withCalcPr(new Uint8Array(await workbook.xlsx.writeBuffer()), definition.calculateWith ?? definition.calcPr))
+  const { bytes, tables } = await withDataTables(new Uint8Array(await workbook.xlsx.writeBuffer()))
+  writeFileSync(source, await withCalcPr(bytes, definition.calculateWith ?? definition.calcPr))
   const calculated = join(workDir, `${definition.name}-calculated.xlsx`)
   recalculate(profile, source, calculated)
   if (definition.calcPr?.iterate === '1') await requireSettled(definition, calculated)
   const saved = await JSZip.loadAsync(readFileSync(calculated))
+  for (const part of new Set(tables.map((table) => table.part))) {
+    saved.file(part, restoreDataTables(await saved.file(part)!.async('string'), tables.filter((table) => table.part === part)))
+  }
   const parts = await sheetParts(saved)
   for (const stated of definition.excelValues ?? []) {
     const part = parts.get(stated.sheet)

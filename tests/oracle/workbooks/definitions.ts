@@ -346,6 +346,56 @@ function exampleData(sheet: Sheet): void {
   }
 }
 
+/**
+ * A DCF's sensitivity tables: enterprise value by discount rate and terminal growth (two variables),
+ * and by discount rate alone for two outputs (one variable, down a column), over a five-year model.
+ */
+function buildSensitivity(workbook: ExcelJS.Workbook): void {
+  const sheet = workbook.addWorksheet('DCF')
+  const inputs: [string, string, number][] = [
+    ['A1', 'Discount rate', 0.09],
+    ['A2', 'Terminal growth', 0.02],
+    ['A3', 'Revenue growth', 0.05],
+    ['A4', 'EBITDA margin', 0.3],
+  ]
+  for (const [address, label, value] of inputs) {
+    sheet.getCell(address).value = label
+    sheet.getCell(address.replace('A', 'B')).value = value
+  }
+  sheet.getCell('A6').value = 'Year'
+  sheet.getCell('A7').value = 'Revenue'
+  sheet.getCell('A8').value = 'Free cash flow'
+  sheet.getCell('A9').value = 'Discounted'
+  const years = ['C', 'D', 'E', 'F', 'G']
+  years.forEach((col, index) => {
+    sheet.getCell(`${col}6`).value = index + 1
+    formula(sheet, `${col}7`, index === 0 ? '1000*(1+$B$3)' : `${years[index - 1]}7*(1+$B$3)`)
+    formula(sheet, `${col}8`, `${col}7*$B$4*0.6`)
+    formula(sheet, `${col}9`, `${col}8/(1+$B$1)^${col}6`)
+  })
+  sheet.getCell('A11').value = 'Terminal value'
+  formula(sheet, 'B11', 'G8*(1+B2)/(B1-B2)/(1+B1)^5')
+  sheet.getCell('A12').value = 'Enterprise value'
+  formula(sheet, 'B12', 'SUM(C9:G9)+B11')
+  sheet.getCell('A13').value = 'Terminal share'
+  formula(sheet, 'B13', 'B11/B12')
+  // Two variables: growth across row 15, discount rates down column A, the formula at A15.
+  formula(sheet, 'A15', 'B12')
+  ;[0.01, 0.02, 0.03].forEach((growth, index) => (sheet.getCell(15, 2 + index).value = growth))
+  ;[0.08, 0.09, 0.1, 0.11].forEach((rate, index) => (sheet.getCell(16 + index, 1).value = rate))
+  sheet.getCell('B16').value = { formula: 'TABLE(B2,B1)', shareType: 'array', ref: 'B16:D19' } as ExcelJS.CellFormulaValue
+  // One variable down a column: discount rates in F, two outputs along row 21.
+  formula(sheet, 'G21', 'B12')
+  formula(sheet, 'H21', 'B13')
+  ;[0.07, 0.09, 0.12].forEach((rate, index) => (sheet.getCell(22 + index, 6).value = rate))
+  sheet.getCell('G22').value = { formula: 'TABLE(,B1)', shareType: 'array', ref: 'G22:H24' } as ExcelJS.CellFormulaValue
+  // One variable along a row: margins along row 26, the output down column F.
+  ;[0.25, 0.35].forEach((margin, index) => (sheet.getCell(26, 7 + index).value = margin))
+  formula(sheet, 'F27', 'B12')
+  sheet.getCell('G27').value = { formula: 'TABLE(B4,)', shareType: 'array', ref: 'G27:H27' } as ExcelJS.CellFormulaValue
+  formula(sheet, 'J1', 'MAX(B16:D19)-MIN(B16:D19)')
+}
+
 /** Excel's calcPr for iterative calculation with its default limits. */
 const ITERATIVE = { iterate: '1', iterateCount: '100', iterateDelta: '0.001' }
 /** What LibreOffice calculates with: tight enough that the saved values are settled to the last digit. */
@@ -365,6 +415,12 @@ export const ORACLE_WORKBOOKS: OracleWorkbook[] = [
     description:
       'Cells holding hyperlinks (to a file, to a place in the workbook, over a number written as text, over rich text) and rich text, read by text, lookup and counting formulas.',
     build: buildLinkedText,
+  },
+  {
+    name: 'data-tables',
+    description:
+      "A DCF's what-if data tables: a two-variable table (discount rate by terminal growth), one-variable tables down a column (two outputs) and along a row, and a formula reading a table's results.",
+    build: buildSensitivity,
   },
   {
     name: 'edge-empty-arguments',

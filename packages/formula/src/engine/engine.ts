@@ -40,6 +40,8 @@ import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
+import { DataTables, isTableFormula } from './data-tables.js'
+import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
 
@@ -223,6 +225,8 @@ export class Engine {
   private readonly calculator: Calculator
   private readonly ctx: EvalContext
   private readonly compileHost: CompileHost
+  private readonly dataTables = new DataTables()
+  private readonly dataTableHost: DataTableHost
   private nowSerial = 0
   private nameDepth = 0
 
@@ -248,6 +252,21 @@ export class Engine {
       parseReference: (text, a1, ctx) => this.parseReferenceText(text, a1, ctx),
       spillRange: (sheet, row, col) => this.spillRange(sheet, row, col),
       readsRange: (range) => this.calculator.readsRange(range),
+      dataTable: (sheet, row, col) => this.dataTables.resultsOf(sheet.formulaAt(row, col)),
+    }
+    this.dataTableHost = {
+      valueAt: (sheet, row, col) => this.valueAt(sheet, row, col),
+      isLive: (cell) => this.sheets.includes(cell.sheet) && cell.sheet.formulaAt(cell.row, cell.col) === cell,
+      save: (sheet, row, col) => {
+        const formula = sheet.formulaAt(row, col)
+        const input: TableInput = { sheet, row, col, input: this.inputAt(sheet, row, col), legacy: formula?.compiled.legacy === true }
+        return () => [input]
+      },
+      write: (inputs) => {
+        this.mutate((edit) => {
+          for (const { sheet, row, col, input, legacy } of inputs) this.applyInput(sheet, row, col, input, edit, undefined, legacy === true)
+        }, false)
+      },
     }
     this.ctx = new EvalContext(evaluationHost)
     this.calculator.ctx = this.ctx
@@ -540,7 +559,11 @@ export class Engine {
     }
     this.nowSerial = serialFromJsDate(this.clock())
     this.calculator.recalculate(positions, [...this.graph.volatile])
-    if (!report) return []
+    if (!report) {
+      // A load calculates its data tables once everything else is calculated.
+      if (this.dataTables.size > 0 && !this.dataTables.refreshing) this.refreshDataTables([], false)
+      return []
+    }
     const reported = new Set<number>()
     const changes: CellChange[] = []
     for (let i = edited.length - 1; i >= 0; i--) {
@@ -554,7 +577,40 @@ export class Engine {
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
     const calculated = this.calculator.changes((sheet, row, col) => reported.has(positionKey(sheet, row, col)))
-    return changes.length === 0 ? calculated : changes.concat(calculated)
+    const all = changes.length === 0 ? calculated : changes.concat(calculated)
+    return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
+  }
+
+  /**
+   * Calculates the data tables again after a calculation that changed values (or loaded the workbook),
+   * then the TABLE formulas whose results moved and what reads them. Answers `changes` with theirs.
+   */
+  private refreshDataTables(changes: CellChange[], report: boolean): CellChange[] {
+    const moved = this.dataTables.refresh(this.dataTableHost)
+    if (moved.length === 0) return changes
+    this.dataTables.refreshing = true
+    let after: CellChange[]
+    try {
+      after = this.mutate(() => {
+        for (const anchor of moved) {
+          if (anchor.state === CellState.Clean) {
+            anchor.state = CellState.Dirty
+            anchor.sheet.column(anchor.col).pendingFormulas++
+          }
+          this.calculator.logOld(anchor)
+          this.calculator.enqueue(anchor)
+        }
+      }, report)
+    } finally {
+      this.dataTables.refreshing = false
+    }
+    if (!report) return changes
+    // A cell reported before and again keeps its last value, in its first place.
+    const last = new Map(after.map((change) => [`${change.sheet}!${change.address}`, change]))
+    const merged = changes.map((change) => last.get(`${change.sheet}!${change.address}`) ?? change)
+    const seen = new Set(changes.map((change) => `${change.sheet}!${change.address}`))
+    for (const change of after) if (!seen.has(`${change.sheet}!${change.address}`)) merged.push(change)
+    return merged
   }
 
   private applyInput(
@@ -597,6 +653,7 @@ export class Engine {
       }
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
+      if (arrayArea !== undefined && isTableFormula(compiled.ast)) this.dataTables.add(cell)
       // Until it is calculated the cell holds the value it was saved with, or none (not the constant it replaced).
       if (saved !== undefined && saved !== null) sheet.writeValue(row, col, saved)
       else if (column.values[row] !== undefined) sheet.writeValue(row, col, undefined)
@@ -651,6 +708,7 @@ export class Engine {
   }
 
   private removeFormula(cell: FormulaCell): void {
+    if (this.dataTables.size > 0) this.dataTables.delete(cell)
     this.graph.unregister(cell)
     const column = cell.sheet.column(cell.col)
     if (cell.state !== CellState.Clean) column.pendingFormulas--

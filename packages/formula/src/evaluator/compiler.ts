@@ -349,6 +349,12 @@ class Compilation {
 
   private compileCall(node: NodeOf<'call'>): Evaluator {
     const definition = this.host.functions.get(node.name)
+    if (definition === undefined && node.name.toUpperCase() === 'TABLE' && node.args.length === 2) {
+      // A data table's {=TABLE(row_input, column_input)}: its results are calculated between
+      // calculations (see engine/data-tables.ts); the formula shows them.
+      for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
+      return (ctx) => ctx.host.dataTable(ctx.sheet, ctx.row, ctx.col)
+    }
     if (definition === undefined) {
       // Not a built-in function: a LET name or a defined name holding a LAMBDA, looked up when called.
       const name = node.name

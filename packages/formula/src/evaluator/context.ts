@@ -19,6 +19,8 @@ export interface EvaluationHost {
    * range operator between spill references or functions): it recalculates when a cell of it changes.
    */
   readsRange(range: RangeRef): void
+  /** The results of the data table whose TABLE formula is anchored at (row, col), as last calculated. */
+  dataTable(sheet: Sheet, row: number, col: number): Value
 }
 
 /**

@@ -19,6 +19,7 @@ import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import { storedFormula } from './formula-storage.js'
+import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
@@ -50,6 +51,8 @@ interface SheetInProgress {
   /** The ranges of fixed-size array formulas met so far (their anchor comes before their cells). */
   arrayAreas: RangeAddress[]
   merges: string[]
+  /** What-if data tables by the first cell of their results: the attributes of their `<f t="dataTable">`. */
+  tables: Map<string, Record<string, string>>
 }
 
 /**
@@ -78,7 +81,7 @@ export class XlsxWriter {
       if (width === 0) column.hidden = true
       else column.width = pixelsToExcelWidth(width)
     }
-    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges) })
+    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map() })
   }
 
   /** Writes cells of the sheet at `index`, in row-major order. */
@@ -88,6 +91,8 @@ export class XlsxWriter {
       if (record.arrayRange) {
         const area = tryParseRange(record.arrayRange)
         if (area) sheet.arrayAreas.push(area)
+        const table = record.input.startsWith('=') ? dataTableAttributes(record.input) : undefined
+        if (table) sheet.tables.set(record.address, { ref: record.arrayRange, ...table })
       }
       const inArray =
         sheet.arrayAreas.length > 0 &&
@@ -109,7 +114,7 @@ export class XlsxWriter {
       }
     }
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
-    const incomplete = !isDefaultCalculation(calculation) || this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0)
+    const incomplete = !isDefaultCalculation(calculation) || this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0)
     return incomplete ? completeSheets(buffer, this.sheets, calculation) : buffer
   }
 }
@@ -205,8 +210,8 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b([^>]*?)\/>/, (_whole, attributes: string) => `<calcPr${calcIdOf(attributes)}${stated}/>`))
     }
   }
-  for (const [index, { dynamic, merges }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0) continue
+  for (const [index, { dynamic, merges, tables }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
@@ -214,6 +219,15 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
         dynamic.has(address) ? `<c r="${address}"${attributes} cm="1"><f t="array"` : whole,
       )
+    }
+    if (tables.size > 0) {
+      // exceljs wrote each table as an array formula: a file keeps it as a data table, without formula text.
+      xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array" ref="[^"]*">[^<]*<\/f>/g, (whole, address: string, attributes: string) => {
+        const table = tables.get(address)
+        if (!table) return whole
+        const stated = Object.entries(table).map(([name, value]) => ` ${name}="${value}"`).join('')
+        return `<c r="${address}"${attributes}><f t="dataTable"${stated}/>`
+      })
     }
     if (merges.length > 0) {
       // mergeCells follows sheetData (nothing exceljs writes here comes between them).

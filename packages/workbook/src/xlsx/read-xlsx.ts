@@ -13,6 +13,7 @@ import JSZip from 'jszip'
 import { CellError, errorFromText } from '@finsheet/formula'
 import type { Scalar } from '@finsheet/formula'
 import { normalizeFormula } from './formula-text.js'
+import { dataTableFormula } from './data-table-formula.js'
 import { calculationFromAttributes } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
@@ -204,6 +205,11 @@ function readSheet(
       const read = readCell(model, richError ?? capture?.raw.get(model.address), errorsAsText)
       if (!read) return
       if (richError) read.value = richError
+      const table = marks.dataTables.get(model.address)
+      if (table) {
+        read.formula = table.formula
+        read.arrayRange = table.ref
+      }
       const dynamicArray = read.arrayRange !== undefined && marks.dynamicArrays.has(model.address)
       const numberFormat = cell.numFmt && cell.numFmt !== 'General' ? cell.numFmt : undefined
       cells.push({
@@ -324,9 +330,11 @@ interface CellMarks {
    * at a rich value that holds the real error type.
    */
   readonly richErrors: Map<string, CellError>
+  /** What-if data tables by the top-left cell of their results: `TABLE(r, c)` over `ref` (see dataTableFormula). */
+  readonly dataTables: Map<string, { formula: string; ref: string }>
 }
 
-const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), dataTables: new Map() }
 
 /** Rich value error types, as Excel numbers them, for the errors the engine knows. */
 const RICH_ERROR_TYPES: Record<string, CellError> = { '8': CellError.SPILL, '13': CellError.CALC }
@@ -347,8 +355,8 @@ async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<strin
     const id = attribute(match[1], 'r:id')
     const path = id ? targets.get(id) : undefined
     const xml = path ? await zip.file(path)?.async('string') : undefined
-    if (!name || xml === undefined || !/ (cm|vm)=/.test(xml)) continue
-    const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+    if (!name || xml === undefined || !/ (cm|vm)=|t="dataTable"/.test(xml)) continue
+    const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), dataTables: readDataTables(xml) }
     for (const cell of xml.matchAll(/<(?:\w+:)?c\b([^>]*\s(?:cm|vm)="[^"]*"[^>]*)>/g)) {
       const address = attribute(cell[1], 'r')
       if (!address) continue
@@ -360,6 +368,18 @@ async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<strin
     bySheet.set(name, marks)
   }
   return bySheet
+}
+
+/** The data tables of a sheet's xml: `<f t="dataTable" ...>` on the first cell of each table's results. */
+function readDataTables(xml: string): Map<string, { formula: string; ref: string }> {
+  const tables = new Map<string, { formula: string; ref: string }>()
+  if (!xml.includes('t="dataTable"')) return tables
+  for (const match of xml.matchAll(/<(?:\w+:)?c\b([^>]*)>\s*<(?:\w+:)?f\b([^>]*\bt="dataTable"[^>]*?)\/?>/g)) {
+    const address = attribute(match[1], 'r')
+    const table = dataTableFormula((name) => attribute(match[2], name))
+    if (address && table) tables.set(address, table)
+  }
+  return tables
 }
 
 /** The error of each value-metadata index (1-based, as cells' `vm` count) that stands for a rich error. */

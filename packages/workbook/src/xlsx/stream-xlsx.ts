@@ -21,6 +21,7 @@ import {
   type ProgressListener,
 } from '../import/imported-workbook.js'
 import { normalizeFormula } from './formula-text.js'
+import { dataTableFormula } from './data-table-formula.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
@@ -547,10 +548,15 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
           value = Number.isFinite(number) ? number : valueText
         }
     }
-    const formula = formulaOf()
+    const table = formulaAttributes?.t === 'dataTable' ? dataTableFormula((name) => formulaAttributes?.[name]) : undefined
+    const formula = table ? table.formula : formulaOf()
     if (value === null && formula === undefined && cellStyle === undefined) return undefined
     const cell: ImportedCell = { row: cellRow, col: cellCol, address: cellAddress, value }
-    if (formula !== undefined) {
+    if (table) {
+      // A what-if data table: {=TABLE(...)} over its results, a Ctrl+Shift+Enter array formula.
+      cell.formula = table.formula
+      cell.arrayRange = table.ref
+    } else if (formula !== undefined) {
       cell.formula = formula
       if (formulaAttributes?.t === 'array' && formulaAttributes.ref) {
         cell.arrayRange = formulaAttributes.ref
