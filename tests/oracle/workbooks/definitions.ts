@@ -5,7 +5,7 @@
  * cell (`excelValues`) with the reason, and the file carries Excel's value.
  */
 import type ExcelJS from 'exceljs'
-import { functionCatalogue } from '@finsheet/formula'
+import { builtinFunctionDefinitions, functionCatalogue } from '@finsheet/formula'
 import { storedFormula } from '@finsheet/workbook'
 
 /** A cached value written over LibreOffice's, where Excel's documented rule differs from LibreOffice's. */
@@ -315,6 +315,11 @@ const UNSETTLED_CASES = new Set([
   'XIRR(A2:A6,B2:B6,)',
 ])
 
+/** Functions whose value comes from outside the workbook, or that Finsheet keeps from the file: nothing to compare. */
+const OUTSIDE_THE_WORKBOOK = new Set(
+  builtinFunctionDefinitions.filter((definition) => definition.savedValue !== undefined).map((definition) => definition.name),
+)
+
 /**
  * For each function of the catalogue with optional arguments, its example as written and with each
  * optional argument the example gives left empty: Excel reads an empty argument as 0, FALSE or "",
@@ -323,7 +328,7 @@ const UNSETTLED_CASES = new Set([
 function catalogueEmptyArguments(): [string, string][] {
   const cases: [string, string][] = []
   for (const entry of functionCatalogue()) {
-    if (entry.maxArgs <= entry.minArgs || NOT_IN_LIBREOFFICE.has(entry.name)) continue
+    if (entry.maxArgs <= entry.minArgs || NOT_IN_LIBREOFFICE.has(entry.name) || OUTSIDE_THE_WORKBOOK.has(entry.name)) continue
     const call = splitCall(entry.example)
     if (!call || call.name !== entry.name) continue
     const texts = [entry.example]

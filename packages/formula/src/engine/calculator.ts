@@ -75,6 +75,12 @@ export class Calculator implements CalculationGuard {
   private respills = new Map<FormulaCell, number>()
   /** The formulas recent single-cell edits reached, by edited cell, with the graph version they hold for. */
   private readonly reached = new Map<string, { version: number; cells: FormulaCell[] }>()
+  /**
+   * Formulas calling a function whose value comes from outside the workbook that show the value their
+   * file was saved with (see evaluate), and the arrays such formulas were saved spilling.
+   */
+  readonly savedValues = new Set<FormulaCell>()
+  readonly savedArrays = new Map<FormulaCell, ArrayValue>()
   /** The formula being calculated, and the ranges it read that its text does not name whole. */
   private current: FormulaCell | null = null
   private readonly rangesRead: RangeRef[] = []
@@ -288,6 +294,7 @@ export class Calculator implements CalculationGuard {
 
   /** Calculates one cell; returns the cells it needs first, or null when it is done. */
   private evaluate(cell: FormulaCell): FormulaCell[] | null {
+    if (cell.compiled.external === true && this.keepsSavedValue(cell)) return null
     cell.state = CellState.Evaluating
     const ctx = this.ctx
     ctx.at(cell.sheet, cell.row, cell.col)
@@ -313,6 +320,25 @@ export class Calculator implements CalculationGuard {
     this.store(cell, result)
     if (this.logging) this.report(cell)
     return null
+  }
+
+  /**
+   * A formula calling a function that reaches outside the workbook (STOCKHISTORY, WEBSERVICE, a cube)
+   * keeps, while a workbook loads, the value its file was saved with: calculating it here could only
+   * fail. An edit that reaches it later calculates it.
+   */
+  private keepsSavedValue(cell: FormulaCell): boolean {
+    if (this.logging || cell.column.values[cell.row] === undefined) {
+      this.savedValues.delete(cell)
+      this.savedArrays.delete(cell)
+      return false
+    }
+    cell.state = CellState.Clean
+    cell.column.pendingFormulas--
+    const array = this.savedArrays.get(cell)
+    if (array !== undefined) this.store(cell, array)
+    this.savedValues.add(cell)
+    return true
   }
 
   /** Records the cell's change, if its value differs from the one it had before this round. */

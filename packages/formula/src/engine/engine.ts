@@ -73,6 +73,12 @@ export interface CellUpdate {
    * when iteration is off, as Excel keeps a circular formula's last value.
    */
   saved?: CellValue
+  /**
+   * For a dynamic-array formula: every value of the array it was saved spilling, row by row. A formula
+   * calling a function that reaches outside the workbook (STOCKHISTORY) keeps it whole while it keeps
+   * its saved value.
+   */
+  savedArray?: CellValue[][]
 }
 
 export interface EngineOptions {
@@ -105,6 +111,11 @@ export interface CellSnapshot {
   format?: string
   /** Whether the value was spilled by an array formula in another cell. */
   spilled?: boolean
+  /**
+   * The value is the one the file was saved with, kept because the formula calls a function that
+   * reaches outside the workbook (market data, a web service, a cube) and none of its inputs changed.
+   */
+  savedValue?: boolean
   /** The range a legacy array formula anchored here fills. */
   arrayRange?: string
 }
@@ -448,9 +459,10 @@ export class Engine {
       area: this.arrayArea(update),
       legacy: update.legacy === true,
       saved: update.saved,
+      savedArray: update.savedArray,
     }))
     return this.mutate((edit) => {
-      for (const { sheet, row, col, input, area, legacy, saved } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved)
+      for (const { sheet, row, col, input, area, legacy, saved, savedArray } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved, savedArray)
     })
   }
 
@@ -508,7 +520,7 @@ export class Engine {
         if (finished) throw new Error('This load has finished')
         for (const update of updates) {
           const { row, col } = this.address(update.address)
-          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved)
+          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
         }
       },
       finish: () => {
@@ -622,6 +634,7 @@ export class Engine {
     arrayArea?: { height: number; width: number },
     legacy = false,
     saved?: CellValue,
+    savedArray?: CellValue[][],
   ): void {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
@@ -654,6 +667,9 @@ export class Engine {
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
       if (arrayArea !== undefined && isTableFormula(compiled.ast)) this.dataTables.add(cell)
+      if (savedArray !== undefined && compiled.external === true && savedArray.length > 0 && savedArray[0].length > 0) {
+        this.calculator.savedArrays.set(cell, ArrayValue.fromRows(savedArray))
+      }
       // Until it is calculated the cell holds the value it was saved with, or none (not the constant it replaced).
       if (saved !== undefined && saved !== null) sheet.writeValue(row, col, saved)
       else if (column.values[row] !== undefined) sheet.writeValue(row, col, undefined)
@@ -709,6 +725,10 @@ export class Engine {
 
   private removeFormula(cell: FormulaCell): void {
     if (this.dataTables.size > 0) this.dataTables.delete(cell)
+    if (this.calculator.savedValues.size > 0 || this.calculator.savedArrays.size > 0) {
+      this.calculator.savedValues.delete(cell)
+      this.calculator.savedArrays.delete(cell)
+    }
     this.graph.unregister(cell)
     const column = cell.sheet.column(cell.col)
     if (cell.state !== CellState.Clean) column.pendingFormulas--
@@ -935,6 +955,8 @@ export class Engine {
     const format = column?.formats?.get(row)
     if (format !== undefined) snapshot.format = format
     if (column?.spilledFrom?.has(row)) snapshot.spilled = true
+    const owner = formula ?? column?.spilledFrom?.get(row)
+    if (owner !== undefined && this.calculator.savedValues.has(owner)) snapshot.savedValue = true
     return snapshot
   }
 
@@ -991,6 +1013,18 @@ export class Engine {
       rows.push(values)
     }
     return rows
+  }
+
+  /**
+   * Whether the cell shows the value its file was saved with, kept because its formula calls a function
+   * that reaches outside the workbook and none of its inputs changed since (for a spilled cell: its
+   * formula's).
+   */
+  isSavedValue(sheet: string, address: string): boolean {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const owner = target.formulaAt(row, col) ?? target.columns[col]?.spilledFrom?.get(row)
+    return owner !== undefined && this.calculator.savedValues.has(owner)
   }
 
   /**

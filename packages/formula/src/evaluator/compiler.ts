@@ -62,6 +62,8 @@ class Compilation {
   readonly spills: StaticCellDependency[] = []
   readonly missingSheets = new Set<string>()
   volatile = false
+  /** A function whose value comes from outside the workbook is called. */
+  external = false
   /** Depth of array-evaluated function arguments around the node being compiled (legacy formulas). */
   private arrayContext = 0
 
@@ -368,6 +370,7 @@ class Compilation {
       }
     }
     if (definition.volatile) this.volatile = true
+    if (definition.savedValue !== undefined) this.external = true
     if (node.args.length < definition.minArgs || node.args.length > definition.maxArgs) {
       for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
       const expected =
@@ -588,6 +591,7 @@ export function compileFormula(ast: Node, key: string, host: CompileHost, legacy
     names: [...compilation.names],
     spills: compilation.spills,
     volatile: compilation.volatile,
+    external: compilation.external,
     isSubtotal: outer === 'SUBTOTAL' || outer === 'AGGREGATE',
     missingSheets: [...compilation.missingSheets],
     resultFormat: outerDefinition?.resultFormat,

@@ -54,6 +54,8 @@ export type FunctionCategory =
   | 'date'
   | 'engineering'
   | 'database'
+  | 'web'
+  | 'cube'
 
 /** Human-readable names of the categories, for the catalogue. */
 export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
@@ -67,6 +69,8 @@ export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
   date: 'Date & Time',
   engineering: 'Engineering',
   database: 'Database',
+  web: 'Web',
+  cube: 'Cube',
 }
 
 export type ArgKind = 'number' | 'text' | 'boolean' | 'scalar' | 'scalarOrError' | 'any' | 'reference'
@@ -128,6 +132,12 @@ interface FunctionMetadata {
   readonly volatile?: boolean
   /** Shown with a number format by default: the engine suggests it for cells whose formula starts here. */
   readonly resultFormat?: string
+  /**
+   * The function's value comes from outside the workbook (market data, a web service, an OLAP cube) or
+   * from a calculation the engine does not make; this says which. A formula calling it keeps the value
+   * its file was saved with until one of its inputs changes (see Engine.isSavedValue).
+   */
+  readonly savedValue?: string
 }
 
 export interface EagerFunctionDefinition extends FunctionMetadata {

@@ -81,7 +81,10 @@ export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOpti
       if (cell.numberFormat) formats.set(cellKey(sheet.name, cell.address), cell.numberFormat)
       const formula = formulaOf(cell, byAddress)
       if (formula !== undefined) {
-        updates.push(formulaUpdate(sheet.name, cell, formula))
+        const update = formulaUpdate(sheet.name, cell, formula)
+        // A function that reaches outside the workbook keeps what it was saved spilling, not just its first value.
+        if (cell.dynamicArray && cell.arrayRange && callsOutside(formula, engine)) update.savedArray = savedArrayOf(cell, byAddress)
+        updates.push(update)
         formulaCells.push({ sheet: sheet.name, address: cell.address, formula, cached: cell.value })
         for (const filled of cell.arrayRange ? arrayRangeCells(cell) : []) {
           formulaCells.push({
@@ -125,6 +128,28 @@ function formulaUpdate(sheet: string, cell: XlsxCell, formula: string): CellUpda
   if (cell.arrayRange === undefined) update.legacy = true
   else if (!cell.dynamicArray) update.arrayRange = cell.arrayRange
   return update
+}
+
+/** Whether a formula calls a function whose value comes from outside the workbook (STOCKHISTORY...). */
+function callsOutside(formula: string, engine: Engine): boolean {
+  const functions = engine.getFunctions()
+  for (const match of formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
+    if (functions.get(match[1])?.savedValue !== undefined) return true
+  }
+  return false
+}
+
+/** The values an array formula was saved spilling over its range, row by row. */
+function savedArrayOf(cell: XlsxCell, byAddress: ReadonlyMap<string, XlsxCell>): Scalar[][] {
+  const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
+  if (!range) return []
+  const rows: Scalar[][] = []
+  for (let row = range.top; row <= range.bottom; row++) {
+    const values: Scalar[] = []
+    for (let col = range.left; col <= range.right; col++) values.push(byAddress.get(formatAddress(row, col))?.value ?? null)
+    rows.push(values)
+  }
+  return rows
 }
 
 /** The cells of an array formula's range other than its anchor. */

@@ -175,6 +175,38 @@ describe('hyperlinked and rich-text cells', () => {
   })
 })
 
+describe('functions that need the outside world', () => {
+  /** STOCKHISTORY spilling a saved table (a dynamic array, as Excel 365 marks it) and WEBSERVICE, with formulas reading them. */
+  async function marketWorkbook(): Promise<Uint8Array> {
+    const ExcelJS = (await import('exceljs')).default
+    const JSZip = (await import('jszip')).default
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Market')
+    sheet.getCell('A1').value = 'MSFT'
+    sheet.getCell('B1').value = { formula: '_xlfn.STOCKHISTORY(A1,45292,45293)', shareType: 'array', ref: 'B1:C3', result: 'Date' } as never
+    sheet.getCell('C1').value = 'Close'
+    sheet.getCell('B2').value = 45292
+    sheet.getCell('C2').value = 370.87
+    sheet.getCell('B3').value = 45293
+    sheet.getCell('C3').value = 367.94
+    sheet.getCell('E1').value = { formula: 'AVERAGE(C2:C3)', result: (370.87 + 367.94) / 2 }
+    sheet.getCell('E2').value = { formula: '_xlfn.WEBSERVICE("https://example.com/fx/EURUSD")', result: '1.0842' }
+    sheet.getCell('E3').value = { formula: 'VALUE(E2)*1000', result: 1084.2 }
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer())
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+    zip.file('xl/worksheets/sheet1.xml', xml.replace('<c r="B1"', '<c r="B1" cm="1"'))
+    return zip.generateAsync({ type: 'uint8array' })
+  }
+
+  it('keep the values Excel saved, the whole spilled table included, and never show #NAME?', async () => {
+    const loaded = await loadXlsxIntoEngine(await marketWorkbook())
+    expect(compareWithCachedValues(loaded).mismatches).toEqual([])
+    expect(loaded.engine.getCell('Market', 'C3')).toMatchObject({ value: 367.94, spilled: true, savedValue: true })
+    expect(loaded.engine.isSavedValue('Market', 'E2')).toBe(true)
+    expect(loaded.engine.isSavedValue('Market', 'E3')).toBe(false)
+  })
+})
+
 describe('calculation settings', () => {
   const ITERATE = '<calcPr calcId="191029" iterate="1" iterateCount="50" iterateDelta="0.0001" calcMode="autoNoTable"/>'
 
