@@ -89,7 +89,7 @@ function buildLinkedText(workbook: ExcelJS.Workbook): void {
   sheet.getCell('A1').value = { text: 'Annual report 2024', hyperlink: 'https://example.com/annual-report.pdf' }
   sheet.getCell('A2').value = { richText: [{ text: 'Net ', font: { bold: true } }, { text: 'debt', font: { italic: true } }, { text: ' / EBITDA' }] }
   sheet.getCell('A3').value = { text: '42', hyperlink: 'https://example.com/figures#42' }
-  sheet.getCell('A4').value = { text: { richText: [{ text: 'Linked ', font: { bold: true } }, { text: 'rich text' }] }, hyperlink: 'https://example.com' } as ExcelJS.CellHyperlinkValue
+  sheet.getCell('A4').value = { text: { richText: [{ text: 'Linked ', font: { bold: true } }, { text: 'rich text' }] }, hyperlink: 'https://example.com' } as unknown as ExcelJS.CellHyperlinkValue
   sheet.getCell('A5').value = { text: 'Sheet note', hyperlink: '#Sources!A1' }
   formula(sheet, 'B1', 'LEN(A1)')
   formula(sheet, 'B2', 'UPPER(A2)')

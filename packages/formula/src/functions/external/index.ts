@@ -234,8 +234,6 @@ function bytes(plain: FunctionDefinition, name: string, syntax: string): Functio
   })
 }
 
-/** ENCODEURL's characters left as they are; every other UTF-8 byte is written %XX. */
-const UNRESERVED = /[A-Za-z0-9\-_.~]/
 
 export const ENCODEURL: FunctionDefinition = {
   name: 'ENCODEURL',
@@ -247,12 +245,13 @@ export const ENCODEURL: FunctionDefinition = {
   description: 'Returns the text encoded for a web address: characters other than letters, digits and - _ . ~ as %XX.',
   example: 'ENCODEURL("net debt / EBITDA")',
   impl: ([text]) => {
-    let encoded = ''
-    for (const ch of text as string) {
-      if (UNRESERVED.test(ch)) encoded += ch
-      else for (const byte of new TextEncoder().encode(ch)) encoded += '%' + byte.toString(16).toUpperCase().padStart(2, '0')
+    // encodeURIComponent writes each UTF-8 byte as %XX but leaves ! ' ( ) * alone, which ENCODEURL encodes.
+    try {
+      return encodeURIComponent(text as string).replace(/[!'()*]/g, (ch) => '%' + ch.charCodeAt(0).toString(16).toUpperCase())
+    } catch {
+      // Half of a surrogate pair has no UTF-8 form.
+      return CellError.VALUE
     }
-    return encoded
   },
 }
 
