@@ -77,6 +77,13 @@ describe('a workbook model keeps its calculation settings', () => {
     expect(model.calculation.maxIterations).toBe(100)
   })
 
+  it("follows the iteration its caller asks the engine for, over the workbook's own", () => {
+    const model = WorkbookModel.build(source(), { engine: { iterative: { enabled: true } } })
+    expect(model.calculation.iterate).toBe(true)
+    expect(model.engine.getValue('Model', 'A1')).toBeCloseTo(2, 2)
+    expect(WorkbookModel.build(source(ITERATING), { engine: { iterative: { enabled: false } } }).calculation).toMatchObject({ iterate: false, maxIterations: 250 })
+  })
+
   it('survives a restored version and a rebuilt engine', () => {
     const model = WorkbookModel.build(source())
     model.replaceContents(WorkbookModel.build(source(ITERATING)).snapshot('Book'))

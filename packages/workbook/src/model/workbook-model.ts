@@ -168,7 +168,15 @@ export class WorkbookModel {
     this.refs = options.refs ?? 'name'
     this.inputRefs = this.refs
     this.engineOptions = options.engine
-    this.calculation = { ...DEFAULT_CALCULATION, ...parts.calculation }
+    // Iteration the caller asks the engine for (a service's per-workbook switch) wins over the workbook's own.
+    const asked = options.engine?.iterative
+    this.calculation = {
+      ...DEFAULT_CALCULATION,
+      ...parts.calculation,
+      ...(asked?.enabled !== undefined ? { iterate: asked.enabled } : {}),
+      ...(asked?.maxIterations !== undefined ? { maxIterations: asked.maxIterations } : {}),
+      ...(asked?.maxChange !== undefined ? { maxChange: asked.maxChange } : {}),
+    }
     this.engine = new Engine(this.currentEngineOptions())
     this.revision = parts.revision ?? 0
     this.sheets = (parts.sheets ?? []).map(copySheet)
