@@ -18,6 +18,8 @@ import { compareWithCachedValues, loadXlsxIntoEngine, readXlsxFile } from '@fins
 import { prepareImport } from '@finsheet/files-service'
 
 const oracleRoot = fileURLToPath(new URL('../../../shared/oracle/ironcalc/', import.meta.url))
+/** The oracle workbooks of our own (circular models, linked and rich text, ...). */
+const ownRoot = fileURLToPath(new URL('../oracle/workbooks/', import.meta.url))
 
 function workbooks(): string[] {
   if (!existsSync(oracleRoot)) return []
@@ -25,9 +27,16 @@ function workbooks(): string[] {
   for (const folder of readdirSync(oracleRoot).sort()) {
     const path = join(oracleRoot, folder)
     if (!statSync(path).isDirectory()) continue
-    for (const file of readdirSync(path).sort()) if (file.endsWith('.xlsx')) found.push(join(folder, file))
+    for (const file of readdirSync(path).sort()) if (file.endsWith('.xlsx')) found.push(join(oracleRoot, folder, file))
   }
   return found
+}
+
+function ownWorkbooks(): string[] {
+  return readdirSync(ownRoot)
+    .filter((file) => file.endsWith('.xlsx'))
+    .sort()
+    .map((file) => join(ownRoot, file))
 }
 
 const tokenOptions = { issuer: 'finsheet-users', audience: 'finsheet', sessionTtlSeconds: 3600 }
@@ -56,12 +65,13 @@ afterAll(async () => {
 
 describe('oracle workbooks through the import', () => {
   it('agree with Excel wherever the file loader does, legacy and array formulas included', { timeout: 600_000 }, async () => {
-    const files = workbooks()
-    expect(files.length, `the oracle workbooks are missing from ${oracleRoot}`).toBeGreaterThan(100)
+    const shared = workbooks()
+    expect(shared.length, `the oracle workbooks are missing from ${oracleRoot}`).toBeGreaterThan(100)
+    const files = [...shared, ...ownWorkbooks()]
     const worse: string[] = []
     let checked = 0
-    for (const file of files) {
-      const path = join(oracleRoot, file)
+    for (const path of files) {
+      const file = path.startsWith(oracleRoot) ? path.slice(oracleRoot.length) : `own/${path.slice(ownRoot.length)}`
       const workbook = await readXlsxFile(path)
       const formulas = workbook.formulaCount
       const response = await app.inject({

@@ -13,7 +13,7 @@ const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
 const oracleRoot = fileURLToPath(new URL('../../../shared/oracle/ironcalc/', import.meta.url))
 
 /** Raised as more workbooks match; the target is 110 of 162. */
-const MINIMUM_FULLY_MATCHING = 157
+const MINIMUM_FULLY_MATCHING = 158
 
 /**
  * Workbooks whose functions are all on the issue's list but that do not match yet, because the

@@ -1,6 +1,7 @@
 export { readXlsx, XlsxFormatError } from './xlsx/read-xlsx.js'
 export type { XlsxCell, XlsxDefinedName, XlsxSheet, XlsxWorkbook } from './xlsx/read-xlsx.js'
 export { normalizeFormula } from './xlsx/formula-text.js'
+export { dataTableAttributes, dataTableFormula } from './xlsx/data-table-formula.js'
 export { loadWorkbookIntoEngine, loadXlsxIntoEngine } from './xlsx/load-xlsx.js'
 export type { FormulaCellRecord, LoadedWorkbook, LoadOptions } from './xlsx/load-xlsx.js'
 export {

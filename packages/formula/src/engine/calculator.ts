@@ -3,7 +3,8 @@
  * so a chain of 100,000 formulas is as safe as a short one. When a formula reads a formula that is not
  * calculated yet, the read throws a "need" signal; the scheduler puts the needed cells on the stack,
  * calculates them and retries. Reading a cell that is itself waiting means a cycle: with iteration off
- * its cells become #CIRC!, with it on they are iterated as Excel does.
+ * its cells keep their last values (Excel's circular-reference warning), with it on they are iterated
+ * as Excel does.
  */
 import { formatAddress } from '../address/a1.js'
 import { OverBudget, arrayTooLargeMessage, resourceMessage, spillTooLargeMessage } from '../evaluator/budget.js'
@@ -60,7 +61,7 @@ export class Calculator implements CalculationGuard {
   ctx!: EvalContext
   private readonly stack: FormulaCell[] = []
   private queue: FormulaCell[] = []
-  /** Cycles found (iteration off), kept until one of their cells is recalculated. */
+  /** Circular references found (iteration off), kept until one of their cells is recalculated. */
   private cycles: FormulaCell[][] = []
   private run = 0
   private spillLog = new Map<number, { sheet: Sheet; row: number; col: number; old: Scalar | undefined }>()
@@ -74,6 +75,15 @@ export class Calculator implements CalculationGuard {
   private respills = new Map<FormulaCell, number>()
   /** The formulas recent single-cell edits reached, by edited cell, with the graph version they hold for. */
   private readonly reached = new Map<string, { version: number; cells: FormulaCell[] }>()
+  /**
+   * Formulas calling a function whose value comes from outside the workbook that show the value their
+   * file was saved with (see evaluate), and the arrays such formulas were saved spilling.
+   */
+  readonly savedValues = new Set<FormulaCell>()
+  readonly savedArrays = new Map<FormulaCell, ArrayValue>()
+  /** The formula being calculated, and the ranges it read that its text does not name whole. */
+  private current: FormulaCell | null = null
+  private readonly rangesRead: RangeRef[] = []
 
   constructor(private readonly host: CalculatorHost) {}
 
@@ -82,11 +92,40 @@ export class Calculator implements CalculationGuard {
     throw NEED
   }
 
-  private logging = true
+  /** Notes a range the formula being calculated read through the range operator (see EvaluationHost). */
+  readsRange(range: RangeRef): void {
+    if (this.current !== null) this.rangesRead.push(range)
+  }
 
-  /** Starts a calculation round: the change log is emptied (and kept only when `log` is true). */
-  begin(log = true): void {
+  /** Starts noting the ranges a formula reads. */
+  private startReading(cell: FormulaCell): void {
+    this.current = cell
+    this.rangesRead.length = 0
+  }
+
+  /** Makes the formula a reader of the ranges its finished calculation read. */
+  private finishReading(cell: FormulaCell): void {
+    this.current = null
+    const graph = this.host.graph
+    if (this.rangesRead.length === 0 && graph.dynamicRanges.size === 0) return
+    graph.setDynamicRanges(
+      cell,
+      this.rangesRead.map((range) => ({ sheet: range.sheet as Sheet, top: range.top, left: range.left, bottom: range.bottom, right: range.right })),
+    )
+    this.rangesRead.length = 0
+  }
+
+  private logging = true
+  /** This round loads saved values: circular references whose saved values are settled keep them. */
+  private keepSettled = false
+
+  /**
+   * Starts a calculation round: the change log is emptied (and kept only when `log` is true).
+   * `keepSettled` marks a load of saved values (see iterate).
+   */
+  begin(log = true, keepSettled = false): void {
     this.logging = log
+    this.keepSettled = keepSettled
     this.host.meter.beginRecalculation()
     this.run++
     this.spillLog = new Map()
@@ -189,7 +228,7 @@ export class Calculator implements CalculationGuard {
     return changes
   }
 
-  /** Cycles currently shown as #CIRC!, each as its cells. */
+  /** Circular references that could not be calculated (iteration off), each as its cells. */
   currentCycles(): FormulaCell[][] {
     return this.cycles.filter((cycle) => cycle.every((cell) => cell.sheet.formulaAt(cell.row, cell.col) === cell))
   }
@@ -255,28 +294,51 @@ export class Calculator implements CalculationGuard {
 
   /** Calculates one cell; returns the cells it needs first, or null when it is done. */
   private evaluate(cell: FormulaCell): FormulaCell[] | null {
+    if (cell.compiled.external === true && this.keepsSavedValue(cell)) return null
     cell.state = CellState.Evaluating
     const ctx = this.ctx
     ctx.at(cell.sheet, cell.row, cell.col)
     let result: Scalar | ArrayValue
     // Disarmed once the calculation ends (see calculate): nothing between two formulas builds arrays.
     this.host.meter.arm()
+    this.startReading(cell)
     try {
       result = finalize(cell.compiled.evaluate(ctx))
     } catch (error) {
       if (error === NEED) {
+        this.current = null
         const cells = NEED.cells
         NEED.cells = []
         return cells
       }
       result = failure(error)
     }
+    this.finishReading(cell)
     // Clean before storing: a spill that moves may dirty this very cell again through its readers.
     cell.state = CellState.Clean
     cell.column.pendingFormulas--
     this.store(cell, result)
     if (this.logging) this.report(cell)
     return null
+  }
+
+  /**
+   * A formula calling a function that reaches outside the workbook (STOCKHISTORY, WEBSERVICE, a cube)
+   * keeps, while a workbook loads, the value its file was saved with: calculating it here could only
+   * fail. An edit that reaches it later calculates it.
+   */
+  private keepsSavedValue(cell: FormulaCell): boolean {
+    if (this.logging || cell.column.values[cell.row] === undefined) {
+      this.savedValues.delete(cell)
+      this.savedArrays.delete(cell)
+      return false
+    }
+    cell.state = CellState.Clean
+    cell.column.pendingFormulas--
+    const array = this.savedArrays.get(cell)
+    if (array !== undefined) this.store(cell, array)
+    this.savedValues.add(cell)
+    return true
   }
 
   /** Records the cell's change, if its value differs from the one it had before this round. */
@@ -474,8 +536,11 @@ export class Calculator implements CalculationGuard {
     const component = this.stronglyConnected(seed)
     if (!component.includes(current)) component.push(current)
     if (!this.host.iteration.enabled) {
+      // Excel cannot calculate a circular reference without iteration: it warns, and each cell of the
+      // cycle keeps the value it last calculated (the value a file was saved with), or 0 when it has none.
       for (const cell of component) {
-        this.store(cell, new CellError('#CIRC!', 'Circular reference'))
+        const kept = cell.column.values[cell.row]
+        this.store(cell, kept === undefined || kept === null ? 0 : kept)
         cell.state = CellState.Clean
         cell.column.pendingFormulas--
         if (this.logging) this.report(cell)
@@ -504,11 +569,24 @@ export class Calculator implements CalculationGuard {
     )
   }
 
-  /** Excel's iterative calculation: recalculate the cycle until no value moves by maxChange or more. */
+  /**
+   * Excel's iterative calculation: passes over the cycle's cells in sheet, row and column order, each
+   * reading the latest values, until a pass moves no value by maxChange or more, or maxIterations
+   * passes ran.
+   *
+   * A load of saved values keeps them when they are settled (the first pass moves no value by
+   * maxChange or more): Excel shows a file's values as saved until something recalculates them, and a
+   * file saved after Excel's own iteration is settled by this rule. Passing over them anyway would
+   * move each value by up to maxChange.
+   */
   private iterate(cells: FormulaCell[]): void {
     const { maxIterations, maxChange } = this.host.iteration
     for (const cell of cells) cell.state = CellState.Iterating
     const ctx = this.ctx
+    // During a load a cell of the cycle has not been calculated yet: a value it holds is its saved one.
+    const saved = this.keepSettled && cells.every((cell) => cell.column.values[cell.row] !== undefined)
+      ? cells.map((cell) => cell.column.values[cell.row] as Scalar)
+      : undefined
     for (let iteration = 0; iteration < maxIterations; iteration++) {
       let largestChange = 0
       for (const cell of cells) {
@@ -516,9 +594,12 @@ export class Calculator implements CalculationGuard {
         ctx.at(cell.sheet, cell.row, cell.col)
         let result: Scalar | ArrayValue
         this.host.meter.arm()
+        this.startReading(cell)
         try {
           result = finalize(cell.compiled.evaluate(ctx))
+          this.finishReading(cell)
         } catch (error) {
+          this.current = null
           if (error === NEED) {
             // A dynamic reference reached an uncalculated cell: calculate it, then iterate again.
             const needed = NEED.cells
@@ -541,7 +622,10 @@ export class Calculator implements CalculationGuard {
                 : Infinity
         if (change > largestChange) largestChange = change
       }
-      if (largestChange < maxChange) break
+      if (largestChange < maxChange) {
+        if (iteration === 0 && saved !== undefined) cells.forEach((cell, index) => this.store(cell, saved[index]))
+        break
+      }
     }
     for (const cell of cells) {
       cell.state = CellState.Clean
@@ -605,6 +689,7 @@ export class Calculator implements CalculationGuard {
   private forEachPrecedent(cell: FormulaCell, visit: (precedent: FormulaCell) => void): void {
     const compiled = cell.compiled
     this.visitReferences(cell, compiled.cells, compiled.ranges, visit)
+    for (const node of this.host.graph.dynamicRanges.get(cell) ?? []) this.visitBlock(node.sheet, node, visit)
     for (const spill of compiled.spills) this.visitCell(spill, cell, visit)
     for (const name of compiled.names) {
       const definition = this.host.nameDependencies(name, cell.sheet)
@@ -634,23 +719,26 @@ export class Calculator implements CalculationGuard {
     for (const dep of cells) this.visitCell(dep, cell, visit)
     for (const dep of ranges) {
       const bounds = rangeBounds(dep, cell.row, cell.col)
-      if (bounds === undefined) continue
-      const sheet = dep.sheet ?? cell.sheet
-      const lastCol = Math.min(bounds.right, sheet.columns.length - 1)
-      for (let col = bounds.left; col <= lastCol; col++) {
-        const column = sheet.columns[col]
-        if (column === undefined) continue
-        const formulas = column.formulas
-        if (formulas !== null) {
-          const end = Math.min(bounds.bottom, formulas.length - 1)
-          for (let row = bounds.top; row <= end; row++) {
-            const formula = formulas[row]
-            if (formula !== undefined) visit(formula)
-          }
+      if (bounds !== undefined) this.visitBlock(dep.sheet ?? cell.sheet, bounds, visit)
+    }
+  }
+
+  /** The formulas in a block of cells, and the owners of the values spilled into it. */
+  private visitBlock(sheet: Sheet, bounds: { top: number; left: number; bottom: number; right: number }, visit: (precedent: FormulaCell) => void): void {
+    const lastCol = Math.min(bounds.right, sheet.columns.length - 1)
+    for (let col = bounds.left; col <= lastCol; col++) {
+      const column = sheet.columns[col]
+      if (column === undefined) continue
+      const formulas = column.formulas
+      if (formulas !== null) {
+        const end = Math.min(bounds.bottom, formulas.length - 1)
+        for (let row = bounds.top; row <= end; row++) {
+          const formula = formulas[row]
+          if (formula !== undefined) visit(formula)
         }
-        if (column.spilledFrom !== null) {
-          for (const [row, owner] of column.spilledFrom) if (row >= bounds.top && row <= bounds.bottom) visit(owner)
-        }
+      }
+      if (column.spilledFrom !== null) {
+        for (const [row, owner] of column.spilledFrom) if (row >= bounds.top && row <= bounds.bottom) visit(owner)
       }
     }
   }

@@ -40,6 +40,8 @@ import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
+import { DataTables, isTableFormula } from './data-tables.js'
+import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
 
@@ -65,6 +67,18 @@ export interface CellUpdate {
    * never spills — as Excel 365 shows such formulas with '@'.
    */
   legacy?: boolean
+  /**
+   * For a formula: the value it was saved with (the value a file cached). The cell holds it until it is
+   * calculated, so a circular reference iterates from it, as Excel does on opening a file, and keeps it
+   * when iteration is off, as Excel keeps a circular formula's last value.
+   */
+  saved?: CellValue
+  /**
+   * For a dynamic-array formula: every value of the array it was saved spilling, row by row. A formula
+   * calling a function that reaches outside the workbook (STOCKHISTORY) keeps it whole while it keeps
+   * its saved value.
+   */
+  savedArray?: CellValue[][]
 }
 
 export interface EngineOptions {
@@ -97,6 +111,11 @@ export interface CellSnapshot {
   format?: string
   /** Whether the value was spilled by an array formula in another cell. */
   spilled?: boolean
+  /**
+   * The value is the one the file was saved with, kept because the formula calls a function that
+   * reaches outside the workbook (market data, a web service, a cube) and none of its inputs changed.
+   */
+  savedValue?: boolean
   /** The range a legacy array formula anchored here fills. */
   arrayRange?: string
 }
@@ -171,7 +190,16 @@ function positionKey(sheet: Sheet, row: number, col: number): number {
   return sheet.id * 2 ** 35 + row * 16_384 + col
 }
 
-/** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
+/** How a load calculates (`Engine.loadCells`, `Engine.beginLoad`). */
+export interface LoadOptions {
+  /**
+   * Iterate circular references even where the values they were saved with are settled, as Excel
+   * does for a file that asks for a full calculation when it opens. By default settled saved values
+   * are kept, as Excel shows them until something recalculates them.
+   */
+  recalculateSaved?: boolean
+}
+
 /** A load in batches (`Engine.beginLoad`). */
 export interface CellLoad {
   /** Writes cells into the sheets; they are calculated at `finish`. */
@@ -180,6 +208,7 @@ export interface CellLoad {
   finish(): void
 }
 
+/** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
@@ -207,6 +236,8 @@ export class Engine {
   private readonly calculator: Calculator
   private readonly ctx: EvalContext
   private readonly compileHost: CompileHost
+  private readonly dataTables = new DataTables()
+  private readonly dataTableHost: DataTableHost
   private nowSerial = 0
   private nameDepth = 0
 
@@ -231,6 +262,22 @@ export class Engine {
       evaluateName: (name, qualifier, ctx) => this.evaluateName(name, qualifier, ctx),
       parseReference: (text, a1, ctx) => this.parseReferenceText(text, a1, ctx),
       spillRange: (sheet, row, col) => this.spillRange(sheet, row, col),
+      readsRange: (range) => this.calculator.readsRange(range),
+      dataTable: (sheet, row, col) => this.dataTables.resultsOf(sheet.formulaAt(row, col)),
+    }
+    this.dataTableHost = {
+      valueAt: (sheet, row, col) => this.valueAt(sheet, row, col),
+      isLive: (cell) => this.sheets.includes(cell.sheet) && cell.sheet.formulaAt(cell.row, cell.col) === cell,
+      save: (sheet, row, col) => {
+        const formula = sheet.formulaAt(row, col)
+        const input: TableInput = { sheet, row, col, input: this.inputAt(sheet, row, col), legacy: formula?.compiled.legacy === true }
+        return () => [input]
+      },
+      write: (inputs) => {
+        this.mutate((edit) => {
+          for (const { sheet, row, col, input, legacy } of inputs) this.applyInput(sheet, row, col, input, edit, undefined, legacy === true)
+        }, false)
+      },
     }
     this.ctx = new EvalContext(evaluationHost)
     this.calculator.ctx = this.ctx
@@ -411,9 +458,11 @@ export class Engine {
       input: update.input,
       area: this.arrayArea(update),
       legacy: update.legacy === true,
+      saved: update.saved,
+      savedArray: update.savedArray,
     }))
     return this.mutate((edit) => {
-      for (const { sheet, row, col, input, area, legacy } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy)
+      for (const { sheet, row, col, input, area, legacy, saved, savedArray } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved, savedArray)
     })
   }
 
@@ -452,8 +501,8 @@ export class Engine {
   }
 
   /** Loads many cells anywhere with one recalculation and without a change list. */
-  loadCells(updates: readonly CellUpdate[]): void {
-    const load = this.beginLoad()
+  loadCells(updates: readonly CellUpdate[], options: LoadOptions = {}): void {
+    const load = this.beginLoad(options)
     load.add(updates)
     load.finish()
   }
@@ -463,15 +512,15 @@ export class Engine {
    * caller need not hold the whole workbook's inputs, and `finish` wires the formulas into the graph
    * and calculates once, as `loadCells` does. The engine must not be used otherwise until `finish`.
    */
-  beginLoad(): CellLoad {
-    const edit = this.beginEdit(false)
+  beginLoad(options: LoadOptions = {}): CellLoad {
+    const edit = this.beginEdit(false, options.recalculateSaved !== true)
     let finished = false
     return {
       add: (updates) => {
         if (finished) throw new Error('This load has finished')
         for (const update of updates) {
           const { row, col } = this.address(update.address)
-          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true)
+          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
         }
       },
       finish: () => {
@@ -507,8 +556,8 @@ export class Engine {
     return this.finishEdit(edit)
   }
 
-  private beginEdit(report: boolean): Edit {
-    this.calculator.begin(report)
+  private beginEdit(report: boolean, keepSettled = false): Edit {
+    this.calculator.begin(report, keepSettled)
     return { positions: [], edited: [], newCells: [], report }
   }
 
@@ -522,7 +571,11 @@ export class Engine {
     }
     this.nowSerial = serialFromJsDate(this.clock())
     this.calculator.recalculate(positions, [...this.graph.volatile])
-    if (!report) return []
+    if (!report) {
+      // A load calculates its data tables once everything else is calculated.
+      if (this.dataTables.size > 0 && !this.dataTables.refreshing) this.refreshDataTables([], false)
+      return []
+    }
     const reported = new Set<number>()
     const changes: CellChange[] = []
     for (let i = edited.length - 1; i >= 0; i--) {
@@ -536,7 +589,40 @@ export class Engine {
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
     const calculated = this.calculator.changes((sheet, row, col) => reported.has(positionKey(sheet, row, col)))
-    return changes.length === 0 ? calculated : changes.concat(calculated)
+    const all = changes.length === 0 ? calculated : changes.concat(calculated)
+    return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
+  }
+
+  /**
+   * Calculates the data tables again after a calculation that changed values (or loaded the workbook),
+   * then the TABLE formulas whose results moved and what reads them. Answers `changes` with theirs.
+   */
+  private refreshDataTables(changes: CellChange[], report: boolean): CellChange[] {
+    const moved = this.dataTables.refresh(this.dataTableHost)
+    if (moved.length === 0) return changes
+    this.dataTables.refreshing = true
+    let after: CellChange[]
+    try {
+      after = this.mutate(() => {
+        for (const anchor of moved) {
+          if (anchor.state === CellState.Clean) {
+            anchor.state = CellState.Dirty
+            anchor.sheet.column(anchor.col).pendingFormulas++
+          }
+          this.calculator.logOld(anchor)
+          this.calculator.enqueue(anchor)
+        }
+      }, report)
+    } finally {
+      this.dataTables.refreshing = false
+    }
+    if (!report) return changes
+    // A cell reported before and again keeps its last value, in its first place.
+    const last = new Map(after.map((change) => [`${change.sheet}!${change.address}`, change]))
+    const merged = changes.map((change) => last.get(`${change.sheet}!${change.address}`) ?? change)
+    const seen = new Set(changes.map((change) => `${change.sheet}!${change.address}`))
+    for (const change of after) if (!seen.has(`${change.sheet}!${change.address}`)) merged.push(change)
+    return merged
   }
 
   private applyInput(
@@ -547,6 +633,8 @@ export class Engine {
     edit: Edit,
     arrayArea?: { height: number; width: number },
     legacy = false,
+    saved?: CellValue,
+    savedArray?: CellValue[][],
   ): void {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
@@ -578,6 +666,13 @@ export class Engine {
       }
       ;(column.formulas ??= [])[row] = cell
       column.pendingFormulas++
+      if (arrayArea !== undefined && isTableFormula(compiled.ast)) this.dataTables.add(cell)
+      if (savedArray !== undefined && compiled.external === true && savedArray.length > 0 && savedArray[0].length > 0) {
+        this.calculator.savedArrays.set(cell, ArrayValue.fromRows(savedArray))
+      }
+      // Until it is calculated the cell holds the value it was saved with, or none (not the constant it replaced).
+      if (saved !== undefined && saved !== null) sheet.writeValue(row, col, saved)
+      else if (column.values[row] !== undefined) sheet.writeValue(row, col, undefined)
       if (column.inputs !== null) column.inputs.delete(row)
       const format = cell.compiled.resultFormat
       if (format !== undefined) (column.formats ??= new Map()).set(row, format)
@@ -629,6 +724,11 @@ export class Engine {
   }
 
   private removeFormula(cell: FormulaCell): void {
+    if (this.dataTables.size > 0) this.dataTables.delete(cell)
+    if (this.calculator.savedValues.size > 0 || this.calculator.savedArrays.size > 0) {
+      this.calculator.savedValues.delete(cell)
+      this.calculator.savedArrays.delete(cell)
+    }
     this.graph.unregister(cell)
     const column = cell.sheet.column(cell.col)
     if (cell.state !== CellState.Clean) column.pendingFormulas--
@@ -855,6 +955,8 @@ export class Engine {
     const format = column?.formats?.get(row)
     if (format !== undefined) snapshot.format = format
     if (column?.spilledFrom?.has(row)) snapshot.spilled = true
+    const owner = formula ?? column?.spilledFrom?.get(row)
+    if (owner !== undefined && this.calculator.savedValues.has(owner)) snapshot.savedValue = true
     return snapshot
   }
 
@@ -913,7 +1015,22 @@ export class Engine {
     return rows
   }
 
-  /** Cycles of formulas currently showing #CIRC! (iterative calculation off), each as its cells. */
+  /**
+   * Whether the cell shows the value its file was saved with, kept because its formula calls a function
+   * that reaches outside the workbook and none of its inputs changed since (for a spilled cell: its
+   * formula's).
+   */
+  isSavedValue(sheet: string, address: string): boolean {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const owner = target.formulaAt(row, col) ?? target.columns[col]?.spilledFrom?.get(row)
+    return owner !== undefined && this.calculator.savedValues.has(owner)
+  }
+
+  /**
+   * Circular references that could not be calculated because iterative calculation is off, each as its
+   * cells (Excel's circular-reference warning); those cells keep their last values, or show 0.
+   */
   getCircularReferences(): { sheet: string; address: string }[][] {
     return this.calculator
       .currentCycles()
@@ -1097,7 +1214,8 @@ export class Engine {
     if (owner.spills) return new RangeRef(sheet, row, col, row + owner.spillHeight - 1, col + owner.spillWidth - 1)
     const value = sheet.columns[col]?.values[row]
     if (value instanceof CellError && value.code === '#SPILL!') return value
-    return CellError.REF
+    // A formula whose result is one value spills into its own cell only.
+    return new RangeRef(sheet, row, col, row, col)
   }
 
   // -----------------------------------------------------------------------------------------------------

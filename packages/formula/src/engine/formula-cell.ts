@@ -58,6 +58,8 @@ export interface CompiledFormula {
   readonly invalid?: boolean
   /** Compiled with pre-dynamic-array semantics (implicit intersection), as loaded from a file. */
   readonly legacy: boolean
+  /** Calls a function whose value comes from outside the workbook (see FunctionDefinition.savedValue). */
+  readonly external?: boolean
 }
 
 /** The array sizes of a formula that returns arrays; most formulas never need one. */

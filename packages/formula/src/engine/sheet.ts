@@ -268,9 +268,19 @@ export class Sheet implements SheetView {
     return this.formulaAt(row, col) !== undefined
   }
 
+  /**
+   * The formula of a cell as FORMULATEXT shows it: an array formula entered with Ctrl+Shift+Enter in
+   * braces, for every cell of its range; a dynamic array's formula only in its own cell.
+   */
   formulaText(row: number, col: number): string | undefined {
-    const formula = this.formulaAt(row, col)
-    return formula === undefined ? undefined : formulaTextOf(formula)
+    let formula = this.formulaAt(row, col)
+    if (formula === undefined) {
+      const owner = this.columns[col]?.spilledFrom?.get(row)
+      if (owner !== undefined && owner.arrayHeight > 0) formula = owner
+    }
+    if (formula === undefined) return undefined
+    const text = formulaTextOf(formula)
+    return formula.arrayHeight > 0 ? `{${text}}` : text
   }
 
   /**

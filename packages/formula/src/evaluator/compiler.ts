@@ -62,6 +62,8 @@ class Compilation {
   readonly spills: StaticCellDependency[] = []
   readonly missingSheets = new Set<string>()
   volatile = false
+  /** A function whose value comes from outside the workbook is called. */
+  external = false
   /** Depth of array-evaluated function arguments around the node being compiled (legacy formulas). */
   private arrayContext = 0
 
@@ -137,7 +139,13 @@ class Compilation {
       case 'rangeOp': {
         const left = this.compile(node.left, 'reference')
         const right = this.compile(node.right, 'reference')
-        return (ctx) => rangeBetween(left(ctx), right(ctx))
+        // The range between two references known only when calculating (spill ranges, INDEX): the
+        // formula depends on every cell of it, not only on what its text names.
+        return (ctx) => {
+          const range = rangeBetween(left(ctx), right(ctx))
+          if (range instanceof RangeRef) ctx.host.readsRange(range)
+          return range
+        }
       }
       case 'union': {
         const items = node.items.map((item) => this.compile(item, 'reference'))
@@ -343,6 +351,12 @@ class Compilation {
 
   private compileCall(node: NodeOf<'call'>): Evaluator {
     const definition = this.host.functions.get(node.name)
+    if (definition === undefined && node.name.toUpperCase() === 'TABLE' && node.args.length === 2) {
+      // A data table's {=TABLE(row_input, column_input)}: its results are calculated between
+      // calculations (see engine/data-tables.ts); the formula shows them.
+      for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
+      return (ctx) => ctx.host.dataTable(ctx.sheet, ctx.row, ctx.col)
+    }
     if (definition === undefined) {
       // Not a built-in function: a LET name or a defined name holding a LAMBDA, looked up when called.
       const name = node.name
@@ -356,6 +370,7 @@ class Compilation {
       }
     }
     if (definition.volatile) this.volatile = true
+    if (definition.savedValue !== undefined) this.external = true
     if (node.args.length < definition.minArgs || node.args.length > definition.maxArgs) {
       for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
       const expected =
@@ -451,7 +466,13 @@ function callEager(definition: EagerFunctionDefinition, argEvaluators: ArgEvalua
   for (let i = 0; i < count; i++) {
     const value = argEvaluators[i](ctx)
     const kind = kinds[i]
-    if (kind === 'any' || value === MISSING) {
+    if (value === MISSING) {
+      // A required argument left empty is an empty value: 0, "" or FALSE by its kind (DATE(2024,,15) is
+      // DATE(2024,0,15)); an optional one stays MISSING for the function to apply its own rule.
+      args[i] = i < definition.minArgs && isScalarKind(kind) && definition.readsEmptyArguments !== true ? coerce(kind, null) : MISSING
+      continue
+    }
+    if (kind === 'any') {
       args[i] = value
       continue
     }
@@ -570,6 +591,7 @@ export function compileFormula(ast: Node, key: string, host: CompileHost, legacy
     names: [...compilation.names],
     spills: compilation.spills,
     volatile: compilation.volatile,
+    external: compilation.external,
     isSubtotal: outer === 'SUBTOTAL' || outer === 'AGGREGATE',
     missingSheets: [...compilation.missingSheets],
     resultFormat: outerDefinition?.resultFormat,

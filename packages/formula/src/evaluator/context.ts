@@ -12,8 +12,15 @@ export interface EvaluationHost {
   /** The value of a defined name for a formula on `ctx.sheet`, or #NAME? when undefined. */
   evaluateName(name: string, qualifier: Sheet | undefined, ctx: EvalContext): Value
   parseReference(text: string, a1Style: boolean, ctx: EvalContext): RangeRef | CellError
-  /** The range an array formula at (row, col) spills into, or #REF! when it does not spill. */
+  /** The range an array formula at (row, col) spills into (its own cell when it does not spill), or #REF!. */
   spillRange(sheet: Sheet, row: number, col: number): RangeRef | CellError
+  /**
+   * Tells the formula being calculated read `range`, which no reference of its text names whole (the
+   * range operator between spill references or functions): it recalculates when a cell of it changes.
+   */
+  readsRange(range: RangeRef): void
+  /** The results of the data table whose TABLE formula is anchored at (row, col), as last calculated. */
+  dataTable(sheet: Sheet, row: number, col: number): Value
 }
 
 /**

@@ -5,6 +5,7 @@
 import { functions as database } from './database/index.js'
 import { functions as date } from './date/index.js'
 import { functions as engineering } from './engineering/index.js'
+import { functions as external } from './external/index.js'
 import { functions as financial } from './financial/index.js'
 import { functions as information } from './information/index.js'
 import { functions as logical } from './logical/index.js'
@@ -26,6 +27,7 @@ export const builtinFunctionDefinitions: readonly FunctionDefinition[] = [
   ...date,
   ...engineering,
   ...database,
+  ...external,
 ]
 
 /** A registry of every built-in function; engines get a fresh one so that additions stay local. */

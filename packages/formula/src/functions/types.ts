@@ -54,6 +54,8 @@ export type FunctionCategory =
   | 'date'
   | 'engineering'
   | 'database'
+  | 'web'
+  | 'cube'
 
 /** Human-readable names of the categories, for the catalogue. */
 export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
@@ -67,6 +69,8 @@ export const CATEGORY_LABELS: Record<FunctionCategory, string> = {
   date: 'Date & Time',
   engineering: 'Engineering',
   database: 'Database',
+  web: 'Web',
+  cube: 'Cube',
 }
 
 export type ArgKind = 'number' | 'text' | 'boolean' | 'scalar' | 'scalarOrError' | 'any' | 'reference'
@@ -128,12 +132,25 @@ interface FunctionMetadata {
   readonly volatile?: boolean
   /** Shown with a number format by default: the engine suggests it for cells whose formula starts here. */
   readonly resultFormat?: string
+  /**
+   * The function's value comes from outside the workbook (market data, a web service, an OLAP cube) or
+   * from a calculation the engine does not make; this says which. A formula calling it keeps the value
+   * its file was saved with until one of its inputs changes (see Engine.isSavedValue).
+   */
+  readonly savedValue?: string
 }
 
 export interface EagerFunctionDefinition extends FunctionMetadata {
   readonly lazy?: false
   /** The kind of each argument; arguments past the end reuse the last kind. Defaults to all `any`. */
   readonly args?: readonly ArgKind[]
+  /**
+   * The function reads a required argument left empty itself, as MISSING: the Analysis ToolPak's
+   * functions answer #N/A, the dynamic-array ones take their default. Otherwise such an argument of a
+   * number, text or boolean kind arrives as 0, "" or FALSE, as Excel's classic functions take it
+   * (DATE(2024,,15) is DATE(2024,0,15)).
+   */
+  readonly readsEmptyArguments?: boolean
   readonly impl: (args: Arg[], ctx: FunctionContext) => Value
 }
 

@@ -93,6 +93,11 @@ export class DependencyGraph {
   readonly volatile = new Set<FormulaCell>()
   /** Formulas per upper-case sheet name they mention that does not exist. */
   readonly missingSheetUsers = new Map<string, Set<FormulaCell>>()
+  /**
+   * The ranges formulas read that their text does not name whole (see EvaluationHost.readsRange), as
+   * found by their last calculation, with the nodes that make edits reach them.
+   */
+  readonly dynamicRanges = new Map<FormulaCell, RangeNode[]>()
   /** Counts dirty-marking rounds; range nodes remember the round that last marked them. */
   epoch = 0
   /**
@@ -242,6 +247,40 @@ export class DependencyGraph {
     if (compiled.names.length > 0) this.registerNames(cell, compiled.names, false, 0)
     if (compiled.volatile) this.volatile.delete(cell)
     for (const name of compiled.missingSheets) this.missingSheetUsers.get(name)?.delete(cell)
+    if (this.dynamicRanges.size > 0) this.setDynamicRanges(cell, [])
+  }
+
+  /**
+   * Makes `cell` a reader of exactly these ranges beside its static references (what its calculation
+   * just read through the range operator). Unchanged ranges change nothing, so that recalculating the
+   * same formula keeps the graph's version.
+   */
+  setDynamicRanges(cell: FormulaCell, ranges: readonly { sheet: Sheet; top: number; left: number; bottom: number; right: number }[]): void {
+    const old = this.dynamicRanges.get(cell)
+    if (old === undefined && ranges.length === 0) return
+    const distinct: typeof ranges[number][] = []
+    for (const range of ranges) {
+      if (!distinct.some((other) => other.sheet === range.sheet && other.top === range.top && other.left === range.left && other.bottom === range.bottom && other.right === range.right)) {
+        distinct.push(range)
+      }
+    }
+    if (
+      old !== undefined &&
+      old.length === distinct.length &&
+      old.every((node, i) => node.sheet === distinct[i].sheet && node.top === distinct[i].top && node.left === distinct[i].left && node.bottom === distinct[i].bottom && node.right === distinct[i].right)
+    ) {
+      return
+    }
+    this.version++
+    // The new nodes first, so that a node kept from the old list is not dropped and built again.
+    const nodes = distinct.map((range) => {
+      const node = this.rangeNode(range.sheet, range.top, range.left, range.bottom, range.right)
+      node.dependents.push(cell)
+      return node
+    })
+    if (old !== undefined) for (const node of old) this.releaseRangeNode(node, cell)
+    if (nodes.length > 0) this.dynamicRanges.set(cell, nodes)
+    else this.dynamicRanges.delete(cell)
   }
 
   private registerReferences(
@@ -297,6 +336,7 @@ export class DependencyGraph {
     this.nameUsers.clear()
     this.volatile.clear()
     this.missingSheetUsers.clear()
+    this.dynamicRanges.clear()
   }
 
   /**

@@ -56,7 +56,9 @@ export function readNumber(text: string): NumberReading | undefined {
     if (!Number.isFinite(value)) return undefined
     return /e/i.test(trimmed) ? { value, format: '0.00E+00' } : { value }
   }
-  const match = DECORATED_NUMBER.exec(trimmed.replace(/\s+/g, ''))
+  // Spaces may stand between a sign, currency sign, parenthesis or percent sign and the digits, never
+  // inside the digits: "1 234" is text (and "1 1/2" a fraction, read below).
+  const match = /\d\s+[\d.,]/.test(trimmed) ? null : DECORATED_NUMBER.exec(trimmed.replace(/\s+/g, ''))
   if (match) {
     const [, openParen, sign1, dollar, sign2, digits, exponent, percent, closeParen] = match
     if (Boolean(openParen) !== Boolean(closeParen)) return undefined

@@ -12,11 +12,12 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 export type XlsxWorkerRequest =
   | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'> }
   | { type: 'cells'; index: number; cells: CellRecord[] }
-  | { type: 'finish'; definedNames: DefinedNameRecord[] }
+  | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
 
 export type XlsxWorkerAnswer = { bytes: Uint8Array } | { error: string }
 
@@ -132,7 +133,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, 
         await nextTurn()
       }
     }
-    post({ type: 'finish', definedNames: snapshot.definedNames })
+    post({ type: 'finish', definedNames: snapshot.definedNames, ...(snapshot.calculation ? { calculation: snapshot.calculation } : {}) })
     return await answer
   } finally {
     settled = true

@@ -19,7 +19,7 @@ port.on('message', (request: XlsxWorkerRequest) => {
       writer.addCells(request.index, request.cells)
       return
     case 'finish':
-      writer.finish(request.definedNames).then(
+      writer.finish(request.definedNames, request.calculation).then(
         (bytes) => port.postMessage({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } satisfies XlsxWorkerAnswer),
         (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies XlsxWorkerAnswer),
       )

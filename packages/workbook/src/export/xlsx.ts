@@ -19,6 +19,9 @@ import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import { storedFormula } from './formula-storage.js'
+import { dataTableAttributes } from '../xlsx/data-table-formula.js'
+import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -48,6 +51,8 @@ interface SheetInProgress {
   /** The ranges of fixed-size array formulas met so far (their anchor comes before their cells). */
   arrayAreas: RangeAddress[]
   merges: string[]
+  /** What-if data tables by the first cell of their results: the attributes of their `<f t="dataTable">`. */
+  tables: Map<string, Record<string, string>>
 }
 
 /**
@@ -76,7 +81,7 @@ export class XlsxWriter {
       if (width === 0) column.hidden = true
       else column.width = pixelsToExcelWidth(width)
     }
-    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges) })
+    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map() })
   }
 
   /** Writes cells of the sheet at `index`, in row-major order. */
@@ -86,6 +91,8 @@ export class XlsxWriter {
       if (record.arrayRange) {
         const area = tryParseRange(record.arrayRange)
         if (area) sheet.arrayAreas.push(area)
+        const table = record.input.startsWith('=') ? dataTableAttributes(record.input) : undefined
+        if (table) sheet.tables.set(record.address, { ref: record.arrayRange, ...table })
       }
       const inArray =
         sheet.arrayAreas.length > 0 &&
@@ -94,8 +101,11 @@ export class XlsxWriter {
     }
   }
 
-  /** The file, with the workbook's defined names. */
-  async finish(definedNames: readonly DefinedNameRecord[]): Promise<Buffer> {
+  /**
+   * The file, with the workbook's defined names and its calculation settings (iteration, mode, full
+   * calculation on load, written as the file's `calcPr`).
+   */
+  async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
     for (const name of definedNames) {
       const reference = xmlSafe(name.formula.replace(/^=/, ''))
       // exceljs writes only names that refer to ranges; others (constants, formulas) are left out.
@@ -104,7 +114,8 @@ export class XlsxWriter {
       }
     }
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
-    return this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0) ? completeSheets(buffer, this.sheets) : buffer
+    const incomplete = !isDefaultCalculation(calculation) || this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0)
+    return incomplete ? completeSheets(buffer, this.sheets, calculation) : buffer
   }
 }
 
@@ -115,7 +126,7 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
     writer.addSheet(sheet)
     writer.addCells(index, sheet.cells)
   }
-  return writer.finish(snapshot.definedNames)
+  return writer.finish(snapshot.definedNames, snapshot.calculation)
 }
 
 /** Merged ranges that overlap none kept before them (a file cannot hold overlapping merges; the first wins, as Excel keeps it). */
@@ -187,12 +198,20 @@ const DYNAMIC_ARRAY_METADATA =
 /**
  * Finishes what exceljs cannot write: marks dynamic-array formulas as Excel 365 does (`cm="1"` on the
  * formula's cell, pointing at the XLDAPR cell metadata; without the mark a reader takes a formula for
- * one saved before dynamic arrays, calculated with implicit intersection), and writes merged ranges.
+ * one saved before dynamic arrays, calculated with implicit intersection), writes merged ranges, and
+ * states the calculation settings (exceljs writes only `fullCalcOnLoad`).
  */
-async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[]): Promise<Buffer> {
+async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
-  for (const [index, { dynamic, merges }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0) continue
+  if (!isDefaultCalculation(calculation)) {
+    const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
+    if (workbookXml !== undefined) {
+      const stated = calculationAttributes(calculation).map(([name, value]) => ` ${name}="${value}"`).join('')
+      zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b([^>]*?)\/>/, (_whole, attributes: string) => `<calcPr${calcIdOf(attributes)}${stated}/>`))
+    }
+  }
+  for (const [index, { dynamic, merges, tables }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
@@ -200,6 +219,15 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[])
       xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
         dynamic.has(address) ? `<c r="${address}"${attributes} cm="1"><f t="array"` : whole,
       )
+    }
+    if (tables.size > 0) {
+      // exceljs wrote each table as an array formula: a file keeps it as a data table, without formula text.
+      xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array" ref="[^"]*">[^<]*<\/f>/g, (whole, address: string, attributes: string) => {
+        const table = tables.get(address)
+        if (!table) return whole
+        const stated = Object.entries(table).map(([name, value]) => ` ${name}="${value}"`).join('')
+        return `<c r="${address}"${attributes}><f t="dataTable"${stated}/>`
+      })
     }
     if (merges.length > 0) {
       // mergeCells follows sheetData (nothing exceljs writes here comes between them).
@@ -223,6 +251,12 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[])
     }
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
+/** The `calcId` attribute exceljs wrote (the calculation engine's version, which readers compare with their own). */
+function calcIdOf(attributes: string): string {
+  const calcId = /\scalcId="[^"]*"/.exec(attributes)
+  return calcId ? calcId[0] : ''
 }
 
 function resultOf(record: CellRecord): ExcelJS.CellValue {

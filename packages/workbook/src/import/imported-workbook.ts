@@ -3,6 +3,7 @@
  * the spreadsheet service's bulk import. Styles are kept once in a table and cells point into it, so a
  * million cells sharing three looks carry three style objects, not a million.
  */
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
 export type ImportedValue = number | string | boolean | null | { error: string }
@@ -90,6 +91,8 @@ export interface ImportedWorkbook {
   styles: ImportedStyle[]
   /** Dates count from 1904; serial numbers are kept as stored. */
   date1904: boolean
+  /** How the workbook calculates (an xlsx file's `calcPr`); absent for files that do not say (csv). */
+  calculation?: CalculationSettings
   /** Totals, for the import report and progress. */
   cellCount: number
   formulaCount: number

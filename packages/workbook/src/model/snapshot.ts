@@ -4,6 +4,7 @@
  */
 import type { CellDifference, ChartType, CellValue } from '@finsheet/contracts'
 import type { CellRecord, SheetRecord } from './cell-record.js'
+import type { CalculationSettings } from './calculation.js'
 
 export interface SheetSnapshot extends SheetRecord {
   /** Non-empty cells in row-major order. */
@@ -38,6 +39,8 @@ export interface WorkbookSnapshot {
   sheets: SheetSnapshot[]
   definedNames: DefinedNameRecord[]
   charts: ChartRecord[]
+  /** How the workbook calculates (iteration of circular references and so on); absent for Excel's defaults. */
+  calculation?: CalculationSettings
 }
 
 export interface SnapshotStats {

@@ -16,6 +16,15 @@ function shown(model: WorkbookModel): unknown {
   return rest
 }
 
+/**
+ * What a workbook holds, its calculated values aside: a circular formula keeps the value it last
+ * calculated (as in Excel), so its value after an undo depends on what happened before.
+ */
+function held(model: WorkbookModel): unknown {
+  const snapshot = model.snapshot('Book')
+  return snapshot.sheets.map((sheet) => sheet.cells.map(({ value: _value, type: _type, ...cell }) => cell))
+}
+
 /** What a workbook shows, its sheet ids aside (sheets added by name get fresh ids). */
 function withoutIds(model: WorkbookModel): unknown {
   const snapshot = model.snapshot('Book')
@@ -319,7 +328,9 @@ describe('WorkbookModel under random command sequences', () => {
       fc.property(fc.array(command, { minLength: 1, maxLength: 12 }), (commands) => {
         const model = startingModel()
         const start = shown(model)
+        const startHeld = held(model)
         const inverses: WorkbookCommand[][] = []
+        let circular = false
         for (const next of commands) {
           const before = shown(model)
           try {
@@ -328,9 +339,11 @@ describe('WorkbookModel under random command sequences', () => {
             if (!(error instanceof CommandError)) throw error
             expect(shown(model)).toEqual(before)
           }
+          circular ||= model.engine.getCircularReferences().length > 0
         }
         for (const inverse of inverses.reverse()) model.apply(inverse)
-        expect(shown(model)).toEqual(start)
+        if (circular) expect(held(model)).toEqual(startHeld)
+        else expect(shown(model)).toEqual(start)
       }),
       { numRuns: 500 },
     )

@@ -12,14 +12,15 @@
  * the commands it is given name their sheets; they are resolved one by one as they apply, so a
  * command may name a sheet an earlier one added or renamed.
  */
-import { Engine, EngineUsageError, SheetNotFoundError } from '@finsheet/formula'
-import type { CellChange, CellSnapshot, CellUpdate, EngineOptions } from '@finsheet/formula'
+import { Engine, EngineUsageError, SheetNotFoundError, errorFromText } from '@finsheet/formula'
+import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
+import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, type CalculationSettings } from './calculation.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -84,6 +85,13 @@ export interface CellSource {
   userFormat?: string
   legacy?: boolean
   arrayRange?: string
+  /**
+   * For a formula: the value it was last calculated to (stored, or saved in a file), which a circular
+   * reference starts from and keeps, as Excel shows a reopened workbook's values. `type` tells an error
+   * value from text; without it, text that is an error code is taken for the error.
+   */
+  value?: CellRecord['value']
+  type?: CellRecord['type']
 }
 
 /** What a workbook is built from: its sheets (in order), names, charts and cells. */
@@ -92,6 +100,8 @@ export interface WorkbookSource {
   sheets: readonly SheetRecord[]
   definedNames: readonly DefinedNameRecord[]
   charts: readonly ChartRecord[]
+  /** How the workbook calculates; Excel's defaults when absent. */
+  calculation?: CalculationSettings
   /** Cells in any order. */
   cells: Iterable<CellSource>
 }
@@ -138,19 +148,36 @@ export class WorkbookModel {
   /** How the commands being applied name sheets. */
   private inputRefs: SheetRefs
   private readonly engineOptions: EngineOptions | undefined
+  /** How the workbook calculates: iteration of circular references, mode, full calculation on load. */
+  calculation: CalculationSettings
   protected styles = new Map<string, Map<number, CellStyle>>()
   protected formats = new Map<string, Map<number, string>>()
   /** Legacy (implicitly intersecting) formulas per sheet: the engine keeps the flag but does not show it. */
   protected legacy = new Map<string, Set<number>>()
 
   constructor(
-    parts: { revision?: number; sheets?: readonly SheetRecord[]; definedNames?: readonly DefinedNameRecord[]; charts?: readonly ChartRecord[] } = {},
+    parts: {
+      revision?: number
+      sheets?: readonly SheetRecord[]
+      definedNames?: readonly DefinedNameRecord[]
+      charts?: readonly ChartRecord[]
+      calculation?: CalculationSettings
+    } = {},
     options: ModelOptions = {},
   ) {
     this.refs = options.refs ?? 'name'
     this.inputRefs = this.refs
     this.engineOptions = options.engine
-    this.engine = new Engine(options.engine)
+    // Iteration the caller asks the engine for (a service's per-workbook switch) wins over the workbook's own.
+    const asked = options.engine?.iterative
+    this.calculation = {
+      ...DEFAULT_CALCULATION,
+      ...parts.calculation,
+      ...(asked?.enabled !== undefined ? { iterate: asked.enabled } : {}),
+      ...(asked?.maxIterations !== undefined ? { maxIterations: asked.maxIterations } : {}),
+      ...(asked?.maxChange !== undefined ? { maxChange: asked.maxChange } : {}),
+    }
+    this.engine = new Engine(this.currentEngineOptions())
     this.revision = parts.revision ?? 0
     this.sheets = (parts.sheets ?? []).map(copySheet)
     this.charts = (parts.charts ?? []).map((chart) => ({ ...chart }))
@@ -166,7 +193,12 @@ export class WorkbookModel {
     for (const cell of source.cells) {
       const sheetName = namesById.get(cell.sheetId)
       if (sheetName === undefined) continue
-      if (cell.input !== '') inputs.push(engineUpdate(sheetName, cell.address, cell.input, cell.legacy, cell.arrayRange))
+      if (cell.input !== '') {
+        const update = engineUpdate(sheetName, cell.address, cell.input, cell.legacy, cell.arrayRange)
+        const saved = cell.value === undefined || cell.value === null || !cell.input.startsWith('=') ? undefined : savedValue(cell.value, cell.type)
+        if (saved !== undefined) update.saved = saved
+        inputs.push(update)
+      }
       model.keepExtras(cell)
     }
     model.engine.loadCells(inputs)
@@ -178,7 +210,9 @@ export class WorkbookModel {
     function* cells(): Generator<CellSource> {
       for (const sheet of snapshot.sheets) for (const cell of sheet.cells) yield { ...cell, sheetId: sheet.id }
     }
-    return WorkbookModel.build.call(this, { revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells() }, options) as M
+    const source: WorkbookSource = { revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells() }
+    if (snapshot.calculation) source.calculation = snapshot.calculation
+    return WorkbookModel.build.call(this, source, options) as M
   }
 
   /**
@@ -189,10 +223,16 @@ export class WorkbookModel {
    */
   static beginAssembly<M extends WorkbookModel>(
     this: new (parts: ConstructorParameters<typeof WorkbookModel>[0], options?: ModelOptions) => M,
-    parts: { revision: number; sheets: SheetRecord[]; definedNames: DefinedNameRecord[]; extras: Iterable<CellSource> | (() => Iterable<CellSource>) },
+    parts: {
+      revision: number
+      sheets: SheetRecord[]
+      definedNames: DefinedNameRecord[]
+      calculation?: CalculationSettings
+      extras: Iterable<CellSource> | (() => Iterable<CellSource>)
+    },
     options?: ModelOptions,
   ): WorkbookAssembly<M> {
-    const model = new this({ revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames }, options)
+    const model = new this({ revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames, ...(parts.calculation ? { calculation: parts.calculation } : {}) }, options)
     const load = model.engine.beginLoad()
     return {
       add: (updates) => load.add(updates),
@@ -212,6 +252,28 @@ export class WorkbookModel {
     if (cell.style) metaMap(this.styles, cell.sheetId).set(key, cell.style)
     if (cell.userFormat) metaMap(this.formats, cell.sheetId).set(key, cell.userFormat)
     if (cell.legacy && cell.input.startsWith('=')) this.legacySet(cell.sheetId).add(key)
+  }
+
+  /** The engine's options: the model's own, with iteration as the workbook's calculation settings say. */
+  private currentEngineOptions(): EngineOptions {
+    return { ...this.engineOptions, iterative: iterationOf(this.calculation) }
+  }
+
+  /**
+   * Changes how the workbook calculates; turning iteration on or changing its limits recalculates every
+   * formula, as Excel does when its options change. Returns the cells whose value changed.
+   */
+  setCalculation(settings: Partial<CalculationSettings>): CellChange[] {
+    const next = { ...this.calculation, ...settings }
+    const before = iterationOf(this.calculation)
+    const after = iterationOf(next)
+    // The engine checks the limits first: nothing changes when it refuses them.
+    const changes =
+      before.enabled === after.enabled && before.maxIterations === after.maxIterations && before.maxChange === after.maxChange
+        ? []
+        : this.engine.setIterativeSettings(after)
+    this.calculation = next
+    return changes
   }
 
   private legacySet(sheetId: string): Set<number> {
@@ -502,6 +564,7 @@ export class WorkbookModel {
       sheets: this.sheets.map((sheet) => ({ ...copySheet(sheet), cells: this.sheetRecords(sheet.id) })),
       definedNames: this.definedNames.map((definition) => ({ ...definition })),
       charts: this.charts.map((chart) => ({ ...chart })),
+      ...(isDefaultCalculation(this.calculation) ? {} : { calculation: { ...this.calculation } }),
     }
   }
 
@@ -509,6 +572,7 @@ export class WorkbookModel {
   replaceContents(snapshot: WorkbookSnapshot): void {
     const next = WorkbookModel.fromSnapshot(snapshot, this.revision, { refs: this.refs, engine: this.engineOptions })
     this.engine = next.engine
+    this.calculation = next.calculation
     this.sheets = next.sheets
     this.charts = next.charts
     this.styles = next.styles
@@ -1218,20 +1282,30 @@ export class WorkbookModel {
   /** A new engine with the sheets in this.sheets order and every input reloaded. */
   private rebuildEngine(): void {
     const names = this.definedNames
-    const engine = new Engine(this.engineOptions)
+    const engine = new Engine(this.currentEngineOptions())
     const inputs: CellUpdate[] = []
     for (const sheet of this.sheets) {
       engine.addSheet(sheet.name)
       if (!this.engine.hasSheet(sheet.name)) continue
       const legacy = this.legacy.get(sheet.id)
       this.engine.forEachCell(sheet.name, (cell) => {
-        if (cell.input !== '') inputs.push(engineUpdate(sheet.name, cell.address, cell.input, legacy?.has(positionKey(cell.row, cell.col)), cell.arrayRange))
+        if (cell.input === '') return
+        const update = engineUpdate(sheet.name, cell.address, cell.input, legacy?.has(positionKey(cell.row, cell.col)), cell.arrayRange)
+        // Circular formulas keep the values they show through the rebuild.
+        if (cell.formula !== undefined && cell.value !== null) update.saved = cell.value
+        inputs.push(update)
       })
     }
     this.engine = engine
     this.defineAll(names)
     engine.loadCells(inputs)
   }
+}
+
+/** A stored value as the engine's: error codes become errors (unless the type says text). */
+function savedValue(value: Exclude<CellRecord['value'], null>, type: CellRecord['type'] | undefined): EngineValue | undefined {
+  if (typeof value !== 'string' || type === 'text' || !value.startsWith('#')) return value
+  return errorFromText(value) ?? (type === 'error' ? undefined : value)
 }
 
 /** What the engine is given for a cell's input. */

@@ -8,6 +8,8 @@ import type { CellUpdate, EngineOptions, Scalar } from '@finsheet/formula'
 import { readXlsx } from './read-xlsx.js'
 import { cellKey } from '../model/workbook-model.js'
 import type { XlsxCell, XlsxWorkbook } from './read-xlsx.js'
+import { iterationOf } from '../model/calculation.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** A cell whose value a formula computes: the formula's own cell, or a cell its array formula fills. */
 export interface FormulaCellRecord {
@@ -33,11 +35,15 @@ export interface LoadedWorkbook {
   readonly skippedNames: { name: string; sheet?: string; reason: string }[]
   /** Everything read from the file (values, formulas, merges, column widths...). */
   readonly workbook: XlsxWorkbook
+  /** The calculation settings the engine runs with: the file's, with the caller's overrides. */
+  readonly calculation: CalculationSettings
 }
 
 export interface LoadOptions {
-  /** Options of the engine to create (iterative calculation and so on). */
-  readonly engine?: EngineOptions
+  /** Options of the engine to create (its iteration settings come from `calculation`). */
+  readonly engine?: Omit<EngineOptions, 'iterative'>
+  /** Settings that replace the file's own (the command line's `--iterate`, `--max-iterations`, ...). */
+  readonly calculation?: Partial<CalculationSettings>
 }
 
 
@@ -49,7 +55,8 @@ export async function loadXlsxIntoEngine(source: string | Uint8Array, options: L
 
 /** Loads a workbook already read by {@link readXlsx} into a new engine. */
 export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOptions = {}): LoadedWorkbook {
-  const engine = new Engine(options.engine)
+  const calculation: CalculationSettings = { ...workbook.calculation, ...options.calculation }
+  const engine = new Engine({ ...options.engine, iterative: iterationOf(calculation) })
   const sheets = workbook.sheets.map((sheet) => sheet.name)
   for (const name of sheets) engine.addSheet(name)
 
@@ -74,7 +81,10 @@ export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOpti
       if (cell.numberFormat) formats.set(cellKey(sheet.name, cell.address), cell.numberFormat)
       const formula = formulaOf(cell, byAddress)
       if (formula !== undefined) {
-        updates.push(formulaUpdate(sheet.name, cell, formula))
+        const update = formulaUpdate(sheet.name, cell, formula)
+        // A function that reaches outside the workbook keeps what it was saved spilling, not just its first value.
+        if (cell.dynamicArray && cell.arrayRange && callsOutside(formula, engine)) update.savedArray = savedArrayOf(cell, byAddress)
+        updates.push(update)
         formulaCells.push({ sheet: sheet.name, address: cell.address, formula, cached: cell.value })
         for (const filled of cell.arrayRange ? arrayRangeCells(cell) : []) {
           formulaCells.push({
@@ -92,8 +102,10 @@ export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOpti
       updates.push({ sheet: sheet.name, address: cell.address, input: inputOf(cell.value) })
     }
   }
-  engine.loadCells(updates)
-  return { engine, sheets, formulaCells, formats, skippedNames, workbook }
+  // A file that asks for a full calculation on opening gets one: its circular references iterate on from
+  // the saved values even where those are settled, as they do in Excel.
+  engine.loadCells(updates, { recalculateSaved: calculation.fullCalcOnLoad })
+  return { engine, sheets, formulaCells, formats, skippedNames, workbook, calculation }
 }
 
 /** The formula of a cell with '=': its own, or its shared master's moved to this cell. */
@@ -108,12 +120,36 @@ function formulaOf(cell: XlsxCell, byAddress: ReadonlyMap<string, XlsxCell>): st
 /**
  * A formula as the engine should run it. A plain formula was saved with the semantics of Excel before
  * dynamic arrays (implicit intersection, no spilling); an array formula is either a dynamic array,
- * which spills, or a legacy one that fills exactly its range.
+ * which spills, or a legacy one that fills exactly its range. Each starts from the value the file
+ * cached, as a circular reference does in Excel when the file opens.
  */
 function formulaUpdate(sheet: string, cell: XlsxCell, formula: string): CellUpdate {
-  if (cell.arrayRange === undefined) return { sheet, address: cell.address, input: formula, legacy: true }
-  if (cell.dynamicArray) return { sheet, address: cell.address, input: formula }
-  return { sheet, address: cell.address, input: formula, arrayRange: cell.arrayRange }
+  const update: CellUpdate = { sheet, address: cell.address, input: formula, saved: cell.value }
+  if (cell.arrayRange === undefined) update.legacy = true
+  else if (!cell.dynamicArray) update.arrayRange = cell.arrayRange
+  return update
+}
+
+/** Whether a formula calls a function whose value comes from outside the workbook (STOCKHISTORY...). */
+function callsOutside(formula: string, engine: Engine): boolean {
+  const functions = engine.getFunctions()
+  for (const match of formula.replace(/"(?:[^"]|"")*"/g, '""').matchAll(/([A-Za-z_][\w.]*)\s*\(/g)) {
+    if (functions.get(match[1])?.savedValue !== undefined) return true
+  }
+  return false
+}
+
+/** The values an array formula was saved spilling over its range, row by row. */
+function savedArrayOf(cell: XlsxCell, byAddress: ReadonlyMap<string, XlsxCell>): Scalar[][] {
+  const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
+  if (!range) return []
+  const rows: Scalar[][] = []
+  for (let row = range.top; row <= range.bottom; row++) {
+    const values: Scalar[] = []
+    for (let col = range.left; col <= range.right; col++) values.push(byAddress.get(formatAddress(row, col))?.value ?? null)
+    rows.push(values)
+  }
+  return rows
 }
 
 /** The cells of an array formula's range other than its anchor. */

@@ -13,6 +13,9 @@ import JSZip from 'jszip'
 import { CellError, errorFromText } from '@finsheet/formula'
 import type { Scalar } from '@finsheet/formula'
 import { normalizeFormula } from './formula-text.js'
+import { dataTableFormula } from './data-table-formula.js'
+import { calculationFromAttributes } from '../model/calculation.js'
+import type { CalculationSettings } from '../model/calculation.js'
 
 /** One non-empty cell of a sheet as stored in the file. */
 export interface XlsxCell {
@@ -72,6 +75,8 @@ export interface XlsxWorkbook {
   readonly definedNames: XlsxDefinedName[]
   /** Whether dates count from 1904 (old Mac workbooks); serials are kept as stored. */
   readonly date1904: boolean
+  /** How the workbook calculates (`calcPr`): iteration of circular references, mode, full calculation on load. */
+  readonly calculation: CalculationSettings
 }
 
 /** Reads an xlsx file from a path or from its bytes. */
@@ -101,6 +106,7 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
     sheets,
     definedNames: readDefinedNames(workbookXml, sheetOrder),
     date1904: Boolean(workbook.properties.date1904),
+    calculation: readCalculation(workbookXml),
   }
 }
 
@@ -177,6 +183,8 @@ interface ExcelCellModel {
   shareType?: string
   ref?: string
   result?: unknown
+  /** A hyperlinked cell's content: what it shows (text, rich text, or the number it holds). */
+  text?: unknown
 }
 
 function readSheet(
@@ -197,6 +205,11 @@ function readSheet(
       const read = readCell(model, richError ?? capture?.raw.get(model.address), errorsAsText)
       if (!read) return
       if (richError) read.value = richError
+      const table = marks.dataTables.get(model.address)
+      if (table) {
+        read.formula = table.formula
+        read.arrayRange = table.ref
+      }
       const dynamicArray = read.arrayRange !== undefined && marks.dynamicArrays.has(model.address)
       const numberFormat = cell.numFmt && cell.numFmt !== 'General' ? cell.numFmt : undefined
       cells.push({
@@ -240,6 +253,11 @@ function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean): R
     case ExcelJS.ValueType.Merge:
     case ExcelJS.ValueType.Null:
       return undefined
+    case ExcelJS.ValueType.Hyperlink: {
+      // exceljs keeps a hyperlinked cell's content beside the link, not as its value.
+      const value = readScalar(model.text, raw)
+      return value === null ? undefined : { value }
+    }
     default: {
       const value = readScalar(model.value, raw)
       return value === null ? undefined : { value }
@@ -312,9 +330,11 @@ interface CellMarks {
    * at a rich value that holds the real error type.
    */
   readonly richErrors: Map<string, CellError>
+  /** What-if data tables by the top-left cell of their results: `TABLE(r, c)` over `ref` (see dataTableFormula). */
+  readonly dataTables: Map<string, { formula: string; ref: string }>
 }
 
-const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), dataTables: new Map() }
 
 /** Rich value error types, as Excel numbers them, for the errors the engine knows. */
 const RICH_ERROR_TYPES: Record<string, CellError> = { '8': CellError.SPILL, '13': CellError.CALC }
@@ -335,8 +355,8 @@ async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<strin
     const id = attribute(match[1], 'r:id')
     const path = id ? targets.get(id) : undefined
     const xml = path ? await zip.file(path)?.async('string') : undefined
-    if (!name || xml === undefined || !/ (cm|vm)=/.test(xml)) continue
-    const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map() }
+    if (!name || xml === undefined || !/ (cm|vm)=|t="dataTable"/.test(xml)) continue
+    const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), dataTables: readDataTables(xml) }
     for (const cell of xml.matchAll(/<(?:\w+:)?c\b([^>]*\s(?:cm|vm)="[^"]*"[^>]*)>/g)) {
       const address = attribute(cell[1], 'r')
       if (!address) continue
@@ -348,6 +368,18 @@ async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<strin
     bySheet.set(name, marks)
   }
   return bySheet
+}
+
+/** The data tables of a sheet's xml: `<f t="dataTable" ...>` on the first cell of each table's results. */
+function readDataTables(xml: string): Map<string, { formula: string; ref: string }> {
+  const tables = new Map<string, { formula: string; ref: string }>()
+  if (!xml.includes('t="dataTable"')) return tables
+  for (const match of xml.matchAll(/<(?:\w+:)?c\b([^>]*)>\s*<(?:\w+:)?f\b([^>]*\bt="dataTable"[^>]*?)\/?>/g)) {
+    const address = attribute(match[1], 'r')
+    const table = dataTableFormula((name) => attribute(match[2], name))
+    if (address && table) tables.set(address, table)
+  }
+  return tables
 }
 
 /** The error of each value-metadata index (1-based, as cells' `vm` count) that stands for a rich error. */
@@ -380,6 +412,13 @@ async function readRichErrors(zip: JSZip): Promise<Map<number, CellError>> {
     if (error) errors.set(index + 1, error)
   })
   return errors
+}
+
+function readCalculation(workbookXml: string): CalculationSettings {
+  const element = /<(?:\w+:)?calcPr\b([^>]*?)\/?>/.exec(workbookXml)
+  if (!element) return calculationFromAttributes(undefined)
+  const names = ['iterate', 'iterateCount', 'iterateDelta', 'calcMode', 'fullCalcOnLoad'] as const
+  return calculationFromAttributes(Object.fromEntries(names.map((name) => [name, attribute(element[1], name)])))
 }
 
 function readDefinedNames(workbookXml: string, sheetOrder: readonly string[]): XlsxDefinedName[] {

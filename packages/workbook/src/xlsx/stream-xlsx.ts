@@ -21,6 +21,8 @@ import {
   type ProgressListener,
 } from '../import/imported-workbook.js'
 import { normalizeFormula } from './formula-text.js'
+import { dataTableFormula } from './data-table-formula.js'
+import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 
@@ -54,7 +56,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const workbookXml = await readText(zip, 'xl/workbook.xml')
   const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
-  const { sheets, definedNames, date1904 } = readWorkbookXml(workbookXml, relations)
+  const { sheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
   if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
 
   const partOf = (type: string, fallback: string) => {
@@ -98,7 +100,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
   }
   onProgress?.(1)
-  return { sheets: importedSheets, definedNames, styles, date1904, cellCount: counter.cells, formulaCount: counter.formulas }
+  return { sheets: importedSheets, definedNames, styles, date1904, calculation, cellCount: counter.cells, formulaCount: counter.formulas }
 }
 
 async function readText(zip: ZipParts, part: string): Promise<string> {
@@ -141,12 +143,14 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   const sheets: SheetEntry[] = []
   const definedNames: ImportedDefinedName[] = []
   let date1904 = false
+  let calculation: CalculationSettings = calculationFromAttributes(undefined)
   let pendingName: { name: string; localSheetId?: string; hidden: boolean; text: string } | null = null
   const parser = createXmlParser()
   parser.on('opentag', (tag) => {
     const name = localName(tag.name)
     const a = tag.attributes as Record<string, string>
     if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true'
+    else if (name === 'calcPr') calculation = calculationFromAttributes(a)
     else if (name === 'sheet') {
       const relationId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
       const relation = relationId ? relations.get(relationId) : undefined
@@ -175,7 +179,7 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   } catch (error) {
     throw partError('xl/workbook.xml', error)
   }
-  return { sheets, definedNames, date1904 }
+  return { sheets, definedNames, date1904, calculation }
 }
 
 /** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
@@ -544,10 +548,15 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
           value = Number.isFinite(number) ? number : valueText
         }
     }
-    const formula = formulaOf()
+    const table = formulaAttributes?.t === 'dataTable' ? dataTableFormula((name) => formulaAttributes?.[name]) : undefined
+    const formula = table ? table.formula : formulaOf()
     if (value === null && formula === undefined && cellStyle === undefined) return undefined
     const cell: ImportedCell = { row: cellRow, col: cellCol, address: cellAddress, value }
-    if (formula !== undefined) {
+    if (table) {
+      // A what-if data table: {=TABLE(...)} over its results, a Ctrl+Shift+Enter array formula.
+      cell.formula = table.formula
+      cell.arrayRange = table.ref
+    } else if (formula !== undefined) {
       cell.formula = formula
       if (formulaAttributes?.t === 'array' && formulaAttributes.ref) {
         cell.arrayRange = formulaAttributes.ref

@@ -93,3 +93,19 @@ async function addXmlDetails(bytes: Buffer, options: TestWorkbookOptions): Promi
   )
   return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
 }
+
+/**
+ * A circular workbook: Model!A1 = A1/2+1 (settling at 2) read by B1 = A1*3, saved with `calcPr` as the
+ * workbook's calculation settings and `cached` as A1's saved value.
+ */
+export async function makeCircularWorkbook(options: { calcPr?: string; cached?: number } = {}): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const model = workbook.addWorksheet('Model')
+  const cached = options.cached
+  model.getCell('A1').value = { formula: 'A1/2+1', ...(cached !== undefined ? { result: cached } : {}) } as ExcelJS.CellValue
+  model.getCell('B1').value = { formula: 'A1*3', ...(cached !== undefined ? { result: cached * 3 } : {}) } as ExcelJS.CellValue
+  const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()))
+  const workbookXml = await zip.file('xl/workbook.xml')!.async('string')
+  zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b[^>]*\/>/, options.calcPr ?? ''))
+  return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
+}

@@ -7,7 +7,7 @@ import { cellKey } from '../model/workbook-model.js'
 import type { LoadedWorkbook } from './load-xlsx.js'
 import { readXlsx, XlsxFormatError } from './read-xlsx.js'
 import type { XlsxWorkbook } from './read-xlsx.js'
-import { DATE_TIME_SERIAL, makeTestWorkbook } from './test-workbook.js'
+import { DATE_TIME_SERIAL, makeCircularWorkbook, makeTestWorkbook } from './test-workbook.js'
 
 describe('normalizeFormula', () => {
   it('removes the prefixes of newer functions and parameters, as Excel displays them', () => {
@@ -138,6 +138,114 @@ describe('loadXlsxIntoEngine', () => {
     const report = compareWithCachedValues(wrong)
     expect(report.failed).toBe(1)
     expect(report.mismatches[0]).toMatchObject({ sheet: 'Data', address: 'B3', formula: '=A3*2', ours: 6, excel: 7 })
+  })
+})
+
+describe('hyperlinked and rich-text cells', () => {
+  /** Hyperlinks over text, rich text and a number (Excel keeps a linked number a number), and rich text. */
+  async function linkedWorkbook(): Promise<Uint8Array> {
+    const ExcelJS = (await import('exceljs')).default
+    const JSZip = (await import('jszip')).default
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Links')
+    sheet.getCell('A1').value = { text: 'Annual report', hyperlink: 'https://example.com/report.pdf' }
+    sheet.getCell('A2').value = { richText: [{ text: 'Net ', font: { bold: true } }, { text: 'debt' }] }
+    sheet.getCell('A3').value = { text: { richText: [{ text: 'rich ' }, { text: 'link' }] }, hyperlink: 'https://example.com' } as never
+    sheet.getCell('A4').value = 42
+    sheet.getCell('B1').value = { formula: 'LEN(A1)&"/"&A2&"/"&A3', result: '13/Net debt/rich link' }
+    sheet.getCell('B2').value = { formula: 'A4*2', result: 84 }
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer())
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+    zip.file('xl/worksheets/sheet1.xml', xml.replace('</hyperlinks>', '<hyperlink ref="A4" r:id="rIdNumber"/></hyperlinks>'))
+    const rels = await zip.file('xl/worksheets/_rels/sheet1.xml.rels')!.async('string')
+    zip.file(
+      'xl/worksheets/_rels/sheet1.xml.rels',
+      rels.replace('</Relationships>', '<Relationship Id="rIdNumber" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/42" TargetMode="External"/></Relationships>'),
+    )
+    return zip.generateAsync({ type: 'uint8array' })
+  }
+
+  it('load the text they show (a linked number as the number), and formulas read it', async () => {
+    const bytes = await linkedWorkbook()
+    const read = await readXlsx(bytes)
+    const values = Object.fromEntries(read.sheets[0].cells.map((cell) => [cell.address, cell.value]))
+    expect(values).toMatchObject({ A1: 'Annual report', A2: 'Net debt', A3: 'rich link', A4: 42 })
+    const loaded = await loadXlsxIntoEngine(bytes)
+    expect(compareWithCachedValues(loaded).mismatches).toEqual([])
+  })
+})
+
+describe('functions that need the outside world', () => {
+  /** STOCKHISTORY spilling a saved table (a dynamic array, as Excel 365 marks it) and WEBSERVICE, with formulas reading them. */
+  async function marketWorkbook(): Promise<Uint8Array> {
+    const ExcelJS = (await import('exceljs')).default
+    const JSZip = (await import('jszip')).default
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Market')
+    sheet.getCell('A1').value = 'MSFT'
+    sheet.getCell('B1').value = { formula: '_xlfn.STOCKHISTORY(A1,45292,45293)', shareType: 'array', ref: 'B1:C3', result: 'Date' } as never
+    sheet.getCell('C1').value = 'Close'
+    sheet.getCell('B2').value = 45292
+    sheet.getCell('C2').value = 370.87
+    sheet.getCell('B3').value = 45293
+    sheet.getCell('C3').value = 367.94
+    sheet.getCell('E1').value = { formula: 'AVERAGE(C2:C3)', result: (370.87 + 367.94) / 2 }
+    sheet.getCell('E2').value = { formula: '_xlfn.WEBSERVICE("https://example.com/fx/EURUSD")', result: '1.0842' }
+    sheet.getCell('E3').value = { formula: 'VALUE(E2)*1000', result: 1084.2 }
+    const zip = await JSZip.loadAsync(await workbook.xlsx.writeBuffer())
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string')
+    zip.file('xl/worksheets/sheet1.xml', xml.replace('<c r="B1"', '<c r="B1" cm="1"'))
+    return zip.generateAsync({ type: 'uint8array' })
+  }
+
+  it('keep the values Excel saved, the whole spilled table included, and never show #NAME?', async () => {
+    const loaded = await loadXlsxIntoEngine(await marketWorkbook())
+    expect(compareWithCachedValues(loaded).mismatches).toEqual([])
+    expect(loaded.engine.getCell('Market', 'C3')).toMatchObject({ value: 367.94, spilled: true, savedValue: true })
+    expect(loaded.engine.isSavedValue('Market', 'E2')).toBe(true)
+    expect(loaded.engine.isSavedValue('Market', 'E3')).toBe(false)
+  })
+})
+
+describe('calculation settings', () => {
+  const ITERATE = '<calcPr calcId="191029" iterate="1" iterateCount="50" iterateDelta="0.0001" calcMode="autoNoTable"/>'
+
+  it("reads the file's calcPr, and Excel's defaults from a file without one", async () => {
+    const stated = await readXlsx(await makeCircularWorkbook({ calcPr: ITERATE }))
+    expect(stated.calculation).toEqual({ iterate: true, maxIterations: 50, maxChange: 0.0001, mode: 'autoNoTable', fullCalcOnLoad: false })
+    const silent = await readXlsx(await makeCircularWorkbook())
+    expect(silent.calculation).toEqual({ iterate: false, maxIterations: 100, maxChange: 0.001, mode: 'auto', fullCalcOnLoad: false })
+  })
+
+  it('iterates a circular workbook saved with iteration on, with its limits', async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE }))
+    // From nothing, x = x/2 + 1 settles when a pass moves it by less than 0.0001: the fifteenth.
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(2 - 2 ** -14)
+    expect(loaded.engine.getIterativeSettings()).toEqual({ enabled: true, maxIterations: 50, maxChange: 0.0001 })
+    expect(loaded.calculation.iterate).toBe(true)
+  })
+
+  it('keeps settled saved values, so that a circular workbook matches what Excel saved', async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE, cached: 1.99999 }))
+    expect(compareWithCachedValues(loaded).failed).toBe(0)
+    // A file that asks for a full calculation on opening iterates on from them.
+    const full = await loadXlsxIntoEngine(await makeCircularWorkbook({ calcPr: ITERATE.replace('/>', ' fullCalcOnLoad="1"/>'), cached: 1.99999 }))
+    expect(full.engine.getValue('Model', 'A1')).toBe(1.99999 / 2 + 1)
+  })
+
+  it("shows Excel's circular-reference warning and the saved values when iteration is off", async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook({ cached: 1.5 }))
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(1.5)
+    expect(loaded.engine.getValue('Model', 'B1')).toBe(4.5)
+    expect(loaded.engine.getCircularReferences()).toEqual([[{ sheet: 'Model', address: 'A1' }]])
+    // Without a saved value the cell shows 0, never an error.
+    const fresh = await loadXlsxIntoEngine(await makeCircularWorkbook())
+    expect(fresh.engine.getValue('Model', 'A1')).toBe(0)
+  })
+
+  it("lets the caller's settings replace the file's", async () => {
+    const loaded = await loadXlsxIntoEngine(await makeCircularWorkbook(), { calculation: { iterate: true, maxIterations: 3 } })
+    expect(loaded.engine.getValue('Model', 'A1')).toBe(1.75)
   })
 })
 

@@ -122,7 +122,11 @@ export class WorkbookImport {
           update.legacy = true
           this.metaSet(this.legacy, sheet.id).add(address)
         }
-        if (options.cached !== undefined) this.checks[sheetIndex].push({ address, cached: options.cached })
+        if (options.cached !== undefined) {
+          this.checks[sheetIndex].push({ address, cached: options.cached })
+          // A circular reference starts from (and with iteration off keeps) the value the file saved, as in Excel.
+          update.saved = cachedScalar(options.cached)
+        }
       }
       this.batch.push(update)
     }

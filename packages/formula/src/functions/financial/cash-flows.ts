@@ -41,7 +41,11 @@ export const NPV: FunctionDefinition = {
   impl: (args) => {
     const rate = args[0] as number
     const values: number[] = []
-    const error = forEachNumber(args.slice(1), (n) => values.push(n))
+    // A value left empty is a cash flow of 0 in its period: NPV(10%, 100, , 100) discounts the second 100 twice.
+    const error = forEachNumber(
+      args.slice(1).map((arg) => (arg === MISSING ? 0 : arg)),
+      (n) => values.push(n),
+    )
     if (error) return error
     if (rate === -1) return CellError.DIV0
     return numberResult(netPresentValue(rate, values))
@@ -157,7 +161,11 @@ export const IRR: FunctionDefinition = {
 }
 
 /** Values and dates of XNPV and XIRR: equal counts, numbers only, dates on or after the first. */
-function datedFlows(valuesArg: Arg, datesArg: Arg, nonNumber: CellError): { values: number[]; days: number[] } | CellError {
+/**
+ * The values and whole days of dated cash flows. With `skipBlanks` (XIRR), a pair whose value is an
+ * empty cell is left out, as Excel leaves out the blank rows of a model's cash-flow range.
+ */
+function datedFlows(valuesArg: Arg, datesArg: Arg, nonNumber: CellError, skipBlanks = false): { values: number[]; days: number[] } | CellError {
   const values: Scalar[] = []
   const dates: Scalar[] = []
   forEachCell(valuesArg, (value) => void values.push(value))
@@ -170,6 +178,7 @@ function datedFlows(valuesArg: Arg, datesArg: Arg, nonNumber: CellError): { valu
   for (let i = 0; i < values.length; i++) {
     const value = values[i]
     const date = dates[i]
+    if (value === null && skipBlanks) continue
     if (typeof value !== 'number') return value === null ? CellError.NUM : nonNumber
     if (typeof date !== 'number') return date === null ? CellError.NUM : CellError.VALUE
     const day = Math.trunc(date)
@@ -306,8 +315,9 @@ export const XIRR: FunctionDefinition = {
   description: 'Returns the annual internal rate of return of cash flows on the given dates, found by iteration from guess (default 10%).',
   example: 'XIRR(A2:A6, B2:B6)',
   impl: (args) => {
-    const flows = datedFlows(args[0], args[1], CellError.VALUE)
+    const flows = datedFlows(args[0], args[1], CellError.VALUE, true)
     if (flows instanceof CellError) return flows
+    if (flows.values.length === 0) return CellError.NUM
     const guess = optional(args[2], 0.1)
     if (guess <= -1) return CellError.NUM
     const { values, days } = flows

@@ -29,8 +29,13 @@ export function readTruths(args: readonly Arg[]): { trues: number; seen: number 
   let trues = 0
   let seen = 0
   for (const arg of args) {
-    // Empty text typed as an argument is skipped like an empty cell (=OR("", TRUE) is TRUE).
-    if (arg === MISSING || arg === null || arg === '') continue
+    // An argument left empty is FALSE (=AND(TRUE,) is FALSE); empty text typed as an argument is
+    // skipped like an empty cell (=OR("", TRUE) is TRUE).
+    if (arg === MISSING) {
+      seen++
+      continue
+    }
+    if (arg === null || arg === '') continue
     if (typeof arg === 'object' && !(arg instanceof CellError)) {
       let error: CellError | undefined
       forEachValue(arg, (item) => {

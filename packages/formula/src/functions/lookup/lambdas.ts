@@ -248,6 +248,8 @@ export const MAKEARRAY: FunctionDefinition = {
     if (!(lambda instanceof LambdaValue)) return lambda
     const size: number[] = []
     for (const arg of args.slice(0, 2)) {
+      // A size left empty is 0, which no array has.
+      if (arg === MISSING) return CellError.VALUE
       const scalar = arg instanceof RangeRef && arg.isSingleCell ? arg.get(0, 0) : arg
       if (typeof scalar === 'object' && scalar !== null && !(scalar instanceof CellError)) return CellError.VALUE
       const number = toNumber(scalar as Scalar)

@@ -47,7 +47,8 @@ export const MATCH: FunctionDefinition = {
     const lookup = args[0] as Scalar
     const matrix = matrixOf(args[1])
     if (matrix instanceof CellError) return matrix
-    const type = optionalInteger(args[2], 1)
+    // match_type left empty is 0, an exact match (=MATCH(x, r, )); omitted it is 1.
+    const type = args[2] === MISSING ? 0 : optionalInteger(args[2], 1)
     if (type instanceof CellError) return type
     const vector = vectorOf(matrix)
     if (!vector || lookup === null) return CellError.NA
@@ -144,7 +145,9 @@ function tableLookup(args: Arg[], byColumn: boolean): Value {
   const index = optionalInteger(args[2], 0)
   if (index instanceof CellError) return index
   let approximate = true
-  if (args[3] !== undefined && args[3] !== MISSING) {
+  // range_lookup left empty is FALSE, an exact match (=VLOOKUP(x, t, 2, )); omitted it is TRUE.
+  if (args[3] === MISSING) approximate = false
+  else if (args[3] !== undefined) {
     const flag = toBoolean(args[3] as Scalar)
     if (flag instanceof CellError) return flag
     approximate = flag

@@ -142,6 +142,7 @@ export const QUOTIENT: FunctionDefinition = {
   syntax: 'QUOTIENT(numerator, denominator)',
   description: 'Returns the integer part of a division.',
   example: 'QUOTIENT(5, 2)',
+  readsEmptyArguments: true,
   impl: ([a, b]) => {
     const n = toolPakNumber(a)
     if (n instanceof CellError) return n
@@ -423,10 +424,15 @@ export const PRODUCT: FunctionDefinition = {
   impl: (args) => {
     let product = 1
     let count = 0
-    const error = forEachNumber(args, (n) => {
-      product *= n
-      count++
-    })
+    // An argument left empty is a 0 (=PRODUCT(2,,3) is 0).
+    const error = forEachNumber(
+      args,
+      (n) => {
+        product *= n
+        count++
+      },
+      { countEmptyArgs: true },
+    )
     if (error) return error
     return count === 0 ? 0 : numberResult(product)
   },

@@ -92,6 +92,7 @@ export const SEQUENCE: FunctionDefinition = {
   syntax: 'SEQUENCE(rows, [columns], [start], [step])',
   description: 'Returns an array of sequential numbers, row by row, from start by step.',
   example: 'SEQUENCE(4, 3, 10, 5)',
+  readsEmptyArguments: true,
   impl: (args) => {
     const rows = Math.trunc(optional(args[0], 1))
     const columns = Math.trunc(optional(args[1], 1))

@@ -72,6 +72,7 @@ export const MROUND: FunctionDefinition = {
   syntax: 'MROUND(number, multiple)',
   description: 'Returns a number rounded to the nearest multiple, halves away from zero.',
   example: 'MROUND(10, 3)',
+  readsEmptyArguments: true,
   impl: ([a, b]) => {
     const value = toolPakNumber(a)
     if (value instanceof CellError) return value
