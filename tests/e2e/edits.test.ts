@@ -247,6 +247,25 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('A1')).toBe('on the sheet to delete')
   })
 
+  it('warns of a formula loop in the status bar, goes to it, and calculates again once it is broken', async () => {
+    await shownIn('D1')
+    await typeEntry(page, '=E1+1')
+    await shownIn('E1')
+    await typeEntry(page, '=D1*2')
+    const warning = page.getByLabel('Status bar').getByRole('button', { name: /^Circular References: / })
+    await expect.poll(() => warning.innerText(), POLL).toBe('Circular References: Sheet1!D1')
+    // As in Excel, the cells of the loop are not calculated: D1 keeps what it showed, the new E1 shows 0
+    expect(await shownIn('D1')).toBe('1')
+    expect(await shownIn('E1')).toBe('0')
+    await shownIn('A5')
+    await warning.click()
+    await expect.poll(() => page.getByLabel('Cell reference').inputValue(), POLL).toBe('D1')
+    await shownIn('E1')
+    await typeEntry(page, '5')
+    await expect.poll(() => warning.count(), POLL).toBe(0)
+    expect(await shownIn('D1')).toBe('6')
+  })
+
   it('does not call a sheet switch an unsaved change, and tells saving, saved and offline as they happen', async () => {
     await waitUntilSaved()
     await page.getByRole('tab', { name: 'Summary' }).click()

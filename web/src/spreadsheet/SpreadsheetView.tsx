@@ -132,6 +132,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     [workspace, state.revision, sheet, range.startCol, range.startRow, range.endCol, range.endRow],
   )
 
+  // formula loops change only with the cells
+  const circular = useMemo(() => store?.circularReferences() ?? [], [store, state.revision])
+
   useEffect(() => setSuggestionIndex(0), [suggestions.length, editing?.text])
 
   const assistantMarks = useMemo(
@@ -376,6 +379,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         sheetCount={store.sheetNames.length}
         summary={summary}
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
+        circular={circular}
+        onGoTo={goTo}
       />
       {contextMenu && (
         <GridContextMenu

@@ -7,18 +7,34 @@ interface StatusBarProps {
   summary: { sum: number; average: number; count: number; numbers: number } | null
   /** percent of a large sheet's rows loaded so far, while it streams in */
   loading?: number | null
+  /** formula loops the workbook does not iterate, each as its cells; the first cell of each is shown */
+  circular?: string[][]
+  /** goes to a cell of a loop, as the name box would */
+  onGoTo?(reference: string): void
 }
 
 const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 })
 
 /** Spec 1 §2: the selected address or 'Ready', 'Sheet X of N', and the zoom at 100%. */
-export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading }: StatusBarProps) {
+export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading, circular = [], onGoTo }: StatusBarProps) {
+  const loops = circular.filter((cycle) => cycle.length > 0)
   return (
     <footer className="status-bar" aria-label="Status bar">
       <span className="status-address" data-testid="status-address">
         {address ?? 'Ready'}
       </span>
       {address && mode !== 'Ready' && <span className="status-mode">{mode}</span>}
+      {loops.length > 0 && (
+        // Excel's warning: cells in a loop are not calculated, they keep their last values.
+        <button
+          type="button"
+          className="status-circular"
+          title={`Formulas that read each other in a loop are not calculated: ${loops.map((cycle) => cycle.join(', ')).join('; ')}. Break the loop, or turn on iterative calculation.`}
+          onClick={() => onGoTo?.(loops[0][0])}
+        >
+          Circular References: {loops.map((cycle) => cycle[0]).join(', ')}
+        </button>
+      )}
       <span className="status-spacer" />
       {summary && summary.count > 0 && (
         <span className="status-summary" aria-live="polite">

@@ -29,7 +29,11 @@ describe('WorkbookStore', () => {
     const iterated = open({ sheets: [{ name: 'Sheet1', cells }], iterativeCalculation: true })
     // Fixed point: A3 = 0.05 * (190 - A3), so A3 = 9.5 / 1.05.
     expect(iterated.getValue('Sheet1', at('A3'))).toBeCloseTo(9.5 / 1.05, 3)
-    expect(open({ sheets: [{ name: 'Sheet1', cells }] }).getValue('Sheet1', at('A3'))).toMatchObject({ code: '#CIRC!' })
+    // Not iterated, as in Excel: the loop is not calculated, its cells show 0, and the status bar lists it.
+    const looped = open({ sheets: [{ name: 'Sheet1', cells }] })
+    expect(looped.getValue('Sheet1', at('A3'))).toBe(0)
+    expect(looped.circularReferences()).toEqual([['Sheet1!A2', 'Sheet1!A3']])
+    expect(iterated.circularReferences()).toEqual([])
   })
 
   it('shows errors as errors and text on the left', () => {

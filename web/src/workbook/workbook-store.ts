@@ -2,6 +2,7 @@ import type { CellEdit, ChartData, WorkbookCommand } from '@finsheet/contracts'
 import { chartData, describeCommands, WorkbookModel, type CellRecord, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
+import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
 import type { EngineValue } from './calc-engine'
@@ -280,6 +281,14 @@ export class WorkbookStore {
 
   getValue(sheet: string, pos: CellPosition): EngineValue {
     return this.sheet(sheet) ? this.model.engine.getValueAt(sheet, pos.row, pos.col) : null
+  }
+
+  /**
+   * Formula loops the workbook does not iterate, each as its cells (`Sheet!A1`): they are not
+   * calculated and keep their last values, as in Excel, so the status bar warns of them.
+   */
+  circularReferences(): string[][] {
+    return this.model.engine.getCircularReferences().map((cycle) => cycle.map((cell) => `${sheetPrefix(cell.sheet)}${cell.address}`))
   }
 
   /** The text a cell shows, as the grid draws it. */

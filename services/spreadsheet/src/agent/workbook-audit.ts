@@ -339,7 +339,7 @@ class WorkbookAudit {
           rule: 'circular-reference',
           severity: 'error',
           cells,
-          message: `${plural(cells.length, 'cell')} read each other in a loop and show #CIRC!: ${this.list(cells)}`,
+          message: `${plural(cells.length, 'cell')} read each other in a loop, which is not calculated (they keep their last values or 0): ${this.list(cells)}`,
           fix: 'Break the loop (make one of them read an input or the previous period), or switch on iterative calculation if the loop is meant (interest on average balances)',
         })
       }
