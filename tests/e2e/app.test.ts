@@ -199,7 +199,7 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('A3')).toBe('Profit')
     await page.screenshot({ path: join(OUTPUT, 'grid.png') })
     expect(await unnamedControls(page)).toEqual([])
-    for (const menu of ['File', 'Edit', 'Format', 'Number format', 'Format', 'Sheet options', 'Clear data', 'User menu', 'Notifications']) {
+    for (const menu of ['File', 'Edit', 'View', 'Format', 'Data', 'Number format', 'Format', 'Sheet options', 'Clear data', 'User menu', 'Notifications']) {
       const button = page.getByRole('button', { name: menu, exact: true }).first()
       await button.click()
       expect(await unnamedControls(page), menu).toEqual([])

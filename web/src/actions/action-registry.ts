@@ -163,9 +163,9 @@ export function menuItem(action: Action, ctx: ActionContext, after?: () => void)
   return {
     label: titleOf(action, ctx),
     shortcut: action.keys?.[0],
-    disabled: !isEnabled(action, ctx),
+    disabled: !isEnabled(action, ctx) || action.visible?.(ctx) === false,
     onSelect: () => {
-      if (!isEnabled(action, ctx)) return
+      if (!isEnabled(action, ctx) || action.visible?.(ctx) === false) return
       action.run?.(ctx)
       after?.()
     },

@@ -1,6 +1,8 @@
 import type { VersionRecord } from '@finsheet/contracts'
 import { Bot, CheckCircle2, FileSpreadsheet, History, Search, ShieldCheck, Users } from 'lucide-react'
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
+import { useAssistant } from '../assistant/assistant-react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
 import { useWorkspace } from '../spreadsheet/workspace-context'
@@ -52,6 +54,8 @@ export function VersionControlPage() {
   const [learnMore, setLearnMore] = useState(false)
   const [now, setNow] = useState(() => Date.now())
   const [shownCount, setShownCount] = useState(TIMELINE_PAGE)
+  const [, assistant] = useAssistant()
+  const navigate = useNavigate()
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
@@ -67,6 +71,21 @@ export function VersionControlPage() {
   )
   const shown = filterVersions(entries, { search, type, workbook })
   const workbooks = versionCounts((data.data?.workbooks ?? []).map((w) => ({ id: w.id, name: w.name })), versions)
+
+  // The assistant reads the workbook as it is now; the newest version's change list tells it where to look.
+  const newestVersion = versions
+    .filter((version) => version.workbookId === (workbook ?? ws.store?.id ?? versions[0]?.workbookId))
+    .reduce<VersionRecord | undefined>((newest, version) => (newest && newest.number > version.number ? newest : version), undefined)
+  const askAssistant = () => {
+    if (!newestVersion) return
+    const changes = newestVersion.aiSummary ?? newestVersion.changes
+    assistant.setMode('chat')
+    assistant.suggest(
+      `Version ${newestVersion.number} of ${newestVersion.fileName} changed: ${changes} Explain what these changes do to the model's outputs, and point out anything in them that looks wrong.`,
+    )
+    assistant.setOpen(true)
+    void navigate({ to: '/workbooks/$workbookId', params: { workbookId: newestVersion.workbookId } })
+  }
 
   const restore = async (version: VersionRecord) => {
     setRestoring(version.id)
@@ -97,7 +116,13 @@ export function VersionControlPage() {
           <p>Track every change, find any version instantly</p>
         </header>
         <div className="page-actions">
-          <button type="button" className="button" onClick={() => toast({ title: 'AI Version Assistant', description: 'Coming Soon' })}>
+          <button
+            type="button"
+            className="button"
+            disabled={!newestVersion}
+            title={newestVersion ? `Ask the assistant about the changes in version ${newestVersion.number} of ${newestVersion.fileName}` : 'No versions yet'}
+            onClick={askAssistant}
+          >
             <Bot size={15} aria-hidden="true" /> AI Version Assistant
           </button>
         </div>

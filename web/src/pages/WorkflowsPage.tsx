@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { CalendarClock, CheckCircle2, History, LayoutTemplate, PlusCircle, ShieldCheck, TrendingUp } from 'lucide-react'
-import { toast } from '../toasts/toast-store'
+import { useAssistant } from '../assistant/assistant-react'
 import './screens.css'
 
 /**
- * Spec 1 §2: the workflows list. Workflow automation does not run yet, so the page says these are
- * examples of what it will run rather than showing them as live jobs.
+ * Spec 1 §2: the workflows list. Scheduled runs are not built, so the page says these are examples
+ * rather than showing them as live jobs; a new workflow runs now, as steps for the assistant's Agent mode.
  */
 const EXAMPLE_WORKFLOWS = [
   { name: 'Monthly Financial Report', description: 'Refresh the actuals, roll the forecast forward and export the management pack.', schedule: 'First working day of each month', icon: CalendarClock },
@@ -13,7 +13,18 @@ const EXAMPLE_WORKFLOWS = [
   { name: 'Revenue Forecast Update', description: 'Update the growth assumptions from the latest actuals and recalculate the valuation.', schedule: 'Every quarter', icon: TrendingUp },
 ] as const
 
+/** The start of a workflow the user finishes writing: Agent mode carries out the steps on the open workbook. */
+export const NEW_WORKFLOW_PROMPT = 'Carry out these steps on this workbook, in order:\n1. '
+
 export function WorkflowsPage() {
+  const [, assistant] = useAssistant()
+  const navigate = useNavigate()
+  const createWorkflow = () => {
+    assistant.setMode('agent')
+    assistant.suggest(NEW_WORKFLOW_PROMPT)
+    assistant.setOpen(true)
+    void navigate({ to: '/' })
+  }
   return (
     <div className="page wide-page">
       <header className="page-header">
@@ -21,15 +32,15 @@ export function WorkflowsPage() {
         <p>Automate recurring reports and checks.</p>
       </header>
       <p className="workflows-note" role="note">
-        Workflow automation is not available yet. The workflows below are examples of what it will run; until then, <Link to="/insights">Insights</Link> runs the
-        validation checks on any of your workbooks.
+        Scheduled runs are not available yet: the workflows below are examples. Create New Workflow runs your steps now, through the assistant&apos;s Agent mode, and{' '}
+        <Link to="/insights">Insights</Link> runs the validation checks on any of your workbooks.
       </p>
 
       <div className="action-cards">
-        <button type="button" className="card action-card" onClick={() => toast({ title: 'Create New Workflow', description: 'Coming Soon' })}>
+        <button type="button" className="card action-card" onClick={createWorkflow}>
           <PlusCircle size={22} aria-hidden="true" />
           <span className="action-card-title">Create New Workflow</span>
-          <span className="action-card-text">Chain imports, recalculation and exports on a schedule.</span>
+          <span className="action-card-text">Write the steps; the assistant&apos;s Agent mode carries them out on the open workbook.</span>
         </button>
         <Link to="/models" className="card action-card">
           <LayoutTemplate size={22} aria-hidden="true" />

@@ -136,12 +136,30 @@ function AppShell({ user }: { user: CurrentUser }) {
   const actionContext: ActionContext = { workspace, grid: null, editor: null, go: (path) => void navigate({ to: path }), key: null, assistant: assistantControls }
   /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
   const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
-  const editEntries: MenuEntry[] | null = store
-    ? [item('undo'), item('redo'), 'separator', item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
-    : null
-  const formatEntries: MenuEntry[] | null = store
-    ? [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format')]
-    : null
+  // without a workbook the items are there, disabled, as the registry says
+  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
+  const viewEntries: MenuEntry[] = [
+    item('toggle-assistant', false),
+    'separator',
+    item('previous-sheet'),
+    item('next-sheet'),
+    'separator',
+    { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
+    { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
+  ]
+  const formatEntries: MenuEntry[] = [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting')]
+  const dataEntries: MenuEntry[] = [
+    item('insert-rows-above'),
+    item('insert-rows-below'),
+    item('delete-rows'),
+    'separator',
+    item('insert-columns-left'),
+    item('insert-columns-right'),
+    item('delete-columns'),
+    'separator',
+    item('add-sheet'),
+    { label: 'Import Document Data', onSelect: () => setImportOpen(true) },
+  ]
 
   // before any workbook is open, the session's first workbook is the one the user is in
   const inFirstWorkbook = session.status === 'ready' && session.session?.activeWorkbook === DEFAULT_WORKBOOK_ID
@@ -156,6 +174,18 @@ function AppShell({ user }: { user: CurrentUser }) {
     } catch (error) {
       console.error('Copy failed', error)
       toast({ title: 'Error', description: `The workbook could not be copied: ${errorText(error)}`, variant: 'destructive' })
+    }
+  }
+
+  // Workbooks belong to their owner: the link opens this workbook wherever its owner signs in.
+  const shareLink = async () => {
+    if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
+    const link = `${window.location.origin}/workbooks/${encodeURIComponent(store.id)}`
+    try {
+      await navigator.clipboard.writeText(link)
+      toast({ title: 'Link copied', description: `The link opens ${store.name ?? title} wherever you sign in; only you can open it.`, variant: 'success' })
+    } catch {
+      toast({ title: 'Share', description: `Copy this link to open ${store.name ?? title} wherever you sign in: ${link}` })
     }
   }
 
@@ -201,11 +231,13 @@ function AppShell({ user }: { user: CurrentUser }) {
                     toast({ title: 'Error', description: 'The workbook could not be exported. Please try again.', variant: 'destructive' })
                   })
               },
-              onShare: () => toast({ title: 'Share', description: 'Coming Soon' }),
+              onShare: () => void shareLink(),
               canDownloadXlsx: store !== null,
             }}
             edit={editEntries}
+            view={viewEntries}
             format={formatEntries}
+            data={dataEntries}
             onHelp={() => setHelpOpen(true)}
           />
           {onHome && <Toolbar onImport={() => setImportOpen(true)} assistant={{ ...assistantControls, open: assistantState.open }} />}

@@ -21,16 +21,16 @@ export interface FileMenuActions {
 
 interface MenuBarProps {
   file: FileMenuActions
-  /** present on the spreadsheet screen: the Edit menu's items, from the action registry */
-  edit: MenuEntry[] | null
-  format: MenuEntry[] | null
+  /** the Edit, View, Format and Data menus' items, from the action registry (disabled without a workbook) */
+  edit: MenuEntry[]
+  view: MenuEntry[]
+  format: MenuEntry[]
+  data: MenuEntry[]
   onHelp(): void
 }
 
-const comingSoon: MenuEntry[] = [{ custom: () => <p className="menu-note">Coming Soon</p> }]
-
 /** File, Edit, View, Format, Data and Help (spec 1 §2). */
-export function MenuBar({ file, edit, format, onHelp }: MenuBarProps) {
+export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps) {
   return (
     <div className="menu-bar" role="menubar" aria-label="Menu bar">
       <Menu
@@ -50,13 +50,10 @@ export function MenuBar({ file, edit, format, onHelp }: MenuBarProps) {
           { label: 'Share', onSelect: file.onShare },
         ]}
       />
-      <Menu
-        label="Edit"
-        entries={edit ?? comingSoon}
-      />
-      <Menu label="View" entries={comingSoon} />
-      <Menu label="Format" entries={format ?? comingSoon} />
-      <Menu label="Data" entries={comingSoon} />
+      <Menu label="Edit" entries={edit} />
+      <Menu label="View" entries={view} />
+      <Menu label="Format" entries={format} />
+      <Menu label="Data" entries={data} />
       <button type="button" className="menu-button" onClick={onHelp}>
         Help
       </button>

@@ -1,5 +1,7 @@
 import { Bell, LogOut, Settings, User } from 'lucide-react'
+import { useSyncExternalStore } from 'react'
 import type { CurrentUser } from '../auth/auth-service'
+import { toasts, type PastNotification } from '../toasts/toast-store'
 import { Menu } from '../ui/Menu'
 import { Avatar } from './Avatar'
 
@@ -11,9 +13,29 @@ interface TopBarProps {
   onProfile(): void
 }
 
+const subscribeToNotifications = (listener: () => void) => toasts.subscribe(listener)
+const timeText = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+
+/** What the app told the user this session, newest first: a toast lasts seconds, this list stays. */
+function NotificationList({ notifications }: { notifications: readonly PastNotification[] }) {
+  if (notifications.length === 0) return <p className="menu-note">No notifications yet.</p>
+  return (
+    <ul className="notification-list" aria-label="Notification history">
+      {notifications.map((notification) => (
+        <li key={notification.id} className={`notification notification-${notification.variant}`}>
+          <strong>{notification.title}</strong>
+          {notification.description && <span>{notification.description}</span>}
+          <time dateTime={new Date(notification.at).toISOString()}>{timeText(notification.at)}</time>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** Brand, the active workbook's name, notifications and the user menu. */
 export function TopBar({ user, workbookTitle, saveState, onSignOut, onProfile }: TopBarProps) {
   const name = user.displayName ?? user.email ?? null
+  const notifications = useSyncExternalStore(subscribeToNotifications, () => toasts.history)
   return (
     <header className="top-bar">
       <div className="brand">
@@ -33,7 +55,7 @@ export function TopBar({ user, workbookTitle, saveState, onSignOut, onProfile }:
           title="Notifications"
           buttonClassName="icon-button"
           align="right"
-          entries={[{ custom: () => <p className="menu-note">Coming Soon</p> }]}
+          entries={[{ custom: () => <NotificationList notifications={notifications} /> }]}
         />
         <Menu
           label={<Avatar photoURL={user.photoURL} name={user.displayName ?? user.email} />}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Toast } from './toast-store'
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, ToastQueue, toastReducer } from './toast-store'
+import { NOTIFICATION_HISTORY_LIMIT, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, ToastQueue, toastReducer } from './toast-store'
 
 const make = (id: string): Toast => ({ id, title: `t${id}`, open: true, variant: 'default', duration: 5000 })
 
@@ -41,5 +41,20 @@ describe('ToastQueue', () => {
     vi.advanceTimersByTime(1)
     expect(queue.current).toHaveLength(0)
     expect(seen).toEqual([1, 1, 0])
+  })
+
+  it('keeps the notifications of the session after their toasts are gone, newest first, up to the limit', () => {
+    const queue = new ToastQueue()
+    const before = queue.history
+    queue.show({ title: 'Saved', variant: 'success' })
+    expect(queue.history).not.toBe(before)
+    for (let i = 0; i < NOTIFICATION_HISTORY_LIMIT; i++) queue.show({ title: `Export ${i}`, description: 'ready' })
+    queue.remove()
+    expect(queue.current).toHaveLength(0)
+    expect(queue.history).toHaveLength(NOTIFICATION_HISTORY_LIMIT)
+    expect(queue.history[0]).toMatchObject({ title: `Export ${NOTIFICATION_HISTORY_LIMIT - 1}`, description: 'ready', variant: 'default' })
+    expect(queue.history.some((notification) => notification.title === 'Saved')).toBe(false)
+    // the same array until another is shown, so a view subscribed to it does not draw again
+    expect(queue.history).toBe(queue.history)
   })
 })

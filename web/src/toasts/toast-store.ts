@@ -11,6 +11,19 @@ export const TOAST_SHORT_DURATION_MS = 3000
 
 export type ToastVariant = 'default' | 'success' | 'destructive'
 
+/** How many past notifications the Notifications menu lists. */
+export const NOTIFICATION_HISTORY_LIMIT = 20
+
+/** A notification as the Notifications menu lists it, after its toast has gone. */
+export interface PastNotification {
+  id: string
+  title?: string
+  description?: string
+  variant: ToastVariant
+  /** when it was shown, in ms since the epoch */
+  at: number
+}
+
 export interface ToastAction {
   label: string
   onClick: () => void
@@ -53,9 +66,15 @@ export class ToastQueue {
   private readonly listeners = new Set<Listener>()
   private readonly removals = new Map<string, ReturnType<typeof setTimeout>>()
   private counter = 0
+  private past: readonly PastNotification[] = []
 
   get current(): readonly Toast[] {
     return this.toasts
+  }
+
+  /** The notifications of this session, newest first; a new array only when one is added. */
+  get history(): readonly PastNotification[] {
+    return this.past
   }
 
   subscribe(listener: Listener): () => void {
@@ -65,6 +84,8 @@ export class ToastQueue {
 
   show(input: { title?: string; description?: string; action?: ToastAction; variant?: ToastVariant; duration?: number }): string {
     const id = String(++this.counter)
+    const notification = { id, title: input.title, description: input.description, variant: input.variant ?? 'default', at: Date.now() }
+    this.past = [notification, ...this.past].slice(0, NOTIFICATION_HISTORY_LIMIT)
     this.dispatch({
       type: 'add',
       toast: {
