@@ -154,6 +154,17 @@ export const WorkbookParams = StrictObject({ id: Type.String({ minLength: 1, max
 export type WorkbookParams = Static<typeof WorkbookParams>
 
 /** Spec 2 §3, Workbook metadata. */
+
+/** Excel allows at most this many passes over a circular reference. */
+export const MAX_CALCULATION_ITERATIONS = 32_767
+
+/** How far iterative calculation goes: at most `maxIterations` passes, until no value moves by `maxChange` or more. */
+export const IterationLimits = Type.Object({
+  maxIterations: Type.Integer({ minimum: 1, maximum: MAX_CALCULATION_ITERATIONS }),
+  maxChange: Type.Number({ minimum: 0, maximum: 1e9 }),
+})
+export type IterationLimits = Static<typeof IterationLimits>
+
 export const WorkbookMetadata = Type.Object({
   id: Type.String(),
   workbookId: Type.String(),
@@ -167,10 +178,12 @@ export const WorkbookMetadata = Type.Object({
   storageUrl: Type.Union([Type.String(), Type.Null()]),
   templateId: Type.Union([Type.String(), Type.Null()]),
   /**
-   * Circular references are iterated as Excel does (at most 100 passes, until no value moves by 0.001)
-   * instead of showing #CIRC!. Always sent; optional so that clients of an older service read its answers.
+   * Circular references are iterated as Excel does, within `iterationLimits`, instead of being left
+   * uncalculated. Always sent; optional so that clients of an older service read its answers.
    */
   iterativeCalculation: Type.Optional(Type.Boolean()),
+  /** The iteration limits (Excel's defaults: 100 passes, 0.001). */
+  iterationLimits: Type.Optional(IterationLimits),
   revision: Type.Integer(),
   totalSheets: Type.Integer(),
   totalCells: Type.Integer(),
@@ -325,6 +338,7 @@ export const InputsResponse = Type.Object({
     styles: Type.Array(CellStyle),
     /** Whether circular references are iterated; a client calculating for itself must do the same (always sent). */
     iterativeCalculation: Type.Optional(Type.Boolean()),
+    iterationLimits: Type.Optional(IterationLimits),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -458,6 +472,17 @@ export const DefineNameCommand = StrictObject({
   sheet: Type.Optional(SheetName),
 })
 
+/**
+ * The workbook's calculation options for circular references, as Excel's: iterate them (at most
+ * `maxIterations` passes, until no value moves by `maxChange` or more), or leave them uncalculated.
+ */
+export const SetCalculationCommand = StrictObject({
+  type: Type.Literal('set-calculation'),
+  iterate: Type.Boolean(),
+  ...IterationLimits.properties,
+})
+export type SetCalculationCommand = Static<typeof SetCalculationCommand>
+
 const simpleCommands = [
   SetCellsCommand,
   FormatCellsCommand,
@@ -476,6 +501,7 @@ const simpleCommands = [
   MergeCellsCommand,
   UnmergeCellsCommand,
   DefineNameCommand,
+  SetCalculationCommand,
 ] as const
 
 /** Several commands sent, applied and undone as one change (a paste, a fill). */

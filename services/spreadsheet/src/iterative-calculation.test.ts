@@ -57,4 +57,26 @@ describe('iterative calculation', () => {
     expect(await irrOf(call, imported.json.workbookId)).not.toBeCloseTo(iterated, 6)
     expect((await call('GET', `/workbook/${imported.json.workbookId}/inputs`)).json.workbook.iterativeCalculation).toBe(false)
   })
+
+  it('turns iteration on by a change of the workbook, kept in the store, and off again by one undo', async () => {
+    const imported = await call('POST', '/workbooks/import', { name: 'Acme LBO, iterated later', sheets: templateSheets(lbo) })
+    const id = imported.json.workbookId
+    const iterated = calculateTemplate(lbo).getValue('Returns', irr.address) as number
+    const on = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'set-calculation', iterate: true, maxIterations: 1000, maxChange: 0.000001 }] })
+    expect(on.status).toBe(200)
+    expect(await irrOf(call, id)).toBeCloseTo(iterated, 4)
+    // another replica loads it from the store with the same settings
+    expect(await irrOf(callReplica, id)).toBeCloseTo(iterated, 4)
+    const inputs = (await call('GET', `/workbook/${id}/inputs`)).json.workbook
+    expect(inputs).toMatchObject({ iterativeCalculation: true, iterationLimits: { maxIterations: 1000, maxChange: 0.000001 } })
+    const listed = (await call('GET', '/workbooks')).json.workbooks.find((workbook: { workbookId: string }) => workbook.workbookId === id)
+    expect(listed).toMatchObject({ iterativeCalculation: true, iterationLimits: { maxIterations: 1000, maxChange: 0.000001 } })
+
+    const refused = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'set-calculation', iterate: true, maxIterations: 0, maxChange: 0.001 }] })
+    expect(refused.status).toBe(400)
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook.iterationLimits.maxIterations).toBe(1000)
+
+    expect((await call('POST', `/workbook/${id}/undo`, {})).status).toBe(200)
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook).toMatchObject({ iterativeCalculation: false, iterationLimits: { maxIterations: 100, maxChange: 0.001 } })
+  })
 })

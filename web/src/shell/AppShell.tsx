@@ -16,6 +16,8 @@ import type { MenuEntry } from '../ui/Menu'
 import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
 import { clearEverythingEffects } from '../session/clear-everything'
 import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
+import { CalculationOptionsDialog } from '../spreadsheet/CalculationOptionsDialog'
+import type { WorkbookStore } from '../workbook/workbook-store'
 import { errorText } from '../pages/error-text'
 import { SAVE_LABELS } from '../session/save-state'
 import { HelpDialog } from './HelpDialog'
@@ -57,6 +59,8 @@ function AppShell({ user }: { user: CurrentUser }) {
   const [clearOpen, setClearOpen] = useState(false)
   const [profileOpen, setProfileOpen] = useState(false)
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
+  // the settings as the dialog opened on them
+  const [calculation, setCalculation] = useState<WorkbookStore['calculation'] | null>(null)
   const onHome = isSpreadsheetPath(pathname)
   const [assistantState, assistant] = useAssistant()
   const onHomeRef = useRef(onHome)
@@ -159,6 +163,8 @@ function AppShell({ user }: { user: CurrentUser }) {
     'separator',
     item('add-sheet'),
     { label: 'Import Document Data', onSelect: () => setImportOpen(true) },
+    'separator',
+    { label: 'Calculation options…', onSelect: () => setCalculation(store?.calculation ?? null), disabled: !store },
   ]
 
   // before any workbook is open, the session's first workbook is the one the user is in
@@ -274,6 +280,23 @@ function AppShell({ user }: { user: CurrentUser }) {
         }}
       />
       <RenameWorkbookDialog workbook={renaming} onRename={(id, name) => controller.renameWorkbook(id, name)} onClose={() => setRenaming(null)} />
+      <CalculationOptionsDialog
+        current={calculation}
+        onApply={(settings) => {
+          setCalculation(null)
+          try {
+            workspace.dispatch({ type: 'set-calculation', ...settings })
+          } catch (error) {
+            toast({ title: 'Error', description: errorText(error), variant: 'destructive' })
+          }
+          // after the dialog has given focus back to where it was opened from
+          requestAnimationFrame(() => workspace.focusGrid())
+        }}
+        onClose={() => {
+          setCalculation(null)
+          requestAnimationFrame(() => workspace.focusGrid())
+        }}
+      />
       <Dialog open={profileOpen} title="Profile" onClose={() => setProfileOpen(false)} width={380}>
         <dl className="profile-list">
           <dt>Name</dt>

@@ -127,6 +127,7 @@ function toStep(command: WorkbookCommand): Step {
     case 'move-sheet':
     case 'unmerge-cells':
     case 'define-name':
+    case 'set-calculation':
     case 'batch':
       return { writes: () => false, move: stays }
   }

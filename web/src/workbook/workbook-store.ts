@@ -1,4 +1,4 @@
-import type { CellEdit, ChartData, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
 import { chartData, describeCommands, WorkbookModel, type CellRecord, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
@@ -32,8 +32,10 @@ export interface WorkbookSnapshot {
   id: string
   name?: string
   sheets: SheetSnapshot[]
-  /** Iterate circular references as Excel does (the workbook's setting) instead of showing #CIRC!. */
+  /** Iterate circular references as Excel does (the workbook's setting) instead of leaving them uncalculated. */
   iterativeCalculation?: boolean
+  /** The iteration limits, when not Excel's defaults. */
+  iterationLimits?: IterationLimits
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -212,7 +214,7 @@ export class WorkbookStore {
           return [{ sheetId: records[index].id, address: cellAddress(pos), input: cell.input ?? '', style: cell.style, userFormat: cell.format }]
         }),
       ),
-    }, snapshot.iterativeCalculation ? { engine: { iterative: { enabled: true } } } : {})
+    }, snapshot.iterativeCalculation || snapshot.iterationLimits ? { engine: { iterative: { enabled: snapshot.iterativeCalculation === true, ...snapshot.iterationLimits } } } : {})
     sheets.forEach((sheet, index) => {
       const view = this.viewOf(this.model.sheets[index])
       view.declaredRows = sheet.rowCount ?? 0
@@ -287,6 +289,12 @@ export class WorkbookStore {
    * Formula loops the workbook does not iterate, each as its cells (`Sheet!A1`): they are not
    * calculated and keep their last values, as in Excel, so the status bar warns of them.
    */
+  /** How circular references calculate: iterated within the limits, or left uncalculated. */
+  get calculation(): { iterate: boolean } & IterationLimits {
+    const { iterate, maxIterations, maxChange } = this.model.calculation
+    return { iterate, maxIterations, maxChange }
+  }
+
   circularReferences(): string[][] {
     return this.model.engine.getCircularReferences().map((cycle) => cycle.map((cell) => `${sheetPrefix(cell.sheet)}${cell.address}`))
   }

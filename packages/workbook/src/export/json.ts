@@ -1,5 +1,5 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, JsonExportTruncation, SheetCells } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells } from '@finsheet/contracts'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
@@ -114,7 +114,7 @@ export function* cellsJsonChunks(workbook: CellsJsonExport, maxBytes: number): G
  * styles (as indexes into one table of the distinct styles) and formats row by row, without values.
  * `sheetOrder` names every sheet of the workbook, whichever sheets are given.
  */
-export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: { iterativeCalculation?: boolean } = {}): InputsResponse['workbook'] {
+export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: { iterativeCalculation?: boolean; iterationLimits?: IterationLimits } = {}): InputsResponse['workbook'] {
   const styles: CellStyle[] = []
   const styleIndex = new Map<string, number>()
   const indexOf = (style: CellStyle): number => {
@@ -137,5 +137,5 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     }
     return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
   })
-  return { workbookId, name: snapshot.name, revision: snapshot.revision, sheets, sheetOrder, styles, iterativeCalculation: options.iterativeCalculation ?? false }
+  return { workbookId, name: snapshot.name, revision: snapshot.revision, sheets, sheetOrder, styles, iterativeCalculation: options.iterativeCalculation ?? false, ...(options.iterationLimits ? { iterationLimits: { ...options.iterationLimits } } : {}) }
 }

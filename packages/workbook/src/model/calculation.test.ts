@@ -77,6 +77,22 @@ describe('a workbook model keeps its calculation settings', () => {
     expect(model.calculation.maxIterations).toBe(100)
   })
 
+  it('changes them by a command that one undo reverts, and refuses limits out of range', () => {
+    const model = WorkbookModel.build(source())
+    const applied = model.apply([{ type: 'set-calculation', iterate: true, maxIterations: 500, maxChange: 1e-12 }])
+    expect(model.engine.getValue('Model', 'B1')).toBeCloseTo(6, 10)
+    expect(model.engine.getCircularReferences()).toEqual([])
+    expect(applied.engineChanges.map((change) => change.address)).toEqual(expect.arrayContaining(['A1', 'B1']))
+    expect(model.calculation).toMatchObject({ iterate: true, maxIterations: 500, maxChange: 1e-12 })
+    model.apply(applied.inverse)
+    expect(model.calculation).toMatchObject({ iterate: false, maxIterations: 100, maxChange: 0.001 })
+    expect(model.engine.getCircularReferences()).toHaveLength(1)
+    for (const bad of [{ maxIterations: 0, maxChange: 0.001 }, { maxIterations: 32_768, maxChange: 0.001 }, { maxIterations: 1.5, maxChange: 0.001 }, { maxIterations: 100, maxChange: -1 }]) {
+      expect(() => model.apply([{ type: 'set-calculation', iterate: true, ...bad }])).toThrow(/Maximum/)
+      expect(model.calculation.iterate).toBe(false)
+    }
+  })
+
   it("follows the iteration its caller asks the engine for, over the workbook's own", () => {
     const model = WorkbookModel.build(source(), { engine: { iterative: { enabled: true } } })
     expect(model.calculation.iterate).toBe(true)

@@ -3,6 +3,7 @@
  * in its calculation options: iterative calculation of circular references with its two limits, the
  * calculation mode, and whether the file asks to be calculated in full when it opens.
  */
+import { MAX_CALCULATION_ITERATIONS } from '@finsheet/contracts'
 import type { IterationSettings } from '@finsheet/formula'
 
 export type CalculationMode = 'auto' | 'autoNoTable' | 'manual'
@@ -30,7 +31,7 @@ export const DEFAULT_CALCULATION: Readonly<CalculationSettings> = Object.freeze(
 })
 
 /** The limits Excel's options dialog takes for the number of iterations. */
-export const MAX_ITERATIONS_LIMIT = 32_767
+export const MAX_ITERATIONS_LIMIT = MAX_CALCULATION_ITERATIONS
 
 const MODES: readonly CalculationMode[] = ['auto', 'autoNoTable', 'manual']
 

@@ -44,6 +44,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return `Move ${command.range} to ${command.targetSheet === undefined || command.targetSheet === command.sheet ? '' : `${sheetName(command.targetSheet)}!`}${command.target}`
     case 'define-name':
       return command.formula === null ? `Delete name ${command.name}` : `Define name ${command.name}`
+    case 'set-calculation':
+      return command.iterate ? 'Turn on iterative calculation' : 'Turn off iterative calculation'
     case 'batch':
       return command.label
   }
@@ -53,6 +55,7 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
 export function mapSheetRefs(command: WorkbookCommand, map: (ref: string) => string): WorkbookCommand {
   switch (command.type) {
     case 'add-sheet':
+    case 'set-calculation':
       return command
     case 'rename-sheet':
       return { ...command, from: map(command.from) }
@@ -82,6 +85,7 @@ export function mayRestructure(command: WorkbookCommand): boolean {
     case 'move-sheet':
     case 'add-sheet':
     case 'move-cells':
+    case 'set-calculation':
       return true
     case 'batch':
       return command.commands.some(mayRestructure)

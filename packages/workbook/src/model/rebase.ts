@@ -187,6 +187,8 @@ function commandSheet(command: Simple): string | undefined {
       return command.name
     case 'define-name':
       return command.sheet
+    case 'set-calculation':
+      return undefined
     default:
       return command.sheet
   }

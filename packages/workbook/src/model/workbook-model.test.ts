@@ -404,6 +404,8 @@ describe('WorkbookModel under random command sequences', () => {
 function toIds(model: WorkbookModel, command: WorkbookCommand): WorkbookCommand {
   const id = (name: string) => model.sheetByName(name).id
   switch (command.type) {
+    case 'set-calculation':
+      return command
     case 'add-sheet':
       return { ...command, id: `id-${command.name}-${model.sheets.length}` }
     case 'rename-sheet':

@@ -20,7 +20,7 @@ import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFor
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
-import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, type CalculationSettings } from './calculation.js'
+import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, MAX_ITERATIONS_LIMIT, type CalculationSettings } from './calculation.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -645,6 +645,10 @@ export class WorkbookModel {
           return this.moveCells(command, result)
         case 'define-name':
           return this.defineName(command, result)
+        case 'set-calculation':
+          // Every formula may recalculate, and a client that did not apply it must load the workbook again.
+          result.structural = true
+          return this.changeCalculation(command, result)
         case 'batch': {
           const inverses: WorkbookCommand[][] = []
           const refs = this.inputRefs
@@ -1052,6 +1056,16 @@ export class WorkbookModel {
   }
 
   /** Defines, redefines or (with a null formula) removes a workbook- or sheet-scoped name. */
+  private changeCalculation(command: Command<'set-calculation'>, result: ApplyResult): WorkbookCommand[] {
+    const { iterate, maxIterations, maxChange } = this.calculation
+    if (!Number.isInteger(command.maxIterations) || command.maxIterations < 1 || command.maxIterations > MAX_ITERATIONS_LIMIT)
+      throw commandErrors.invalidCommand(`Maximum iterations must be a whole number from 1 to ${MAX_ITERATIONS_LIMIT.toLocaleString('en-US')}`)
+    if (!Number.isFinite(command.maxChange) || command.maxChange < 0) throw commandErrors.invalidCommand('Maximum change must be a number of 0 or more')
+    appendAll(result.engineChanges, this.setCalculation({ iterate: command.iterate, maxIterations: command.maxIterations, maxChange: command.maxChange }))
+    result.applied.push({ ...command })
+    return [{ type: 'set-calculation', iterate, maxIterations, maxChange }]
+  }
+
   private defineName(command: Command<'define-name'>, result: ApplyResult): WorkbookCommand[] {
     const scope = command.sheet === undefined ? undefined : this.sheetByRef(command.sheet)
     const upper = command.name.toUpperCase()

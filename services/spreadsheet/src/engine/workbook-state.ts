@@ -5,6 +5,7 @@
  */
 import { WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ModelOptions, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import type { CellRecord } from '@finsheet/workbook'
+import type { IterationLimits } from '@finsheet/contracts'
 import type { CellUpdate } from '@finsheet/formula'
 import type { SheetStats, WorkbookDoc } from '../storage/documents.js'
 
@@ -13,9 +14,10 @@ export type { ApplyResult, InputChange, CellExtras, CellParts, CellSource } from
 
 const BY_ID: ModelOptions = { refs: 'id' }
 
-/** The model options of a workbook that iterates circular references (with Excel's limits, the engine's defaults), or does not. */
-export function calculationOptions(iterative: boolean | undefined): ModelOptions {
-  return iterative ? { refs: 'id', engine: { iterative: { enabled: true } } } : BY_ID
+/** The model options of a workbook that iterates circular references or does not, within its limits (Excel's defaults when none are stored). */
+export function calculationOptions(iterative: boolean | undefined, limits?: IterationLimits): ModelOptions {
+  if (!iterative && !limits) return BY_ID
+  return { refs: 'id', engine: { iterative: { enabled: iterative === true, ...limits } } }
 }
 
 export class WorkbookState extends WorkbookModel {
@@ -27,7 +29,7 @@ export class WorkbookState extends WorkbookModel {
   }
 
   /** An open workbook from its stored document and cells. */
-  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'iterativeCalculation'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'iterativeCalculation' | 'iterationLimits'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
     const counted = new Map<string, SheetStats>()
     function* counting(): Generator<CellSource> {
       for (const cell of cells) {
@@ -35,7 +37,7 @@ export class WorkbookState extends WorkbookModel {
         yield cell
       }
     }
-    const state = WorkbookState.build({ revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, charts: doc.charts, cells: counting() }, calculationOptions(doc.iterativeCalculation))
+    const state = WorkbookState.build({ revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, charts: doc.charts, cells: counting() }, calculationOptions(doc.iterativeCalculation, doc.iterationLimits))
     state.stats = counted
     return state
   }

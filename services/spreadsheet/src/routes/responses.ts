@@ -27,6 +27,7 @@ export function toMetadata(workbook: WorkbookDoc): WorkbookMetadata {
     storageUrl: workbook.storageUrl,
     templateId: workbook.templateId,
     iterativeCalculation: workbook.iterativeCalculation === true,
+    ...(workbook.iterationLimits ? { iterationLimits: { ...workbook.iterationLimits } } : {}),
     revision: workbook.revision,
     totalSheets: workbook.sheets.length,
     totalCells: totals.cells,

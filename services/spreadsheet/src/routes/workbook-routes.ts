@@ -375,7 +375,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
-      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), { iterativeCalculation: workbook.iterativeCalculation === true }) }
+      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), { iterativeCalculation: workbook.iterativeCalculation === true, iterationLimits: workbook.iterationLimits }) }
     },
   )
 }

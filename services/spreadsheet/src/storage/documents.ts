@@ -4,6 +4,7 @@ import type {
   CellStyle,
   CellType,
   CellValue,
+  IterationLimits,
   ChangeKind,
   ChangeSource,
   ChangesetChart,
@@ -41,6 +42,8 @@ export interface WorkbookDoc {
   templateId: string | null
   /** Circular references are iterated (absent on workbooks stored before the setting existed: off). */
   iterativeCalculation?: boolean
+  /** Its limits, when the user set them (absent: Excel's defaults). */
+  iterationLimits?: IterationLimits
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number

@@ -166,6 +166,7 @@ function sheetOf(command: LoggedCommand): string | undefined {
     case 'replace-workbook':
     case 'add-sheet':
     case 'batch':
+    case 'set-calculation':
       return undefined
     case 'rename-sheet':
       return command.from
@@ -992,6 +993,8 @@ export class WorkbookService {
             sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
             definedNames: state.definedNames.map((definition) => ({ ...definition })),
             charts: state.charts.map((chart) => ({ ...chart })),
+            iterativeCalculation: state.calculation.iterate,
+            iterationLimits: { maxIterations: state.calculation.maxIterations, maxChange: state.calculation.maxChange },
           }
           const sheetIds = state.sheets.map((sheet) => sheet.id)
           // The workbook as this change leaves it; its counts are known once the write has read the blocks.
