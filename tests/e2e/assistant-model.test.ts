@@ -4,10 +4,9 @@
  * - on the session's default workbook (which the agent cannot change) the panel offers to copy it
  *   into a new workbook, opens that copy and sends the command there, to the real agent (OpenAI's
  *   API played by the local stub);
- * - 'Create a DCF model for Acme' goes without a workbook id, and the panel ends on the new workbook
- *   with the spec's steps, 'Model Created Successfully!' and the 'Workbook Switched' notice. The
- *   stack has no model generator yet, so that one command is answered by the test-only stand-in of
- *   support/scripted-agent.ts, which makes the new workbook in the spreadsheet service for real.
+ * - 'Create a DCF model for Acme' goes without a workbook id to the model generator (the model,
+ *   played by the stub, proposes Acme's assumptions), and the panel ends on the new workbook with the
+ *   spec's steps, 'Model Created Successfully!' and the 'Workbook Switched' notice.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,14 +21,12 @@ import { conversation, dismissNotifications, panel, sendMessage, shownIn, signIn
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
 import { clickCell, typeEntry } from './support/grid-page.js'
-import { startScriptedAgent, type ScriptedAgent } from './support/scripted-agent.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 const OPENAI_KEY = 'sk-e2e-model-0123456789'
 
 let browser: Browser
 let stack: AllInOne
-let front: ScriptedAgent
 let openai: StubServer
 let dataDir: string
 let page: Page
@@ -54,21 +51,19 @@ beforeAll(async () => {
     webRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', AUTOSAVE_QUIET_MS: '300', OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: openai.url },
   })
-  front = await startScriptedAgent(stack.url)
   const user = await signUp(stack.url, 'Katherine Johnson')
   token = user.token
   browser = await launchChromium()
   const context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
   await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
   page = await context.newPage()
-  await signIn(page, front.url, user)
+  await signIn(page, stack.url, user)
   await page.getByRole('button', { name: /Start Blank/ }).click()
   await page.getByLabel('Formula bar').waitFor()
 }, E2E_TIMEOUT)
 
 afterAll(async () => {
   await browser?.close()
-  await front?.close()
   await stack?.close()
   await openai?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
@@ -132,12 +127,13 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
   })
 
   it("ends 'Create a DCF model for Acme' on the new workbook with the spec's notices", async () => {
-    front.enqueue({ createModel: { company: 'Acme' }, message: 'Created a DCF model for Acme with five tabs.', paceMs: 40 })
+    openai.enqueue({ reply: { toolCalls: [{ id: 'propose-1', name: 'propose_assumptions', arguments: { taxRate: 21 } }] } })
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/spreadsheet/process-action'))
     await sendMessage(page, 'Create a DCF model for Acme')
-    await lastAnswer().getByText('Model Created Successfully!').waitFor({ timeout: 30_000 })
-    expect(front.requests).toHaveLength(1)
-    expect(front.requests[0].body.command).toBe('Create a DCF model for Acme')
-    expect(front.requests[0].body.workbookId).toBeUndefined()
+    const body = (await asked).postDataJSON()
+    expect(body.command).toBe('Create a DCF model for Acme')
+    expect(body.workbookId).toBeUndefined()
+    await lastAnswer().getByText('Model Created Successfully!').waitFor({ timeout: 60_000 })
     // one notice at a time over the spreadsheet: the success, then the switch
     const notices = page.getByRole('list', { name: 'Notifications' })
     await notices.getByText('Model Created Successfully!').waitFor(POLL)
@@ -150,6 +146,11 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
     expect(await shownIn(page, 'A1')).toBe('Acme Assumptions')
     const listed = (await api('/spreadsheet/workbooks')).workbooks
     expect(listed[0].name).toBe('Acme DCF Model')
+    // the tax rate the model proposed for Acme, the other assumptions at their defaults
+    const assumptions = (await api(`/spreadsheet/workbook/${listed[0].id}/cells?sheet=Assumptions`)).workbook.sheets[0].cells
+    const taxRow = Object.entries(assumptions as Record<string, { value: unknown }>).find(([address, cell]) => address.startsWith('A') && cell.value === 'Tax rate')
+    expect(taxRow).toBeDefined()
+    expect(assumptions[`B${taxRow![0].slice(1)}`].value).toBeCloseTo(0.21, 10)
     // the new workbook's conversation begins with the request that made it
     expect(await conversation(page).locator('.from-user').allInnerTexts()).toEqual(['Create a DCF model for Acme'])
     await dismissNotifications(page)
