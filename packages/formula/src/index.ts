@@ -14,6 +14,7 @@
  * EngineUsageError); spreadsheet errors are values (CellError).
  */
 export { Engine } from './engine/engine.js'
+export type { TableDefinition, TableInfo } from './engine/tables.js'
 export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation } from './engine/engine.js'
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
