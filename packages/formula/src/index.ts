@@ -44,6 +44,8 @@ export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_L
 export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
+export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'
+export type { StructuredParts } from './parser/structured.js'
 export type { Node as FormulaNode } from './parser/ast.js'
 
 // Input and display

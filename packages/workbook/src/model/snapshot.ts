@@ -60,6 +60,11 @@ export interface WorkbookSnapshot {
   calculation?: CalculationSettings
 }
 
+/** The Excel tables of one sheet of a snapshot. */
+export function tablesOf(snapshot: Pick<WorkbookSnapshot, 'tables'>, sheet: string): TableRecord[] {
+  return (snapshot.tables ?? []).filter((table) => table.sheet === sheet)
+}
+
 export interface SnapshotStats {
   sheets: number
   cells: number
