@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { compareWithCachedValues } from './compare.js'
 import { loadXlsxIntoEngine } from './load-xlsx.js'
 import type { LoadedWorkbook } from './load-xlsx.js'
 import { readXlsx } from './read-xlsx.js'
+import { readXlsxFile } from './stream-xlsx.js'
 import { parseTablePart, relationshipsPath, tablePartsOf } from './table-parts.js'
 import { makeTableWorkbook, SALES_ROWS, TABLE_FORMULAS } from './test-workbook.js'
 
@@ -40,6 +44,20 @@ describe('xlsx tables', () => {
       { name: 'Sales', sheet: 'Data', range: 'A1:D6', headerRow: true, totalsRow: true, columns: ['Region', 'Units', 'Unit Price', 'Amount'], style: 'TableStyleMedium2' },
       { name: 'Rates', sheet: 'Report', range: 'C1:C3', headerRow: false, totalsRow: false, columns: ['Rate'], style: 'TableStyleLight9' },
     ])
+  })
+
+  it('reads the same tables when an import streams the file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tables-'))
+    try {
+      const path = join(folder, 'tables.xlsx')
+      writeFileSync(path, await makeTableWorkbook())
+      const imported = await readXlsxFile(path)
+      expect(imported.tables).toEqual((await readXlsx(await makeTableWorkbook())).tables)
+      const report = imported.sheets.find((sheet) => sheet.name === 'Report')
+      expect(report?.cells.find((cell) => cell.address === 'A2')?.formula).toBe('Sales[[#Headers],[Unit Price]]')
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('loads the tables into the engine', () => {
