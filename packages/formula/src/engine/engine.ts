@@ -1451,7 +1451,7 @@ export class Engine {
     const absolute = (corner: RefCorner): RefCorner => ({ ...corner, rowAbsolute: true, colAbsolute: true })
     if (ast.type === 'cell') ast = { ...ast, ref: absolute(ast.ref) }
     else if (ast.type === 'range') ast = { ...ast, start: absolute(ast.start), end: absolute(ast.end) }
-    else if (ast.type !== 'name') return notAReference
+    else if (ast.type !== 'name' && ast.type !== 'structured') return notAReference
     return compileExpression(ast, this.compileHost).evaluate
   }
 

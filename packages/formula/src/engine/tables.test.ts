@@ -80,7 +80,16 @@ describe('structured references evaluate as in Excel', () => {
     ['=VLOOKUP("East",Sales,3,FALSE)', 4],
     ['=INDEX(Sales[Price],MATCH("South",Sales[Region],0))', 3],
     ['=SUMIFS(Sales[Amount],Sales[Units],">15")', 240],
-    // An unknown table or column is #REF!.
+    // INDIRECT reads structured references from text, as Excel's does.
+    ['=SUM(INDIRECT("Sales[Units]"))', 100],
+    ['=INDIRECT("Sales[[#Totals],[Units]]")', 100],
+    // The reference operators take structured references: the intersection of a whole column with
+    // the totals row is the column's total, and the data rows miss the totals row (#NULL!); a range
+    // between two of them spans both.
+    ['=Sales[[#All],[Units]] Sales[#Totals]', 100],
+    ['=Sales[Units] Sales[#Totals]', '#NULL!'],
+    ['=SUM(Sales[[#Headers],[Units]]:Sales[[#Totals],[Price]])', 100 + 11 + 100],
+        // An unknown table or column is #REF!.
     ['=SUM(Nope[Units])', '#REF!'],
     ['=SUM(Sales[Nope])', '#REF!'],
     ['=SUM(Sales[[Units]:[Nope]])', '#REF!'],
