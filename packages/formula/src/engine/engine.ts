@@ -1670,8 +1670,13 @@ export class Engine {
     }
     for (const user of nameUsers) this.graph.register(user)
 
+    // Tables wholly inside the block move with it, as Excel moves a table cut and pasted whole.
+    const movingTables = [...this.tables.values()].filter(
+      (table) => table.sheet === source && table.top >= from.top && table.bottom <= from.bottom && table.left >= from.left && table.right <= from.right,
+    )
+
     // 3. Clear the source, write the block, rewrite the formulas that pointed at it.
-    return this.mutate((edit) => {
+    const changes = this.mutate((edit) => {
       for (let row = from.top; row <= from.bottom; row++) {
         for (let col = from.left; col <= from.right; col++) {
           if (source === target && insideBlock(to, row, col)) continue
@@ -1700,6 +1705,18 @@ export class Engine {
         this.calculator.enqueue(user)
       }
     })
+    for (const table of movingTables) {
+      changes.push(
+        ...this.changeTable(table.name.toUpperCase(), () => {
+          table.sheet = target
+          table.top += rowOffset
+          table.bottom += rowOffset
+          table.left += colOffset
+          table.right += colOffset
+        }),
+      )
+    }
+    return changes
   }
 
   /**

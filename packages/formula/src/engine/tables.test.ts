@@ -271,6 +271,27 @@ describe('rows and columns inserted and deleted', () => {
   })
 })
 
+describe('moved tables', () => {
+  it('moves a table cut and pasted whole, with its calculated column', () => {
+    const engine = salesWorkbook()
+    engine.setCell('Other', 'H1', '=SUM(Sales[Amount])')
+    engine.moveRange('Sheet1', 'B2:E7', 'Other', 'A10')
+    expect(engine.getTables()[0]).toMatchObject({ sheet: 'Other', range: 'A10:D15' })
+    expect(value(engine, 'H1', 'Other')).toBe(265)
+    expect(value(engine, 'D12', 'Other')).toBe(60)
+    engine.setCell('Other', 'B12', 30)
+    expect(value(engine, 'D12', 'Other')).toBe(90)
+    expect(value(engine, 'H1', 'Other')).toBe(295)
+    expect(value(engine, 'B15', 'Other')).toBe(110)
+  })
+
+  it('leaves a table in place when only part of it moves', () => {
+    const engine = salesWorkbook()
+    engine.moveRange('Sheet1', 'B3:C3', 'Other', 'A1')
+    expect(engine.getTables()[0]).toMatchObject({ sheet: 'Sheet1', range: 'B2:E7' })
+  })
+})
+
 describe('renamed columns', () => {
   it('follows a header typed over in the header cell', () => {
     const engine = salesWorkbook()
