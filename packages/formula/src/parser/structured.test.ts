@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TokenType, tokenize } from './lexer.js'
 import { FormulaSyntaxError, parseFormula } from './parser.js'
 import { printFormula } from './printer.js'
 import { parseStructured, printStructured } from './structured.js'
+import type { StructuredParts } from './structured.js'
 
 function roundTrip(text: string): string {
   return printFormula(parseFormula(text))
@@ -85,6 +87,20 @@ describe('printing', () => {
     ['=Sales[@]', '=Sales[@]'],
   ])('%s prints as %s', (text, printed) => {
     expect(roundTrip(text)).toBe(printed)
+  })
+
+  it('reads back every reference it prints, whatever the column names hold', () => {
+    const name = fc.string({ unit: fc.constantFrom('a', 'B', ' ', "'", '[', ']', '#', '@', ',', ':', '.', '1', 'é'), minLength: 1, maxLength: 8 })
+    const areas = fc.constantFrom<StructuredParts['areas']>([], ['all'], ['data'], ['headers'], ['totals'], ['thisRow'], ['headers', 'data'], ['data', 'totals'])
+    const parts = fc.record({ table: fc.constantFrom('T', 'Sales_2024', ''), areas, first: fc.option(name, { nil: undefined }), last: fc.option(name, { nil: undefined }) })
+    fc.assert(
+      fc.property(parts, ({ table, areas, first, last }) => {
+        const written: StructuredParts = { table, areas, ...(first !== undefined ? { firstColumn: first } : {}), ...(first !== undefined && last !== undefined ? { lastColumn: last } : {}) }
+        // A name of spaces alone reads as no column at all in the simple form, as in Excel.
+        fc.pre(!(areas.length === 0 && last === undefined && first !== undefined && first.trim() === ''))
+        for (const fileForm of [false, true]) expect(parseStructured(printStructured(written, fileForm))).toEqual(written)
+      }),
+    )
   })
 
   it('writes #This Row in full in the file form', () => {

@@ -67,8 +67,19 @@ function unescape(text: string): string {
   return text.replace(/'(.)/gs, '$1')
 }
 
+/** Excel escapes `[`, `]`, `#`, `'` and `@` in a column name with a `'`. */
 function escapeName(name: string): string {
-  return name.replace(/['[\]#]/g, "'$&")
+  return name.replace(/['[\]#@]/g, "'$&")
+}
+
+/** Whether text holds a bracket not escaped by a `'`. */
+function hasBareBracket(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (ch === 39) i++
+    else if (ch === 91 || ch === 93) return true
+  }
+  return false
 }
 
 /** Splits a list at commas outside brackets. */
@@ -134,7 +145,7 @@ export function parseStructured(text: string): StructuredParts {
     if (span !== undefined) {
       parts.firstColumn = span[0]
       if (span[1] !== undefined) parts.lastColumn = span[1]
-    } else if (rest.includes('[') || rest.includes(']')) {
+    } else if (hasBareBracket(rest)) {
       throw new StructuredSyntaxError('Unexpected bracket in a table reference')
     } else {
       parts.firstColumn = unescape(rest)
@@ -169,7 +180,7 @@ export function parseStructured(text: string): StructuredParts {
     parts.areas.sort((a, b) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b))
     return parts
   }
-  if (inner.includes('[') || inner.includes(']')) throw new StructuredSyntaxError('Unexpected bracket in a table reference')
+  if (hasBareBracket(inner)) throw new StructuredSyntaxError('Unexpected bracket in a table reference')
   parts.firstColumn = unescape(inner)
   return parts
 }
