@@ -14,7 +14,7 @@ import type {
   VersionType,
   WorkbookCommand,
 } from '@finsheet/contracts'
-import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
+import type { ChartRecord, DefinedNameRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
 import type { ChangesetView } from '../agent/changeset-view.js'
 
@@ -33,6 +33,8 @@ export interface WorkbookDoc {
   sheets: SheetRecord[]
   sheetStats: Record<string, SheetStats>
   definedNames: DefinedNameRecord[]
+  /** Excel tables; absent when the workbook has none. */
+  tables?: TableRecord[]
   charts: ChartRecord[]
   createdAt: string
   updatedAt: string

@@ -373,6 +373,7 @@ export class WorkbookService {
       revision: workbook.revision,
       sheets,
       definedNames: workbook.definedNames,
+      ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       charts: workbook.charts,
     }
   }
@@ -532,6 +533,7 @@ export class WorkbookService {
       sheets: state.sheets,
       sheetStats: state.sheetStats(),
       definedNames: state.definedNames,
+      ...(state.tables.length > 0 ? { tables: state.tables } : {}),
       charts: state.charts,
       createdAt: now,
       updatedAt: now,
@@ -991,6 +993,8 @@ export class WorkbookService {
             updatedAt: now,
             sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
             definedNames: state.definedNames.map((definition) => ({ ...definition })),
+            // Rows inserted or deleted in a table, or a header typed over, change it.
+            ...(state.tables.length > 0 || workbook.tables !== undefined ? { tables: state.tables } : {}),
             charts: state.charts.map((chart) => ({ ...chart })),
           }
           const sheetIds = state.sheets.map((sheet) => sheet.id)
