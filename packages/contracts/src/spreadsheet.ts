@@ -1104,9 +1104,23 @@ export const ImportDefinedName = StrictObject({
 })
 export type ImportDefinedName = Static<typeof ImportDefinedName>
 
+/** An Excel table over a sheet: its range (header and totals rows included), rows shown, column names and style. */
+export const ImportTable = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  sheet: Type.String({ maxLength: 64 }),
+  range: Type.String({ minLength: 1, maxLength: 32 }),
+  headerRow: Type.Boolean(),
+  totalsRow: Type.Boolean(),
+  columns: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 16_384 }),
+  style: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type ImportTable = Static<typeof ImportTable>
+
 const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
   definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
+  /** Excel tables, which structured references (`Sales[Units]`) name. */
+  tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
   /** Looks that cells point into with `styleRef`. */
   styles: Type.Optional(Type.Array(CellStyle, { maxItems: 65_536 })),
   isAIGenerated: Type.Optional(Type.Boolean()),

@@ -14,6 +14,14 @@ export const MESSAGES = {
   invalidName: (name: string) =>
     `Invalid name ${JSON.stringify(name)}: start with a letter, underscore or backslash, use letters, digits, periods and underscores, and do not look like a cell reference`,
   nameNotFound: (name: string) => `Name not found: ${JSON.stringify(name)}`,
+  nameTaken: (name: string) => `The name ${JSON.stringify(name)} is already used by a table or a defined name`,
+  tableNotFound: (name: string) => `Table not found: ${JSON.stringify(name)}`,
+  tableOverlaps: (name: string, other: string) => `The table ${JSON.stringify(name)} would overlap the table ${JSON.stringify(other)}`,
+  tableTooSmall: (name: string) => `The table ${JSON.stringify(name)} needs at least one data row`,
+  tableColumns: (name: string, expected: number, got: number) =>
+    `The table ${JSON.stringify(name)} spans ${expected} columns but ${got} column names were given`,
+  tableColumnNames: (name: string) => `The table ${JSON.stringify(name)} needs unique, non-empty column names`,
+  tableColumnNotFound: (table: string, column: string) => `The table ${JSON.stringify(table)} has no column ${JSON.stringify(column)}`,
   invalidCount: (count: number) => `The count must be a positive whole number, got ${count}`,
   invalidPosition: (what: string, index: number) => `Invalid ${what} position: ${index}`,
   partOfArray: () => "You can't change part of an array",

@@ -14,6 +14,7 @@
  * EngineUsageError); spreadsheet errors are values (CellError).
  */
 export { Engine } from './engine/engine.js'
+export type { TableDefinition, TableInfo } from './engine/tables.js'
 export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation } from './engine/engine.js'
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
@@ -43,6 +44,8 @@ export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_L
 export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
+export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'
+export type { StructuredParts } from './parser/structured.js'
 export type { Node as FormulaNode } from './parser/ast.js'
 
 // Input and display

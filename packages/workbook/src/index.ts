@@ -1,5 +1,6 @@
 export { readXlsx, XlsxFormatError } from './xlsx/read-xlsx.js'
 export type { XlsxCell, XlsxDefinedName, XlsxSheet, XlsxWorkbook } from './xlsx/read-xlsx.js'
+export type { XlsxTable } from './xlsx/table-parts.js'
 export { normalizeFormula } from './xlsx/formula-text.js'
 export { dataTableAttributes, dataTableFormula } from './xlsx/data-table-formula.js'
 export { loadWorkbookIntoEngine, loadXlsxIntoEngine } from './xlsx/load-xlsx.js'
@@ -28,6 +29,7 @@ export type {
   ImportedDefinedName,
   ImportedSheet,
   ImportedStyle,
+  ImportedTable,
   ImportedValue,
   ImportedWorkbook,
   ImportErrorCode,

@@ -406,6 +406,67 @@ const ITERATIVE = { iterate: '1', iterateCount: '100', iterateDelta: '0.001' }
 /** What LibreOffice calculates with: tight enough that the saved values are settled to the last digit. */
 const SETTLED = { iterate: '1', iterateCount: '32767', iterateDelta: '1e-12' }
 
+/**
+ * An Excel table with a calculated column and a totals row, a second table beside the references, and
+ * structured references of every form to them from another sheet, each beside its text. (LibreOffice
+ * saves a table without a header row as one with it, so that case is left to the engine's own tests.)
+ */
+const TABLE_REFERENCES: [string, string][] = [
+  ['B1', 'SUM(Sales[Units])'],
+  ['B2', 'Sales[[#Headers],[Unit Price]]'],
+  ['B3', 'Sales[[#Totals],[Amount]]'],
+  ['B4', 'ROWS(Sales[[#All],[Units]])'],
+  ['B5', 'ROWS(Sales[])'],
+  ['B6', 'SUM(Sales[[Units]:[Unit Price]])'],
+  ['B7', 'SUMPRODUCT(Sales[Units],Sales[Unit Price])'],
+  ['B8', 'INDEX(Sales[Region],MATCH(MAX(Sales[Amount]),Sales[Amount],0))'],
+  ['B9', 'SUM(Sales[[#Data],[#Totals],[Units]])'],
+  ['B10', 'ROWS(Sales[[#Headers],[#Data],[Region]])'],
+  ['B11', 'SUMIFS(Sales[Amount],Sales[Units],">15")'],
+  ['B12', 'Sales[[#This Row],[Units]]*2'],
+  ['B13', 'SUM(Rates[Rate])'],
+  ['B14', 'VLOOKUP("East",Sales[#All],3,FALSE)'],
+  ['B15', 'ROWS(Sales[#Data])'],
+  ['B16', 'ROWS(Sales)'],
+  ['B17', 'COUNTA(Sales[#Headers])'],
+]
+
+function buildTables(workbook: ExcelJS.Workbook): void {
+  const data = workbook.addWorksheet('Data')
+  const rows: [string, number, number][] = [
+    ['North', 10, 2.5],
+    ['South', 20, 3],
+    ['East', 30, 4],
+    ['West', 40, 1.5],
+  ]
+  data.addTable({
+    name: 'Sales',
+    ref: 'A1',
+    headerRow: true,
+    totalsRow: true,
+    style: { theme: 'TableStyleMedium2', showRowStripes: true },
+    columns: [
+      { name: 'Region', totalsRowLabel: 'Total' },
+      { name: 'Units', totalsRowFunction: 'sum' },
+      { name: 'Unit Price' },
+      { name: 'Amount', totalsRowFunction: 'sum' },
+    ],
+    rows: rows.map(([region, units, price]) => [region, units, price, { formula: storedFormula('Sales[@Units]*Sales[@[Unit Price]]') } as ExcelJS.CellFormulaValue]),
+  })
+  const report = workbook.addWorksheet('Report')
+  for (const [address, text] of TABLE_REFERENCES) {
+    report.getCell(address.replace('B', 'A')).value = text
+    formula(report, address, text)
+  }
+  report.addTable({
+    name: 'Rates',
+    ref: 'D1',
+    headerRow: true,
+    columns: [{ name: 'Rate' }],
+    rows: [[0.25], [0.5], [0.75]],
+  })
+}
+
 export const ORACLE_WORKBOOKS: OracleWorkbook[] = [
   {
     name: 'circular-lbo',
@@ -420,6 +481,38 @@ export const ORACLE_WORKBOOKS: OracleWorkbook[] = [
     description:
       'Cells holding hyperlinks (to a file, to a place in the workbook, over a number written as text, over rich text) and rich text, read by text, lookup and counting formulas.',
     build: buildLinkedText,
+  },
+  {
+    name: 'structured-references',
+    description:
+      'Excel tables (one with a calculated column and a totals row) and structured references of every form to them: columns, spans of columns, #All, #Data, #Headers, #Totals, this row outside the table, the bare table name.',
+    build: buildTables,
+    excelValues: [
+      {
+        sheet: 'Report',
+        address: 'B14',
+        value: 4,
+        reason: 'Excel reads Sales[#All] as the whole table (East is found, its unit price is 4); LibreOffice cannot read a special item in single brackets.',
+      },
+      {
+        sheet: 'Report',
+        address: 'B15',
+        value: 4,
+        reason: 'Excel reads a special item in single brackets (Sales[#Data]) as the data rows; LibreOffice gives #NAME? for it.',
+      },
+      {
+        sheet: 'Report',
+        address: 'B16',
+        value: 4,
+        reason: "Excel's bare table name is its data rows, header and totals left out; LibreOffice counts the whole table.",
+      },
+      {
+        sheet: 'Report',
+        address: 'B17',
+        value: 4,
+        reason: 'Excel reads Sales[#Headers] as the header row; LibreOffice gives #NAME? for a special item in single brackets.',
+      },
+    ],
   },
   {
     name: 'data-tables',

@@ -41,6 +41,9 @@ import type { StructuralChange } from './structure.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
 import { DataTables, isTableFormula } from './data-tables.js'
+import { columnIndex, dataBottom, dataTop, defaultColumnName, tableUseKey, uniqueColumnName } from './tables.js'
+import type { Table, TableDefinition, TableInfo } from './tables.js'
+import { mapTree, shiftInterval } from './structure.js'
 import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
@@ -229,6 +232,8 @@ export class Engine {
   /** INDIRECT's reference texts, compiled. */
   private readonly referenceCache = new Map<string, Evaluator>()
   private readonly names = new Map<string, DefinedName>()
+  /** Excel tables by upper-case name. */
+  private readonly tables = new Map<string, Table>()
   private readonly functions: FunctionRegistry
   private readonly iteration: IterationSettings
   private readonly clock: () => Date
@@ -284,6 +289,7 @@ export class Engine {
     this.compileHost = {
       functions: this.functions,
       sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
+      table: (name) => this.tables.get(name.toUpperCase()),
     }
   }
 
@@ -418,6 +424,11 @@ export class Engine {
       }
       this.sheets.splice(this.sheets.indexOf(sheet), 1)
       this.sheetsByName.delete(upper)
+      for (const [key, table] of this.tables) {
+        if (table.sheet !== sheet) continue
+        this.tables.delete(key)
+        for (const name of [key, tableUseKey(key)]) for (const user of this.graph.nameUsers.get(name) ?? []) affected.add(user)
+      }
       this.clearCompiled()
       for (const definition of this.names.values()) {
         if (!definition.sheets.includes(upper)) continue
@@ -461,9 +472,22 @@ export class Engine {
       saved: update.saved,
       savedArray: update.savedArray,
     }))
-    return this.mutate((edit) => {
+    const changes = this.mutate((edit) => {
       for (const { sheet, row, col, input, area, legacy, saved, savedArray } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved, savedArray)
     })
+    if (this.tables.size === 0) return changes
+    // A header cell of a table is its column's name: typing over it renames the column.
+    for (const { sheet, row, col } of targets) {
+      const table = this.tableAt(sheet, row, col)
+      if (table === undefined || !table.headerRow || row !== table.top) continue
+      const index = col - table.left
+      const others = table.columns.filter((_, i) => i !== index)
+      const value = this.valueAt(sheet, row, col)
+      const text = value === null || value === '' ? defaultColumnName(others, index + 1) : String(value instanceof CellError ? value.code : value)
+      const name = uniqueColumnName(text, others)
+      if (name !== table.columns[index]) changes.push(...this.renameColumn(table, index, name))
+    }
+    return changes
   }
 
   /** Sets a legacy array formula (Ctrl+Shift+Enter) that fills `range` with its result. */
@@ -657,7 +681,7 @@ export class Engine {
     }
     if (typeof input === 'string' && input.length > 1 && input.charCodeAt(0) === 61 /* = */) {
       if (spilledHere !== undefined) this.unspill(column, row)
-      const text = closeParentheses(input)
+      const text = this.qualifyTableReferences(closeParentheses(input), sheet, row, col)
       const compiled = this.compileText(text, row, col, legacy && arrayArea === undefined)
       const cell = new FormulaCell(sheet, column, row, col, compiled, text)
       if (arrayArea !== undefined) {
@@ -906,7 +930,7 @@ export class Engine {
   evaluateFormula(sheet: string, address: string, formula: string): FormulaEvaluation {
     const { row, col } = this.address(address)
     const target = this.sheet(sheet)
-    const text = closeParentheses(formula.startsWith('=') ? formula : '=' + formula)
+    const text = this.qualifyTableReferences(closeParentheses(formula.startsWith('=') ? formula : '=' + formula), target, row, col)
     const compiled = this.compileText(text, row, col)
     // TODAY and NOW read the time of this evaluation; the next edit sets it again anyway.
     this.nowSerial = serialFromJsDate(this.clock())
@@ -1068,7 +1092,17 @@ export class Engine {
   }
 
   private nameDependencies(name: string, sheet: Sheet): NameDependencies | undefined {
-    return this.findName(name, sheet)
+    const definition = this.findName(name, sheet)
+    if (definition !== undefined) return definition
+    // `Table1` alone reads the table's data rows.
+    const table = this.tables.get(name)
+    if (table === undefined || dataTop(table) > dataBottom(table)) return undefined
+    const corner = (row: number, col: number): RefCorner => ({ row, col, rowAbsolute: true, colAbsolute: true })
+    return {
+      cells: [],
+      ranges: [{ sheet: table.sheet, kind: 'cells', start: corner(dataTop(table), table.left), end: corner(dataBottom(table), table.right) }],
+      names: [],
+    }
   }
 
   /**
@@ -1077,6 +1111,7 @@ export class Engine {
    */
   defineName(name: string, formula: string, scope?: string): CellChange[] {
     if (!isValidName(name)) throw new EngineUsageError(MESSAGES.invalidName(name))
+    if (this.tables.has(name.toUpperCase())) throw new EngineUsageError(MESSAGES.nameTaken(name))
     const scopeSheet = scope === undefined ? null : this.sheet(scope)
     const text = formula.startsWith('=') ? formula : '=' + formula
     const tokens = tokenize(text.slice(1))
@@ -1152,13 +1187,228 @@ export class Engine {
 
   private evaluateName(name: string, qualifier: Sheet | undefined, ctx: EvalContext): Value {
     const definition = this.findName(name, qualifier ?? ctx.sheet)
-    if (definition === undefined) return new CellError('#NAME?', `Unknown name ${name}`)
+    if (definition === undefined) {
+      const table = qualifier === undefined ? this.tables.get(name) : undefined
+      if (table !== undefined) {
+        const top = dataTop(table)
+        const bottom = dataBottom(table)
+        return top > bottom ? CellError.REF : new RangeRef(table.sheet, top, table.left, bottom, table.right)
+      }
+      return new CellError('#NAME?', `Unknown name ${name}`)
+    }
     if (this.nameDepth > 32) return new CellError('#CIRC!', `The name ${name} refers to itself`)
     this.nameDepth++
     try {
       return definition.evaluate(ctx)
     } finally {
       this.nameDepth--
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Tables
+  // -----------------------------------------------------------------------------------------------------
+
+  /**
+   * Defines (or redefines) an Excel table over `range`, header and totals rows included. Structured
+   * references to it (`Table1[Col]`) recalculate; formulas that named it before it existed show values.
+   */
+  defineTable(definition: TableDefinition): CellChange[] {
+    const { name } = definition
+    if (!isValidName(name)) throw new EngineUsageError(MESSAGES.invalidName(name))
+    const key = name.toUpperCase()
+    if ([...this.names.values()].some((defined) => defined.name.toUpperCase() === key)) {
+      throw new EngineUsageError(MESSAGES.nameTaken(name))
+    }
+    const sheet = this.sheet(definition.sheet)
+    const area = parseRange(definition.range)
+    const headerRow = definition.headerRow ?? true
+    const totalsRow = definition.totalsRow ?? false
+    const width = area.right - area.left + 1
+    const height = area.bottom - area.top + 1
+    if (height - (headerRow ? 1 : 0) - (totalsRow ? 1 : 0) < 1) throw new EngineUsageError(MESSAGES.tableTooSmall(name))
+    for (const other of this.tables.values()) {
+      if (other.name.toUpperCase() === key || other.sheet !== sheet) continue
+      const apart =
+        other.bottom < area.top || other.top > area.bottom || other.right < area.left || other.left > area.right
+      if (!apart) throw new EngineUsageError(MESSAGES.tableOverlaps(name, other.name))
+    }
+    let columns = definition.columns
+    if (columns === undefined) {
+      columns = []
+      for (let i = 0; i < width; i++) {
+        const value = headerRow ? this.valueAt(sheet, area.top, area.left + i) : null
+        const text = value === null || value === '' ? defaultColumnName(columns, i + 1) : String(value instanceof CellError ? value.code : value)
+        columns.push(uniqueColumnName(text, columns))
+      }
+    }
+    if (columns.length !== width) throw new EngineUsageError(MESSAGES.tableColumns(name, width, columns.length))
+    const upperColumns = new Set(columns.map((column) => column.toUpperCase()))
+    if (upperColumns.size !== columns.length || columns.some((column) => column === '')) {
+      throw new EngineUsageError(MESSAGES.tableColumnNames(name))
+    }
+    const existing = this.tables.get(key)
+    const table: Table = {
+      name: existing?.name ?? name,
+      sheet,
+      top: area.top,
+      left: area.left,
+      bottom: area.bottom,
+      right: area.right,
+      headerRow,
+      totalsRow,
+      columns: [...columns],
+    }
+    return this.changeTable(key, () => this.tables.set(key, table))
+  }
+
+  /** Removes a table; structured references to it show #REF!. */
+  removeTable(name: string): CellChange[] {
+    const key = name.toUpperCase()
+    if (!this.tables.has(key)) throw new EngineUsageError(MESSAGES.tableNotFound(name))
+    return this.changeTable(key, () => this.tables.delete(key))
+  }
+
+  /** Every table with its range (header and totals rows included) and column names. */
+  getTables(): TableInfo[] {
+    return [...this.tables.values()].map((table) => ({
+      name: table.name,
+      sheet: table.sheet.name,
+      range: formatRange({ top: table.top, left: table.left, bottom: table.bottom, right: table.right }),
+      headerRow: table.headerRow,
+      totalsRow: table.totalsRow,
+      columns: [...table.columns],
+    }))
+  }
+
+  /**
+   * Renames a table's column; structured references naming it follow. The header cell keeps its text:
+   * typing a new header into the cell (setCell) renames the column the same way.
+   */
+  renameTableColumn(tableName: string, oldName: string, newName: string): CellChange[] {
+    const table = this.tables.get(tableName.toUpperCase())
+    if (table === undefined) throw new EngineUsageError(MESSAGES.tableNotFound(tableName))
+    const index = columnIndex(table, oldName)
+    if (index < 0) throw new EngineUsageError(MESSAGES.tableColumnNotFound(tableName, oldName))
+    const others = table.columns.filter((_, i) => i !== index)
+    if (newName === '' || others.some((other) => other.toUpperCase() === newName.toUpperCase())) {
+      throw new EngineUsageError(MESSAGES.tableColumnNames(tableName))
+    }
+    return this.renameColumn(table, index, newName)
+  }
+
+  private renameColumn(table: Table, index: number, newName: string): CellChange[] {
+    const key = table.name.toUpperCase()
+    const old = table.columns[index].toUpperCase()
+    const rename = (column: string | undefined) => (column !== undefined && column.toUpperCase() === old ? newName : column)
+    const rewrite = (ast: Node): Node =>
+      mapTree(ast, (node) => {
+        if (node.type !== 'structured' || node.table.toUpperCase() !== key) return node
+        const firstColumn = rename(node.firstColumn)
+        const lastColumn = rename(node.lastColumn)
+        if (firstColumn === node.firstColumn && lastColumn === node.lastColumn) return node
+        return { ...node, firstColumn, lastColumn } as Node
+      })
+    return this.changeTable(key, () => {
+      table.columns[index] = newName
+    }, rewrite)
+  }
+
+  /** The table that holds the cell, if any. */
+  private tableAt(sheet: Sheet, row: number, col: number): Table | undefined {
+    for (const table of this.tables.values()) {
+      if (table.sheet === sheet && row >= table.top && row <= table.bottom && col >= table.left && col <= table.right) return table
+    }
+    return undefined
+  }
+
+  /**
+   * Gives structured references without a table name (`[@Price]`, typed inside a table) the name of the
+   * table holding the cell, as Excel binds them; outside a table they stay as written and show #REF!.
+   */
+  private qualifyTableReferences(text: string, sheet: Sheet, row: number, col: number): string {
+    if (this.tables.size === 0 || !text.includes('[')) return text
+    const table = this.tableAt(sheet, row, col)
+    if (table === undefined) return text
+    const body = text.slice(1)
+    let result = '='
+    let last = 0
+    for (const token of tokenize(body)) {
+      if (token.type !== TokenType.Structured || !token.text.startsWith('[')) continue
+      result += body.slice(last, token.start) + table.name
+      last = token.start
+    }
+    return last === 0 ? text : result + body.slice(last)
+  }
+
+  /**
+   * Applies a change to the table `key` (upper-case): formulas naming it are compiled again (structured
+   * references resolve when compiled), with `rewrite` applied to their trees when columns are renamed.
+   */
+  private changeTable(key: string, change: () => void, rewrite?: (ast: Node) => Node): CellChange[] {
+    const users = new Set<FormulaCell>()
+    for (const name of [key, tableUseKey(key)]) for (const cell of this.graph.nameUsers.get(name) ?? []) users.add(cell)
+    const definitions = [...this.names.values()].filter(
+      (definition) => definition.names.includes(key) || definition.names.includes(tableUseKey(key)),
+    )
+    for (const definition of definitions) for (const cell of this.graph.nameUsers.get(definition.name.toUpperCase()) ?? []) users.add(cell)
+    // Edges follow the table's geometry, so they are taken down before and rebuilt after the change.
+    for (const cell of users) this.graph.unregister(cell)
+    change()
+    this.clearCompiled()
+    for (const definition of definitions) {
+      if (rewrite !== undefined) definition.ast = rewrite(definition.ast)
+      this.recompileNameTree(definition)
+    }
+    return this.mutate(() => {
+      for (const cell of users) {
+        const ast = rewrite === undefined ? cell.compiled.ast : rewrite(cell.compiled.ast)
+        if (ast !== cell.compiled.ast) cell.text = undefined
+        if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+        this.graph.register(cell)
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      }
+    })
+  }
+
+  /**
+   * Tables follow inserted and deleted rows and columns as ranges do: rows or columns inserted inside a
+   * table grow it (new columns are named `Column1`…), deleted ones shrink it; a table wholly deleted is
+   * removed. Called while the graph is down; the caller compiles every formula naming a table again.
+   */
+  private moveTables(sheet: Sheet, change: StructuralChange): void {
+    for (const [key, table] of this.tables) {
+      if (table.sheet !== sheet) continue
+      if (change.axis === 'rows') {
+        const rows = shiftInterval(table.top, table.bottom, change, MAX_ROW)
+        if (rows === undefined || rows[1] - rows[0] + 1 - (table.headerRow ? 1 : 0) - (table.totalsRow ? 1 : 0) < 1) {
+          this.tables.delete(key)
+          continue
+        }
+        ;[table.top, table.bottom] = rows
+        continue
+      }
+      const cols = shiftInterval(table.left, table.right, change, MAX_COL)
+      if (cols === undefined) {
+        this.tables.delete(key)
+        continue
+      }
+      const first = change.index - table.left
+      if (change.kind === 'insert' && change.index > table.left && change.index <= table.right) {
+        const added: string[] = []
+        for (let i = 0; i < change.count; i++) added.push(defaultColumnName([...table.columns, ...added], 1))
+        table.columns.splice(first, 0, ...added)
+      } else if (change.kind === 'delete') {
+        const start = Math.max(0, first)
+        const end = Math.min(table.columns.length, change.index + change.count - table.left)
+        if (end > start) table.columns.splice(start, end - start)
+      }
+      ;[table.left, table.right] = cols
     }
   }
 
@@ -1201,7 +1451,7 @@ export class Engine {
     const absolute = (corner: RefCorner): RefCorner => ({ ...corner, rowAbsolute: true, colAbsolute: true })
     if (ast.type === 'cell') ast = { ...ast, ref: absolute(ast.ref) }
     else if (ast.type === 'range') ast = { ...ast, start: absolute(ast.start), end: absolute(ast.end) }
-    else if (ast.type !== 'name') return notAReference
+    else if (ast.type !== 'name' && ast.type !== 'structured') return notAReference
     return compileExpression(ast, this.compileHost).evaluate
   }
 
@@ -1282,6 +1532,7 @@ export class Engine {
         sheet.spillOwners.clear()
       }
       moveStorage(target, change)
+      this.moveTables(target, change)
       this.clearCompiled()
       for (const definition of this.names.values()) this.recompileNameTree(definition)
       for (const plan of plans) {
@@ -1291,7 +1542,9 @@ export class Engine {
         cell.row = plan.row
         cell.col = plan.col
         if (moved) cell.addressText = undefined
-        if (plan.changed) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
+        // Structured references were resolved against the tables as they were.
+        const usesTable = cell.compiled.names.some((name) => name.startsWith('['))
+        if (plan.changed || usesTable) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
         // The typed text names absolute positions; once anything moved it is printed from the tree.
         if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined
       }
@@ -1417,8 +1670,13 @@ export class Engine {
     }
     for (const user of nameUsers) this.graph.register(user)
 
+    // Tables wholly inside the block move with it, as Excel moves a table cut and pasted whole.
+    const movingTables = [...this.tables.values()].filter(
+      (table) => table.sheet === source && table.top >= from.top && table.bottom <= from.bottom && table.left >= from.left && table.right <= from.right,
+    )
+
     // 3. Clear the source, write the block, rewrite the formulas that pointed at it.
-    return this.mutate((edit) => {
+    const changes = this.mutate((edit) => {
       for (let row = from.top; row <= from.bottom; row++) {
         for (let col = from.left; col <= from.right; col++) {
           if (source === target && insideBlock(to, row, col)) continue
@@ -1447,6 +1705,18 @@ export class Engine {
         this.calculator.enqueue(user)
       }
     })
+    for (const table of movingTables) {
+      changes.push(
+        ...this.changeTable(table.name.toUpperCase(), () => {
+          table.sheet = target
+          table.top += rowOffset
+          table.bottom += rowOffset
+          table.left += colOffset
+          table.right += colOffset
+        }),
+      )
+    }
+    return changes
   }
 
   /**

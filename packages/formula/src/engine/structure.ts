@@ -73,7 +73,7 @@ function shiftIndex(index: number, change: StructuralChange, limit: number): num
 }
 
 /** Shifts an interval: insertions inside it grow it, deletions shrink it; undefined when all deleted. */
-function shiftInterval(first: number, last: number, change: StructuralChange, limit: number): [number, number] | undefined {
+export function shiftInterval(first: number, last: number, change: StructuralChange, limit: number): [number, number] | undefined {
   if (change.kind === 'insert') {
     const start = first >= change.index ? first + change.count : first
     const end = last >= change.index ? last + change.count : last

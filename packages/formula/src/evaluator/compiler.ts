@@ -20,6 +20,8 @@ import type { Node, NodeOf, RefCorner } from '../parser/ast.js'
 import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList, isCallable } from '../values.js'
 import type { Matrix, Scalar, Value } from '../values.js'
 import { collectSheetNames } from '../engine/structure.js'
+import { resolveStructured, tableUseKey } from '../engine/tables.js'
+import type { Table } from '../engine/tables.js'
 import type { EvalContext } from './context.js'
 import {
   binary,
@@ -36,6 +38,8 @@ import {
 export interface CompileHost {
   readonly functions: FunctionRegistry
   sheetByName(name: string): Sheet | undefined
+  /** The table of this name (case-insensitive), for structured references. */
+  table(name: string): Table | undefined
 }
 
 type Mode = 'value' | 'reference'
@@ -123,6 +127,8 @@ class Compilation {
         return this.compileRange(node)
       case 'name':
         return this.compileName(node, mode)
+      case 'structured':
+        return this.compileStructured(node, mode)
       case 'call':
         return this.compileCall(node)
       case 'unary':
@@ -246,6 +252,38 @@ class Compilation {
       const value = evaluate(ctx)
       return value instanceof RangeRef && value.isSingleCell ? value.get(0, 0) : value
     }
+  }
+
+  /**
+   * A structured reference resolves when compiled, to fixed cells of the table's sheet: formulas using a
+   * table are compiled again whenever the table changes (it is recorded among the formula's names).
+   */
+  private compileStructured(node: NodeOf<'structured'>, mode: Mode): Evaluator {
+    this.names.add(tableUseKey(node.table))
+    const table = node.table === '' ? undefined : this.host.table(node.table)
+    if (table === undefined) return () => CellError.REF
+    const target = resolveStructured(table, node)
+    if (target instanceof CellError) return () => target
+    const sheet = table.sheet
+    const { left, right } = target
+    if (target.kind === 'block') {
+      const { top, bottom } = target
+      const corner = (row: number, col: number): RefCorner => ({ row, col, rowAbsolute: true, colAbsolute: true })
+      this.ranges.push({ sheet, kind: 'cells', start: corner(top, left), end: corner(bottom, right) })
+      const reference = new RangeRef(sheet, top, left, bottom, right)
+      if (mode === 'value' && reference.isSingleCell) return () => sheet.read(top, left)
+      return () => reference
+    }
+    // This row: the same row of the table's sheet, read relative to the formula.
+    const { dataTop, dataBottom } = target
+    const corner = (col: number): RefCorner => ({ row: 0, col, rowAbsolute: false, colAbsolute: true })
+    if (left === right) this.cells.push({ sheet, ref: corner(left) })
+    else this.ranges.push({ sheet, kind: 'cells', start: corner(left), end: corner(right) })
+    if (mode === 'value' && left === right) {
+      return (ctx) => (ctx.row < dataTop || ctx.row > dataBottom ? CellError.VALUE : sheet.read(ctx.row, left))
+    }
+    return (ctx) =>
+      ctx.row < dataTop || ctx.row > dataBottom ? CellError.VALUE : new RangeRef(sheet, ctx.row, left, ctx.row, right)
   }
 
   private compileSpill(node: NodeOf<'spill'>): Evaluator {

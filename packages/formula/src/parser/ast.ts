@@ -13,6 +13,9 @@ export interface RefCorner {
   colAbsolute: boolean
 }
 
+/** The rows of a table a structured reference names: `#All`, `#Data`, `#Headers`, `#Totals`, `#This Row`. */
+export type TableArea = 'all' | 'data' | 'headers' | 'totals' | 'thisRow'
+
 export type BinaryOperator = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '<>' | '<' | '>' | '<=' | '>='
 
 export type Node =
@@ -28,6 +31,11 @@ export type Node =
   | { type: 'range'; sheet?: string; kind: 'cells' | 'columns' | 'rows'; start: RefCorner; end: RefCorner }
   /** A defined name or a LET variable as written (names compare case-insensitively); `sheet` for `Sheet1!Name`. */
   | { type: 'name'; name: string; sheet?: string }
+  /**
+   * A structured reference to a table: `Table1[Col]`, `Table1[[#Headers],[A]:[B]]`, `Table1[@Col]`.
+   * `areas` empty means the data rows; no column means every column.
+   */
+  | { type: 'structured'; table: string; areas: TableArea[]; firstColumn?: string; lastColumn?: string }
   | { type: 'call'; name: string; args: Node[] }
   | { type: 'unary'; operator: '-' | '+' | '@'; operand: Node }
   | { type: 'percent'; operand: Node }

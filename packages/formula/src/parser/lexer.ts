@@ -4,6 +4,7 @@
  */
 import { lettersToColumn } from '../address/a1.js'
 import { MAX_ROW } from '../values.js'
+import { scanBrackets } from './structured.js'
 
 export const enum TokenType {
   Number,
@@ -28,6 +29,11 @@ export const enum TokenType {
   CloseBrace,
   Comma,
   Semicolon,
+  /**
+   * A structured reference to a table, brackets included: `Table1[Col]`, `Table1[[#Headers],[Col]]`,
+   * or `[@Col]` / `[#Totals]` / `[[...]]` at the start of an operand.
+   */
+  Structured,
   /** `#` right after a reference: the spill operator. */
   Spill,
   End,
@@ -317,6 +323,15 @@ function scanOther(text: string, pos: number, space: boolean, previous: Token | 
       }
       return make(TokenType.Invalid, text.slice(pos), pos, length, space)
     }
+    case Ch.OpenBracket: {
+      // A table reference without a table name (`[@Col]`, `[#Totals]`, `[[#This Row],[Col]]`) where an
+      // operand starts; other bracketed text is not a table reference.
+      const next = text.charCodeAt(pos + 1)
+      if ((next === Ch.At || next === Ch.Hash || next === Ch.OpenBracket) && startsOperand(previous)) {
+        return structuredToken(text, pos, pos, space)
+      }
+      break
+    }
     case Ch.OpenParen:
       return make(TokenType.OpenParen, '(', pos, pos + 1, space)
     case Ch.CloseParen:
@@ -359,8 +374,30 @@ function scanOther(text: string, pos: number, space: boolean, previous: Token | 
     const after = text.charCodeAt(i)
     if (after === Ch.Bang) return make(TokenType.Sheet, name, pos, i + 1, space)
     if (after === Ch.OpenParen) return make(TokenType.Function, name, pos, i, space)
-    if (after === Ch.OpenBracket) return make(TokenType.Invalid, text.slice(pos), pos, length, space)
+    if (after === Ch.OpenBracket) return structuredToken(text, pos, i, space)
     return make(TokenType.Name, name, pos, i, space)
   }
   return make(TokenType.Invalid, text.slice(pos), pos, length, space)
+}
+
+/** Whether a token may be followed by the start of an operand (or there is none: the formula's start). */
+function startsOperand(previous: Token | undefined): boolean {
+  if (previous === undefined) return true
+  switch (previous.type) {
+    case TokenType.Operator:
+    case TokenType.OpenParen:
+    case TokenType.OpenBrace:
+    case TokenType.Comma:
+    case TokenType.Semicolon:
+      return true
+    default:
+      return false
+  }
+}
+
+/** The structured reference whose table name spans `pos`..`open` and whose brackets open at `open`. */
+function structuredToken(text: string, pos: number, open: number, space: boolean): Token {
+  const end = scanBrackets(text, open)
+  if (end < 0) return make(TokenType.Invalid, text.slice(pos), pos, text.length, space)
+  return make(TokenType.Structured, text.slice(pos, end), pos, end, space)
 }

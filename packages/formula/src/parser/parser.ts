@@ -8,6 +8,7 @@ import type { ErrorCode } from '../values.js'
 import type { BinaryOperator, Node, RefCorner } from './ast.js'
 import { TokenType, tokenize } from './lexer.js'
 import type { Token } from './lexer.js'
+import { StructuredSyntaxError, parseStructured } from './structured.js'
 
 export class FormulaSyntaxError extends Error {
   override readonly name = 'FormulaSyntaxError'
@@ -71,6 +72,10 @@ export function shapeKey(tokens: readonly Token[], row: number, col: number): st
       case TokenType.Function:
         key += '\u0001' + token.text.toUpperCase()
         break
+      case TokenType.Structured:
+        // Table and column names compare case-insensitively.
+        key += '\u0002' + token.text.toUpperCase()
+        break
       default:
         key += token.text
     }
@@ -84,6 +89,7 @@ function mayEndReference(type: TokenType): boolean {
     type === TokenType.Columns ||
     type === TokenType.Rows ||
     type === TokenType.Name ||
+    type === TokenType.Structured ||
     type === TokenType.CloseParen ||
     type === TokenType.Spill ||
     type === TokenType.Error
@@ -97,6 +103,7 @@ function mayStartReference(type: TokenType): boolean {
     type === TokenType.Rows ||
     type === TokenType.Sheet ||
     type === TokenType.Name ||
+    type === TokenType.Structured ||
     type === TokenType.Function ||
     type === TokenType.OpenParen
   )
@@ -248,6 +255,7 @@ class Parser {
       case TokenType.Rows:
       case TokenType.Sheet:
       case TokenType.Name:
+      case TokenType.Structured:
       case TokenType.Function:
       case TokenType.OpenParen:
         return true
@@ -374,6 +382,13 @@ class Parser {
         if (upper === 'FALSE') return { type: 'boolean', value: false }
         return { type: 'name', name: token.text }
       }
+      case TokenType.Structured:
+        try {
+          return { type: 'structured', ...parseStructured(token.text) }
+        } catch (error) {
+          if (error instanceof StructuredSyntaxError) throw new FormulaSyntaxError(error.message, token.start)
+          throw error
+        }
       case TokenType.Function:
         return this.parseCall(token)
       case TokenType.OpenParen: {
@@ -497,6 +512,7 @@ export function isReferenceLike(node: Node): boolean {
     case 'cell':
     case 'range':
     case 'name':
+    case 'structured':
     case 'call':
     case 'rangeOp':
     case 'union':

@@ -5,6 +5,7 @@
 import { columnToLetters, formatSheetPrefix } from '../address/a1.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import type { Node, RefCorner } from './ast.js'
+import { printStructured } from './structured.js'
 
 /** Prints `node` as it reads in the cell at (row, col), with a leading '='. */
 export function printFormula(node: Node, row = 0, col = 0): string {
@@ -121,6 +122,8 @@ export function printNode(node: Node, row: number, col: number): string {
     }
     case 'name':
       return printSheet(node.sheet) + node.name
+    case 'structured':
+      return printStructured(node)
     case 'call':
       return `${node.name}(${node.args.map((arg) => printNode(arg, row, col)).join(',')})`
     case 'unary':

@@ -3,6 +3,7 @@
  * (and the dynamic-array FILTER and SORT also `_xlws.`), or older readers take them for unknown names.
  * The reverse of the reader's normalizeFormula.
  */
+import { parseStructured, printStructured, scanBrackets } from '@finsheet/formula'
 
 const FUTURE_FUNCTIONS = new Set(
   `ACOT ACOTH AGGREGATE ARABIC ARRAYTOTEXT BASE BETA.DIST BETA.INV BINOM.DIST BINOM.DIST.RANGE BINOM.INV BITAND BITLSHIFT BITOR
@@ -19,12 +20,34 @@ const FUTURE_FUNCTIONS = new Set(
 )
 const WORKSHEET_FUNCTIONS = new Set(['FILTER', 'SORT'])
 
+/**
+ * A structured reference's brackets as a file stores them: Excel writes `@` (this row) in full as
+ * `[#This Row],`, as in `Sales[[#This Row],[Units]]`; other forms are stored as shown.
+ */
+function storedBrackets(brackets: string): string {
+  if (!brackets.startsWith('[@')) return brackets
+  try {
+    return printStructured(parseStructured(brackets), true)
+  } catch {
+    return brackets
+  }
+}
+
 /** The formula (without '=') as an xlsx file stores it. String literals and quoted sheet names are left alone. */
 export function storedFormula(formula: string): string {
   let out = ''
   let i = 0
   while (i < formula.length) {
     const ch = formula[i]
+    if (ch === '[') {
+      // Inside a table reference's brackets `'` escapes a character instead of quoting.
+      const end = scanBrackets(formula, i)
+      if (end > i) {
+        out += storedBrackets(formula.slice(i, end))
+        i = end
+        continue
+      }
+    }
     if (ch === '"' || ch === "'") {
       let end = i + 1
       while (end < formula.length) {

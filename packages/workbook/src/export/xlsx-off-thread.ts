@@ -11,11 +11,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
-import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
+import { tablesOf } from '../model/snapshot.js'
+import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
 export type XlsxWorkerRequest =
-  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'> }
+  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'>; tables?: TableRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
   | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
 
@@ -126,7 +127,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, 
   try {
     const post = (request: XlsxWorkerRequest) => worker.postMessage(request)
     for (const [index, sheet] of snapshot.sheets.entries()) {
-      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges } })
+      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges }, tables: tablesOf(snapshot, sheet.name) })
       for (let start = 0; start < sheet.cells.length && !settled; start += batchCells) {
         post({ type: 'cells', index, cells: sheet.cells.slice(start, start + batchCells) })
         // Copying a batch into the message takes the event loop: let other requests in between.

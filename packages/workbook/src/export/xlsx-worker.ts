@@ -13,7 +13,7 @@ const writer = new XlsxWriter()
 port.on('message', (request: XlsxWorkerRequest) => {
   switch (request.type) {
     case 'sheet':
-      writer.addSheet(request.sheet)
+      writer.addSheet(request.sheet, request.tables)
       return
     case 'cells':
       writer.addCells(request.index, request.cells)

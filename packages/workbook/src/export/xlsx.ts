@@ -17,7 +17,8 @@ import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
 import type { RangeAddress } from '../model/a1.js'
 import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
-import type { DefinedNameRecord, WorkbookSnapshot } from '../model/snapshot.js'
+import { tablesOf } from '../model/snapshot.js'
+import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import { storedFormula } from './formula-storage.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
@@ -53,6 +54,8 @@ interface SheetInProgress {
   merges: string[]
   /** What-if data tables by the first cell of their results: the attributes of their `<f t="dataTable">`. */
   tables: Map<string, Record<string, string>>
+  /** Excel tables (list objects) of the sheet, with their areas. */
+  listObjects: { table: TableRecord; area: RangeAddress }[]
 }
 
 /**
@@ -70,8 +73,8 @@ export class XlsxWriter {
     this.workbook.calcProperties.fullCalcOnLoad = false
   }
 
-  /** Adds a sheet; its cells follow with `addCells`, in row-major order. */
-  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'>): void {
+  /** Adds a sheet with its Excel tables; its cells follow with `addCells`, in row-major order. */
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'>, tables: readonly TableRecord[] = []): void {
     const index = this.sheets.length
     const name = xmlSafe(sheet.name).trim()
     const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
@@ -81,7 +84,11 @@ export class XlsxWriter {
       if (width === 0) column.hidden = true
       else column.width = pixelsToExcelWidth(width)
     }
-    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map() })
+    const listObjects = tables.flatMap((table) => {
+      const area = tryParseRange(table.range)
+      return area ? [{ table, area }] : []
+    })
+    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects })
   }
 
   /** Writes cells of the sheet at `index`, in row-major order. */
@@ -97,7 +104,23 @@ export class XlsxWriter {
       const inArray =
         sheet.arrayAreas.length > 0 &&
         sheet.arrayAreas.some((area) => record.row >= area.top && record.row <= area.bottom && record.col >= area.left && record.col <= area.right)
-      if (writeCell(sheet.worksheet.getCell(record.row + 1, record.col + 1), record, inArray)) sheet.dynamic.add(record.address)
+      const listObject = sheet.listObjects.length === 0 ? undefined : sheet.listObjects.find(({ area }) => inside(area, record))
+      if (listObject?.table.headerRow && record.row === listObject.area.top) {
+        // A table's header cell holds its column's name as text, which Excel checks when it opens the file.
+        writeHeader(sheet.worksheet.getCell(record.row + 1, record.col + 1), record, listObject.table.columns[record.col - listObject.area.left])
+        continue
+      }
+      // A table holds no array formulas: its formulas are written plain.
+      const cell = sheet.worksheet.getCell(record.row + 1, record.col + 1)
+      if (writeCell(cell, listObject === undefined ? record : { ...record, legacy: true }, inArray)) sheet.dynamic.add(record.address)
+    }
+    // Header cells left empty (a column named only in the table) get their names too.
+    for (const { table, area } of sheet.listObjects) {
+      if (!table.headerRow) continue
+      table.columns.forEach((name, i) => {
+        const cell = sheet.worksheet.getCell(area.top + 1, area.left + i + 1)
+        if (cell.value === null) cell.value = xlsxText(name)
+      })
     }
   }
 
@@ -114,7 +137,9 @@ export class XlsxWriter {
       }
     }
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
-    const incomplete = !isDefaultCalculation(calculation) || this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0)
+    const incomplete =
+      !isDefaultCalculation(calculation) ||
+      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0)
     return incomplete ? completeSheets(buffer, this.sheets, calculation) : buffer
   }
 }
@@ -123,10 +148,14 @@ export class XlsxWriter {
 export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
   const writer = new XlsxWriter(options)
   for (const [index, sheet] of snapshot.sheets.entries()) {
-    writer.addSheet(sheet)
+    writer.addSheet(sheet, tablesOf(snapshot, sheet.name))
     writer.addCells(index, sheet.cells)
   }
   return writer.finish(snapshot.definedNames, snapshot.calculation)
+}
+
+function inside(area: RangeAddress, cell: { row: number; col: number }): boolean {
+  return cell.row >= area.top && cell.row <= area.bottom && cell.col >= area.left && cell.col <= area.right
 }
 
 /** Merged ranges that overlap none kept before them (a file cannot hold overlapping merges; the first wins, as Excel keeps it). */
@@ -210,11 +239,26 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b([^>]*?)\/>/, (_whole, attributes: string) => `<calcPr${calcIdOf(attributes)}${stated}/>`))
     }
   }
-  for (const [index, { dynamic, merges, tables }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0) continue
+  let tableCount = 0
+  for (const [index, { dynamic, merges, tables, listObjects }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
+    if (listObjects.length > 0) {
+      const ids: string[] = []
+      for (const { table, area } of listObjects) {
+        tableCount++
+        while (zip.file(`xl/tables/table${tableCount}.xml`) !== null) tableCount++
+        zip.file(`xl/tables/table${tableCount}.xml`, tablePartXml(table, area, tableCount))
+        ids.push(await addRelationship(zip, part, `rIdTable${tableCount}`, TABLE_RELATIONSHIP_TYPE, `../tables/table${tableCount}.xml`))
+        await addContentType(zip, `/xl/tables/table${tableCount}.xml`, TABLE_CONTENT_TYPE)
+      }
+      // tableParts comes last in a worksheet, before only its extension list.
+      const list = `<tableParts count="${ids.length}">${ids.map((id) => `<tablePart r:id="${id}"/>`).join('')}</tableParts>`
+      if (!/<worksheet\b[^>]*\sxmlns:r=/.test(xml)) xml = xml.replace(/<worksheet\b/, `<worksheet xmlns:r="${RELATIONSHIPS_NAMESPACE}"`)
+      xml = xml.includes('<extLst') ? xml.replace('<extLst', list + '<extLst') : xml.replace('</worksheet>', list + '</worksheet>')
+    }
     if (dynamic.size > 0) {
       xml = xml.replace(/<c r="([A-Z]+[0-9]+)"([^>]*)><f t="array"/g, (whole, address: string, attributes: string) =>
         dynamic.has(address) ? `<c r="${address}"${attributes} cm="1"><f t="array"` : whole,
@@ -251,6 +295,52 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
+const TABLE_RELATIONSHIP_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/table'
+const TABLE_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml'
+const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+
+function xmlAttribute(text: string): string {
+  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/**
+ * A table part as Excel writes it: name, range and rows shown, an autofilter over the header and data
+ * rows (what gives the header its filter buttons), the column names and the style.
+ */
+function tablePartXml(table: TableRecord, area: RangeAddress, id: number): string {
+  const ref = formatRange(area)
+  const rows = `${table.headerRow ? '' : ' headerRowCount="0"'}${table.totalsRow ? ' totalsRowCount="1"' : ' totalsRowShown="0"'}`
+  const filter = table.headerRow ? `<autoFilter ref="${formatRange({ ...area, bottom: table.totalsRow ? area.bottom - 1 : area.bottom })}"/>` : ''
+  const columns = table.columns.map((name, i) => `<tableColumn id="${i + 1}" name="${xmlAttribute(xlsxText(name))}"/>`).join('')
+  const style = table.style
+    ? `<tableStyleInfo name="${xmlAttribute(table.style)}" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/>`
+    : ''
+  const name = xmlAttribute(table.name)
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<table xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" id="${id}" name="${name}" displayName="${name}" ref="${ref}"${rows}>` +
+    `${filter}<tableColumns count="${table.columns.length}">${columns}</tableColumns>${style}</table>`
+  )
+}
+
+/** Adds a relationship to a part's relationships part (created when the part has none); returns its id. */
+async function addRelationship(zip: JSZip, part: string, id: string, type: string, target: string): Promise<string> {
+  const slash = part.lastIndexOf('/')
+  const path = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`
+  const xml =
+    (await zip.file(path)?.async('string')) ??
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
+  const relationship = `<Relationship Id="${id}" Type="${type}" Target="${target}"/>`
+  zip.file(path, /<Relationships\b[^>]*\/>/.test(xml) ? xml.replace(/<Relationships\b([^>]*)\/>/, `<Relationships$1>${relationship}</Relationships>`) : xml.replace('</Relationships>', relationship + '</Relationships>'))
+  return id
+}
+
+async function addContentType(zip: JSZip, partName: string, contentType: string): Promise<void> {
+  const types = await zip.file('[Content_Types].xml')?.async('string')
+  if (types === undefined || types.includes(`PartName="${partName}"`)) return
+  zip.file('[Content_Types].xml', types.replace('</Types>', `<Override PartName="${partName}" ContentType="${contentType}"/></Types>`))
 }
 
 /** The `calcId` attribute exceljs wrote (the calculation engine's version, which readers compare with their own). */
@@ -297,6 +387,14 @@ function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean
   if (format !== null) cell.numFmt = xmlSafe(format)
   if (record.style) applyStyle(cell, record.style)
   return dynamic
+}
+
+/** A table's header cell: the column's name as text, with the cell's format and style. */
+function writeHeader(cell: ExcelJS.Cell, record: CellRecord, name: string | undefined): void {
+  cell.value = xlsxText(name ?? String(record.value ?? ''))
+  const format = effectiveFormat(record)
+  if (format !== null) cell.numFmt = xmlSafe(format)
+  if (record.style) applyStyle(cell, record.style)
 }
 
 function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {

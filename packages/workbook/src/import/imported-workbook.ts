@@ -85,9 +85,22 @@ export interface ImportedDefinedName {
   hidden?: boolean
 }
 
+/** An Excel table: its name, range (header and totals rows included), rows shown, column names and style. */
+export interface ImportedTable {
+  name: string
+  sheet: string
+  range: string
+  headerRow: boolean
+  totalsRow: boolean
+  columns: string[]
+  style?: string
+}
+
 export interface ImportedWorkbook {
   sheets: ImportedSheet[]
   definedNames: ImportedDefinedName[]
+  /** Excel tables (xlsx files only). */
+  tables?: ImportedTable[]
   styles: ImportedStyle[]
   /** Dates count from 1904; serial numbers are kept as stored. */
   date1904: boolean

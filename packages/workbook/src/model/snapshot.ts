@@ -19,6 +19,21 @@ export interface DefinedNameRecord {
   sheet?: string
 }
 
+/** An Excel table (list object): a named block with a header row of column names and data rows. */
+export interface TableRecord {
+  name: string
+  /** The sheet's name. */
+  sheet: string
+  /** The whole table, header and totals rows included: `B2:E7`. */
+  range: string
+  headerRow: boolean
+  totalsRow: boolean
+  /** Column names, left to right (the header row's texts). */
+  columns: string[]
+  /** Excel's table style, such as `TableStyleMedium2`, kept for export; absent for none. */
+  style?: string
+}
+
 /** A chart as stored on its workbook; its data is read from the cells when asked for. */
 export interface ChartRecord {
   id: string
@@ -38,9 +53,16 @@ export interface WorkbookSnapshot {
   revision: number
   sheets: SheetSnapshot[]
   definedNames: DefinedNameRecord[]
+  /** Excel tables; absent when there are none. */
+  tables?: TableRecord[]
   charts: ChartRecord[]
   /** How the workbook calculates (iteration of circular references and so on); absent for Excel's defaults. */
   calculation?: CalculationSettings
+}
+
+/** The Excel tables of one sheet of a snapshot. */
+export function tablesOf(snapshot: Pick<WorkbookSnapshot, 'tables'>, sheet: string): TableRecord[] {
+  return (snapshot.tables ?? []).filter((table) => table.sheet === sheet)
 }
 
 export interface SnapshotStats {

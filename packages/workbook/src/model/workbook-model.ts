@@ -18,7 +18,7 @@ import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet
 import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
-import { sortedCells, type ChartRecord, type DefinedNameRecord, type WorkbookSnapshot } from './snapshot.js'
+import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, MAX_ITERATIONS_LIMIT, type CalculationSettings } from './calculation.js'
 
@@ -99,6 +99,8 @@ export interface WorkbookSource {
   revision: number
   sheets: readonly SheetRecord[]
   definedNames: readonly DefinedNameRecord[]
+  /** Excel tables, over the sheets above. */
+  tables?: readonly TableRecord[]
   charts: readonly ChartRecord[]
   /** How the workbook calculates; Excel's defaults when absent. */
   calculation?: CalculationSettings
@@ -154,12 +156,15 @@ export class WorkbookModel {
   protected formats = new Map<string, Map<number, string>>()
   /** Legacy (implicitly intersecting) formulas per sheet: the engine keeps the flag but does not show it. */
   protected legacy = new Map<string, Set<number>>()
+  /** Table styles by upper-case table name: the engine keeps the tables but not how they look. */
+  protected tableStyles = new Map<string, string>()
 
   constructor(
     parts: {
       revision?: number
       sheets?: readonly SheetRecord[]
       definedNames?: readonly DefinedNameRecord[]
+      tables?: readonly TableRecord[]
       charts?: readonly ChartRecord[]
       calculation?: CalculationSettings
     } = {},
@@ -183,6 +188,7 @@ export class WorkbookModel {
     this.charts = (parts.charts ?? []).map((chart) => ({ ...chart }))
     for (const sheet of this.sheets) this.engine.addSheet(sheet.name)
     this.defineAll(parts.definedNames ?? [])
+    this.defineTables(parts.tables ?? [])
   }
 
   /** Builds a workbook with every input in one load (one recalculation). */
@@ -211,6 +217,7 @@ export class WorkbookModel {
       for (const sheet of snapshot.sheets) for (const cell of sheet.cells) yield { ...cell, sheetId: sheet.id }
     }
     const source: WorkbookSource = { revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells() }
+    if (snapshot.tables) source.tables = snapshot.tables
     if (snapshot.calculation) source.calculation = snapshot.calculation
     return WorkbookModel.build.call(this, source, options) as M
   }
@@ -227,12 +234,16 @@ export class WorkbookModel {
       revision: number
       sheets: SheetRecord[]
       definedNames: DefinedNameRecord[]
+      tables?: TableRecord[]
       calculation?: CalculationSettings
       extras: Iterable<CellSource> | (() => Iterable<CellSource>)
     },
     options?: ModelOptions,
   ): WorkbookAssembly<M> {
-    const model = new this({ revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames, ...(parts.calculation ? { calculation: parts.calculation } : {}) }, options)
+    const model = new this(
+      { revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames, ...(parts.tables ? { tables: parts.tables } : {}), ...(parts.calculation ? { calculation: parts.calculation } : {}) },
+      options,
+    )
     const load = model.engine.beginLoad()
     return {
       add: (updates) => load.add(updates),
@@ -290,6 +301,29 @@ export class WorkbookModel {
         // A name the engine cannot read (a bad formula, a sheet that is gone) is dropped, as the loader drops it.
       }
     }
+  }
+
+  /**
+   * Puts tables into the engine before the cells arrive, so that formulas naming them compile against
+   * them. A table the engine refuses (overlapping another, on a missing sheet) is dropped, as a name is.
+   */
+  private defineTables(tables: readonly TableRecord[]): void {
+    for (const table of tables) {
+      try {
+        this.engine.defineTable({ name: table.name, sheet: table.sheet, range: table.range, headerRow: table.headerRow, totalsRow: table.totalsRow, columns: table.columns })
+        if (table.style) this.tableStyles.set(table.name.toUpperCase(), table.style)
+      } catch {
+        // Left out like a name the engine cannot read.
+      }
+    }
+  }
+
+  /** The tables as the engine holds them: grown and shrunk by inserted and deleted rows, columns renamed. */
+  get tables(): TableRecord[] {
+    return this.engine.getTables().map((info): TableRecord => {
+      const style = this.tableStyles.get(info.name.toUpperCase())
+      return { ...info, ...(style ? { style } : {}) }
+    })
   }
 
   /**
@@ -563,6 +597,7 @@ export class WorkbookModel {
       revision: this.revision,
       sheets: this.sheets.map((sheet) => ({ ...copySheet(sheet), cells: this.sheetRecords(sheet.id) })),
       definedNames: this.definedNames.map((definition) => ({ ...definition })),
+      ...(this.engine.getTables().length > 0 ? { tables: this.tables } : {}),
       charts: this.charts.map((chart) => ({ ...chart })),
       ...(isDefaultCalculation(this.calculation) ? {} : { calculation: { ...this.calculation } }),
     }
@@ -578,6 +613,7 @@ export class WorkbookModel {
     this.styles = next.styles
     this.formats = next.formats
     this.legacy = next.legacy
+    this.tableStyles = next.tableStyles
   }
 
   // ---- applying commands ----------------------------------------------------------------------------
@@ -1296,6 +1332,7 @@ export class WorkbookModel {
   /** A new engine with the sheets in this.sheets order and every input reloaded. */
   private rebuildEngine(): void {
     const names = this.definedNames
+    const tables = this.tables
     const engine = new Engine(this.currentEngineOptions())
     const inputs: CellUpdate[] = []
     for (const sheet of this.sheets) {
@@ -1312,6 +1349,7 @@ export class WorkbookModel {
     }
     this.engine = engine
     this.defineAll(names)
+    this.defineTables(tables)
     engine.loadCells(inputs)
   }
 }

@@ -31,7 +31,7 @@ export interface LoadedWorkbook {
   readonly formulaCells: FormulaCellRecord[]
   /** Number formats by `Sheet!A1`. */
   readonly formats: Map<string, string>
-  /** Defined names that could not be loaded, with the engine's reason. */
+  /** Defined names and tables that could not be loaded, with the engine's reason. */
   readonly skippedNames: { name: string; sheet?: string; reason: string }[]
   /** Everything read from the file (values, formulas, merges, column widths...). */
   readonly workbook: XlsxWorkbook
@@ -66,6 +66,15 @@ export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOpti
       engine.defineName(name.name, name.formula, name.sheet)
     } catch (error) {
       skippedNames.push({ name: name.name, ...(name.sheet ? { sheet: name.sheet } : {}), reason: (error as Error).message })
+    }
+  }
+
+  // Tables before cells, so that structured references compile against them.
+  for (const table of workbook.tables) {
+    try {
+      engine.defineTable({ name: table.name, sheet: table.sheet, range: table.range, headerRow: table.headerRow, totalsRow: table.totalsRow, columns: table.columns })
+    } catch (error) {
+      skippedNames.push({ name: table.name, sheet: table.sheet, reason: (error as Error).message })
     }
   }
 

@@ -14,6 +14,8 @@ import { CellError, errorFromText } from '@finsheet/formula'
 import type { Scalar } from '@finsheet/formula'
 import { normalizeFormula } from './formula-text.js'
 import { dataTableFormula } from './data-table-formula.js'
+import { readTables } from './table-parts.js'
+import type { XlsxTable } from './table-parts.js'
 import { calculationFromAttributes } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
@@ -73,6 +75,8 @@ export interface XlsxWorkbook {
   readonly application: string
   readonly sheets: XlsxSheet[]
   readonly definedNames: XlsxDefinedName[]
+  /** Excel tables with their ranges, header and totals rows and column names (read from the table parts). */
+  readonly tables: XlsxTable[]
   /** Whether dates count from 1904 (old Mac workbooks); serials are kept as stored. */
   readonly date1904: boolean
   /** How the workbook calculates (`calcPr`): iteration of circular references, mode, full calculation on load. */
@@ -92,7 +96,8 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer)
 
   const sheetOrder = readSheetOrder(workbookXml)
-  const marks = await readCellMarks(zip, workbookXml)
+  const sheetParts = await readSheetParts(zip, workbookXml)
+  const marks = await readCellMarks(zip, sheetParts)
   const appXml = (await zip.file('docProps/app.xml')?.async('string')) ?? ''
   const application = decodeXml(/<(?:\w+:)?Application>([^<]*)</.exec(appXml)?.[1] ?? '')
   // Excel writes an error result as an error; other writers (Google Sheets) write its code as text.
@@ -105,6 +110,7 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
     application,
     sheets,
     definedNames: readDefinedNames(workbookXml, sheetOrder),
+    tables: await readTables(sheetParts, async (part) => zip.file(part)?.async('string')),
     date1904: Boolean(workbook.properties.date1904),
     calculation: readCalculation(workbookXml),
   }
@@ -339,7 +345,8 @@ const NO_MARKS: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), d
 /** Rich value error types, as Excel numbers them, for the errors the engine knows. */
 const RICH_ERROR_TYPES: Record<string, CellError> = { '8': CellError.SPILL, '13': CellError.CALC }
 
-async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<string, CellMarks>> {
+/** Each sheet's name and the part that holds it, in workbook order. */
+async function readSheetParts(zip: JSZip, workbookXml: string): Promise<{ name: string; part: string }[]> {
   const relsXml = (await zip.file('xl/_rels/workbook.xml.rels')?.async('string')) ?? ''
   const targets = new Map<string, string>()
   for (const match of relsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*?)\/?>/g)) {
@@ -347,15 +354,23 @@ async function readCellMarks(zip: JSZip, workbookXml: string): Promise<Map<strin
     const target = attribute(match[1], 'Target')
     if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`)
   }
-  const errorsByValueMetadata = await readRichErrors(zip)
-  const bySheet = new Map<string, CellMarks>()
+  const parts: { name: string; part: string }[] = []
   const sheets = /<(?:\w+:)?sheets\b[^>]*>([\s\S]*?)<\/(?:\w+:)?sheets>/.exec(workbookXml)?.[1] ?? ''
   for (const match of sheets.matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)) {
     const name = attribute(match[1], 'name')
     const id = attribute(match[1], 'r:id')
-    const path = id ? targets.get(id) : undefined
-    const xml = path ? await zip.file(path)?.async('string') : undefined
-    if (!name || xml === undefined || !/ (cm|vm)=|t="dataTable"/.test(xml)) continue
+    const part = id ? targets.get(id) : undefined
+    if (name && part) parts.push({ name, part })
+  }
+  return parts
+}
+
+async function readCellMarks(zip: JSZip, sheetParts: readonly { name: string; part: string }[]): Promise<Map<string, CellMarks>> {
+  const errorsByValueMetadata = await readRichErrors(zip)
+  const bySheet = new Map<string, CellMarks>()
+  for (const { name, part } of sheetParts) {
+    const xml = await zip.file(part)?.async('string')
+    if (xml === undefined || !/ (cm|vm)=|t="dataTable"/.test(xml)) continue
     const marks: CellMarks = { dynamicArrays: new Set(), richErrors: new Map(), dataTables: readDataTables(xml) }
     for (const cell of xml.matchAll(/<(?:\w+:)?c\b([^>]*\s(?:cm|vm)="[^"]*"[^>]*)>/g)) {
       const address = attribute(cell[1], 'r')

@@ -22,6 +22,7 @@ import {
 } from '../import/imported-workbook.js'
 import { normalizeFormula } from './formula-text.js'
 import { dataTableFormula } from './data-table-formula.js'
+import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
@@ -99,8 +100,9 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
     importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
   }
+  const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
   onProgress?.(1)
-  return { sheets: importedSheets, definedNames, styles, date1904, calculation, cellCount: counter.cells, formulaCount: counter.formulas }
+  return { sheets: importedSheets, definedNames, ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}), styles, date1904, calculation, cellCount: counter.cells, formulaCount: counter.formulas }
 }
 
 async function readText(zip: ZipParts, part: string): Promise<string> {

@@ -109,3 +109,87 @@ export async function makeCircularWorkbook(options: { calcPr?: string; cached?: 
   zip.file('xl/workbook.xml', workbookXml.replace(/<calcPr\b[^>]*\/>/, options.calcPr ?? ''))
   return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
 }
+
+/** The values of the `Sales` table of {@link makeTableWorkbook}: region, units, unit price. */
+export const SALES_ROWS: [string, number, number][] = [
+  ['North', 10, 2.5],
+  ['South', 20, 3],
+  ['East', 30, 4],
+  ['West', 40, 1.5],
+]
+
+/**
+ * Structured references on the `Report` sheet of {@link makeTableWorkbook}, as Excel stores them in the
+ * file, with the values Excel shows for them.
+ */
+export const TABLE_FORMULAS: [address: string, formula: string, value: string | number][] = [
+  ['A1', 'SUM(Sales[Units])', 100],
+  ['A2', 'Sales[[#Headers],[Unit Price]]', 'Unit Price'],
+  ['A3', 'Sales[[#Totals],[Amount]]', 265],
+  ['A4', 'ROWS(Sales[#All])', 6],
+  ['A5', 'ROWS(Sales[#Data])', 4],
+  ['A6', 'SUM(Sales[[Units]:[Unit Price]])', 111],
+  ['A7', 'SUMPRODUCT(Sales[Units],Sales[Unit Price])', 265],
+  ['A8', 'INDEX(Sales[Region],MATCH(MAX(Sales[Amount]),Sales[Amount],0))', 'East'],
+  ['A9', 'COUNTA(Sales)', 16],
+  ['A10', 'SUM(Sales[[#Data],[#Totals],[Units]])', 200],
+  ['A11', 'SUM(Rates[Rate])', 1.5],
+  ['A12', 'ROWS(Rates[#All])', 3],
+]
+
+/**
+ * A workbook with two Excel tables, saved as Excel saves them (a part per table, listed in its sheet's
+ * relationships): `Sales` on Data!A1:D6 with a header row, a calculated column and a totals row, and
+ * `Rates` on Report!C1:C3 without a header row. Every formula caches the value Excel shows.
+ */
+export async function makeTableWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const data = workbook.addWorksheet('Data')
+  ;['Region', 'Units', 'Unit Price', 'Amount'].forEach((header, i) => (data.getRow(1).getCell(i + 1).value = header))
+  SALES_ROWS.forEach(([region, units, price], i) => {
+    const row = data.getRow(i + 2)
+    row.getCell(1).value = region
+    row.getCell(2).value = units
+    row.getCell(3).value = price
+    row.getCell(4).value = { formula: 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Price]]', result: units * price } as ExcelJS.CellValue
+  })
+  data.getCell('A6').value = 'Total'
+  data.getCell('B6').value = { formula: 'SUBTOTAL(109,Sales[Units])', result: 100 } as ExcelJS.CellValue
+  data.getCell('D6').value = { formula: 'SUBTOTAL(109,Sales[Amount])', result: 265 } as ExcelJS.CellValue
+  const report = workbook.addWorksheet('Report')
+  for (const [address, formula, result] of TABLE_FORMULAS) report.getCell(address).value = { formula, result } as ExcelJS.CellValue
+  report.getCell('C1').value = 0.25
+  report.getCell('C2').value = 0.5
+  report.getCell('C3').value = 0.75
+
+  const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()))
+  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+  const tableType = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/table'
+  zip.file(
+    'xl/tables/table1.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<table xmlns="${ns}" id="1" name="Sales" displayName="Sales" ref="A1:D6" totalsRowCount="1">` +
+      '<autoFilter ref="A1:D5"/><tableColumns count="4">' +
+      '<tableColumn id="1" name="Region" totalsRowLabel="Total"/><tableColumn id="2" name="Units" totalsRowFunction="sum"/>' +
+      '<tableColumn id="3" name="Unit Price"/><tableColumn id="4" name="Amount" totalsRowFunction="sum">' +
+      '<calculatedColumnFormula>Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Price]]</calculatedColumnFormula></tableColumn>' +
+      '</tableColumns><tableStyleInfo name="TableStyleMedium2" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/></table>',
+  )
+  zip.file(
+    'xl/tables/table2.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<table xmlns="${ns}" id="2" name="Table2" displayName="Rates" ref="C1:C3" headerRowCount="0">` +
+      '<tableColumns count="1"><tableColumn id="1" name="Rate"/></tableColumns>' +
+      '<tableStyleInfo name="TableStyleLight9" showFirstColumn="0" showLastColumn="0" showRowStripes="1" showColumnStripes="0"/></table>',
+  )
+  for (const [sheet, table] of [[1, 1], [2, 2]]) {
+    const relsPath = `xl/worksheets/_rels/sheet${sheet}.xml.rels`
+    const rels = (await zip.file(relsPath)?.async('string')) ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`
+    zip.file(relsPath, rels.replace('</Relationships>', `<Relationship Id="rIdTable${table}" Type="${tableType}" Target="../tables/table${table}.xml"/></Relationships>`))
+    const sheetPath = `xl/worksheets/sheet${sheet}.xml`
+    const xml = await zip.file(sheetPath)!.async('string')
+    zip.file(sheetPath, xml.replace('</worksheet>', `<tableParts count="1"><tablePart r:id="rIdTable${table}"/></tableParts></worksheet>`))
+  }
+  const types = await zip.file('[Content_Types].xml')!.async('string')
+  const overrides = [1, 2].map((n) => `<Override PartName="/xl/tables/table${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml"/>`).join('')
+  zip.file('[Content_Types].xml', types.replace('</Types>', overrides + '</Types>'))
+  return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
+}

@@ -73,6 +73,14 @@ describe('prepareImport', () => {
     expect(source.sheets[0].cells).toEqual([])
   })
 
+  it('sends the tables of the file in the body and in the header of the streamed form, and no tables key without them', () => {
+    const table = { name: 'Sales', sheet: 'Data', range: 'A1:B6', headerRow: true, totalsRow: false, columns: ['Units', 'Price'], style: 'TableStyleMedium2' }
+    expect(prepareImport(workbook({ tables: [table] }), 'Book').body().tables).toEqual([table])
+    const header = JSON.parse([...prepareImport(workbook({ tables: [table] }), 'Book').lines()][0].split('\n')[0]) as WorkbookImportBody
+    expect(header.tables).toEqual([table])
+    expect('tables' in prepareImport(workbook(), 'Book').body()).toBe(false)
+  })
+
   it('splits a large sheet into lines of about 64 KB', () => {
     const book = workbook({ sheets: [{ ...workbook().sheets[0], cells: Array.from({ length: 20_000 }, (_, i) => ({ row: i, col: 0, address: `A${i + 1}`, value: i })) }] })
     const lines = [...prepareImport(book, 'Big').lines()]

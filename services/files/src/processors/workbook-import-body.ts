@@ -10,7 +10,7 @@
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
 import type { ImportCachedValue } from '@finsheet/contracts'
-import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
+import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedTable, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
@@ -47,6 +47,7 @@ export interface WorkbookImportBody {
   styles: ImportCellStyle[]
   sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
+  tables?: ImportedTable[]
 }
 
 /** Days between the 1900 and 1904 date systems' day zero. */
@@ -88,6 +89,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
     formula: '=' + definition.formula,
     ...(definition.sheet ? { sheet: definition.sheet } : {}),
   }))
+  const tables = workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}
   // Workbooks of old Macs count dates from 1904; the engine counts from 1900, as Windows Excel does.
   const shiftsDates = workbook.date1904 ? workbook.styles.map((style) => Boolean(style.numberFormat && isDateFormat(style.numberFormat))) : []
   const valueOf = (cell: ImportedCell): ImportedValue =>
@@ -137,6 +139,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       name,
       ...(options.importId !== undefined ? { importId: options.importId } : {}),
       definedNames,
+      ...tables,
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges })),
     }
@@ -196,6 +199,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       name,
       ...(importId !== undefined ? { importId } : {}),
       definedNames,
+      ...tables,
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, cells: [...cells(sheet)] })),
     }),

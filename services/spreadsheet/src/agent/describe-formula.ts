@@ -4,6 +4,7 @@
  * address with its label and value).
  */
 import { formatAddress, formatRange, MAX_COL, MAX_ROW } from '@finsheet/workbook'
+import { printStructured } from '@finsheet/formula'
 import type { FormulaNode } from '@finsheet/formula'
 
 type Corner = { row: number; col: number; rowAbsolute: boolean; colAbsolute: boolean }
@@ -98,6 +99,8 @@ export function describeTree(node: FormulaNode, scope: DescribeScope): string {
     }
     case 'name':
       return `the name ${node.name}`
+    case 'structured':
+      return `the table reference ${printStructured(node)}`
     case 'call': {
       const name = node.name.toUpperCase().replace(/^_XLFN\./, '')
       const args = node.args.map(say)

@@ -15,7 +15,7 @@ import type {
   VersionType,
   WorkbookCommand,
 } from '@finsheet/contracts'
-import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
+import type { ChartRecord, DefinedNameRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
 import type { ChangesetView } from '../agent/changeset-view.js'
 
@@ -34,6 +34,8 @@ export interface WorkbookDoc {
   sheets: SheetRecord[]
   sheetStats: Record<string, SheetStats>
   definedNames: DefinedNameRecord[]
+  /** Excel tables; absent when the workbook has none. */
+  tables?: TableRecord[]
   charts: ChartRecord[]
   createdAt: string
   updatedAt: string

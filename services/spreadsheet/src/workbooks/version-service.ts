@@ -297,6 +297,7 @@ function streamedSnapshot(name: string, state: WorkbookState): StreamedSnapshot 
     revision: state.revision,
     sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], cells: { [Symbol.iterator]: () => state.rowMajorRecords(sheet.id) } })),
     definedNames: state.definedNames.map((definition) => ({ ...definition })),
+    ...(state.tables.length > 0 ? { tables: state.tables } : {}),
     charts: state.charts.map((chart) => ({ ...chart })),
   }
 }

@@ -15,6 +15,7 @@ import {
   type ImportCellTuple,
   type ImportDefinedName,
   type ImportMismatch,
+  type ImportTable,
   type ImportRecalculation,
 } from '@finsheet/contracts'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
@@ -30,6 +31,7 @@ export interface ImportSheetHeader {
 export interface ImportHeader {
   sheets: ImportSheetHeader[]
   definedNames?: ImportDefinedName[]
+  tables?: ImportTable[]
   styles?: CellStyle[]
   iterativeCalculation?: boolean
 }
@@ -76,7 +78,14 @@ export class WorkbookImport {
     }))
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
-    this.assembly = WorkbookState.assemble({ revision: 0, sheets: this.sheets, definedNames: this.definedNames, iterativeCalculation: header.iterativeCalculation, extras: () => this.extras() })
+    this.assembly = WorkbookState.assemble({
+      revision: 0,
+      sheets: this.sheets,
+      definedNames: this.definedNames,
+      ...(header.tables && header.tables.length > 0 ? { tables: header.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+      iterativeCalculation: header.iterativeCalculation,
+      extras: () => this.extras(),
+    })
   }
 
   /** Adds cells of the sheet at `sheetIndex`; throws (a 400) on the first bad one. */

@@ -374,6 +374,7 @@ export class WorkbookService {
       revision: workbook.revision,
       sheets,
       definedNames: workbook.definedNames,
+      ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       charts: workbook.charts,
     }
   }
@@ -533,6 +534,7 @@ export class WorkbookService {
       sheets: state.sheets,
       sheetStats: state.sheetStats(),
       definedNames: state.definedNames,
+      ...(state.tables.length > 0 ? { tables: state.tables } : {}),
       charts: state.charts,
       createdAt: now,
       updatedAt: now,
@@ -992,6 +994,8 @@ export class WorkbookService {
             updatedAt: now,
             sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
             definedNames: state.definedNames.map((definition) => ({ ...definition })),
+            // Rows inserted or deleted in a table, or a header typed over, change it.
+            ...(state.tables.length > 0 || workbook.tables !== undefined ? { tables: state.tables } : {}),
             charts: state.charts.map((chart) => ({ ...chart })),
             iterativeCalculation: state.calculation.iterate,
             iterationLimits: { maxIterations: state.calculation.maxIterations, maxChange: state.calculation.maxChange },
