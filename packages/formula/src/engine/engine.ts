@@ -41,9 +41,13 @@ import type { StructuralChange } from './structure.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
 import { DataTables, isTableFormula } from './data-tables.js'
+import { ExternalSheet, findExternalSheet, findExternalWorkbook } from './external-links.js'
+import type { ExternalLinkInfo, ExternalWorkbook } from './external-links.js'
+import { fileNameOf, isExternalSheetName } from '../address/external.js'
 import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
+export type { ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './external-links.js'
 
 /** A value a cell can hold after calculation; `null` is empty. */
 export type CellValue = Scalar
@@ -240,6 +244,10 @@ export class Engine {
   private readonly dataTableHost: DataTableHost
   private nowSerial = 0
   private nameDepth = 0
+  /** Other workbooks the formulas may refer to, with their cached values (see external-links.ts). */
+  private externalWorkbooks: ExternalWorkbook[] = []
+  /** The external sheets formulas have named, by upper-case name. */
+  private readonly externalSheets = new Map<string, ExternalSheet>()
 
   constructor(options: EngineOptions = {}) {
     this.functions = options.functions ?? createBuiltinRegistry()
@@ -284,6 +292,7 @@ export class Engine {
     this.compileHost = {
       functions: this.functions,
       sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
+      externalSheet: (name) => this.externalSheet(name),
     }
   }
 
@@ -1053,6 +1062,81 @@ export class Engine {
     this.validateIteration(next)
     Object.assign(this.iteration, next)
     return this.recalculateAll()
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Other workbooks
+  // -----------------------------------------------------------------------------------------------------
+
+  private externalSheet(name: string): ExternalSheet {
+    const key = name.toUpperCase()
+    let sheet = this.externalSheets.get(key)
+    if (sheet === undefined) {
+      // Negative ids never meet the engine's own sheets' ids.
+      sheet = new ExternalSheet(-1 - this.externalSheets.size, name)
+      sheet.fill(findExternalSheet(this.externalWorkbooks, name))
+      this.externalSheets.set(key, sheet)
+    }
+    return sheet
+  }
+
+  /**
+   * Sets the other workbooks formulas may refer to, in the order of a file's links (`[1]` is the first),
+   * with the values the file keeps of them, and recalculates the formulas that read them.
+   */
+  setExternalLinks(workbooks: readonly ExternalWorkbook[]): CellChange[] {
+    for (const workbook of workbooks) {
+      if (typeof workbook.target !== 'string' || workbook.target === '') throw new EngineUsageError(MESSAGES.externalWorkbookTarget())
+      for (const sheet of workbook.sheets) {
+        for (const address of Object.keys(sheet.cells)) this.address(address)
+      }
+    }
+    this.externalWorkbooks = workbooks.map((workbook) => ({
+      target: workbook.target,
+      sheets: workbook.sheets.map((sheet) => ({ ...sheet, cells: { ...sheet.cells } })),
+    }))
+    for (const sheet of this.externalSheets.values()) sheet.fill(findExternalSheet(this.externalWorkbooks, sheet.name))
+    return this.mutate(() => {
+      this.forEachFormula((cell) => {
+        if (cell.compiled.linksWorkbooks !== true) return
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      })
+    })
+  }
+
+  /** The other workbooks as set by `setExternalLinks`, with their cached values. */
+  getExternalWorkbooks(): ExternalWorkbook[] {
+    return this.externalWorkbooks.map((workbook) => ({
+      target: workbook.target,
+      sheets: workbook.sheets.map((sheet) => ({ ...sheet, cells: { ...sheet.cells } })),
+    }))
+  }
+
+  /** The linked workbooks, each with its sheets and how many formula cells refer to it. */
+  getExternalLinks(): ExternalLinkInfo[] {
+    const counts = new Array<number>(this.externalWorkbooks.length).fill(0)
+    this.forEachFormula((cell) => {
+      if (cell.compiled.linksWorkbooks !== true) return
+      const linked = new Set<number>()
+      for (const name of cell.compiled.sheets) {
+        if (!isExternalSheetName(name)) continue
+        const found = findExternalWorkbook(this.externalWorkbooks, name)
+        if (found !== undefined) linked.add(found.index)
+      }
+      for (const index of linked) counts[index - 1]++
+    })
+    return this.externalWorkbooks.map((workbook, i) => ({
+      index: i + 1,
+      target: workbook.target,
+      fileName: fileNameOf(workbook.target),
+      sheets: workbook.sheets.map((sheet) => sheet.name),
+      formulaCells: counts[i],
+    }))
   }
 
   // -----------------------------------------------------------------------------------------------------
