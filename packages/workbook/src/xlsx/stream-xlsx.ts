@@ -25,6 +25,7 @@ import { dataTableFormula } from './data-table-formula.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
+import { readExternalLinks } from './external-links.js'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -81,6 +82,11 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
 
   const sharedStrings = sharedStringsPart && zip.parts.has(sharedStringsPart) ? await readSharedStrings(zip, sharedStringsPart, progress) : []
   const richErrors = await readRichErrors(zip)
+  const externalLinks = await readExternalLinks(
+    workbookXml,
+    zip.parts.has('xl/_rels/workbook.xml.rels') ? await readText(zip, 'xl/_rels/workbook.xml.rels') : '',
+    async (path) => (zip.parts.has(path) ? readText(zip, path) : undefined),
+  )
   const errorsAsText = await cachesErrorsAsText(zip)
 
   const styles: ImportedStyle[] = []
@@ -100,7 +106,16 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
   }
   onProgress?.(1)
-  return { sheets: importedSheets, definedNames, styles, date1904, calculation, cellCount: counter.cells, formulaCount: counter.formulas }
+  return {
+    sheets: importedSheets,
+    definedNames,
+    styles,
+    date1904,
+    calculation,
+    ...(externalLinks.length > 0 ? { externalLinks } : {}),
+    cellCount: counter.cells,
+    formulaCount: counter.formulas,
+  }
 }
 
 async function readText(zip: ZipParts, part: string): Promise<string> {
