@@ -1282,6 +1282,9 @@ export class Engine {
     } catch {
       return notAReference
     }
+    // INDIRECT reads another workbook only while it is open in Excel, and answers #REF! otherwise;
+    // here the other workbook is never open.
+    if ((ast.type === 'cell' || ast.type === 'range' || ast.type === 'name') && ast.sheet !== undefined && isExternalSheetName(ast.sheet)) return notAReference
     const absolute = (corner: RefCorner): RefCorner => ({ ...corner, rowAbsolute: true, colAbsolute: true })
     if (ast.type === 'cell') ast = { ...ast, ref: absolute(ast.ref) }
     else if (ast.type === 'range') ast = { ...ast, start: absolute(ast.start), end: absolute(ast.end) }

@@ -94,6 +94,12 @@ describe('external references calculate from the cached values', () => {
     expect(value(engine, 'A8')).toBe('none')
   })
 
+  it('gives #REF! through INDIRECT, which Excel resolves only while the other workbook is open', () => {
+    const engine = engineWith({ A1: '=INDIRECT("[1]Sheet1!C8")', A2: '=INDIRECT("\'[1]Q1 Plan\'!B2:B9")' })
+    expect(value(engine, 'A1')).toBe('#REF!')
+    expect(value(engine, 'A2')).toBe('#REF!')
+  })
+
   it('reads a cell held without a value as empty', () => {
     const engine = engineWith({ A1: '=[2]Q1!B3', A2: '=[2]Q1!B3+1' })
     expect(value(engine, 'A1')).toBe(0)

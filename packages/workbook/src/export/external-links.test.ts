@@ -7,7 +7,7 @@ import { compareWithCachedValues } from '../xlsx/compare.js'
 import { loadXlsxIntoEngine } from '../xlsx/load-xlsx.js'
 import { readXlsx } from '../xlsx/read-xlsx.js'
 import { numberExternalReferences } from './formula-storage.js'
-import { writeXlsx } from './xlsx.js'
+import { calculatesAlike, writeXlsx } from './xlsx.js'
 import { writeXlsxOffThread } from './xlsx-off-thread.js'
 
 const BUDGET: ExternalLinkRecord = {
@@ -47,6 +47,13 @@ describe('numbering external references for a file', () => {
     expect(numberExternalReferences('[budget.xlsx]Q1!B2+[1]Sheet1!A1', number)).toBe('[1]Q1!B2+[1]Sheet1!A1')
     expect(numberExternalReferences("'C:\\Models\\[Rates.xlsx]Q1 Plan'!B2*'[Rates.xlsx]It''s'!A1", number)).toBe("'[2]Q1 Plan'!B2*'[2]It''s'!A1")
     expect(numberExternalReferences('"[Budget.xlsx]Q1!B2"&\'Local Sheet\'!A1', number)).toBe('"[Budget.xlsx]Q1!B2"&\'Local Sheet\'!A1')
+  })
+})
+
+describe('formulas reading another workbook', () => {
+  it('are written plain when they calculate alike with and without dynamic arrays', () => {
+    for (const alike of ['=[1]Sheet1!$C$8*2', "='[1]Q1 Plan'!B2+A1", '=[Budget.xlsx]Q1!B2']) expect(calculatesAlike(alike), alike).toBe(true)
+    for (const differs of ['=[1]Sheet1!A1:A3*2', '=SUM([1]Sheet1!A1)', '=[1]!Rate', '=[1 Sheet1!A1']) expect(calculatesAlike(differs), differs).toBe(false)
   })
 })
 

@@ -191,7 +191,14 @@ export function calculatesAlike(formula: string): boolean {
       i = end + 2
       continue
     }
-    if (ch === ':' || ch === '{' || ch === '#' || ch === '@' || ch === '[') return false
+    if (ch === '[') {
+      // Another workbook's sheet (`[1]Sheet1!`): what follows its '!' is read next.
+      const external = /^\[[^[\]]+\][A-Za-z0-9_.]*!/.exec(formula.slice(i, i + 300))
+      if (!external) return false
+      i += external[0].length
+      continue
+    }
+    if (ch === ':' || ch === '{' || ch === '#' || ch === '@') return false
     const number = /^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?/.exec(formula.slice(i, i + 40))
     if (number && number[0] !== '') {
       i += number[0].length
