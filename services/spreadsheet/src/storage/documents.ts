@@ -14,7 +14,7 @@ import type {
   VersionType,
   WorkbookCommand,
 } from '@finsheet/contracts'
-import type { ChartRecord, DefinedNameRecord, SheetRecord } from '@finsheet/workbook'
+import type { ChartRecord, DefinedNameRecord, ExternalLinkRecord, SheetRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
 import type { ChangesetView } from '../agent/changeset-view.js'
 
@@ -41,6 +41,8 @@ export interface WorkbookDoc {
   templateId: string | null
   /** Circular references are iterated (absent on workbooks stored before the setting existed: off). */
   iterativeCalculation?: boolean
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
+  externalLinks?: ExternalLinkRecord[]
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number

@@ -298,5 +298,6 @@ function streamedSnapshot(name: string, state: WorkbookState): StreamedSnapshot 
     sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], cells: { [Symbol.iterator]: () => state.rowMajorRecords(sheet.id) } })),
     definedNames: state.definedNames.map((definition) => ({ ...definition })),
     charts: state.charts.map((chart) => ({ ...chart })),
+    ...(state.externalLinks.length > 0 ? { externalLinks: state.externalLinks } : {}),
   }
 }

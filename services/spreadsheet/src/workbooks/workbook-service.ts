@@ -374,6 +374,7 @@ export class WorkbookService {
       sheets,
       definedNames: workbook.definedNames,
       charts: workbook.charts,
+      ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
     }
   }
 
@@ -524,6 +525,7 @@ export class WorkbookService {
   }
 
   private newWorkbookDocuments(id: string, user: AuthUser, input: NewWorkbook, state: WorkbookState, now: string, cellCount: number): { workbook: WorkbookDoc; change: ChangeDoc } {
+    const externalLinks = state.externalLinks
     const workbook: WorkbookDoc = {
       id,
       ownerId: user.uid,
@@ -537,6 +539,7 @@ export class WorkbookService {
       updatedAt: now,
       isAIGenerated: input.isAIGenerated ?? false,
       ...(input.iterativeCalculation ? { iterativeCalculation: true } : {}),
+      ...(externalLinks.length > 0 ? { externalLinks } : {}),
       storageUrl: input.storageUrl ?? null,
       templateId: input.templateId ?? null,
       versionedRevision: 0,
@@ -992,6 +995,8 @@ export class WorkbookService {
             sheets: state.sheets.map((sheet) => ({ ...sheet, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] })),
             definedNames: state.definedNames.map((definition) => ({ ...definition })),
             charts: state.charts.map((chart) => ({ ...chart })),
+            // Only a restored workbook (or its undo) brings other links; edits keep them as they are.
+            ...(result.applied.some(isReplacement) ? { externalLinks: state.externalLinks } : {}),
           }
           const sheetIds = state.sheets.map((sheet) => sheet.id)
           // The workbook as this change leaves it; its counts are known once the write has read the blocks.
