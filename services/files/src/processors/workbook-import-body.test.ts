@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_EXTERNAL_CACHED_CELLS } from '@finsheet/contracts'
-import type { ImportedWorkbook } from '@finsheet/workbook'
+import type { ExternalLinkRecord, ImportedWorkbook } from '@finsheet/workbook'
 import { DATE_1904_OFFSET, inputOf, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
 
 function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
@@ -75,7 +75,7 @@ describe('prepareImport', () => {
   })
 
   it('sends the links to other workbooks with the values the file kept, in both forms', () => {
-    const budget = { target: 'file:///C:/Models/Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { C8: 1250.5, B3: { error: '#DIV/0!' } } }, { name: 'Q1', cells: {}, refreshError: true }] }
+    const budget: ExternalLinkRecord = { target: 'file:///C:/Models/Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { C8: 1250.5, B3: { error: '#DIV/0!' } } }, { name: 'Q1', cells: {}, refreshError: true }] }
     const dde = { target: 'Excel|Prices', sheets: [] }
     const body = prepareImport(workbook({ externalLinks: [budget, dde] }), 'Linked').body()
     expect(body.externalLinks).toEqual([budget, dde])
