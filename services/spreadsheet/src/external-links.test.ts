@@ -1,7 +1,7 @@
 /**
  * A workbook imported with links to other workbooks (`[1]Sheet1!$C$8`) calculates its external
  * references from the values the file kept of them: on this replica, on another that loads it from the
- * store, through edits of other cells, in the inputs route a calculating client reads, in a copy, and
+ * store, through edits of other cells and a version restored, in the inputs route a calculating client reads, in a copy, and
  * back out in the xlsx export's link part. Links keeping more values than a workbook may are refused.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -99,6 +99,19 @@ describe('a workbook linked to another workbook', () => {
     expect(await valuesOf(call, copy.json.workbookId)).toEqual(EXPECTED)
     const plain = await call('POST', '/workbooks/import', { name: 'Unlinked', sheets: [{ name: 'Sheet1', cells: [{ address: 'A1', input: 1 }] }] })
     expect((await call('GET', `/workbook/${plain.json.workbookId}/inputs`)).json.workbook).not.toHaveProperty('externalLinks')
+  })
+
+  it('keeps the links through a version restored and undone, as stored', async () => {
+    const id = await importLinked('Linked model, restored')
+    const imported = (await call('GET', `/workbook/${id}/versions`)).json.versions.at(-1)
+    await call('POST', '/update-cell', { workbookId: id, sheetName: 'Model', cellAddress: 'C1', value: 7 })
+    const restored = await call('POST', `/workbook/${id}/versions/${imported.id}/restore`, {})
+    expect(restored.status).toBe(200)
+    expect(await valuesOf(callReplica, id)).toEqual(EXPECTED)
+    expect((await call('POST', `/workbook/${id}/undo`, {})).status).toBe(200)
+    t.app.spreadsheet.cache.drop(id)
+    expect(await valuesOf(call, id)).toEqual({ ...EXPECTED, A5: 1257.5 })
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook.externalLinks).toEqual([BUDGET])
   })
 
   it('writes the link part, with its kept values, into the xlsx export', async () => {
