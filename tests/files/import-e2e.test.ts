@@ -13,8 +13,9 @@ import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 import { createSqliteDocumentStore, createUserTokenSource, FsBlobStore, type ActiveJob } from '@finsheet/platform'
 import { createFileProcessor, createFileRepository, createSpreadsheetClient, type FileJobData } from '@finsheet/files-service'
 import { DEFAULT_IMPORT_LIMITS } from '@finsheet/workbook'
-import type { FileJobResponse, FileRecord, ImportFileResponse, SheetCells } from '@finsheet/contracts'
+import type { FileJobResponse, FileRecord, ImportFileResponse, InputsResponse, SheetCells } from '@finsheet/contracts'
 import { sampleWorkbook, xlsxBuffer } from './support/make-files.js'
+import { makeExternalLinkWorkbook } from '../../packages/workbook/src/xlsx/test-workbook.js'
 
 let stack: AllInOne
 let dataDir: string
@@ -137,6 +138,39 @@ describe('xlsx import', () => {
     expect(job.result?.report).toMatchObject({ matched: 1, mismatchCount: 1, mismatches: [{ sheet: 'S', address: 'A3', formula: '=A1+1', ours: 3, cached: 999 }] })
     const [sheet] = await ana.sheets(job.result?.workbookId as string)
     expect(sheet.cells.A3.value).toBe(3)
+  })
+})
+
+describe('a workbook linked to another workbook', () => {
+  const linkedValues = (sheet: SheetCells) => Object.fromEntries(['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2', 'D1'].map((address) => [address, sheet.cells[address]?.value]))
+  const expected = { A1: 1250.5, A2: 6, A3: 240, A4: 'North & South', A5: 1251.5, B1: true, B2: '#DIV/0!', D1: '#REF!' }
+
+  it('calculates its external references from the values the file kept, for the browser too, and exports its link again', async () => {
+    const { job } = await uploadAndWait(ana, 'Linked.xlsx', await makeExternalLinkWorkbook())
+    expect(job.state, job.error ?? '').toBe('completed')
+    expect(job.result?.report).toMatchObject({ formulas: 8, matched: 8, mismatchCount: 0 })
+    const workbookId = job.result?.workbookId as string
+    const [model] = await ana.sheets(workbookId)
+    expect(linkedValues(model)).toEqual(expected)
+    expect(model.cells.A1.formula).toBe('=[1]Sheet1!$C$8')
+
+    const inputs = (await (await ana.get(`/api/spreadsheet/workbook/${workbookId}/inputs`)).json()) as InputsResponse
+    expect(inputs.workbook.externalLinks).toEqual([
+      {
+        target: 'file:///C:/Models/Budget.xlsx',
+        sheets: [
+          { name: 'Sheet1', cells: { A1: 1, B1: 'North & South', A2: 2, B2: true, A3: 3, B3: { error: '#DIV/0!' }, C8: 1250.5 } },
+          { name: 'Q1 Plan', cells: { B2: 10, B3: 20, B9: 90 } },
+        ],
+      },
+    ])
+
+    const exported = await ana.get(`/api/spreadsheet/workbook/${workbookId}/export?format=xlsx`)
+    expect(exported.status).toBe(200)
+    const { job: again } = await uploadAndWait(ana, 'Linked again.xlsx', Buffer.from(await exported.arrayBuffer()))
+    expect(again.state, again.error ?? '').toBe('completed')
+    expect(again.result?.report?.mismatchCount).toBe(0)
+    expect(linkedValues((await ana.sheets(again.result?.workbookId as string))[0])).toEqual(expected)
   })
 })
 

@@ -47,6 +47,15 @@ export function cellsOffSheetMessage(axis: 'rows' | 'columns', count: number): s
   )
 }
 export const MAX_SHEETS = 255
+/** Other workbooks one workbook may link to (`[1]` to `[256]`). */
+export const MAX_EXTERNAL_LINKS = 256
+/** Values of other workbooks one workbook may keep, over all its links: external references calculate from them. */
+export const MAX_EXTERNAL_CACHED_CELLS = 250_000
+
+/** Why an import's links to other workbooks are refused: they keep more values than a workbook may. */
+export function externalCacheTooLargeMessage(cells: number): string {
+  return `The links to other workbooks keep ${thousands(cells)} values; a workbook may keep at most ${thousands(MAX_EXTERNAL_CACHED_CELLS)}`
+}
 export const MAX_WORKBOOK_NAME_LENGTH = 200
 /** Spec 1 §9: default recent workbooks limit. */
 export const DEFAULT_WORKBOOK_LIST_LIMIT = 10
@@ -149,6 +158,47 @@ export const SheetCells = Type.Object({
 export type SheetCells = Static<typeof SheetCells>
 
 // ---- workbooks ----------------------------------------------------------------------------------
+
+/** The address a kept value of another workbook is keyed by: A1 form, without `$`. */
+export const EXTERNAL_CELL_ADDRESS = '^[A-Z]{1,3}[1-9][0-9]{0,6}$'
+
+/** A value another workbook held when the file was saved; an error value as `{ error: '#REF!' }`. */
+export const ExternalCachedValue = Type.Union([
+  Type.String({ maxLength: MAX_CELL_TEXT_LENGTH }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+  StrictObject({ error: Type.String({ maxLength: 16 }) }),
+])
+export type ExternalCachedValue = Static<typeof ExternalCachedValue>
+
+/**
+ * Another workbook the formulas refer to, with the values the file kept of it: formulas name it by
+ * its number (`[1]Sheet1!$C$8`), which is its position in the list, the first being `[1]`.
+ */
+export const ExternalLink = StrictObject({
+  /** The linked file as the link names it (`Budget.xlsx`, `file:///C:/Models/Budget.xlsx`). */
+  target: Type.String({ maxLength: 2048 }),
+  /** Its sheets in the link's order, with the values kept by A1 address. */
+  sheets: Type.Array(
+    StrictObject({
+      name: Type.String({ maxLength: 64 }),
+      // Keys are refused, not dropped, when they are not A1 addresses: a link is kept whole or not at all.
+      cells: Type.Record(Type.String({ pattern: EXTERNAL_CELL_ADDRESS }), ExternalCachedValue, {
+        propertyNames: { pattern: EXTERNAL_CELL_ADDRESS },
+        maxProperties: MAX_EXTERNAL_CACHED_CELLS,
+      }),
+      /** The last refresh could not read the sheet. */
+      refreshError: Type.Optional(Type.Boolean()),
+    }),
+    { maxItems: MAX_SHEETS },
+  ),
+})
+export type ExternalLink = Static<typeof ExternalLink>
+
+/** The workbook's links in formula-number order. */
+export const ExternalLinks = Type.Array(ExternalLink, { maxItems: MAX_EXTERNAL_LINKS })
+
 
 export const WorkbookParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 export type WorkbookParams = Static<typeof WorkbookParams>
@@ -339,6 +389,8 @@ export const InputsResponse = Type.Object({
     /** Whether circular references are iterated; a client calculating for itself must do the same (always sent). */
     iterativeCalculation: Type.Optional(Type.Boolean()),
     iterationLimits: Type.Optional(IterationLimits),
+    /** Other workbooks the formulas refer to, with the values kept of them; absent when there are none. */
+    externalLinks: Type.Optional(ExternalLinks),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -1126,6 +1178,8 @@ const ImportWorkbookProperties = {
   isAIGenerated: Type.Optional(Type.Boolean()),
   /** Iterate circular references (a model built to be circular, such as interest on average debt). */
   iterativeCalculation: Type.Optional(Type.Boolean()),
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file kept of them. */
+  externalLinks: Type.Optional(ExternalLinks),
   storageUrl: Type.Optional(Type.String({ maxLength: 2048 })),
   /**
    * Names this import for its user: a request repeated with the same id (a retried job) answers with

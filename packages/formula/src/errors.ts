@@ -28,6 +28,7 @@ export const MESSAGES = {
   sizeMismatch: () => 'The target range must be a multiple of the source range in each direction',
   invalidFormat: (format: string) => `Invalid number format: ${JSON.stringify(format)}`,
   invalidOption: (name: string, detail: string) => `Invalid option ${name}: ${detail}`,
+  externalWorkbookTarget: () => 'An external workbook needs the name of its file',
 } as const
 
 /** An address or range text that does not parse (`'A0'`, `'1A'`, `'XFE1'`). */

@@ -15,7 +15,7 @@
  */
 export { Engine } from './engine/engine.js'
 export type { TableDefinition, TableInfo } from './engine/tables.js'
-export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation } from './engine/engine.js'
+export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation, ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './engine/engine.js'
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'
@@ -38,6 +38,8 @@ export {
   sheetNameNeedsQuotes,
 } from './address/a1.js'
 export type { CellAddress, RangeAddress } from './address/a1.js'
+export { isExternalSheetName, splitExternalSheetName, formatExternalSheetPrefix, fileNameOf } from './address/external.js'
+export type { ExternalSheetName } from './address/external.js'
 export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_LENGTH } from './address/sheet-names.js'
 
 // Formulas as text

@@ -1,4 +1,4 @@
-import type { CreateWorkbookResponse } from '@finsheet/contracts'
+import type { CreateWorkbookResponse, ExternalLink, ImportWorkbookResponse } from '@finsheet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestSpreadsheetService } from '../testing/spreadsheet-service'
 import { startSpreadsheetService } from '../testing/spreadsheet-service'
@@ -55,6 +55,21 @@ async function serverCopy(id: string): Promise<WorkbookStore> {
 }
 
 const set = (sheet: string, address: string, input: string): WorkbookCommand => ({ type: 'set-cells', sheet, cells: [{ address, input }] })
+
+describe('loadServerWorkbook', () => {
+  it('opens a workbook linked to another workbook with the values the server calculates from', async () => {
+    const budget: ExternalLink = { target: 'Budget.xlsx', sheets: [{ name: 'Q1', cells: { B2: 10, B3: 20 } }] }
+    const imported = await service.api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', {
+      name: 'Linked',
+      externalLinks: [budget],
+      sheets: [{ name: 'Model', cells: [{ address: 'A1', input: '=SUM([1]Q1!B2:B3)' }, { address: 'A2', input: '=[Budget.xlsx]Q1!B3*A3' }, { address: 'A3', input: 2 }] }],
+    })
+    const loaded = await loadServerWorkbook(service.api, imported.workbookId)
+    expect(loaded.snapshot.externalLinks).toEqual([budget])
+    const store = new WorkbookStore(loaded.snapshot)
+    expect([store.getValue('Model', at('A1')), store.getValue('Model', at('A2'))]).toEqual([30, 40])
+  })
+})
 
 describe('ServerWorkbookSync', () => {
   it('sends edits in the order they were made, one change per action, undone one at a time', async () => {

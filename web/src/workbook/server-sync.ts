@@ -40,6 +40,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       name: workbook.name,
       iterativeCalculation: workbook.iterativeCalculation,
       iterationLimits: workbook.iterationLimits,
+      ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}

@@ -36,6 +36,18 @@ describe('WorkbookStore', () => {
     expect(iterated.circularReferences()).toEqual([])
   })
 
+  it('calculates references to another workbook from the values the snapshot keeps of it, through edits', () => {
+    const budget = { target: 'file:///C:/Models/Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { C8: 1250.5, A1: 1, A2: 2, A3: 3, B3: { error: '#DIV/0!' } } }] }
+    const cells = { A1: { input: '=[1]Sheet1!$C$8' }, A2: { input: '=SUM([1]Sheet1!A1:A3)*B1' }, A3: { input: '=[1]Sheet1!B3' }, A4: { input: '=[1]Sheet1!Z99' }, B1: { input: '2' } }
+    const store = open({ sheets: [{ name: 'Sheet1', cells }], externalLinks: [budget] })
+    expect(['A1', 'A2', 'A3', 'A4'].map((address) => store.getDisplay('Sheet1', at(address)))).toEqual(['1250.5', '12', '#DIV/0!', '#REF!'])
+    store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B1', input: '3' }] })
+    expect(store.getValue('Sheet1', at('A2'))).toBe(18)
+    expect(store.snapshot().externalLinks).toEqual([budget])
+    // Without the kept values the link cannot be read, as in Excel when the source is missing.
+    expect(open({ sheets: [{ name: 'Sheet1', cells }] }).getDisplay('Sheet1', at('A1'))).toBe('#REF!')
+  })
+
   it('shows errors as errors and text on the left', () => {
     const store = open()
     store.dispatch({ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'B1', input: '=1/0' }, { address: 'B2', input: 'Revenue' }] })

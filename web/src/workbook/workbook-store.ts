@@ -1,5 +1,5 @@
 import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
-import { chartData, describeCommands, WorkbookModel, type CellRecord, type SheetRecord } from '@finsheet/workbook/model'
+import { chartData, describeCommands, WorkbookModel, type CellRecord, type ExternalLinkRecord, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
@@ -36,6 +36,8 @@ export interface WorkbookSnapshot {
   iterativeCalculation?: boolean
   /** The iteration limits, when not Excel's defaults. */
   iterationLimits?: IterationLimits
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file kept of them. */
+  externalLinks?: ExternalLinkRecord[]
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -207,6 +209,8 @@ export class WorkbookStore {
       sheets: records,
       definedNames: [],
       charts: [],
+      // Before any cell loads, so external references calculate from the kept values as on the server.
+      ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
       cells: sheets.flatMap((sheet, index) =>
         Object.entries(sheet.cells).flatMap(([address, cell]) => {
           const pos = parseCellAddress(address)
@@ -511,9 +515,11 @@ export class WorkbookStore {
   }
 
   snapshot(): WorkbookSnapshot {
+    const externalLinks = this.model.externalLinks
     return {
       id: this.id,
       name: this.name,
+      ...(externalLinks.length > 0 ? { externalLinks } : {}),
       sheets: this.model.sheets.map((record) => {
         const view = this.viewOf(record)
         const cells: SheetSnapshot['cells'] = {}

@@ -44,9 +44,13 @@ import { DataTables, isTableFormula } from './data-tables.js'
 import { columnIndex, dataBottom, dataTop, defaultColumnName, tableUseKey, uniqueColumnName } from './tables.js'
 import type { Table, TableDefinition, TableInfo } from './tables.js'
 import { mapTree, shiftInterval } from './structure.js'
+import { ExternalSheet, findExternalSheet, findExternalWorkbook } from './external-links.js'
+import type { ExternalLinkInfo, ExternalWorkbook } from './external-links.js'
+import { fileNameOf, isExternalSheetName } from '../address/external.js'
 import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
+export type { ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './external-links.js'
 
 /** A value a cell can hold after calculation; `null` is empty. */
 export type CellValue = Scalar
@@ -245,6 +249,10 @@ export class Engine {
   private readonly dataTableHost: DataTableHost
   private nowSerial = 0
   private nameDepth = 0
+  /** Other workbooks the formulas may refer to, with their cached values (see external-links.ts). */
+  private externalWorkbooks: ExternalWorkbook[] = []
+  /** The external sheets formulas have named, by upper-case name. */
+  private readonly externalSheets = new Map<string, ExternalSheet>()
 
   constructor(options: EngineOptions = {}) {
     this.functions = options.functions ?? createBuiltinRegistry()
@@ -290,6 +298,7 @@ export class Engine {
       functions: this.functions,
       sheetByName: (name) => this.sheetsByName.get(name.toUpperCase()),
       table: (name) => this.tables.get(name.toUpperCase()),
+      externalSheet: (name) => this.externalSheet(name),
     }
   }
 
@@ -1080,6 +1089,81 @@ export class Engine {
   }
 
   // -----------------------------------------------------------------------------------------------------
+  // Other workbooks
+  // -----------------------------------------------------------------------------------------------------
+
+  private externalSheet(name: string): ExternalSheet {
+    const key = name.toUpperCase()
+    let sheet = this.externalSheets.get(key)
+    if (sheet === undefined) {
+      // Negative ids never meet the engine's own sheets' ids.
+      sheet = new ExternalSheet(-1 - this.externalSheets.size, name)
+      sheet.fill(findExternalSheet(this.externalWorkbooks, name))
+      this.externalSheets.set(key, sheet)
+    }
+    return sheet
+  }
+
+  /**
+   * Sets the other workbooks formulas may refer to, in the order of a file's links (`[1]` is the first),
+   * with the values the file keeps of them, and recalculates the formulas that read them.
+   */
+  setExternalLinks(workbooks: readonly ExternalWorkbook[]): CellChange[] {
+    for (const workbook of workbooks) {
+      if (typeof workbook.target !== 'string' || workbook.target === '') throw new EngineUsageError(MESSAGES.externalWorkbookTarget())
+      for (const sheet of workbook.sheets) {
+        for (const address of Object.keys(sheet.cells)) this.address(address)
+      }
+    }
+    this.externalWorkbooks = workbooks.map((workbook) => ({
+      target: workbook.target,
+      sheets: workbook.sheets.map((sheet) => ({ ...sheet, cells: { ...sheet.cells } })),
+    }))
+    for (const sheet of this.externalSheets.values()) sheet.fill(findExternalSheet(this.externalWorkbooks, sheet.name))
+    return this.mutate(() => {
+      this.forEachFormula((cell) => {
+        if (cell.compiled.linksWorkbooks !== true) return
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      })
+    })
+  }
+
+  /** The other workbooks as set by `setExternalLinks`, with their cached values. */
+  getExternalWorkbooks(): ExternalWorkbook[] {
+    return this.externalWorkbooks.map((workbook) => ({
+      target: workbook.target,
+      sheets: workbook.sheets.map((sheet) => ({ ...sheet, cells: { ...sheet.cells } })),
+    }))
+  }
+
+  /** The linked workbooks, each with its sheets and how many formula cells refer to it. */
+  getExternalLinks(): ExternalLinkInfo[] {
+    const counts = new Array<number>(this.externalWorkbooks.length).fill(0)
+    this.forEachFormula((cell) => {
+      if (cell.compiled.linksWorkbooks !== true) return
+      const linked = new Set<number>()
+      for (const name of cell.compiled.sheets) {
+        if (!isExternalSheetName(name)) continue
+        const found = findExternalWorkbook(this.externalWorkbooks, name)
+        if (found !== undefined) linked.add(found.index)
+      }
+      for (const index of linked) counts[index - 1]++
+    })
+    return this.externalWorkbooks.map((workbook, i) => ({
+      index: i + 1,
+      target: workbook.target,
+      fileName: fileNameOf(workbook.target),
+      sheets: workbook.sheets.map((sheet) => sheet.name),
+      formulaCells: counts[i],
+    }))
+  }
+
+  // -----------------------------------------------------------------------------------------------------
   // Defined names
   // -----------------------------------------------------------------------------------------------------
 
@@ -1448,6 +1532,9 @@ export class Engine {
     } catch {
       return notAReference
     }
+    // INDIRECT reads another workbook only while it is open in Excel, and answers #REF! otherwise;
+    // here the other workbook is never open.
+    if ((ast.type === 'cell' || ast.type === 'range' || ast.type === 'name') && ast.sheet !== undefined && isExternalSheetName(ast.sheet)) return notAReference
     const absolute = (corner: RefCorner): RefCorner => ({ ...corner, rowAbsolute: true, colAbsolute: true })
     if (ast.type === 'cell') ast = { ...ast, ref: absolute(ast.ref) }
     else if (ast.type === 'range') ast = { ...ast, start: absolute(ast.start), end: absolute(ast.end) }

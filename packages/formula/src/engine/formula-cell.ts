@@ -60,6 +60,8 @@ export interface CompiledFormula {
   readonly legacy: boolean
   /** Calls a function whose value comes from outside the workbook (see FunctionDefinition.savedValue). */
   readonly external?: boolean
+  /** Reads another workbook's cached values: recalculated when the workbook's links change. */
+  readonly linksWorkbooks?: boolean
 }
 
 /** The array sizes of a formula that returns arrays; most formulas never need one. */

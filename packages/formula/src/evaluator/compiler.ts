@@ -18,10 +18,12 @@ import { MISSING } from '../functions/types.js'
 import type { Arg, ArgKind, EagerFunctionDefinition, FunctionDefinition, LazyArg } from '../functions/types.js'
 import type { Node, NodeOf, RefCorner } from '../parser/ast.js'
 import { ArrayValue, CellError, MAX_COL, MAX_ROW, RangeRef, ReferenceList, isCallable } from '../values.js'
-import type { Matrix, Scalar, Value } from '../values.js'
+import type { Matrix, Scalar, SheetView, Value } from '../values.js'
 import { collectSheetNames } from '../engine/structure.js'
 import { resolveStructured, tableUseKey } from '../engine/tables.js'
 import type { Table } from '../engine/tables.js'
+import { ExternalSheet } from '../engine/external-links.js'
+import { isExternalSheetName } from '../address/external.js'
 import type { EvalContext } from './context.js'
 import {
   binary,
@@ -40,7 +42,12 @@ export interface CompileHost {
   sheetByName(name: string): Sheet | undefined
   /** The table of this name (case-insensitive), for structured references. */
   table(name: string): Table | undefined
+  /** Another workbook's sheet as the engine keeps its cached values (`[1]Sheet1`, see address/external.ts). */
+  externalSheet(name: string): ExternalSheet
 }
+
+/** What an external reference gives when the file holds no value for it (see engine/external-links.ts). */
+const UNCACHED_EXTERNAL = new CellError('#REF!', 'This file holds no value of the linked workbook for this reference')
 
 type Mode = 'value' | 'reference'
 type ArgEvaluator = (ctx: EvalContext) => Arg
@@ -68,6 +75,8 @@ class Compilation {
   volatile = false
   /** A function whose value comes from outside the workbook is called. */
   external = false
+  /** A reference names another workbook's sheet. */
+  linksWorkbooks = false
   /** Depth of array-evaluated function arguments around the node being compiled (legacy formulas). */
   private arrayContext = 0
 
@@ -93,6 +102,13 @@ class Compilation {
       const value = evaluator(ctx)
       return value instanceof RangeRef || value instanceof ReferenceList ? toScalar(value, ctx) : value
     }
+  }
+
+  /** The other workbook's sheet a reference names, or undefined for a sheet of this workbook. */
+  private externalSheetOf(name: string | undefined): ExternalSheet | undefined {
+    if (name === undefined || !isExternalSheetName(name)) return undefined
+    this.linksWorkbooks = true
+    return this.host.externalSheet(name)
   }
 
   /** The sheet a reference names; undefined for the formula's own sheet; null when it does not exist. */
@@ -149,7 +165,7 @@ class Compilation {
         // formula depends on every cell of it, not only on what its text names.
         return (ctx) => {
           const range = rangeBetween(left(ctx), right(ctx))
-          if (range instanceof RangeRef) ctx.host.readsRange(range)
+          if (range instanceof RangeRef && !(range.sheet instanceof ExternalSheet)) ctx.host.readsRange(range)
           return range
         }
       }
@@ -193,6 +209,8 @@ class Compilation {
   }
 
   private compileCell(node: NodeOf<'cell'>, mode: Mode): Evaluator {
+    const external = this.externalSheetOf(node.sheet)
+    if (external !== undefined) return compileExternalCell(external, node.ref, mode)
     const fixedSheet = this.sheetOf(node.sheet)
     if (fixedSheet === null) return () => CellError.REF
     const ref = node.ref
@@ -223,6 +241,15 @@ class Compilation {
   }
 
   private compileRange(node: NodeOf<'range'>): Evaluator {
+    const external = this.externalSheetOf(node.sheet)
+    if (external !== undefined) {
+      const { start, end, kind } = node
+      return (ctx) => {
+        const range = makeRange(external, kind, start, end, ctx.row, ctx.col)
+        if (range instanceof CellError) return range
+        return external.holdsAny(range.top, range.left, range.bottom, range.right) ? range : UNCACHED_EXTERNAL
+      }
+    }
     const fixedSheet = this.sheetOf(node.sheet)
     if (fixedSheet === null) return () => CellError.REF
     const { start, end, kind } = node
@@ -236,6 +263,8 @@ class Compilation {
   }
 
   private compileName(node: NodeOf<'name'>, mode: Mode): Evaluator {
+    // A name of another workbook (`[1]!Rate`): the file keeps only cell values of linked workbooks.
+    if (this.externalSheetOf(node.sheet) !== undefined) return () => UNCACHED_EXTERNAL
     const name = node.name.toUpperCase()
     this.names.add(name)
     const qualifier = this.sheetOf(node.sheet)
@@ -296,6 +325,8 @@ class Compilation {
         return ctx.host.spillRange(value.sheet as Sheet, value.top, value.left)
       }
     }
+    // Another workbook's arrays do not spill here: the file keeps their cells, not their formulas.
+    if (this.externalSheetOf(target.sheet) !== undefined) return () => UNCACHED_EXTERNAL
     const fixedSheet = this.sheetOf(target.sheet)
     if (fixedSheet === null) return () => CellError.REF
     const ref = target.ref
@@ -575,7 +606,7 @@ function scalarOf(value: Value): Scalar {
 
 /** The reference a range node denotes for a formula at (row, col); #REF! when it leaves the sheet. */
 export function makeRange(
-  sheet: Sheet,
+  sheet: SheetView,
   kind: 'cells' | 'columns' | 'rows',
   start: RefCorner,
   end: RefCorner,
@@ -597,6 +628,18 @@ export function makeRange(
   if (c1 > c2) [c1, c2] = [c2, c1]
   if (r1 < 0 || c1 < 0 || r2 > MAX_ROW || c2 > MAX_COL) return CellError.REF
   return new RangeRef(sheet, r1, c1, r2, c2)
+}
+
+/** A reference to one cell of another workbook: its cached value, or #REF! when the file holds none. */
+function compileExternalCell(external: ExternalSheet, ref: RefCorner, mode: Mode): Evaluator {
+  const { row, col, rowAbsolute, colAbsolute } = ref
+  return (ctx) => {
+    const r = rowAbsolute ? row : ctx.row + row
+    const c = colAbsolute ? col : ctx.col + col
+    if (r < 0 || c < 0 || r > MAX_ROW || c > MAX_COL) return CellError.REF
+    if (!external.holds(r, c)) return UNCACHED_EXTERNAL
+    return mode === 'value' ? external.read(r, c) : new RangeRef(external, r, c, r, c)
+  }
 }
 
 /** A legacy formula's result in its one cell: a range intersects, an array gives its first item. */
@@ -630,6 +673,7 @@ export function compileFormula(ast: Node, key: string, host: CompileHost, legacy
     spills: compilation.spills,
     volatile: compilation.volatile,
     external: compilation.external,
+    linksWorkbooks: compilation.linksWorkbooks,
     isSubtotal: outer === 'SUBTOTAL' || outer === 'AGGREGATE',
     missingSheets: [...compilation.missingSheets],
     resultFormat: outerDefinition?.resultFormat,

@@ -16,7 +16,10 @@ export const enum TokenType {
   Columns,
   /** Whole rows: `2:5`. */
   Rows,
-  /** A sheet prefix including its `!`: `Sheet1!`, `'My Sheet'!`. `text` holds the unquoted name. */
+  /**
+   * A sheet prefix including its `!`: `Sheet1!`, `'My Sheet'!`. `text` holds the unquoted name, with the
+   * other workbook's prefix for an external reference: `[1]Sheet1` (see address/external.ts).
+   */
   Sheet,
   /** An identifier not followed by `(`: a defined name, TRUE/FALSE, a LET variable. */
   Name,
@@ -248,9 +251,27 @@ function scanReference(text: string, pos: number, space: boolean): Token | undef
   return undefined
 }
 
+/**
+ * Another workbook's sheet written unquoted: `[1]Sheet1!`, `[Budget.xlsx]Q1!`, or `[1]!` before a name
+ * of that workbook. Undefined for any other text starting with `[`.
+ */
+function scanExternalSheet(text: string, pos: number, space: boolean): Token | undefined {
+  const close = text.indexOf(']', pos + 1)
+  if (close <= pos + 1) return undefined
+  for (let i = pos + 1; i < close; i++) if (text.charCodeAt(i) === Ch.OpenBracket) return undefined
+  let i = close + 1
+  while (i < text.length && isNameChar(text.charCodeAt(i))) i++
+  if (text.charCodeAt(i) !== Ch.Bang) return undefined
+  return make(TokenType.Sheet, text.slice(pos, i), pos, i + 1, space)
+}
+
 function scanOther(text: string, pos: number, space: boolean, previous: Token | undefined): Token {
   const code = text.charCodeAt(pos)
   const length = text.length
+  if (code === Ch.OpenBracket) {
+    const external = scanExternalSheet(text, pos, space)
+    if (external !== undefined) return external
+  }
   if (isDigit(code) || (code === Ch.Dot && isDigit(text.charCodeAt(pos + 1)))) {
     let i = pos
     while (isDigit(text.charCodeAt(i))) i++

@@ -3,6 +3,7 @@
  * parse for the source cell, print for the target cell.
  */
 import { columnToLetters, formatSheetPrefix } from '../address/a1.js'
+import { formatExternalSheetPrefix, isExternalSheetName } from '../address/external.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import type { Node, RefCorner } from './ast.js'
 import { printStructured } from './structured.js'
@@ -62,7 +63,8 @@ export function cornerCol(corner: RefCorner, col: number): number {
 }
 
 function printSheet(sheet: string | undefined): string {
-  return sheet === undefined ? '' : formatSheetPrefix(sheet) + '!'
+  if (sheet === undefined) return ''
+  return (isExternalSheetName(sheet) ? formatExternalSheetPrefix(sheet) : formatSheetPrefix(sheet)) + '!'
 }
 
 function printCell(corner: RefCorner, row: number, col: number): string | undefined {

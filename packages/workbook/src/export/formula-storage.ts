@@ -3,7 +3,7 @@
  * (and the dynamic-array FILTER and SORT also `_xlws.`), or older readers take them for unknown names.
  * The reverse of the reader's normalizeFormula.
  */
-import { parseStructured, printStructured, scanBrackets } from '@finsheet/formula'
+import { formatExternalSheetPrefix, parseStructured, printStructured, scanBrackets, splitExternalSheetName } from '@finsheet/formula'
 
 const FUTURE_FUNCTIONS = new Set(
   `ACOT ACOTH AGGREGATE ARABIC ARRAYTOTEXT BASE BETA.DIST BETA.INV BINOM.DIST BINOM.DIST.RANGE BINOM.INV BITAND BITLSHIFT BITOR
@@ -76,6 +76,52 @@ export function storedFormula(formula: string): string {
     }
     out += ch
     i++
+  }
+  return out
+}
+
+/**
+ * The formula (without '=') with every reference to another workbook naming it by its link number, as
+ * xlsx files store them: `[Budget.xlsx]Q1!B2` and `'C:\Models\[Budget.xlsx]Q1'!B2` become `[1]Q1!B2`.
+ * `linkNumber` answers the number of the link to a file (path as written, file name) and a sheet of it,
+ * adding a link when there is none. References already numbered are left alone, as is text in strings.
+ */
+export function numberExternalReferences(formula: string, linkNumber: (path: string, fileName: string, sheet: string) => number): string {
+  if (!formula.includes('[')) return formula
+  let out = ''
+  let i = 0
+  while (i < formula.length) {
+    const ch = formula[i]
+    if (ch === '"') {
+      let end = i + 1
+      while (end < formula.length && !(formula[end] === '"' && formula[end + 1] !== '"')) end += formula[end] === '"' ? 2 : 1
+      out += formula.slice(i, end + 1)
+      i = end + 1
+      continue
+    }
+    let prefix: string | undefined
+    let end = i
+    if (ch === "'") {
+      end = i + 1
+      while (end < formula.length && !(formula[end] === "'" && formula[end + 1] !== "'")) end += formula[end] === "'" ? 2 : 1
+      if (formula[end + 1] === '!') prefix = formula.slice(i + 1, end).replace(/''/g, "'")
+      end += 1
+    } else if (ch === '[') {
+      const match = /^\[[^[\]]+\][A-Za-z0-9_.\\?\u0080-\uFFFF]*!/.exec(formula.slice(i))
+      if (match) {
+        prefix = match[0].slice(0, -1)
+        end = i + match[0].length - 1
+      }
+    }
+    const parts = prefix === undefined ? undefined : splitExternalSheetName(prefix)
+    if (parts === undefined || (parts.path === '' && /^[0-9]+$/.test(parts.workbook))) {
+      const next = prefix === undefined && ch !== "'" ? i + 1 : end
+      out += formula.slice(i, next)
+      i = next
+      continue
+    }
+    out += formatExternalSheetPrefix(`[${linkNumber(parts.path, parts.workbook, parts.sheet)}]${parts.sheet}`)
+    i = end
   }
   return out
 }

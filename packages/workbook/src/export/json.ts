@@ -137,5 +137,16 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     }
     return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
   })
-  return { workbookId, name: snapshot.name, revision: snapshot.revision, sheets, sheetOrder, styles, iterativeCalculation: options.iterativeCalculation ?? false, ...(options.iterationLimits ? { iterationLimits: { ...options.iterationLimits } } : {}) }
+  return {
+    workbookId,
+    name: snapshot.name,
+    revision: snapshot.revision,
+    sheets,
+    sheetOrder,
+    styles,
+    iterativeCalculation: options.iterativeCalculation ?? false,
+    ...(options.iterationLimits ? { iterationLimits: { ...options.iterationLimits } } : {}),
+    // A client calculating for itself reads external references from the same kept values the service does.
+    ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
+  }
 }

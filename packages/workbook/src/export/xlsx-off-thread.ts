@@ -14,9 +14,11 @@ import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import { tablesOf } from '../model/snapshot.js'
 import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import type { CalculationSettings } from '../model/calculation.js'
+import type { ExternalLinkRecord } from '../model/external-links.js'
 
 export type XlsxWorkerRequest =
   | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges'>; tables?: TableRecord[] }
+  | { type: 'links'; links: ExternalLinkRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
   | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
 
@@ -126,6 +128,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, 
   answer.catch(() => undefined)
   try {
     const post = (request: XlsxWorkerRequest) => worker.postMessage(request)
+    if (snapshot.externalLinks) post({ type: 'links', links: snapshot.externalLinks })
     for (const [index, sheet] of snapshot.sheets.entries()) {
       post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges }, tables: tablesOf(snapshot, sheet.name) })
       for (let start = 0; start < sheet.cells.length && !settled; start += batchCells) {

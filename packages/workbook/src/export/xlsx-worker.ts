@@ -12,6 +12,9 @@ const writer = new XlsxWriter()
 
 port.on('message', (request: XlsxWorkerRequest) => {
   switch (request.type) {
+    case 'links':
+      writer.linkWorkbooks(request.links)
+      return
     case 'sheet':
       writer.addSheet(request.sheet, request.tables)
       return

@@ -19,7 +19,9 @@ import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import { tablesOf } from '../model/snapshot.js'
 import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
-import { storedFormula } from './formula-storage.js'
+import { numberExternalReferences, storedFormula } from './formula-storage.js'
+import { fileNameOf } from '@finsheet/formula'
+import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
@@ -65,6 +67,8 @@ interface SheetInProgress {
 export class XlsxWriter {
   private readonly workbook = new ExcelJS.Workbook()
   private readonly sheets: SheetInProgress[] = []
+  /** The workbooks formulas refer to, written as the file's external-link parts (`[1]` is the first). */
+  private readonly links: ExternalLinkRecord[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -91,10 +95,31 @@ export class XlsxWriter {
     this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects })
   }
 
+  /**
+   * The other workbooks the formulas refer to, with the values kept of them; before any cell, so that
+   * references typed with a file name (`[Budget.xlsx]Q1!B2`) are written with the link's number.
+   */
+  linkWorkbooks(links: readonly ExternalLinkRecord[]): void {
+    this.links.push(...links.map((link) => ({ target: link.target, sheets: link.sheets.map((sheet) => ({ ...sheet, cells: { ...sheet.cells } })) })))
+  }
+
+  /** The number of the link to a file (a new link, without cached values, when there is none) that lists `sheet`. */
+  private linkNumber(path: string, fileName: string, sheet: string): number {
+    let index = this.links.findIndex((link) => fileNameOf(link.target).toUpperCase() === fileName.toUpperCase())
+    if (index < 0) index = this.links.push({ target: path + fileName, sheets: [] }) - 1
+    const link = this.links[index]
+    if (sheet !== '' && !link.sheets.some((known) => known.name.toUpperCase() === sheet.toUpperCase())) link.sheets.push({ name: sheet, cells: {} })
+    return index + 1
+  }
+
   /** Writes cells of the sheet at `index`, in row-major order. */
   addCells(index: number, records: readonly CellRecord[]): void {
     const sheet = this.sheets[index]
-    for (const record of records) {
+    for (const written of records) {
+      const record =
+        written.input.startsWith('=') && written.input.includes('[')
+          ? { ...written, input: '=' + numberExternalReferences(written.input.slice(1), (path, file, name) => this.linkNumber(path, file, name)) }
+          : written
       if (record.arrayRange) {
         const area = tryParseRange(record.arrayRange)
         if (area) sheet.arrayAreas.push(area)
@@ -139,14 +164,16 @@ export class XlsxWriter {
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
     const incomplete =
       !isDefaultCalculation(calculation) ||
+      this.links.length > 0 ||
       this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0)
-    return incomplete ? completeSheets(buffer, this.sheets, calculation) : buffer
+    return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links) : buffer
   }
 }
 
 /** Writes the snapshot as an xlsx file. */
 export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
   const writer = new XlsxWriter(options)
+  if (snapshot.externalLinks) writer.linkWorkbooks(snapshot.externalLinks)
   for (const [index, sheet] of snapshot.sheets.entries()) {
     writer.addSheet(sheet, tablesOf(snapshot, sheet.name))
     writer.addCells(index, sheet.cells)
@@ -193,7 +220,14 @@ export function calculatesAlike(formula: string): boolean {
       i = end + 2
       continue
     }
-    if (ch === ':' || ch === '{' || ch === '#' || ch === '@' || ch === '[') return false
+    if (ch === '[') {
+      // Another workbook's sheet (`[1]Sheet1!`): what follows its '!' is read next.
+      const external = /^\[[^[\]]+\][A-Za-z0-9_.]*!/.exec(formula.slice(i, i + 300))
+      if (!external) return false
+      i += external[0].length
+      continue
+    }
+    if (ch === ':' || ch === '{' || ch === '#' || ch === '@') return false
     const number = /^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?/.exec(formula.slice(i, i + 40))
     if (number && number[0] !== '') {
       i += number[0].length
@@ -230,8 +264,9 @@ const DYNAMIC_ARRAY_METADATA =
  * one saved before dynamic arrays, calculated with implicit intersection), writes merged ranges, and
  * states the calculation settings (exceljs writes only `fullCalcOnLoad`).
  */
-async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings): Promise<Buffer> {
+async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
+  if (links.length > 0) await writeExternalLinks(zip, links)
   if (!isDefaultCalculation(calculation)) {
     const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
     if (workbookXml !== undefined) {
@@ -341,6 +376,76 @@ async function addContentType(zip: JSZip, partName: string, contentType: string)
   const types = await zip.file('[Content_Types].xml')?.async('string')
   if (types === undefined || types.includes(`PartName="${partName}"`)) return
   zip.file('[Content_Types].xml', types.replace('</Types>', `<Override PartName="${partName}" ContentType="${contentType}"/></Types>`))
+}
+
+const EXTERNAL_LINK_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLink'
+const EXTERNAL_LINK_PATH_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLinkPath'
+const EXTERNAL_LINK_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml'
+
+/** One cached cell of an external-link part, typed as Excel types them (numbers are the default). */
+function externalCellXml(address: string, value: ExternalLinkRecord['sheets'][number]['cells'][string]): string {
+  if (value === null) return `<cell r="${address}"/>`
+  if (typeof value === 'object') return `<cell r="${address}" t="e"><v>${xmlAttribute(value.error)}</v></cell>`
+  if (typeof value === 'boolean') return `<cell r="${address}" t="b"><v>${value ? 1 : 0}</v></cell>`
+  if (typeof value === 'number') return `<cell r="${address}"><v>${value}</v></cell>`
+  return `<cell r="${address}" t="str"><v>${xmlAttribute(xlsxText(value))}</v></cell>`
+}
+
+/** An external-link part: the linked workbook's sheet names and the values kept of them, row by row. */
+function externalLinkXml(link: ExternalLinkRecord): string {
+  const names = link.sheets.map((sheet) => `<sheetName val="${xmlAttribute(sheet.name)}"/>`).join('')
+  const data = link.sheets
+    .map((sheet, index) => {
+      const rows = new Map<number, { col: number; xml: string }[]>()
+      for (const [address, value] of Object.entries(sheet.cells)) {
+        const position = tryParseRange(address)
+        if (!position) continue
+        let row = rows.get(position.top)
+        if (!row) rows.set(position.top, (row = []))
+        row.push({ col: position.left, xml: externalCellXml(address, value) })
+      }
+      const body = [...rows.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([row, cells]) => `<row r="${row + 1}">${cells.sort((a, b) => a.col - b.col).map((cell) => cell.xml).join('')}</row>`)
+        .join('')
+      const refreshError = sheet.refreshError ? ' refreshError="1"' : ''
+      return body === '' ? `<sheetData sheetId="${index}"${refreshError}/>` : `<sheetData sheetId="${index}"${refreshError}>${body}</sheetData>`
+    })
+    .join('')
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+    `<externalBook r:id="rId1">${names === '' ? '' : `<sheetNames>${names}</sheetNames>`}${data === '' ? '' : `<sheetDataSet>${data}</sheetDataSet>`}</externalBook></externalLink>`
+  )
+}
+
+/**
+ * Writes the workbook's links to other workbooks as Excel does, so that a reader finds them and the
+ * values kept of them: one xl/externalLinks/externalLinkN.xml per link, its relationship naming the
+ * file, and the links listed in xl/workbook.xml in the order formulas number them.
+ */
+async function writeExternalLinks(zip: JSZip, links: readonly ExternalLinkRecord[]): Promise<void> {
+  const references = links.map((_link, index) => `<externalReference r:id="rIdExternalLink${index + 1}"/>`).join('')
+  const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
+  if (workbookXml !== undefined) zip.file('xl/workbook.xml', workbookXml.replace('</sheets>', `</sheets><externalReferences>${references}</externalReferences>`))
+  const relations = await zip.file('xl/_rels/workbook.xml.rels')?.async('string')
+  if (relations !== undefined) {
+    const added = links.map((_link, index) => `<Relationship Id="rIdExternalLink${index + 1}" Type="${EXTERNAL_LINK_TYPE}" Target="externalLinks/externalLink${index + 1}.xml"/>`).join('')
+    zip.file('xl/_rels/workbook.xml.rels', relations.replace('</Relationships>', added + '</Relationships>'))
+  }
+  const types = await zip.file('[Content_Types].xml')?.async('string')
+  if (types !== undefined) {
+    const added = links.map((_link, index) => `<Override PartName="/xl/externalLinks/externalLink${index + 1}.xml" ContentType="${EXTERNAL_LINK_CONTENT_TYPE}"/>`).join('')
+    zip.file('[Content_Types].xml', types.replace('</Types>', added + '</Types>'))
+  }
+  for (const [index, link] of links.entries()) {
+    zip.file(`xl/externalLinks/externalLink${index + 1}.xml`, externalLinkXml(link))
+    zip.file(
+      `xl/externalLinks/_rels/externalLink${index + 1}.xml.rels`,
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${EXTERNAL_LINK_PATH_TYPE}" Target="${xmlAttribute(link.target)}" TargetMode="External"/></Relationships>`,
+    )
+  }
 }
 
 /** The `calcId` attribute exceljs wrote (the calculation engine's version, which readers compare with their own). */

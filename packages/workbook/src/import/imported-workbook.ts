@@ -4,6 +4,7 @@
  * million cells sharing three looks carry three style objects, not a million.
  */
 import type { CalculationSettings } from '../model/calculation.js'
+import type { ExternalLinkRecord } from '../model/external-links.js'
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
 export type ImportedValue = number | string | boolean | null | { error: string }
@@ -106,6 +107,8 @@ export interface ImportedWorkbook {
   date1904: boolean
   /** How the workbook calculates (an xlsx file's `calcPr`); absent for files that do not say (csv). */
   calculation?: CalculationSettings
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file cached of them. */
+  externalLinks?: ExternalLinkRecord[]
   /** Totals, for the import report and progress. */
   cellCount: number
   formulaCount: number

@@ -5,6 +5,7 @@
 import type { CellDifference, ChartType, CellValue } from '@finsheet/contracts'
 import type { CellRecord, SheetRecord } from './cell-record.js'
 import type { CalculationSettings } from './calculation.js'
+import type { ExternalLinkRecord } from './external-links.js'
 
 export interface SheetSnapshot extends SheetRecord {
   /** Non-empty cells in row-major order. */
@@ -58,6 +59,8 @@ export interface WorkbookSnapshot {
   charts: ChartRecord[]
   /** How the workbook calculates (iteration of circular references and so on); absent for Excel's defaults. */
   calculation?: CalculationSettings
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
+  externalLinks?: ExternalLinkRecord[]
 }
 
 /** The Excel tables of one sheet of a snapshot. */

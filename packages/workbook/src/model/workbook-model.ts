@@ -13,7 +13,7 @@
  * command may name a sheet an earlier one added or renamed.
  */
 import { Engine, EngineUsageError, SheetNotFoundError, errorFromText } from '@finsheet/formula'
-import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions } from '@finsheet/formula'
+import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions, ExternalLinkInfo } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
@@ -21,6 +21,7 @@ import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecor
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, MAX_ITERATIONS_LIMIT, type CalculationSettings } from './calculation.js'
+import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -104,6 +105,8 @@ export interface WorkbookSource {
   charts: readonly ChartRecord[]
   /** How the workbook calculates; Excel's defaults when absent. */
   calculation?: CalculationSettings
+  /** Other workbooks the formulas refer to, with the values kept of them. */
+  externalLinks?: readonly ExternalLinkRecord[]
   /** Cells in any order. */
   cells: Iterable<CellSource>
 }
@@ -167,6 +170,7 @@ export class WorkbookModel {
       tables?: readonly TableRecord[]
       charts?: readonly ChartRecord[]
       calculation?: CalculationSettings
+      externalLinks?: readonly ExternalLinkRecord[]
     } = {},
     options: ModelOptions = {},
   ) {
@@ -187,6 +191,8 @@ export class WorkbookModel {
     this.sheets = (parts.sheets ?? []).map(copySheet)
     this.charts = (parts.charts ?? []).map((chart) => ({ ...chart }))
     for (const sheet of this.sheets) this.engine.addSheet(sheet.name)
+    // Before any cell loads: external references calculate from these values.
+    if (parts.externalLinks !== undefined && parts.externalLinks.length > 0) this.engine.setExternalLinks(externalWorkbooksOf(parts.externalLinks))
     this.defineAll(parts.definedNames ?? [])
     this.defineTables(parts.tables ?? [])
   }
@@ -219,6 +225,7 @@ export class WorkbookModel {
     const source: WorkbookSource = { revision, sheets: snapshot.sheets, definedNames: snapshot.definedNames, charts: snapshot.charts, cells: cells() }
     if (snapshot.tables) source.tables = snapshot.tables
     if (snapshot.calculation) source.calculation = snapshot.calculation
+    if (snapshot.externalLinks) source.externalLinks = snapshot.externalLinks
     return WorkbookModel.build.call(this, source, options) as M
   }
 
@@ -236,12 +243,20 @@ export class WorkbookModel {
       definedNames: DefinedNameRecord[]
       tables?: TableRecord[]
       calculation?: CalculationSettings
+      externalLinks?: readonly ExternalLinkRecord[]
       extras: Iterable<CellSource> | (() => Iterable<CellSource>)
     },
     options?: ModelOptions,
   ): WorkbookAssembly<M> {
     const model = new this(
-      { revision: parts.revision, sheets: parts.sheets, definedNames: parts.definedNames, ...(parts.tables ? { tables: parts.tables } : {}), ...(parts.calculation ? { calculation: parts.calculation } : {}) },
+      {
+        revision: parts.revision,
+        sheets: parts.sheets,
+        definedNames: parts.definedNames,
+        ...(parts.tables ? { tables: parts.tables } : {}),
+        ...(parts.calculation ? { calculation: parts.calculation } : {}),
+        ...(parts.externalLinks ? { externalLinks: parts.externalLinks } : {}),
+      },
       options,
     )
     const load = model.engine.beginLoad()
@@ -285,6 +300,19 @@ export class WorkbookModel {
         : this.engine.setIterativeSettings(after)
     this.calculation = next
     return changes
+  }
+
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them. */
+  get externalLinks(): ExternalLinkRecord[] {
+    return externalLinkRecordsOf(this.engine.getExternalWorkbooks())
+  }
+
+  /**
+   * The linked workbooks as the app shows them: each file with its sheets and how many formula cells
+   * refer to it.
+   */
+  listExternalLinks(): ExternalLinkInfo[] {
+    return this.engine.getExternalLinks()
   }
 
   private legacySet(sheetId: string): Set<number> {
@@ -590,6 +618,7 @@ export class WorkbookModel {
   }
 
   snapshot(name: string): WorkbookSnapshot {
+    const links = this.externalLinks
     return {
       format: 'finsheet-workbook',
       formatVersion: 1,
@@ -600,6 +629,7 @@ export class WorkbookModel {
       ...(this.engine.getTables().length > 0 ? { tables: this.tables } : {}),
       charts: this.charts.map((chart) => ({ ...chart })),
       ...(isDefaultCalculation(this.calculation) ? {} : { calculation: { ...this.calculation } }),
+      ...(links.length > 0 ? { externalLinks: links } : {}),
     }
   }
 
@@ -1334,6 +1364,7 @@ export class WorkbookModel {
     const names = this.definedNames
     const tables = this.tables
     const engine = new Engine(this.currentEngineOptions())
+    engine.setExternalLinks(this.engine.getExternalWorkbooks())
     const inputs: CellUpdate[] = []
     for (const sheet of this.sheets) {
       engine.addSheet(sheet.name)

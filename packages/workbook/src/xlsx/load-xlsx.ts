@@ -10,6 +10,7 @@ import { cellKey } from '../model/workbook-model.js'
 import type { XlsxCell, XlsxWorkbook } from './read-xlsx.js'
 import { iterationOf } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
+import { externalWorkbooksOf } from '../model/external-links.js'
 
 /** A cell whose value a formula computes: the formula's own cell, or a cell its array formula fills. */
 export interface FormulaCellRecord {
@@ -59,6 +60,8 @@ export function loadWorkbookIntoEngine(workbook: XlsxWorkbook, options: LoadOpti
   const engine = new Engine({ ...options.engine, iterative: iterationOf(calculation) })
   const sheets = workbook.sheets.map((sheet) => sheet.name)
   for (const name of sheets) engine.addSheet(name)
+  // External references calculate from the values the file cached of the linked workbooks.
+  if (workbook.externalLinks.length > 0) engine.setExternalLinks(externalWorkbooksOf(workbook.externalLinks))
 
   const skippedNames: LoadedWorkbook['skippedNames'] = []
   for (const name of workbook.definedNames) {

@@ -18,6 +18,8 @@ import { readTables } from './table-parts.js'
 import type { XlsxTable } from './table-parts.js'
 import { calculationFromAttributes } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
+import { readExternalLinks } from './external-links.js'
+import type { ExternalLinkRecord } from '../model/external-links.js'
 
 /** One non-empty cell of a sheet as stored in the file. */
 export interface XlsxCell {
@@ -81,6 +83,8 @@ export interface XlsxWorkbook {
   readonly date1904: boolean
   /** How the workbook calculates (`calcPr`): iteration of circular references, mode, full calculation on load. */
   readonly calculation: CalculationSettings
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file cached of them. */
+  readonly externalLinks: ExternalLinkRecord[]
 }
 
 /** Reads an xlsx file from a path or from its bytes. */
@@ -98,6 +102,9 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   const sheetOrder = readSheetOrder(workbookXml)
   const sheetParts = await readSheetParts(zip, workbookXml)
   const marks = await readCellMarks(zip, sheetParts)
+  const externalLinks = await readExternalLinks(workbookXml, (await zip.file('xl/_rels/workbook.xml.rels')?.async('string')) ?? '', (path) =>
+    zip.file(path)?.async('string') ?? Promise.resolve(undefined),
+  )
   const appXml = (await zip.file('docProps/app.xml')?.async('string')) ?? ''
   const application = decodeXml(/<(?:\w+:)?Application>([^<]*)</.exec(appXml)?.[1] ?? '')
   // Excel writes an error result as an error; other writers (Google Sheets) write its code as text.
@@ -113,6 +120,7 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
     tables: await readTables(sheetParts, async (part) => zip.file(part)?.async('string')),
     date1904: Boolean(workbook.properties.date1904),
     calculation: readCalculation(workbookXml),
+    externalLinks,
   }
 }
 

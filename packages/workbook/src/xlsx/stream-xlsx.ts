@@ -26,6 +26,7 @@ import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
+import { readExternalLinks } from './external-links.js'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -82,6 +83,11 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
 
   const sharedStrings = sharedStringsPart && zip.parts.has(sharedStringsPart) ? await readSharedStrings(zip, sharedStringsPart, progress) : []
   const richErrors = await readRichErrors(zip)
+  const externalLinks = await readExternalLinks(
+    workbookXml,
+    zip.parts.has('xl/_rels/workbook.xml.rels') ? await readText(zip, 'xl/_rels/workbook.xml.rels') : '',
+    async (path) => (zip.parts.has(path) ? readText(zip, path) : undefined),
+  )
   const errorsAsText = await cachesErrorsAsText(zip)
 
   const styles: ImportedStyle[] = []
@@ -102,7 +108,17 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
   onProgress?.(1)
-  return { sheets: importedSheets, definedNames, ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}), styles, date1904, calculation, cellCount: counter.cells, formulaCount: counter.formulas }
+  return {
+    sheets: importedSheets,
+    definedNames,
+    ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+    styles,
+    date1904,
+    calculation,
+    ...(externalLinks.length > 0 ? { externalLinks } : {}),
+    cellCount: counter.cells,
+    formulaCount: counter.formulas,
+  }
 }
 
 async function readText(zip: ZipParts, part: string): Promise<string> {

@@ -193,3 +193,60 @@ export async function makeTableWorkbook(): Promise<Buffer> {
   zip.file('[Content_Types].xml', types.replace('</Types>', overrides + '</Types>'))
   return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
 }
+
+/** The external-link part Excel writes for a workbook linked to Budget.xlsx (sheets Sheet1 and Q1 Plan). */
+export const BUDGET_LINK_XML =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+  '<externalBook r:id="rId1"><sheetNames><sheetName val="Sheet1"/><sheetName val="Q1 Plan"/></sheetNames>' +
+  '<sheetDataSet>' +
+  '<sheetData sheetId="0"><row r="1"><cell r="A1"><v>1</v></cell><cell r="B1" t="str"><v>North &amp; South</v></cell></row>' +
+  '<row r="2"><cell r="A2"><v>2</v></cell><cell r="B2" t="b"><v>1</v></cell></row><row r="3"><cell r="A3"><v>3</v></cell><cell r="B3" t="e"><v>#DIV/0!</v></cell></row>' +
+  '<row r="8"><cell r="C8"><v>1250.5</v></cell></row></sheetData>' +
+  '<sheetData sheetId="1"><row r="2"><cell r="B2"><v>10</v></cell></row><row r="3"><cell r="B3"><v>20</v></cell></row><row r="9"><cell r="B9"><v>90</v></cell></row></sheetData>' +
+  '</sheetDataSet></externalBook></externalLink>'
+
+/**
+ * A workbook whose formulas read another workbook, as Excel saves it: formulas name the link by number
+ * (`[1]Sheet1!$C$8`), xl/externalLinks/externalLink1.xml caches the values read, and its relationship
+ * names the file (`target`). Model!D1 reads a cell the cache does not hold.
+ */
+export async function makeExternalLinkWorkbook(target = 'file:///C:/Models/Budget.xlsx'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const model = workbook.addWorksheet('Model')
+  model.getCell('A1').value = { formula: '[1]Sheet1!$C$8', result: 1250.5 } as ExcelJS.CellValue
+  model.getCell('A2').value = { formula: 'SUM([1]Sheet1!A1:A3)', result: 6 } as ExcelJS.CellValue
+  model.getCell('A3').value = { formula: "SUM('[1]Q1 Plan'!B2:B9)*2", result: 240 } as ExcelJS.CellValue
+  model.getCell('A4').value = { formula: '[1]Sheet1!B1', result: 'North & South' } as ExcelJS.CellValue
+  model.getCell('A5').value = { formula: 'A1+1', result: 1251.5 } as ExcelJS.CellValue
+  model.getCell('B1').value = { formula: '[1]Sheet1!B2', result: true } as ExcelJS.CellValue
+  model.getCell('B2').value = { formula: '[1]Sheet1!B3', result: { error: '#DIV/0!' } } as ExcelJS.CellValue
+  model.getCell('C1').value = 5
+  model.getCell('D1').value = { formula: '[1]Sheet1!Z99', result: { error: '#REF!' } } as ExcelJS.CellValue
+  const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()))
+  const workbookXml = await zip.file('xl/workbook.xml')!.async('string')
+  zip.file('xl/workbook.xml', workbookXml.replace('</sheets>', '</sheets><externalReferences><externalReference r:id="rIdLink1"/></externalReferences>'))
+  const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string')
+  zip.file(
+    'xl/_rels/workbook.xml.rels',
+    rels.replace(
+      '</Relationships>',
+      '<Relationship Id="rIdLink1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLink" Target="externalLinks/externalLink1.xml"/></Relationships>',
+    ),
+  )
+  zip.file('xl/externalLinks/externalLink1.xml', BUDGET_LINK_XML)
+  zip.file(
+    'xl/externalLinks/_rels/externalLink1.xml.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLinkPath" Target="${target}" TargetMode="External"/></Relationships>`,
+  )
+  const types = await zip.file('[Content_Types].xml')!.async('string')
+  zip.file(
+    '[Content_Types].xml',
+    types.replace(
+      '</Types>',
+      '<Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/></Types>',
+    ),
+  )
+  return Buffer.from(await zip.generateAsync({ type: 'uint8array' }))
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ImportedWorkbook } from '@finsheet/workbook'
+import { MAX_EXTERNAL_CACHED_CELLS } from '@finsheet/contracts'
+import type { ExternalLinkRecord, ImportedWorkbook } from '@finsheet/workbook'
 import { DATE_1904_OFFSET, inputOf, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
 
 function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
@@ -79,6 +80,25 @@ describe('prepareImport', () => {
     const header = JSON.parse([...prepareImport(workbook({ tables: [table] }), 'Book').lines()][0].split('\n')[0]) as WorkbookImportBody
     expect(header.tables).toEqual([table])
     expect('tables' in prepareImport(workbook(), 'Book').body()).toBe(false)
+  })
+
+  it('sends the links to other workbooks with the values the file kept, in both forms', () => {
+    const budget: ExternalLinkRecord = { target: 'file:///C:/Models/Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { C8: 1250.5, B3: { error: '#DIV/0!' } } }, { name: 'Q1', cells: {}, refreshError: true }] }
+    const dde = { target: 'Excel|Prices', sheets: [] }
+    const body = prepareImport(workbook({ externalLinks: [budget, dde] }), 'Linked').body()
+    expect(body.externalLinks).toEqual([budget, dde])
+    const [header] = [...prepareImport(workbook({ externalLinks: [budget, dde] }), 'Linked').lines()].map((line) => JSON.parse(line))
+    expect(header.externalLinks).toEqual([budget, dde])
+    expect(prepareImport(workbook(), 'Plain').body()).not.toHaveProperty('externalLinks')
+  })
+
+  it('leaves out kept values under addresses the service does not take, and links past what a workbook may keep', () => {
+    const odd = { target: 'Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { A1: 1, $B$2: 2, c3: 3 } }] }
+    expect(prepareImport(workbook({ externalLinks: [odd] }), 'Odd').body().externalLinks).toEqual([{ target: 'Budget.xlsx', sheets: [{ name: 'Sheet1', cells: { A1: 1 } }] }])
+    const cells = Object.fromEntries(Array.from({ length: MAX_EXTERNAL_CACHED_CELLS + 1 }, (_, row) => [`A${row + 1}`, row]))
+    const prepared = prepareImport(workbook({ externalLinks: [{ target: 'Huge.xlsx', sheets: [{ name: 'Data', cells }] }] }), 'Huge')
+    expect(prepared.body()).not.toHaveProperty('externalLinks')
+    expect(prepared.notKept).toContain('links to other workbooks (more than a workbook may keep)')
   })
 
   it('splits a large sheet into lines of about 64 KB', () => {

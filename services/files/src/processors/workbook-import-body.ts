@@ -9,7 +9,7 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import type { ImportCachedValue } from '@finsheet/contracts'
+import { EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type ExternalLink, type ImportCachedValue } from '@finsheet/contracts'
 import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedTable, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -48,6 +48,7 @@ export interface WorkbookImportBody {
   sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
+  externalLinks?: ExternalLink[]
 }
 
 /** Days between the 1900 and 1904 date systems' day zero. */
@@ -84,6 +85,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   const styleRefs = looks.map((look) => (look ? styleTable.push(look) - 1 : undefined))
   const formatJson = workbook.styles.map((style) => (style.numberFormat ? JSON.stringify(style.numberFormat) : undefined))
   const notKept = notKeptFeatures(workbook)
+  const externalLinks = linksToSend(workbook, notKept)
   const definedNames = workbook.definedNames.map((definition) => ({
     name: definition.name,
     formula: '=' + definition.formula,
@@ -140,6 +142,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       ...(options.importId !== undefined ? { importId: options.importId } : {}),
       definedNames,
       ...tables,
+      ...externalLinks,
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges })),
     }
@@ -200,10 +203,43 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       ...(importId !== undefined ? { importId } : {}),
       definedNames,
       ...tables,
+      ...externalLinks,
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, cells: [...cells(sheet)] })),
     }),
   }
+}
+
+/** An A1 address as the link's values are kept by (the service refuses any other key). */
+const KEPT_ADDRESS = new RegExp(EXTERNAL_CELL_ADDRESS)
+
+/**
+ * The workbook's links to other workbooks, with the values the file kept of them, as the import body
+ * carries them: the service calculates external references from these. Links past what a workbook
+ * may keep are left out (their references show #REF!) and named in `notKept`, rather than refusing
+ * the whole file.
+ */
+function linksToSend(workbook: ImportedWorkbook, notKept: string[]): { externalLinks?: ExternalLink[] } {
+  const links = workbook.externalLinks ?? []
+  if (links.length === 0) return {}
+  let cells = 0
+  const sent: ExternalLink[] = links.map((link) => ({
+    target: link.target,
+    sheets: link.sheets.map((sheet) => {
+      const kept: ExternalLink['sheets'][number]['cells'] = {}
+      for (const [address, value] of Object.entries(sheet.cells)) {
+        if (!KEPT_ADDRESS.test(address)) continue
+        kept[address] = value
+        cells++
+      }
+      return { name: sheet.name, cells: kept, ...(sheet.refreshError ? { refreshError: true } : {}) }
+    }),
+  }))
+  if (links.length > MAX_EXTERNAL_LINKS || cells > MAX_EXTERNAL_CACHED_CELLS || links.some((link) => link.sheets.length > MAX_SHEETS)) {
+    notKept.push('links to other workbooks (more than a workbook may keep)')
+    return {}
+  }
+  return { externalLinks: sent }
 }
 
 function notKeptFeatures(workbook: ImportedWorkbook): string[] {

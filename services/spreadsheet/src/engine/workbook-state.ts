@@ -3,7 +3,7 @@
  * by id, plus what only the service keeps: how many cells and formulas each sheet holds as stored (what
  * the engine cache's memory bound counts).
  */
-import { WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ModelOptions, type SheetRecord, type TableRecord, type WorkbookAssembly } from '@finsheet/workbook'
+import { WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type ModelOptions, type SheetRecord, type TableRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import type { CellRecord } from '@finsheet/workbook'
 import type { IterationLimits } from '@finsheet/contracts'
 import type { CellUpdate } from '@finsheet/formula'
@@ -29,7 +29,7 @@ export class WorkbookState extends WorkbookModel {
   }
 
   /** An open workbook from its stored document and cells. */
-  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'tables' | 'charts' | 'iterativeCalculation' | 'iterationLimits'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'tables' | 'iterativeCalculation' | 'iterationLimits' | 'externalLinks'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
     const counted = new Map<string, SheetStats>()
     function* counting(): Generator<CellSource> {
       for (const cell of cells) {
@@ -38,7 +38,7 @@ export class WorkbookState extends WorkbookModel {
       }
     }
     const state = WorkbookState.build(
-      { revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, ...(doc.tables ? { tables: doc.tables } : {}), charts: doc.charts, cells: counting() },
+      { revision: doc.revision, sheets: doc.sheets, definedNames: doc.definedNames, ...(doc.tables ? { tables: doc.tables } : {}), charts: doc.charts, ...(doc.externalLinks ? { externalLinks: doc.externalLinks } : {}), cells: counting() },
       calculationOptions(doc.iterativeCalculation, doc.iterationLimits),
     )
     state.stats = counted
@@ -49,7 +49,16 @@ export class WorkbookState extends WorkbookModel {
    * A workbook assembled from parts as they arrive (an import), counting the inputs until its blocks
    * are written and counted.
    */
-  static assemble(parts: { revision: number; sheets: SheetRecord[]; definedNames: DefinedNameRecord[]; tables?: TableRecord[]; charts?: ChartRecord[]; iterativeCalculation?: boolean; extras: () => Iterable<CellSource> }): WorkbookAssembly<WorkbookState> {
+  static assemble(parts: {
+    revision: number
+    sheets: SheetRecord[]
+    definedNames: DefinedNameRecord[]
+    tables?: TableRecord[]
+    charts?: ChartRecord[]
+    iterativeCalculation?: boolean
+    externalLinks?: readonly ExternalLinkRecord[]
+    extras: () => Iterable<CellSource>
+  }): WorkbookAssembly<WorkbookState> {
     const ids = new Map(parts.sheets.map((sheet) => [sheet.name, sheet.id]))
     const counted = new Map<string, SheetStats>()
     const assembly = WorkbookState.beginAssembly(parts, calculationOptions(parts.iterativeCalculation))

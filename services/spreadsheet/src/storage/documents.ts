@@ -15,7 +15,7 @@ import type {
   VersionType,
   WorkbookCommand,
 } from '@finsheet/contracts'
-import type { ChartRecord, DefinedNameRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
+import type { ChartRecord, DefinedNameRecord, ExternalLinkRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
 import type { ChangesetView } from '../agent/changeset-view.js'
 
@@ -46,6 +46,8 @@ export interface WorkbookDoc {
   iterativeCalculation?: boolean
   /** Its limits, when the user set them (absent: Excel's defaults). */
   iterationLimits?: IterationLimits
+  /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
+  externalLinks?: ExternalLinkRecord[]
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number

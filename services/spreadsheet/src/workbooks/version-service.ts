@@ -299,5 +299,6 @@ function streamedSnapshot(name: string, state: WorkbookState): StreamedSnapshot 
     definedNames: state.definedNames.map((definition) => ({ ...definition })),
     ...(state.tables.length > 0 ? { tables: state.tables } : {}),
     charts: state.charts.map((chart) => ({ ...chart })),
+    ...(state.externalLinks.length > 0 ? { externalLinks: state.externalLinks } : {}),
   }
 }

@@ -7,8 +7,11 @@
  */
 import { errorFromText, type CellUpdate, type Scalar } from '@finsheet/formula'
 import {
+  externalCacheTooLargeMessage,
+  MAX_EXTERNAL_CACHED_CELLS,
   MAX_LISTED_MISMATCHES,
   type CellStyle,
+  type ExternalLink,
   type ImportCachedValue,
   type ImportCell,
   type ImportCellOptions,
@@ -34,6 +37,7 @@ export interface ImportHeader {
   tables?: ImportTable[]
   styles?: CellStyle[]
   iterativeCalculation?: boolean
+  externalLinks?: ExternalLink[]
 }
 
 /** Formula cells checked against the value the file cached, kept until the engine has calculated. */
@@ -78,12 +82,14 @@ export class WorkbookImport {
     }))
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
+    const externalLinks = checkExternalLinks(header.externalLinks ?? [])
     this.assembly = WorkbookState.assemble({
       revision: 0,
       sheets: this.sheets,
       definedNames: this.definedNames,
       ...(header.tables && header.tables.length > 0 ? { tables: header.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
       iterativeCalculation: header.iterativeCalculation,
+      ...(externalLinks.length > 0 ? { externalLinks } : {}),
       extras: () => this.extras(),
     })
   }
@@ -211,4 +217,15 @@ export class WorkbookImport {
 function cachedScalar(value: ImportCachedValue): Scalar {
   if (value !== null && typeof value === 'object') return errorFromText(value.error) ?? value.error
   return value
+}
+
+/**
+ * The links as the workbook keeps them, refused (a 400) when they keep more values than a workbook
+ * may: each link's size is bounded by the contract, their sum here.
+ */
+function checkExternalLinks(links: readonly ExternalLink[]): readonly ExternalLink[] {
+  let cells = 0
+  for (const link of links) for (const sheet of link.sheets) cells += Object.keys(sheet.cells).length
+  if (cells > MAX_EXTERNAL_CACHED_CELLS) throw spreadsheetErrors.invalidImport(externalCacheTooLargeMessage(cells))
+  return links
 }

@@ -376,6 +376,7 @@ export class WorkbookService {
       definedNames: workbook.definedNames,
       ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       charts: workbook.charts,
+      ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
     }
   }
 
@@ -526,6 +527,7 @@ export class WorkbookService {
   }
 
   private newWorkbookDocuments(id: string, user: AuthUser, input: NewWorkbook, state: WorkbookState, now: string, cellCount: number): { workbook: WorkbookDoc; change: ChangeDoc } {
+    const externalLinks = state.externalLinks
     const workbook: WorkbookDoc = {
       id,
       ownerId: user.uid,
@@ -540,6 +542,7 @@ export class WorkbookService {
       updatedAt: now,
       isAIGenerated: input.isAIGenerated ?? false,
       ...(input.iterativeCalculation ? { iterativeCalculation: true } : {}),
+      ...(externalLinks.length > 0 ? { externalLinks } : {}),
       storageUrl: input.storageUrl ?? null,
       templateId: input.templateId ?? null,
       versionedRevision: 0,
@@ -999,6 +1002,8 @@ export class WorkbookService {
             charts: state.charts.map((chart) => ({ ...chart })),
             iterativeCalculation: state.calculation.iterate,
             iterationLimits: { maxIterations: state.calculation.maxIterations, maxChange: state.calculation.maxChange },
+            // Only a restored workbook (or its undo) brings other links; edits keep them as they are.
+            ...(result.applied.some(isReplacement) ? { externalLinks: state.externalLinks } : {}),
           }
           const sheetIds = state.sheets.map((sheet) => sheet.id)
           // The workbook as this change leaves it; its counts are known once the write has read the blocks.
