@@ -22,6 +22,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Most suites wait on servers, browsers and timers rather than compute; on a 2-core machine the
+    // default (one fewer worker than cores) would run the files one at a time.
+    maxWorkers: 2,
     // Its "module" build imports without file extensions, which Node cannot load under the "module"
     // condition above; inlined with the Anthropic SDK that imports it, Vite resolves those imports.
     server: { deps: { inline: ['@anthropic-ai/sdk', '@opentelemetry/api'] } },
