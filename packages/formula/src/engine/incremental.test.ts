@@ -40,7 +40,8 @@ function snapshot(engine: Engine): unknown[] {
   for (let row = 0; row < SIZE + 3; row++) {
     for (let col = 0; col < SIZE + 3; col++) {
       const value = engine.getValue('S', formatAddress(row, col))
-      values.push(value instanceof CellError ? value.code : value)
+      // Zero shows as 0 whatever its sign (-1*0 is -0 in JavaScript): no user can see the difference.
+      values.push(value instanceof CellError ? value.code : Object.is(value, -0) ? 0 : value)
     }
   }
   return values
