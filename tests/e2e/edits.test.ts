@@ -23,6 +23,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
 import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { makeExternalLinkWorkbook } from '../../packages/workbook/src/xlsx/test-workbook.js'
 import { typeEntry } from './support/grid-page.js'
 import { onSpreadsheet } from './support/spreadsheet-url.js'
 
@@ -379,5 +380,23 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     await page.waitForURL(onSpreadsheet)
     await expect.poll(activeTab, POLL).toBe('Data')
     expect(await shownIn('A11')).toBe('Row 10')
+  })
+
+  it('calculates references to another workbook from the values the file kept, and lists the link', async () => {
+    await page.getByRole('button', { name: 'Import Document' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Document' })
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'Linked.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await makeExternalLinkWorkbook() })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 })
+    await expect.poll(activeTab, POLL).toBe('Model')
+    // =[1]Sheet1!$C$8, the value Budget.xlsx held when the file was saved
+    expect(await shownIn('A1')).toBe('1250.5')
+    await page.getByRole('button', { name: 'Data', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Edit Links…' }).click()
+    const links = page.getByRole('dialog', { name: 'Links to other workbooks' })
+    const listed = await links.getByRole('list', { name: 'Linked workbooks' }).locator('li').allInnerTexts()
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatch(/^\[1\] Budget\.xlsx · Sheet1, Q1 Plan\n\d+ formulas? · file:\/\/\/C:\/Models\/Budget\.xlsx$/)
+    await links.getByRole('button', { name: 'Close' }).click()
   })
 })

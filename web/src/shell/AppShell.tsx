@@ -17,6 +17,7 @@ import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, 
 import { clearEverythingEffects } from '../session/clear-everything'
 import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
 import { CalculationOptionsDialog } from '../spreadsheet/CalculationOptionsDialog'
+import { ExternalLinksDialog } from '../spreadsheet/ExternalLinksDialog'
 import type { WorkbookStore } from '../workbook/workbook-store'
 import { errorText } from '../pages/error-text'
 import { SAVE_LABELS } from '../session/save-state'
@@ -61,6 +62,7 @@ function AppShell({ user }: { user: CurrentUser }) {
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null)
   // the settings as the dialog opened on them
   const [calculation, setCalculation] = useState<WorkbookStore['calculation'] | null>(null)
+  const [links, setLinks] = useState<ReturnType<WorkbookStore['externalLinks']> | null>(null)
   const onHome = isSpreadsheetPath(pathname)
   const [assistantState, assistant] = useAssistant()
   const onHomeRef = useRef(onHome)
@@ -165,6 +167,7 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Import Document Data', onSelect: () => setImportOpen(true) },
     'separator',
     { label: 'Calculation options…', onSelect: () => setCalculation(store?.calculation ?? null), disabled: !store },
+    { label: 'Edit Links…', onSelect: () => setLinks(store?.externalLinks() ?? null), disabled: !store },
   ]
 
   // before any workbook is open, the session's first workbook is the one the user is in
@@ -280,6 +283,13 @@ function AppShell({ user }: { user: CurrentUser }) {
         }}
       />
       <RenameWorkbookDialog workbook={renaming} onRename={(id, name) => controller.renameWorkbook(id, name)} onClose={() => setRenaming(null)} />
+      <ExternalLinksDialog
+        links={links}
+        onClose={() => {
+          setLinks(null)
+          requestAnimationFrame(() => workspace.focusGrid())
+        }}
+      />
       <CalculationOptionsDialog
         current={calculation}
         onApply={(settings) => {

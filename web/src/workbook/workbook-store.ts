@@ -1,4 +1,5 @@
 import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
+import type { ExternalLinkInfo } from '@finsheet/formula'
 import { chartData, describeCommands, WorkbookModel, type CellRecord, type ExternalLinkRecord, type SheetRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
@@ -297,6 +298,11 @@ export class WorkbookStore {
   get calculation(): { iterate: boolean } & IterationLimits {
     const { iterate, maxIterations, maxChange } = this.model.calculation
     return { iterate, maxIterations, maxChange }
+  }
+
+  /** The other workbooks the formulas read, with how many formula cells read each. */
+  externalLinks(): ExternalLinkInfo[] {
+    return this.model.listExternalLinks()
   }
 
   circularReferences(): string[][] {
