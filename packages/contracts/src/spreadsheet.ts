@@ -178,11 +178,11 @@ export type ExternalCachedValue = Static<typeof ExternalCachedValue>
  */
 export const ExternalLink = StrictObject({
   /** The linked file as the link names it (`Budget.xlsx`, `file:///C:/Models/Budget.xlsx`). */
-  target: Type.String({ maxLength: 2048 }),
+  target: Type.String({ minLength: 1, maxLength: 2048 }),
   /** Its sheets in the link's order, with the values kept by A1 address. */
   sheets: Type.Array(
     StrictObject({
-      name: Type.String({ maxLength: 64 }),
+      name: Type.String({ minLength: 1, maxLength: 64 }),
       // Keys are refused, not dropped, when they are not A1 addresses: a link is kept whole or not at all.
       cells: Type.Record(Type.String({ pattern: EXTERNAL_CELL_ADDRESS }), ExternalCachedValue, {
         propertyNames: { pattern: EXTERNAL_CELL_ADDRESS },
@@ -371,6 +371,25 @@ export const SheetInputs = Type.Object({
 })
 export type SheetInputs = Static<typeof SheetInputs>
 
+export const ImportDefinedName = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  formula: Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }),
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+})
+export type ImportDefinedName = Static<typeof ImportDefinedName>
+
+/** An Excel table over a sheet: its range (header and totals rows included), rows shown, column names and style. */
+export const ImportTable = StrictObject({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  sheet: Type.String({ maxLength: 64 }),
+  range: Type.String({ minLength: 1, maxLength: 32 }),
+  headerRow: Type.Boolean(),
+  totalsRow: Type.Boolean(),
+  columns: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 16_384 }),
+  style: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type ImportTable = Static<typeof ImportTable>
+
 /**
  * GET /workbook/{id}/inputs: the workbook as a client that recalculates it itself opens it — inputs,
  * styles and formats without values or display text, a fraction of the cells route's size on a large
@@ -391,6 +410,10 @@ export const InputsResponse = Type.Object({
     iterationLimits: Type.Optional(IterationLimits),
     /** Other workbooks the formulas refer to, with the values kept of them; absent when there are none. */
     externalLinks: Type.Optional(ExternalLinks),
+    /** Names the formulas use; absent when there are none. */
+    definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
+    /** Excel tables, which structured references name; absent when there are none. */
+    tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -536,6 +559,11 @@ export const SetCalculationCommand = StrictObject({
 export type SetCalculationCommand = Static<typeof SetCalculationCommand>
 
 const simpleCommands = [
+  // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
+  // has strips that command's other fields before its `type` is compared: a command must come before
+  // every branch whose required fields it holds (define-name holds add-sheet's and delete-sheet's,
+  // move-sheet delete-sheet's, move-cells the merges'). The platform's validation test sends each.
+  DefineNameCommand,
   SetCellsCommand,
   FormatCellsCommand,
   ResizeColumnCommand,
@@ -545,14 +573,11 @@ const simpleCommands = [
   DeleteColumnsCommand,
   AddSheetCommand,
   RenameSheetCommand,
-  DeleteSheetCommand,
   MoveSheetCommand,
-  // Before the merges: bodies are validated with unknown fields removed, and a branch whose required
-  // fields a command also has strips that command's other fields before its `type` is compared.
+  DeleteSheetCommand,
   MoveCellsCommand,
   MergeCellsCommand,
   UnmergeCellsCommand,
-  DefineNameCommand,
   SetCalculationCommand,
 ] as const
 
@@ -1149,24 +1174,6 @@ const ImportSheetProperties = {
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })
 export type ImportSheet = Static<typeof ImportSheet>
 
-export const ImportDefinedName = StrictObject({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  formula: Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }),
-  sheet: Type.Optional(Type.String({ maxLength: 64 })),
-})
-export type ImportDefinedName = Static<typeof ImportDefinedName>
-
-/** An Excel table over a sheet: its range (header and totals rows included), rows shown, column names and style. */
-export const ImportTable = StrictObject({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  sheet: Type.String({ maxLength: 64 }),
-  range: Type.String({ minLength: 1, maxLength: 32 }),
-  headerRow: Type.Boolean(),
-  totalsRow: Type.Boolean(),
-  columns: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { minItems: 1, maxItems: 16_384 }),
-  style: Type.Optional(Type.String({ maxLength: 255 })),
-})
-export type ImportTable = Static<typeof ImportTable>
 
 const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),

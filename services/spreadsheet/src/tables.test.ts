@@ -60,6 +60,13 @@ describe('tables through the service', () => {
     const cells = await cellsOf(id)
     expect(cells.D1.value).toBe(65)
     expect(cells.D4.value).toBe(40)
+    // a browser calculating for itself gets the table as it stands now, with the inputs
+    const inputs = (await call('GET', `/workbook/${id}/inputs`)).json.workbook
+    expect(inputs.tables).toEqual([{ ...SALES, range: 'A1:B5' }])
+    expect(inputs).not.toHaveProperty('definedNames')
+    const named = await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'define-name', name: 'Target', formula: '=Data!$B$2' }] })
+    expect(named.status, named.body).toBe(200)
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook.definedNames).toEqual([{ name: 'Target', formula: '=Data!$B$2' }])
 
     const exported = await call('GET', `/workbook/${id}/export?format=xlsx`)
     expect(exported.status).toBe(200)

@@ -41,6 +41,8 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       iterativeCalculation: workbook.iterativeCalculation,
       iterationLimits: workbook.iterationLimits,
       ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
+      ...(workbook.definedNames && workbook.definedNames.length > 0 ? { definedNames: workbook.definedNames } : {}),
+      ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}

@@ -239,4 +239,33 @@ describe('sheet order', () => {
     expect(store.chartData('Sheet1', 'A1:B3').series[0].values).toEqual([50, 65])
     expect(store.chartData('Nowhere', 'A1:B3')).toEqual({ labels: [], series: [] })
   })
+
+  it('calculates with the names and tables the workbook holds, as the server does, and keeps them in its snapshot', () => {
+    const cells = {
+      A1: { input: 'Region' },
+      B1: { input: 'Units' },
+      A2: { input: 'North' },
+      B2: { input: '10' },
+      A3: { input: 'South' },
+      B3: { input: '30' },
+      D1: { input: '=SUM(Sales[Units])*Rate' },
+      D2: { input: '=ROWS(Sales[#All])' },
+      E1: { input: '0.5' },
+    }
+    const store = open({
+      sheets: [{ name: 'Data', cells }],
+      definedNames: [{ name: 'Rate', formula: '=Data!$E$1' }],
+      tables: [{ name: 'Sales', sheet: 'Data', range: 'A1:B3', headerRow: true, totalsRow: false, columns: ['Region', 'Units'] }],
+    })
+    expect(store.getValue('Data', at('D1'))).toBe(20)
+    expect(store.getValue('Data', at('D2'))).toBe(3)
+    // a row inserted inside the table grows it, here as on the server
+    store.dispatch({ type: 'insert-rows', sheet: 'Data', at: 2, count: 1 })
+    store.dispatch({ type: 'set-cells', sheet: 'Data', cells: [{ address: 'B3', input: '60' }] })
+    expect(store.getValue('Data', at('D1'))).toBe(50)
+    const snapshot = store.snapshot()
+    expect(snapshot.definedNames).toEqual([{ name: 'Rate', formula: '=Data!$E$1' }])
+    expect(snapshot.tables).toEqual([{ name: 'Sales', sheet: 'Data', range: 'A1:B4', headerRow: true, totalsRow: false, columns: ['Region', 'Units'] }])
+    expect(open({ sheets: [{ name: 'Data', cells }] }).getValue('Data', at('D1'))).toMatchObject({ code: '#REF!' })
+  })
 })

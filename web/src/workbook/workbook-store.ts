@@ -1,6 +1,6 @@
 import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo } from '@finsheet/formula'
-import { chartData, describeCommands, WorkbookModel, type CellRecord, type ExternalLinkRecord, type SheetRecord } from '@finsheet/workbook/model'
+import { chartData, describeCommands, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
@@ -39,6 +39,10 @@ export interface WorkbookSnapshot {
   iterationLimits?: IterationLimits
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file kept of them. */
   externalLinks?: ExternalLinkRecord[]
+  /** Names the formulas use (sheet-scoped ones name their sheet). */
+  definedNames?: DefinedNameRecord[]
+  /** Excel tables, by sheet name. */
+  tables?: TableRecord[]
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -208,7 +212,8 @@ export class WorkbookStore {
     this.model = WorkbookModel.build({
       revision: 0,
       sheets: records,
-      definedNames: [],
+      definedNames: snapshot.definedNames ?? [],
+      ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables } : {}),
       charts: [],
       // Before any cell loads, so external references calculate from the kept values as on the server.
       ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
@@ -522,10 +527,14 @@ export class WorkbookStore {
 
   snapshot(): WorkbookSnapshot {
     const externalLinks = this.model.externalLinks
+    const definedNames = this.model.definedNames
+    const tables = this.model.tables
     return {
       id: this.id,
       name: this.name,
       ...(externalLinks.length > 0 ? { externalLinks } : {}),
+      ...(definedNames.length > 0 ? { definedNames: definedNames.map((name) => ({ ...name })) } : {}),
+      ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
       sheets: this.model.sheets.map((record) => {
         const view = this.viewOf(record)
         const cells: SheetSnapshot['cells'] = {}

@@ -148,5 +148,8 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     ...(options.iterationLimits ? { iterationLimits: { ...options.iterationLimits } } : {}),
     // A client calculating for itself reads external references from the same kept values the service does.
     ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
+    // A client calculating for itself needs the names and tables the formulas use, as the service has them.
+    ...(snapshot.definedNames.length > 0 ? { definedNames: snapshot.definedNames.map((name) => ({ ...name })) } : {}),
+    ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
   }
 }

@@ -1,0 +1,35 @@
+import { ApplyChangeBody, type WorkbookCommand } from '@finsheet/contracts'
+import { describe, expect, it } from 'vitest'
+import { createValidatorCompiler } from './validation.js'
+
+/** One of every command, each field filled, as a client sends them in `POST /workbook/{id}/changes`. */
+const EVERY_COMMAND: WorkbookCommand[] = [
+  { type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'A1', input: '=B1*2', style: { bold: true }, format: '0.0%' }] },
+  { type: 'format-cells', sheet: 'Sheet1', ranges: ['A1:B2'], style: { italic: true }, format: '#,##0' },
+  { type: 'resize-column', sheet: 'Sheet1', column: 2, width: 120 },
+  { type: 'insert-rows', sheet: 'Sheet1', at: 3, count: 2 },
+  { type: 'delete-rows', sheet: 'Sheet1', at: 3, count: 2 },
+  { type: 'insert-columns', sheet: 'Sheet1', at: 1, count: 1 },
+  { type: 'delete-columns', sheet: 'Sheet1', at: 1, count: 1 },
+  { type: 'add-sheet', name: 'Forecast', index: 1, id: 'sheet-forecast' },
+  { type: 'rename-sheet', from: 'Forecast', to: 'Plan' },
+  { type: 'delete-sheet', name: 'Plan' },
+  { type: 'move-sheet', name: 'Sheet1', index: 0 },
+  { type: 'move-cells', sheet: 'Sheet1', range: 'A1:B2', targetSheet: 'Sheet2', target: 'C3' },
+  { type: 'merge-cells', sheet: 'Sheet1', range: 'A1:C1' },
+  { type: 'unmerge-cells', sheet: 'Sheet1', range: 'A1:C1' },
+  { type: 'define-name', name: 'TaxRate', formula: '=Sheet1!$B$2', sheet: 'Sheet1' },
+  { type: 'set-calculation', iterate: true, maxIterations: 500, maxChange: 0.0001 },
+]
+
+describe('the body validator', () => {
+  // Strict objects lose unknown fields, and a union tries its branches in order: a branch must not
+  // strip the fields of a command that comes later before its `type` rules it out.
+  it('keeps every field of every command, alone and inside a batch', () => {
+    const validate = createValidatorCompiler()({ schema: ApplyChangeBody, method: 'POST', url: '/workbook/:id/changes', httpPart: 'body' }) as (data: unknown) => boolean
+    const sent = { commands: [...EVERY_COMMAND, { type: 'batch', label: 'Paste', commands: EVERY_COMMAND }] }
+    const body = structuredClone(sent)
+    expect(validate(body), JSON.stringify((validate as unknown as { errors: unknown }).errors)).toBe(true)
+    expect(body).toEqual(sent)
+  })
+})
