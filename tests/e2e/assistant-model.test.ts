@@ -140,12 +140,12 @@ describe('agent commands that need a workbook of their own', { timeout: E2E_TIME
     await page.screenshot({ path: join(OUTPUT, 'assistant-model-created.png') })
     await notices.getByRole('button', { name: 'Dismiss notification' }).click()
     await notices.getByText('Workbook Switched').waitFor(POLL)
-    expect(await notices.innerText()).toContain('Now showing Acme DCF Model')
+    expect(await notices.innerText()).toContain('Now showing Acme — DCF Model')
     expect(await lastAnswer().getByRole('list', { name: 'Opening the model' }).innerText()).toMatch(/Refreshing the workbook list[\s\S]*Reloading the session[\s\S]*Opening the new workbook[\s\S]*Loading its cells/)
     await expect.poll(tabs, POLL).toEqual(['Assumptions', 'Revenue', 'Operating', 'FCF', 'Valuation'])
-    expect(await shownIn(page, 'A1')).toBe('Acme Assumptions')
+    expect(await shownIn(page, 'A1')).toBe('Acme — DCF Model')
     const listed = (await api('/spreadsheet/workbooks')).workbooks
-    expect(listed[0].name).toBe('Acme DCF Model')
+    expect(listed[0].name).toBe('Acme — DCF Model')
     // the tax rate the model proposed for Acme, the other assumptions at their defaults
     const assumptions = (await api(`/spreadsheet/workbook/${listed[0].id}/cells?sheet=Assumptions`)).workbook.sheets[0].cells
     const taxRow = Object.entries(assumptions as Record<string, { value: unknown }>).find(([address, cell]) => address.startsWith('A') && cell.value === 'Tax rate')
