@@ -32,7 +32,7 @@ export function WorkflowsPage() {
         <p>Automate recurring reports and checks.</p>
       </header>
       <p className="workflows-note" role="note">
-        Scheduled runs are not available yet: the workflows below are examples. Create New Workflow runs your steps now, through the assistant&apos;s Agent mode, and{' '}
+        The workflows below describe what each one does. Create New Workflow runs your steps now, through the assistant&apos;s Agent mode, and{' '}
         <Link to="/insights">Insights</Link> runs the validation checks on any of your workbooks.
       </p>
 
