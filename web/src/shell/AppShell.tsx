@@ -186,6 +186,9 @@ function AppShell({ user }: { user: CurrentUser }) {
     }
   }
 
+  // after a dialog has given focus back to where it was opened from, the keyboard goes to the grid
+  const backToGrid = () => requestAnimationFrame(() => workspace.focusGrid())
+
   // Workbooks belong to their owner: the link opens this workbook wherever its owner signs in.
   const shareLink = async () => {
     if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
@@ -287,7 +290,7 @@ function AppShell({ user }: { user: CurrentUser }) {
         links={links}
         onClose={() => {
           setLinks(null)
-          requestAnimationFrame(() => workspace.focusGrid())
+          backToGrid()
         }}
       />
       <CalculationOptionsDialog
@@ -299,12 +302,11 @@ function AppShell({ user }: { user: CurrentUser }) {
           } catch (error) {
             toast({ title: 'Error', description: errorText(error), variant: 'destructive' })
           }
-          // after the dialog has given focus back to where it was opened from
-          requestAnimationFrame(() => workspace.focusGrid())
+          backToGrid()
         }}
         onClose={() => {
           setCalculation(null)
-          requestAnimationFrame(() => workspace.focusGrid())
+          backToGrid()
         }}
       />
       <Dialog open={profileOpen} title="Profile" onClose={() => setProfileOpen(false)} width={380}>

@@ -1,4 +1,5 @@
-import { MAX_CALCULATION_ITERATIONS, type IterationLimits } from '@finsheet/contracts'
+import type { IterationLimits } from '@finsheet/contracts'
+import { iterationLimitsProblem } from '@finsheet/workbook/model'
 import { useEffect, useState } from 'react'
 import { Dialog } from '../ui/Dialog'
 
@@ -9,14 +10,10 @@ interface CalculationOptionsDialogProps {
   onClose(): void
 }
 
-/** What is wrong with the limits as typed, or null. */
-export function iterationLimitsProblem(maxIterations: string, maxChange: string): string | null {
-  const count = Number(maxIterations)
-  if (maxIterations.trim() === '' || !Number.isInteger(count) || count < 1 || count > MAX_CALCULATION_ITERATIONS)
-    return `Maximum Iterations must be a whole number from 1 to ${MAX_CALCULATION_ITERATIONS.toLocaleString('en-US')}.`
-  const change = Number(maxChange)
-  if (maxChange.trim() === '' || !Number.isFinite(change) || change < 0) return 'Maximum Change must be a number of 0 or more.'
-  return null
+/** What is wrong with the limits as typed, or null: the model's own rule, after the text is read as numbers. */
+export function typedLimitsProblem(maxIterations: string, maxChange: string): string | null {
+  const blank = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
+  return iterationLimitsProblem(blank(maxIterations), blank(maxChange))
 }
 
 /**
@@ -38,7 +35,7 @@ export function CalculationOptionsDialog({ current, onApply, onClose }: Calculat
   }, [current])
 
   const apply = () => {
-    const refused = iterationLimitsProblem(maxIterations, maxChange)
+    const refused = typedLimitsProblem(maxIterations, maxChange)
     if (refused) return setProblem(refused)
     onApply({ iterate, maxIterations: Number(maxIterations), maxChange: Number(maxChange) })
   }

@@ -1,6 +1,6 @@
 import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo } from '@finsheet/formula'
-import { chartData, describeCommands, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
@@ -224,7 +224,7 @@ export class WorkbookStore {
           return [{ sheetId: records[index].id, address: cellAddress(pos), input: cell.input ?? '', style: cell.style, userFormat: cell.format }]
         }),
       ),
-    }, snapshot.iterativeCalculation || snapshot.iterationLimits ? { engine: { iterative: { enabled: snapshot.iterativeCalculation === true, ...snapshot.iterationLimits } } } : {})
+    }, storedIterationOptions(snapshot.iterativeCalculation, snapshot.iterationLimits))
     sheets.forEach((sheet, index) => {
       const view = this.viewOf(this.model.sheets[index])
       view.declaredRows = sheet.rowCount ?? 0

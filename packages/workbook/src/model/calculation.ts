@@ -61,6 +61,26 @@ export function calculationFromAttributes(attributes: Readonly<Record<string, st
   }
 }
 
+/**
+ * What is wrong with iteration limits, or null: at most 1 to 32,767 passes, a maximum change of 0 or more.
+ * The model refuses such a command with it, and the calculation options dialog shows it.
+ */
+export function iterationLimitsProblem(maxIterations: number, maxChange: number): string | null {
+  if (!Number.isInteger(maxIterations) || maxIterations < 1 || maxIterations > MAX_ITERATIONS_LIMIT)
+    return `Maximum Iterations must be a whole number from 1 to ${MAX_ITERATIONS_LIMIT.toLocaleString('en-US')}.`
+  if (!Number.isFinite(maxChange) || maxChange < 0) return 'Maximum Change must be a number of 0 or more.'
+  return null
+}
+
+/**
+ * The engine options of a workbook stored as a flag and its limits (a service's document, the inputs a
+ * browser reads): iterate or not within the limits, Excel's defaults where none are kept.
+ */
+export function storedIterationOptions(iterate: boolean | undefined, limits?: { maxIterations: number; maxChange: number }): { engine?: { iterative: Partial<IterationSettings> } } {
+  if (!iterate && !limits) return {}
+  return { engine: { iterative: { enabled: iterate === true, ...limits } } }
+}
+
 /** The engine's iteration settings for a workbook's calculation settings. */
 export function iterationOf(settings: CalculationSettings): IterationSettings {
   return { enabled: settings.iterate, maxIterations: settings.maxIterations, maxChange: settings.maxChange }

@@ -20,7 +20,7 @@ import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFor
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
-import { DEFAULT_CALCULATION, isDefaultCalculation, iterationOf, MAX_ITERATIONS_LIMIT, type CalculationSettings } from './calculation.js'
+import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
@@ -1124,9 +1124,8 @@ export class WorkbookModel {
   /** Defines, redefines or (with a null formula) removes a workbook- or sheet-scoped name. */
   private changeCalculation(command: Command<'set-calculation'>, result: ApplyResult): WorkbookCommand[] {
     const { iterate, maxIterations, maxChange } = this.calculation
-    if (!Number.isInteger(command.maxIterations) || command.maxIterations < 1 || command.maxIterations > MAX_ITERATIONS_LIMIT)
-      throw commandErrors.invalidCommand(`Maximum iterations must be a whole number from 1 to ${MAX_ITERATIONS_LIMIT.toLocaleString('en-US')}`)
-    if (!Number.isFinite(command.maxChange) || command.maxChange < 0) throw commandErrors.invalidCommand('Maximum change must be a number of 0 or more')
+    const problem = iterationLimitsProblem(command.maxIterations, command.maxChange)
+    if (problem) throw commandErrors.invalidCommand(problem)
     appendAll(result.engineChanges, this.setCalculation({ iterate: command.iterate, maxIterations: command.maxIterations, maxChange: command.maxChange }))
     result.applied.push({ ...command })
     return [{ type: 'set-calculation', iterate, maxIterations, maxChange }]

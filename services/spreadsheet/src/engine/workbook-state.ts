@@ -3,7 +3,7 @@
  * by id, plus what only the service keeps: how many cells and formulas each sheet holds as stored (what
  * the engine cache's memory bound counts).
  */
-import { WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type ModelOptions, type SheetRecord, type TableRecord, type WorkbookAssembly } from '@finsheet/workbook'
+import { storedIterationOptions, WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type ModelOptions, type SheetRecord, type TableRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import type { CellRecord } from '@finsheet/workbook'
 import type { IterationLimits } from '@finsheet/contracts'
 import type { CellUpdate } from '@finsheet/formula'
@@ -14,10 +14,9 @@ export type { ApplyResult, InputChange, CellExtras, CellParts, CellSource } from
 
 const BY_ID: ModelOptions = { refs: 'id' }
 
-/** The model options of a workbook that iterates circular references or does not, within its limits (Excel's defaults when none are stored). */
+/** The model options of a workbook as stored: by id, iterating within its limits or not. */
 export function calculationOptions(iterative: boolean | undefined, limits?: IterationLimits): ModelOptions {
-  if (!iterative && !limits) return BY_ID
-  return { refs: 'id', engine: { iterative: { enabled: iterative === true, ...limits } } }
+  return { ...BY_ID, ...storedIterationOptions(iterative, limits) }
 }
 
 export class WorkbookState extends WorkbookModel {
