@@ -19,6 +19,10 @@ export default defineConfig({
       'tests/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // The spreadsheet service runs on the stack's own event loop in tests: a worker thread loading the
+    // service's TypeScript sources takes seconds to start, times the dozens of stacks the suites start.
+    // The suites about one user's calculation holding another's requests start threads themselves.
+    env: { SPREADSHEET_THREADS: '0' },
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',

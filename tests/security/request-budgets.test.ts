@@ -18,7 +18,8 @@ let attacker: Api
 let otherUser: Workbook
 
 beforeAll(async () => {
-  stack = await startIsolatedStack(dataDir)
+  // As `npm start` runs it: the spreadsheet service in two worker threads.
+  stack = await startIsolatedStack(dataDir, { SPREADSHEET_THREADS: '2' })
   attacker = await stack.anonymousUser()
   otherUser = await newWorkbook(await stack.anonymousUser(), 'Other user')
 })
@@ -42,6 +43,8 @@ describe('formulas run under a budget', () => {
     expect(changedValue(run.answer, 'B1')).toBe('#CALC!')
     expect(changedValue(run.answer, 'C1')).toBe(4)
     expect(run.answer.json.message).toContain('Sheet1!B1 is #CALC!: The formula took longer than 1 s to calculate and was stopped')
+    // The formula held its thread for its whole budget; the other user's workbook was answered by another.
+    expect(run.figures.otherEditMaxMs).toBeLessThan(1000)
   }, 120_000)
 
   it.each([
@@ -77,6 +80,7 @@ describe('formulas run under a budget', () => {
     const run = await whileAnotherUserEdits(stack, otherUser, 'reopening the MMULT workbook', () => heavy.change([setCells({ E1: 1 })]))
     figures.push(run.figures)
     expect(run.answer.status).toBe(200)
+    expect(run.figures.otherEditMaxMs).toBeLessThan(1000)
     const cells = await heavy.cells()
     expect(cells.B1.value).toBe('#CALC!')
     expect(cells.D1.value).toBe(40)

@@ -5,7 +5,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import type { ServiceArea } from '@finsheet/contracts'
 import { createLogger, type Logger, type ServiceApp } from '@finsheet/platform'
 import { createUsersService, loadUsersConfig } from '@finsheet/users-service'
-import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/spreadsheet-service'
+import { loadSpreadsheetConfig, startSpreadsheetService } from '@finsheet/spreadsheet-service'
 import { createFilesService, loadFilesConfig } from '@finsheet/files-service'
 import { createAiService, loadAiConfig } from '@finsheet/ai-service'
 import { createVectordbService, loadVectordbConfig } from '@finsheet/vectordb-service'
@@ -45,7 +45,7 @@ type Starter = (env: Env, logger: Logger | false) => Promise<ServiceApp>
 const starters: Array<[ServiceArea, Starter]> = [
   // users first: it writes the signing keys the other services verify with
   ['users', (env, logger) => createUsersService(loadUsersConfig(env), { logger })],
-  ['spreadsheet', (env, logger) => createSpreadsheetService(loadSpreadsheetConfig(env), { logger })],
+  ['spreadsheet', (env, logger) => startSpreadsheetService(loadSpreadsheetConfig(env), env, { logger })],
   ['files', (env, logger) => createFilesService(loadFilesConfig(env), { logger })],
   ['ai', (env, logger) => createAiService(loadAiConfig(env), { logger })],
   ['vectordb', (env, logger) => createVectordbService(loadVectordbConfig(env), { logger })],

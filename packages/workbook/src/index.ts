@@ -46,3 +46,4 @@ export {
 } from './import/file-kind.js'
 export type { ContentKind, FileKind } from './import/file-kind.js'
 export { compactText, editDistance, labelSimilarity, labelTokens, LABEL_MATCH_THRESHOLD } from './labels/text-match.js'
+export { startModuleWorker } from './module-worker.js'

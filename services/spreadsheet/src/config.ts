@@ -16,6 +16,13 @@ export const SpreadsheetEnv = Type.Object({
   VECTORDB_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'http://127.0.0.1:3005', description: 'The vectordb service, for semantic cell search' }),
   /** Quiet time after a workbook's last change before the vector search indexes it again; 0 stops indexing. */
   SEARCH_INDEX_QUIET_MS: Type.Integer({ default: 5_000, minimum: 0 }),
+  /**
+   * Replicas of the service run in worker threads behind its port, so that one workbook's calculation
+   * never holds another's requests; 0 runs it on the process's own event loop.
+   */
+  SPREADSHEET_THREADS: Type.Integer({ default: 2, minimum: 0, maximum: 64 }),
+  /** Each thread's heap limit in MB: a workbook needing more stops its thread, which is replaced. */
+  SPREADSHEET_THREAD_MEMORY_MB: Type.Integer({ default: 4096, minimum: 256 }),
 })
 export type SpreadsheetConfig = Static<typeof SpreadsheetEnv>
 

@@ -1,5 +1,5 @@
 export { buildSpreadsheetApp } from './app.js'
 export type { SpreadsheetAppDependencies } from './app.js'
-export { createSpreadsheetService } from './service.js'
+export { createSpreadsheetService, startSpreadsheetService } from './service.js'
 export { loadSpreadsheetConfig, SpreadsheetEnv } from './config.js'
 export type { SpreadsheetConfig } from './config.js'

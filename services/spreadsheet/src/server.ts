@@ -1,6 +1,6 @@
 import { closeOnSignals, createLogger, exitOnConfigError } from '@finsheet/platform'
 import { loadSpreadsheetConfig, type SpreadsheetConfig } from './config.js'
-import { createSpreadsheetService } from './service.js'
+import { startSpreadsheetService } from './service.js'
 
 let config: SpreadsheetConfig
 try {
@@ -8,6 +8,6 @@ try {
 } catch (error) {
   exitOnConfigError(error)
 }
-const app = await createSpreadsheetService(config, { logger: createLogger('spreadsheet', config.LOG_LEVEL) })
+const app = await startSpreadsheetService(config, process.env, { logger: createLogger('spreadsheet', config.LOG_LEVEL) })
 closeOnSignals(app)
 await app.listen({ port: config.PORT, host: config.HOST })

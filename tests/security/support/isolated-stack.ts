@@ -46,9 +46,9 @@ interface Running {
   exited: boolean
 }
 
-async function launch(dataDir: string | undefined, port: number): Promise<Running> {
+async function launch(dataDir: string | undefined, port: number, env: Record<string, string>): Promise<Running> {
   // Budgets are what these suites measure, not the rate limits: those have a suite of their own.
-  const child = spawnTypeScript(new URL('./stack-process.ts', import.meta.url), [dataDir ?? '', String(port)], { RATE_LIMIT_MAX: '1000000', AUTOSAVE_QUIET_MS: '0' })
+  const child = spawnTypeScript(new URL('./stack-process.ts', import.meta.url), [dataDir ?? '', String(port)], { RATE_LIMIT_MAX: '1000000', AUTOSAVE_QUIET_MS: '0', ...env })
   const running: Running = { child, url: '', exited: false }
   running.url = await new Promise<string>((resolve, reject) => {
     void readLines(child, (line) => {
@@ -68,9 +68,9 @@ async function halt(running: Running): Promise<void> {
   await done
 }
 
-/** Starts the stack; with `dataDir` its data is kept there (for `restart`). */
-export async function startIsolatedStack(dataDir?: string): Promise<IsolatedStack> {
-  let running = await launch(dataDir, 0)
+/** Starts the stack; with `dataDir` its data is kept there (for `restart`); `env` adds to its environment. */
+export async function startIsolatedStack(dataDir?: string, env: Record<string, string> = {}): Promise<IsolatedStack> {
+  let running = await launch(dataDir, 0, env)
   const port = Number(new URL(running.url).port)
   const request =
     (token: string | null): Api =>
@@ -121,7 +121,7 @@ export async function startIsolatedStack(dataDir?: string): Promise<IsolatedStac
     async restart() {
       if (dataDir === undefined) throw new Error('restart needs a stack started with a data folder')
       await halt(running)
-      running = await launch(dataDir, port)
+      running = await launch(dataDir, port, env)
     },
     stop: () => halt(running),
   }

@@ -4,12 +4,9 @@
  * yielding between them, and the worker builds the file. The worker's heap is bounded, so a workbook
  * too large to write fails its export alone (XlsxExportError 'memory') instead of the process.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startModuleWorker } from '../module-worker.js'
 import type { CellRecord, SheetRecord } from '../model/cell-record.js'
 import { tablesOf } from '../model/snapshot.js'
 import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
@@ -65,20 +62,8 @@ export class XlsxExportError extends Error {
   }
 }
 
-/** Starts the worker: its compiled module, or its TypeScript source through tsx when running from sources. */
 function startWorker(memoryMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: memoryMb }
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./xlsx-worker.js', import.meta.url), { resourceLimits })
-  // The ESM entry of tsx's API, as its exports map names it (require.resolve would give the CommonJS one).
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json')
-  const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default
-  const tsx = pathToFileURL(join(dirname(manifest), entry)).href
-  const source = new URL('./xlsx-worker.ts', import.meta.url).href
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`, {
-    eval: true,
-    execArgv: ['--conditions=development'],
-    resourceLimits,
-  })
+  return startModuleWorker(new URL('./xlsx-worker', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } })
 }
 
 /**
