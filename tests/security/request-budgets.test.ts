@@ -43,8 +43,9 @@ describe('formulas run under a budget', () => {
     expect(changedValue(run.answer, 'B1')).toBe('#CALC!')
     expect(changedValue(run.answer, 'C1')).toBe(4)
     expect(run.answer.json.message).toContain('Sheet1!B1 is #CALC!: The formula took longer than 1 s to calculate and was stopped')
-    // The formula held its thread for its whole budget; the other user's workbook was answered by another.
-    expect(run.figures.otherEditMaxMs).toBeLessThan(1000)
+    // The formula held its thread for its whole budget; the other user's workbook was answered by another
+    // (on one event loop, the other user's slowest edit took as long as the formula: 1,026 of 1,184 ms).
+    expect(run.figures.otherEditMaxMs).toBeLessThan(0.75 * run.answer.ms)
   }, 120_000)
 
   it.each([
@@ -80,7 +81,8 @@ describe('formulas run under a budget', () => {
     const run = await whileAnotherUserEdits(stack, otherUser, 'reopening the MMULT workbook', () => heavy.change([setCells({ E1: 1 })]))
     figures.push(run.figures)
     expect(run.answer.status).toBe(200)
-    expect(run.figures.otherEditMaxMs).toBeLessThan(1000)
+    // On one event loop the other user waited for the whole reopening (1,903 of 1,915 ms).
+    expect(run.figures.otherEditMaxMs).toBeLessThan(0.75 * run.answer.ms)
     const cells = await heavy.cells()
     expect(cells.B1.value).toBe('#CALC!')
     expect(cells.D1.value).toBe(40)

@@ -29,8 +29,14 @@ export interface SpreadsheetThreadsOptions {
 }
 
 /** How often a thread beats, and how late a beat must be for its event loop to count as held. */
-const BEAT_MS = 20
-const HELD_AFTER_MS = 60
+const BEAT_MS = 10
+const HELD_AFTER_MS = 40
+/**
+ * How long another workbook's request may have been under way on a workbook's thread before the
+ * workbook goes elsewhere: a beat shows a held event loop only once it is late, and a request that
+ * arrives meanwhile waits out the whole calculation; an edit takes a few milliseconds.
+ */
+const SLOW_REQUEST_MS = 25
 /** Workbooks whose thread is remembered; the least recently used are forgotten first. */
 const REMEMBERED_WORKBOOKS = 10_000
 /** A workbook's id in the paths that name one (`/workbook/:id/…`, `/workbooks/:id/…`). */
@@ -46,8 +52,8 @@ interface Thread {
   worker: Worker
   url: string
   lastBeat: number
-  /** Requests under way, by the workbook they name ('' for none). */
-  inFlight: Map<string, number>
+  /** Requests under way, by the workbook they name ('' for none): how many, and since when. */
+  inFlight: Map<string, { count: number; since: number }>
   stopped: boolean
   exited: Promise<void>
 }
@@ -98,10 +104,15 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     })
 
   const held = (thread: Thread, now: number) => now - thread.lastBeat > HELD_AFTER_MS
-  const load = (thread: Thread) => {
+  /** How long the thread has been busy with workbooks other than `workbookId`, in ms, and how many requests it has under way. */
+  const busyness = (thread: Thread, workbookId: string, now: number) => {
+    let busyFor = 0
     let requests = 0
-    for (const n of thread.inFlight.values()) requests += n
-    return requests
+    for (const [key, { count, since }] of thread.inFlight) {
+      requests += count
+      if (key !== workbookId) busyFor = Math.max(busyFor, now - since)
+    }
+    return { busyFor, requests }
   }
 
   /** The thread for a request naming `workbookId` (or none). */
@@ -111,7 +122,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     if (workbookId) {
       const home = homes.get(workbookId)
       // A workbook's requests stay together while any is under way, so they are applied in order.
-      if (home && !home.stopped && (home.inFlight.has(workbookId) || !held(home, now))) {
+      if (home && !home.stopped && (home.inFlight.has(workbookId) || (!held(home, now) && busyness(home, workbookId, now).busyFor < SLOW_REQUEST_MS))) {
         homes.delete(workbookId)
         homes.set(workbookId, home)
         return home
@@ -120,7 +131,8 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     let best: Thread | undefined
     let bestScore = Infinity
     for (const thread of running) {
-      const score = (held(thread, now) ? 1_000_000 : 0) + load(thread)
+      const { busyFor, requests } = busyness(thread, workbookId, now)
+      const score = (held(thread, now) ? 1_000_000 : 0) + busyFor + requests
       if (score < bestScore) [best, bestScore] = [thread, score]
     }
     if (best && workbookId) {
@@ -154,14 +166,15 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     const workbookId = named === DEFAULT_WORKBOOK_ID ? `${named} ${request.headers.authorization ?? ''}` : named
     const thread = await threadFor(workbookId)
     if (!thread) return reply.status(503).send(errorBody(new AppError('SERVICE_UNAVAILABLE', 503, 'The spreadsheet service is starting; try again in a moment')))
-    thread.inFlight.set(workbookId, (thread.inFlight.get(workbookId) ?? 0) + 1)
+    const entry = thread.inFlight.get(workbookId)
+    if (entry) entry.count++
+    else thread.inFlight.set(workbookId, { count: 1, since: performance.now() })
     let released = false
     ;(reply.raw as ServerResponse).once('close', () => {
       if (released) return
       released = true
-      const left = (thread.inFlight.get(workbookId) ?? 1) - 1
-      if (left > 0) thread.inFlight.set(workbookId, left)
-      else thread.inFlight.delete(workbookId)
+      const under = thread.inFlight.get(workbookId)
+      if (under && --under.count === 0) thread.inFlight.delete(workbookId)
     })
     return reply.from(`${thread.url}${request.url}`, {
       rewriteHeaders: (headers) => {
