@@ -28,15 +28,13 @@ export interface SpreadsheetThreadsOptions {
   memoryMb?: number
 }
 
-/** How often a thread beats, and how late a beat must be for its event loop to count as held. */
-const BEAT_MS = 10
-const HELD_AFTER_MS = 40
 /**
- * How long another workbook's request may have been under way on a workbook's thread before the
- * workbook goes elsewhere: a beat shows a held event loop only once it is late, and a request that
- * arrives meanwhile waits out the whole calculation; an edit takes a few milliseconds.
+ * How often a thread beats, and how long since its last beat its event loop counts as held: a request
+ * sent to a held thread waits out the calculation holding it (up to 1 s), so the mark is low; an
+ * event loop stalled that long by other work (a collection) only moves a few workbooks.
  */
-const SLOW_REQUEST_MS = 25
+const BEAT_MS = 10
+const HELD_AFTER_MS = 20
 /** Workbooks whose thread is remembered; the least recently used are forgotten first. */
 const REMEMBERED_WORKBOOKS = 10_000
 /** A workbook's id in the paths that name one (`/workbook/:id/…`, `/workbooks/:id/…`). */
@@ -52,8 +50,8 @@ interface Thread {
   worker: Worker
   url: string
   lastBeat: number
-  /** Requests under way, by the workbook they name ('' for none): how many, and since when. */
-  inFlight: Map<string, { count: number; since: number }>
+  /** Requests under way, by the workbook they name ('' for none). */
+  inFlight: Map<string, number>
   stopped: boolean
   exited: Promise<void>
 }
@@ -103,26 +101,28 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
       })
     })
 
-  const held = (thread: Thread, now: number) => now - thread.lastBeat > HELD_AFTER_MS
-  /** How long the thread has been busy with workbooks other than `workbookId`, in ms, and how many requests it has under way. */
-  const busyness = (thread: Thread, workbookId: string, now: number) => {
-    let busyFor = 0
-    let requests = 0
-    for (const [key, { count, since }] of thread.inFlight) {
-      requests += count
-      if (key !== workbookId) busyFor = Math.max(busyFor, now - since)
-    }
-    return { busyFor, requests }
+  /**
+   * How much longer than the freshest thread this one has been silent: beats reach the router late when
+   * its own event loop is busy (it serves the other services too), and that delays every thread's alike.
+   */
+  const silence = (thread: Thread, running: readonly Thread[]) => {
+    let freshest = thread.lastBeat
+    for (const other of running) freshest = Math.max(freshest, other.lastBeat)
+    return freshest - thread.lastBeat
+  }
+  const requests = (thread: Thread) => {
+    let count = 0
+    for (const n of thread.inFlight.values()) count += n
+    return count
   }
 
   /** The thread for a request naming `workbookId` (or none). */
   function choose(workbookId: string): Thread | undefined {
-    const now = performance.now()
     const running = threads.filter((thread) => thread && !thread.stopped)
     if (workbookId) {
       const home = homes.get(workbookId)
       // A workbook's requests stay together while any is under way, so they are applied in order.
-      if (home && !home.stopped && (home.inFlight.has(workbookId) || (!held(home, now) && busyness(home, workbookId, now).busyFor < SLOW_REQUEST_MS))) {
+      if (home && !home.stopped && (home.inFlight.has(workbookId) || silence(home, running) <= HELD_AFTER_MS)) {
         homes.delete(workbookId)
         homes.set(workbookId, home)
         return home
@@ -131,8 +131,9 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     let best: Thread | undefined
     let bestScore = Infinity
     for (const thread of running) {
-      const { busyFor, requests } = busyness(thread, workbookId, now)
-      const score = (held(thread, now) ? 1_000_000 : 0) + busyFor + requests
+      // The thread whose event loop answered last, then the one with the fewest requests under way.
+      const quiet = silence(thread, running)
+      const score = (quiet > HELD_AFTER_MS ? 1_000_000 + quiet : 0) + requests(thread)
       if (score < bestScore) [best, bestScore] = [thread, score]
     }
     if (best && workbookId) {
@@ -166,15 +167,14 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     const workbookId = named === DEFAULT_WORKBOOK_ID ? `${named} ${request.headers.authorization ?? ''}` : named
     const thread = await threadFor(workbookId)
     if (!thread) return reply.status(503).send(errorBody(new AppError('SERVICE_UNAVAILABLE', 503, 'The spreadsheet service is starting; try again in a moment')))
-    const entry = thread.inFlight.get(workbookId)
-    if (entry) entry.count++
-    else thread.inFlight.set(workbookId, { count: 1, since: performance.now() })
+    thread.inFlight.set(workbookId, (thread.inFlight.get(workbookId) ?? 0) + 1)
     let released = false
     ;(reply.raw as ServerResponse).once('close', () => {
       if (released) return
       released = true
-      const under = thread.inFlight.get(workbookId)
-      if (under && --under.count === 0) thread.inFlight.delete(workbookId)
+      const left = (thread.inFlight.get(workbookId) ?? 1) - 1
+      if (left > 0) thread.inFlight.set(workbookId, left)
+      else thread.inFlight.delete(workbookId)
     })
     return reply.from(`${thread.url}${request.url}`, {
       rewriteHeaders: (headers) => {
