@@ -16,6 +16,7 @@ import { DEFAULT_WORKBOOK_ID } from '@finsheet/contracts'
 import { AppError, createBaseApp, errorBody, type Logger, type ServiceApp } from '@finsheet/platform'
 import { startModuleWorker } from '@finsheet/workbook'
 import type { ThreadData, ThreadMessage } from './thread-messages.js'
+import { ThreadRouting, type RoutedThread } from './thread-routing.js'
 
 export interface SpreadsheetThreadsOptions {
   /** Replicas started; at least 1. */
@@ -28,15 +29,8 @@ export interface SpreadsheetThreadsOptions {
   memoryMb?: number
 }
 
-/**
- * How often a thread beats, and how long since its last beat its event loop counts as held: a request
- * sent to a held thread waits out the calculation holding it (up to 1 s), so the mark is low; an
- * event loop stalled that long by other work (a collection) only moves a few workbooks.
- */
+/** How often a thread beats (see thread-routing.ts for what its silence means). */
 const BEAT_MS = 10
-const HELD_AFTER_MS = 20
-/** Workbooks whose thread is remembered; the least recently used are forgotten first. */
-const REMEMBERED_WORKBOOKS = 10_000
 /** A workbook's id in the paths that name one (`/workbook/:id/…`, `/workbooks/:id/…`). */
 const WORKBOOK_PATH = /^\/workbooks?\/([^/?#]+)/
 const NOT_WORKBOOK_IDS = new Set(['default', 'import'])
@@ -46,13 +40,9 @@ const RESTART_WAIT_MS = 30_000
 /** How long a failed request waits to learn whether its thread stopped, to say so. */
 const EXIT_WAIT_MS = 1_000
 
-interface Thread {
+interface Thread extends RoutedThread {
   worker: Worker
   url: string
-  lastBeat: number
-  /** Requests under way, by the workbook they name ('' for none). */
-  inFlight: Map<string, number>
-  stopped: boolean
   exited: Promise<void>
 }
 
@@ -63,7 +53,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
   const data: ThreadData = { env: options.env, logLevel, beatMs: BEAT_MS }
   const resourceLimits = options.memoryMb ? { maxOldGenerationSizeMb: options.memoryMb } : undefined
   const threads: Thread[] = []
-  const homes = new Map<string, Thread>()
+  const routing = new ThreadRouting<Thread>(() => threads)
   /** Requests waiting for a thread to start, when none runs. */
   let waiting: Array<() => void> = []
   let closing = false
@@ -92,7 +82,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
       })
       worker.on('exit', (code) => {
         thread.stopped = true
-        for (const [workbookId, home] of homes) if (home === thread) homes.delete(workbookId)
+        routing.forget(thread)
         if (!thread.url) reject(new Error(`a spreadsheet thread stopped while starting (exit ${code})`))
         else if (!closing) {
           if (logger) logger.warn({ thread: slot, code }, 'a spreadsheet thread stopped; starting another')
@@ -101,54 +91,11 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
       })
     })
 
-  /**
-   * How much longer than the freshest thread this one has been silent: beats reach the router late when
-   * its own event loop is busy (it serves the other services too), and that delays every thread's alike.
-   */
-  const silence = (thread: Thread, running: readonly Thread[]) => {
-    let freshest = thread.lastBeat
-    for (const other of running) freshest = Math.max(freshest, other.lastBeat)
-    return freshest - thread.lastBeat
-  }
-  const requests = (thread: Thread) => {
-    let count = 0
-    for (const n of thread.inFlight.values()) count += n
-    return count
-  }
-
-  /** The thread for a request naming `workbookId` (or none). */
-  function choose(workbookId: string): Thread | undefined {
-    const running = threads.filter((thread) => thread && !thread.stopped)
-    if (workbookId) {
-      const home = homes.get(workbookId)
-      // A workbook's requests stay together while any is under way, so they are applied in order.
-      if (home && !home.stopped && (home.inFlight.has(workbookId) || silence(home, running) <= HELD_AFTER_MS)) {
-        homes.delete(workbookId)
-        homes.set(workbookId, home)
-        return home
-      }
-    }
-    let best: Thread | undefined
-    let bestScore = Infinity
-    for (const thread of running) {
-      // The thread whose event loop answered last, then the one with the fewest requests under way.
-      const quiet = silence(thread, running)
-      const score = (quiet > HELD_AFTER_MS ? 1_000_000 + quiet : 0) + requests(thread)
-      if (score < bestScore) [best, bestScore] = [thread, score]
-    }
-    if (best && workbookId) {
-      homes.delete(workbookId)
-      homes.set(workbookId, best)
-      if (homes.size > REMEMBERED_WORKBOOKS) homes.delete(homes.keys().next().value as string)
-    }
-    return best
-  }
-
   await app.register(replyFrom, { disableRequestLogging: true })
 
   /** A thread for the request, waiting for one to start again if every one stopped. */
   async function threadFor(workbookId: string): Promise<Thread | undefined> {
-    const chosen = choose(workbookId)
+    const chosen = routing.choose(workbookId)
     if (chosen || closing) return chosen
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, RESTART_WAIT_MS)
@@ -157,7 +104,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
         resolve()
       })
     })
-    return choose(workbookId)
+    return routing.choose(workbookId)
   }
 
   app.all('/*', async (request, reply) => {
@@ -167,15 +114,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     const workbookId = named === DEFAULT_WORKBOOK_ID ? `${named} ${request.headers.authorization ?? ''}` : named
     const thread = await threadFor(workbookId)
     if (!thread) return reply.status(503).send(errorBody(new AppError('SERVICE_UNAVAILABLE', 503, 'The spreadsheet service is starting; try again in a moment')))
-    thread.inFlight.set(workbookId, (thread.inFlight.get(workbookId) ?? 0) + 1)
-    let released = false
-    ;(reply.raw as ServerResponse).once('close', () => {
-      if (released) return
-      released = true
-      const left = (thread.inFlight.get(workbookId) ?? 1) - 1
-      if (left > 0) thread.inFlight.set(workbookId, left)
-      else thread.inFlight.delete(workbookId)
-    })
+    ;(reply.raw as ServerResponse).once('close', routing.begin(thread, workbookId))
     return reply.from(`${thread.url}${request.url}`, {
       rewriteHeaders: (headers) => {
         const { connection: _connection, 'keep-alive': _keepAlive, ...endToEnd } = headers
