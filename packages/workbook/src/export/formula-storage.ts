@@ -3,7 +3,7 @@
  * (and the dynamic-array FILTER and SORT also `_xlws.`), or older readers take them for unknown names.
  * The reverse of the reader's normalizeFormula.
  */
-import { formatExternalSheetPrefix, parseStructured, printStructured, scanBrackets, splitExternalSheetName } from '@finsheet/formula'
+import { formatExternalSheetPrefix, parseFormulaText, parseStructured, printFormulaTree, printStructured, scanBrackets, splitExternalSheetName, type FormulaNode } from '@finsheet/formula'
 
 const FUTURE_FUNCTIONS = new Set(
   `ACOT ACOTH AGGREGATE ARABIC ARRAYTOTEXT BASE BETA.DIST BETA.INV BINOM.DIST BINOM.DIST.RANGE BINOM.INV BITAND BITLSHIFT BITOR
@@ -33,8 +33,88 @@ function storedBrackets(brackets: string): string {
   }
 }
 
+/**
+ * The formula with the names its LAMBDA and LET functions bind (parameters and variables) prefixed
+ * `_xlpm.` where they are in scope, as a file stores them: without the prefix Excel reads them as
+ * defined names (#NAME?). A LET variable is in scope after its own value (`LET(rate, Rate, …)` reads the
+ * defined name Rate in its value). Formulas without LAMBDA or LET come back unchanged.
+ */
+function withParameterPrefixes(formula: string): string {
+  if (!/\b(LAMBDA|LET)\s*\(/i.test(formula)) return formula
+  let tree: FormulaNode
+  try {
+    tree = parseFormulaText(formula)
+  } catch {
+    return formula
+  }
+  let bound = false
+  const prefixed = (name: string) => {
+    bound = true
+    return `_xlpm.${name}`
+  }
+  const visit = (node: FormulaNode, scope: ReadonlySet<string>): FormulaNode => {
+    if (node.type === 'name') return node.sheet === undefined && scope.has(node.name.toUpperCase()) ? { ...node, name: prefixed(node.name) } : node
+    if (node.type !== 'call') return mapChildren(node, (child) => visit(child, scope))
+    const fn = node.name.toUpperCase().replace(/^_XLFN\./, '')
+    const last = node.args.length - 1
+    if (fn === 'LAMBDA') {
+      const inner = new Set(scope)
+      const args = node.args.map((arg, index) => {
+        if (index === last || arg.type !== 'name') return arg
+        inner.add(arg.name.toUpperCase())
+        return { ...arg, name: prefixed(arg.name) }
+      })
+      if (last >= 0) args[last] = visit(node.args[last], inner)
+      return { ...node, args }
+    }
+    if (fn === 'LET') {
+      const inner = new Set(scope)
+      const args = node.args.map((arg, index) => {
+        if (index !== last && index % 2 === 0 && arg.type === 'name') return { ...arg, name: prefixed(arg.name) }
+        const value = visit(arg, inner)
+        // The variable before this value is in scope from here on.
+        const variable = node.args[index - 1]
+        if (index % 2 === 1 && variable?.type === 'name') inner.add(variable.name.toUpperCase())
+        return value
+      })
+      return { ...node, args }
+    }
+    // A LAMBDA bound by LET and called by its name (`LET(f, LAMBDA(x, x*2), f(3))`).
+    const name = scope.has(fn) ? prefixed(node.name) : node.name
+    return { ...node, name, args: node.args.map((arg) => visit(arg, scope)) }
+  }
+  const rewritten = visit(tree, new Set())
+  return bound ? printFormulaTree(rewritten).replace(/^=/, '') : formula
+}
+
+function mapChildren(node: FormulaNode, map: (child: FormulaNode) => FormulaNode): FormulaNode {
+  switch (node.type) {
+    case 'call':
+      return { ...node, args: node.args.map(map) }
+    case 'invoke':
+      return { ...node, callee: map(node.callee), args: node.args.map(map) }
+    case 'unary':
+    case 'percent':
+    case 'spill':
+      return { ...node, operand: map(node.operand) }
+    case 'binary':
+    case 'rangeOp':
+    case 'intersection':
+      return { ...node, left: map(node.left), right: map(node.right) }
+    case 'union':
+      return { ...node, items: node.items.map(map) }
+    case 'array':
+      return { ...node, rows: node.rows.map((row) => row.map(map)) }
+    case 'group':
+      return { ...node, expression: map(node.expression) }
+    default:
+      return node
+  }
+}
+
 /** The formula (without '=') as an xlsx file stores it. String literals and quoted sheet names are left alone. */
-export function storedFormula(formula: string): string {
+export function storedFormula(written: string): string {
+  const formula = withParameterPrefixes(written)
   let out = ''
   let i = 0
   while (i < formula.length) {

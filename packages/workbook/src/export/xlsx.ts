@@ -154,19 +154,31 @@ export class XlsxWriter {
    * calculation on load, written as the file's `calcPr`).
    */
   async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
-    for (const name of definedNames) {
-      const reference = xmlSafe(name.formula.replace(/^=/, ''))
-      // exceljs writes only names that refer to ranges; others (constants, formulas) are left out.
-      if (/^('[^']+'|[A-Za-z0-9_.]+)!\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?$/.test(reference) && name.sheet === undefined) {
-        this.workbook.definedNames.add(reference, name.name)
-      }
-    }
+    const names = this.storedNames(definedNames)
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
     const incomplete =
+      names.length > 0 ||
       !isDefaultCalculation(calculation) ||
       this.links.length > 0 ||
       this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0)
-    return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links) : buffer
+    return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
+  }
+
+  /**
+   * Every defined name as the file's workbook part lists it: workbook or sheet scope (`localSheetId`, the
+   * sheet's position), whatever it refers to (a range, a constant, a formula, a LAMBDA), stored as cell
+   * formulas are. exceljs writes only workbook names that refer to ranges, so they are written here.
+   */
+  private storedNames(definedNames: readonly DefinedNameRecord[]): StoredName[] {
+    const names: StoredName[] = []
+    for (const name of definedNames) {
+      const localSheetId = name.sheet === undefined ? undefined : this.sheets.findIndex((sheet) => sheet.worksheet.name.toUpperCase() === name.sheet?.toUpperCase())
+      if (localSheetId === -1) continue
+      const formula = name.formula.replace(/^=/, '')
+      const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
+      names.push({ name: name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: storedFormula(numbered) })
+    }
+    return names
   }
 }
 
@@ -264,9 +276,25 @@ const DYNAMIC_ARRAY_METADATA =
  * one saved before dynamic arrays, calculated with implicit intersection), writes merged ranges, and
  * states the calculation settings (exceljs writes only `fullCalcOnLoad`).
  */
-async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[]): Promise<Buffer> {
+interface StoredName {
+  name: string
+  localSheetId?: number
+  formula: string
+}
+
+async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[], names: readonly StoredName[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
   if (links.length > 0) await writeExternalLinks(zip, links)
+  if (names.length > 0) {
+    const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
+    if (workbookXml !== undefined) {
+      const entries = names
+        .map(({ name, localSheetId, formula }) => `<definedName name="${xmlAttribute(name)}"${localSheetId === undefined ? '' : ` localSheetId="${localSheetId}"`}>${xmlText(formula)}</definedName>`)
+        .join('')
+      // definedNames follows sheets in the workbook part.
+      zip.file('xl/workbook.xml', /<definedNames>/.test(workbookXml) ? workbookXml.replace('</definedNames>', entries + '</definedNames>') : workbookXml.replace('</sheets>', `</sheets><definedNames>${entries}</definedNames>`))
+    }
+  }
   if (!isDefaultCalculation(calculation)) {
     const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
     if (workbookXml !== undefined) {
@@ -337,7 +365,11 @@ const TABLE_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spread
 const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 
 function xmlAttribute(text: string): string {
-  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return xmlText(text).replace(/"/g, '&quot;')
+}
+
+function xmlText(text: string): string {
+  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /**
