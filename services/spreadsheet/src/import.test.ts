@@ -133,18 +133,27 @@ describe('import fidelity', () => {
       expect(byAddress.get('C5')).toMatchObject({ value: 6 })
       expect(byAddress.get('C5')?.formula).toBeUndefined()
 
-      // As the files service sends a read file: plain formulas as legacy, the array's other cells left out.
+      // The dynamic array is written over its spill, its spilled cells with their values, as Excel writes it.
+      expect(byAddress.get('E1')).toMatchObject({ formula: 'A3:A5+1', arrayRange: 'E1:E3', dynamicArray: true })
+      expect(byAddress.get('E3')).toMatchObject({ value: 4 })
+
+      // As the files service sends a read file: plain formulas as legacy, the arrays' other cells left out.
       const again = await call('POST', '/workbooks/import', {
         name: 'Back',
         sheets: [
           {
             name: 'Data',
             cells: read.sheets[0].cells
-              .filter((cell) => !['C4', 'C5'].includes(cell.address))
+              .filter((cell) => !['C4', 'C5', 'E2', 'E3'].includes(cell.address))
               .map((cell) =>
                 cell.formula === undefined
                   ? { address: cell.address, input: cell.value as number }
-                  : { address: cell.address, input: `=${cell.formula}`, cached: cell.value as number, ...(cell.arrayRange ? { arrayRange: cell.arrayRange } : { legacy: true }) },
+                  : {
+                      address: cell.address,
+                      input: `=${cell.formula}`,
+                      cached: cell.value as number,
+                      ...(cell.dynamicArray ? {} : cell.arrayRange ? { arrayRange: cell.arrayRange } : { legacy: true }),
+                    },
               ),
           },
         ],

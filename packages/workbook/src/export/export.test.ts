@@ -98,8 +98,10 @@ describe('xlsx formulas, dynamic arrays and legacy', () => {
       expect(cells.get('C1')).toMatchObject({ formula: 'A1:A2*2', arrayRange: 'C1:C2' })
       expect(cells.get('C1')?.dynamicArray).toBeUndefined()
       expect(cells.get('C2')).toMatchObject({ value: 4 })
-      expect(cells.get('D1')).toMatchObject({ formula: 'A1:A2+1', arrayRange: 'D1', dynamicArray: true })
-      expect(cells.get('D2')).toBeUndefined()
+      // A dynamic array is written over the range it spilled into, the spilled cell with its value, as Excel writes it.
+      expect(cells.get('D1')).toMatchObject({ formula: 'A1:A2+1', arrayRange: 'D1:D2', dynamicArray: true })
+      expect(cells.get('D2')).toMatchObject({ value: 3 })
+      expect(cells.get('D2')?.formula).toBeUndefined()
       expect(cells.get('E1')).toMatchObject({ formula: 'A1*2' })
       expect(cells.get('E1')?.arrayRange).toBeUndefined()
     } finally {

@@ -19,6 +19,8 @@ const FUTURE_FUNCTIONS = new Set(
   WRAPROWS XLOOKUP XMATCH XOR Z.TEST`.split(/\s+/),
 )
 const WORKSHEET_FUNCTIONS = new Set(['FILTER', 'SORT'])
+/** A cell reference, with its sheet, at the end of the text written so far. */
+const SPILLED_ANCHOR = /(?<![A-Za-z0-9_.$'])(?:(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?\$?[A-Za-z]{1,3}\$?[0-9]+$/
 
 /**
  * A structured reference's brackets as a file stores them: Excel writes `@` (this row) in full as
@@ -153,6 +155,15 @@ export function storedFormula(written: string): string {
       out += name[0]
       i += name[0].length
       continue
+    }
+    if (ch === '#') {
+      // The spill operator after a cell (`A1#`, `Sheet1!$B$2#`): files store it as a function.
+      const anchor = SPILLED_ANCHOR.exec(out)
+      if (anchor) {
+        out = `${out.slice(0, anchor.index)}_xlfn.ANCHORARRAY(${anchor[0]})`
+        i++
+        continue
+      }
     }
     out += ch
     i++

@@ -51,6 +51,9 @@ interface SheetInProgress {
   worksheet: ExcelJS.Worksheet
   /** The anchors of dynamic-array formulas, marked once exceljs has written the file. */
   dynamic: Set<string>
+  /** Dynamic-array anchors by position, and the cells their results spilled into: each anchor's range is set at the end. */
+  anchors: Map<number, ExcelJS.Cell>
+  spilled: Set<number>
   /** The ranges of fixed-size array formulas met so far (their anchor comes before their cells). */
   arrayAreas: RangeAddress[]
   merges: string[]
@@ -92,7 +95,7 @@ export class XlsxWriter {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
     })
-    this.sheets.push({ worksheet, dynamic: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects })
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects })
   }
 
   /**
@@ -137,7 +140,12 @@ export class XlsxWriter {
       }
       // A table holds no array formulas: its formulas are written plain.
       const cell = sheet.worksheet.getCell(record.row + 1, record.col + 1)
-      if (writeCell(cell, listObject === undefined ? record : { ...record, legacy: true }, inArray)) sheet.dynamic.add(record.address)
+      const spilledHere = !inArray && listObject === undefined && record.input === '' && record.value !== null
+      if (writeCell(cell, listObject === undefined ? record : { ...record, legacy: true }, inArray || spilledHere)) {
+        sheet.dynamic.add(record.address)
+        sheet.anchors.set(positionOf(record), cell)
+      }
+      if (spilledHere) sheet.spilled.add(positionOf(record))
     }
     // Header cells left empty (a column named only in the table) get their names too.
     for (const { table, area } of sheet.listObjects) {
@@ -154,6 +162,7 @@ export class XlsxWriter {
    * calculation on load, written as the file's `calcPr`).
    */
   async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
+    for (const sheet of this.sheets) spanSpills(sheet)
     const names = this.storedNames(definedNames)
     const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
     const incomplete =
@@ -276,6 +285,29 @@ const DYNAMIC_ARRAY_METADATA =
  * one saved before dynamic arrays, calculated with implicit intersection), writes merged ranges, and
  * states the calculation settings (exceljs writes only `fullCalcOnLoad`).
  */
+/** A cell's position as one number (rows below 2^20, columns below 2^14). */
+function positionOf(cell: { row: number; col: number }): number {
+  return cell.row * 16_384 + cell.col
+}
+
+/**
+ * Gives each dynamic-array anchor the range its result spilled into, as a file states it: the anchor
+ * and the spilled cells right of it and below it (their values were written as the cells' values).
+ */
+function spanSpills(sheet: SheetInProgress): void {
+  for (const [position, cell] of sheet.anchors) {
+    const row = Math.floor(position / 16_384)
+    const col = position % 16_384
+    let width = 1
+    while (sheet.spilled.has(positionOf({ row, col: col + width }))) width++
+    let height = 1
+    while (sheet.spilled.has(positionOf({ row: row + height, col }))) height++
+    if (width === 1 && height === 1) continue
+    const value = cell.value as ExcelJS.CellFormulaValue & { ref?: string }
+    cell.value = { ...value, ref: formatRange({ top: row, left: col, bottom: row + height - 1, right: col + width - 1 }) } as ExcelJS.CellFormulaValue
+  }
+}
+
 interface StoredName {
   name: string
   localSheetId?: number
@@ -503,8 +535,8 @@ function resultOf(record: CellRecord): ExcelJS.CellValue {
  * How a formula is calculated decides how it is written: a legacy formula as a plain formula (which
  * Excel reads as one saved before dynamic arrays: implicit intersection); a fixed-size array formula
  * over its range, the other cells of the range carrying their results; any other formula as a dynamic
- * array anchored at its cell (answers true: the caller marks it). Values spilled into other cells
- * are the formula's results, recalculated by the reader.
+ * array anchored at its cell (answers true: the caller marks it and gives it its spill range). Cells
+ * its result spilled into carry their values, as Excel writes them, for readers that do not calculate.
  */
 function writeCell(cell: ExcelJS.Cell, record: CellRecord, inArrayRange: boolean): boolean {
   let dynamic = false
