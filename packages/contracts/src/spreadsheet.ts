@@ -89,8 +89,27 @@ export const CellType = Type.Union([
 export type CellType = Static<typeof CellType>
 
 export const HorizontalAlign = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])
+export const VerticalAlign = Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')])
+/** Excel's border line styles. */
+export const BORDER_LINES = ['thin', 'medium', 'thick', 'dashed', 'dotted', 'double', 'hair', 'mediumDashed', 'dashDot', 'mediumDashDot', 'dashDotDot', 'mediumDashDotDot', 'slantDashDot'] as const
+export const BorderLine = Type.Union(BORDER_LINES.map((line) => Type.Literal(line)))
+export type BorderLine = Static<typeof BorderLine>
 
 const CssColour = Type.String({ maxLength: 64, pattern: '^[#A-Za-z0-9(),.% -]*$' })
+
+/** One edge of a cell's border: its line, and its colour (black when absent). */
+export const BorderEdge = StrictObject({ line: BorderLine, color: Type.Optional(CssColour) })
+export type BorderEdge = Static<typeof BorderEdge>
+export const CellBorders = StrictObject({
+  top: Type.Optional(BorderEdge),
+  right: Type.Optional(BorderEdge),
+  bottom: Type.Optional(BorderEdge),
+  left: Type.Optional(BorderEdge),
+})
+export type CellBorders = Static<typeof CellBorders>
+
+/** Text rotation as Excel states it: -90 to 90 degrees, or 255 for letters stacked vertically. */
+const TextRotation = Type.Union([Type.Integer({ minimum: -90, maximum: 90 }), Type.Literal(255)])
 
 /** The look of a cell, as the toolbar sets it. */
 export const CellStyle = StrictObject({
@@ -104,6 +123,14 @@ export const CellStyle = StrictObject({
   /** Background colour, a CSS colour. */
   fill: Type.Optional(CssColour),
   align: Type.Optional(HorizontalAlign),
+  strike: Type.Optional(Type.Boolean()),
+  verticalAlign: Type.Optional(VerticalAlign),
+  /** Text wraps onto more lines within the cell's width. */
+  wrap: Type.Optional(Type.Boolean()),
+  /** Indent from the aligned edge, in Excel's steps (about three characters each). */
+  indent: Type.Optional(Type.Integer({ minimum: 0, maximum: 250 })),
+  rotation: Type.Optional(TextRotation),
+  borders: Type.Optional(CellBorders),
 })
 export type CellStyle = Static<typeof CellStyle>
 
@@ -117,6 +144,23 @@ export const StylePatch = StrictObject({
   color: Type.Optional(Type.Union([CssColour, Type.Null()])),
   fill: Type.Optional(Type.Union([CssColour, Type.Null()])),
   align: Type.Optional(Type.Union([HorizontalAlign, Type.Null()])),
+  strike: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  verticalAlign: Type.Optional(Type.Union([VerticalAlign, Type.Null()])),
+  wrap: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  indent: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 250 }), Type.Null()])),
+  rotation: Type.Optional(Type.Union([TextRotation, Type.Null()])),
+  /** Sets the edges given and removes those given as null, keeping the others; null removes every edge. */
+  borders: Type.Optional(
+    Type.Union([
+      StrictObject({
+        top: Type.Optional(Type.Union([BorderEdge, Type.Null()])),
+        right: Type.Optional(Type.Union([BorderEdge, Type.Null()])),
+        bottom: Type.Optional(Type.Union([BorderEdge, Type.Null()])),
+        left: Type.Optional(Type.Union([BorderEdge, Type.Null()])),
+      }),
+      Type.Null(),
+    ]),
+  ),
 })
 export type StylePatch = Static<typeof StylePatch>
 

@@ -29,6 +29,7 @@ export type {
   ImportedDefinedName,
   ImportedSheet,
   ImportedStyle,
+  BorderSide,
   ImportedTable,
   ImportedValue,
   ImportedWorkbook,

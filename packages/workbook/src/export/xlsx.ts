@@ -571,6 +571,7 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (style.bold) font.bold = true
   if (style.italic) font.italic = true
   if (style.underline) font.underline = true
+  if (style.strike) font.strike = true
   if (style.fontFamily) font.name = xmlSafe(style.fontFamily)
   if (style.fontSize) font.size = style.fontSize
   const color = style.color ? argb(style.color) : undefined
@@ -578,7 +579,23 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (Object.keys(font).length > 0) cell.font = font
   const fill = style.fill ? argb(style.fill) : undefined
   if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
-  if (style.align) cell.alignment = { horizontal: style.align }
+  const alignment: Partial<ExcelJS.Alignment> = {}
+  if (style.align) alignment.horizontal = style.align
+  if (style.verticalAlign) alignment.vertical = style.verticalAlign
+  if (style.wrap) alignment.wrapText = true
+  if (style.indent) alignment.indent = style.indent
+  if (style.rotation !== undefined) alignment.textRotation = style.rotation === 255 ? 'vertical' : style.rotation
+  if (Object.keys(alignment).length > 0) cell.alignment = alignment
+  if (style.borders) {
+    const border: Partial<ExcelJS.Borders> = {}
+    for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
+      const side = style.borders[edge]
+      if (!side) continue
+      const color = side.color ? argb(side.color) : undefined
+      border[edge] = { style: side.line, ...(color ? { color: { argb: color } } : {}) }
+    }
+    cell.border = border
+  }
 }
 
 const NAMED_COLOURS: Record<string, string> = {

@@ -1434,12 +1434,23 @@ function movedKeys<T>(map: Map<number, T>, edit: StructuralEdit): Map<number, T>
   return moved
 }
 
-/** A style patch over a cell's style: set fields win; false, null and '' remove a field. */
+/**
+ * A style patch over a cell's style: set fields win; false, null, '' and a zero indent or rotation
+ * remove a field. Borders are patched edge by edge (a null edge removes it).
+ */
 export function mergeStyle(base: CellStyle | null | undefined, patch: StylePatch): CellStyle | null {
   const merged: Record<string, unknown> = { ...(base ?? {}) }
   for (const [name, value] of Object.entries(patch)) {
     if (value === undefined) continue
-    if (value === null || value === false || value === '') delete merged[name]
+    if (name === 'borders' && value !== null) {
+      const borders: Record<string, unknown> = { ...(base?.borders ?? {}) }
+      for (const [edge, line] of Object.entries(value as Record<string, unknown>)) {
+        if (line === null) delete borders[edge]
+        else if (line !== undefined) borders[edge] = line
+      }
+      if (Object.keys(borders).length > 0) merged.borders = borders
+      else delete merged.borders
+    } else if (value === null || value === false || value === '' || (value === 0 && (name === 'indent' || name === 'rotation'))) delete merged[name]
     else merged[name] = value
   }
   return Object.keys(merged).length === 0 ? null : (merged as CellStyle)

@@ -43,7 +43,7 @@ describe('prepareImport', () => {
     expect(body.name).toBe('Book')
     expect(body.importId).toBe('job-1')
     expect(body.definedNames).toEqual([{ name: 'Rate', formula: '=Data!$A$1' }])
-    expect(body.styles).toEqual([{ bold: true, fill: '#FFFF00' }])
+    expect(body.styles).toEqual([{ bold: true, fill: '#FFFF00', wrap: true }, { borders: { top: { line: 'thin' } } }])
     expect(body.sheets[0].cells).toEqual([
       { address: 'A1', input: 10 },
       { address: 'B1', input: "'0123", styleRef: 0 },
@@ -51,11 +51,12 @@ describe('prepareImport', () => {
       { address: 'A2', input: '=A1*2', format: '0.00', legacy: true, cached: 20 },
       { address: 'A3', input: '=SEQUENCE(2)', arrayRange: 'A3:A4', cached: 1 },
       { address: 'B3', input: '=SEQUENCE(2)', cached: 1 },
+      { address: 'A5', input: null, styleRef: 1 },
       { address: 'A6', input: '#N/A' },
     ])
     expect(body.sheets[0].columnWidths).toEqual({ '0': 145, '2': 0 })
     expect(body.sheets[0].merges).toEqual(['C1:D1'])
-    expect(prepared.notKept.sort()).toEqual(['borders', 'justify alignment', 'row heights and hidden rows', 'vertical alignment, wrapping, indents and rotation'])
+    expect(prepared.notKept.sort()).toEqual(['justify alignment', 'row heights and hidden rows'])
   })
 
   it('writes the same workbook as the streamed form, a header, lines of cells and an end line, releasing each sheet once written', () => {
@@ -70,7 +71,7 @@ describe('prepareImport', () => {
       for (const [address, input, options] of line.cells) rebuilt.sheets[line.sheet].cells.push({ address, input, ...options })
     }
     expect(rebuilt).toEqual(expected)
-    expect(end).toEqual({ end: { cells: 6 } })
+    expect(end).toEqual({ end: { cells: 7 } })
     expect(source.sheets[0].cells).toEqual([])
   })
 

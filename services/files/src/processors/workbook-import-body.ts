@@ -9,21 +9,13 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type ExternalLink, type ImportCachedValue } from '@finsheet/contracts'
-import type { ImportedCell, ImportedSheet, ImportedStyle, ImportedTable, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue } from '@finsheet/contracts'
+import type { BorderSide, ImportedCell, ImportedSheet, ImportedStyle, ImportedTable, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
-export interface ImportCellStyle {
-  bold?: boolean
-  italic?: boolean
-  underline?: boolean
-  fontFamily?: string
-  fontSize?: number
-  color?: string
-  fill?: string
-  align?: 'left' | 'center' | 'right'
-}
+/** A cell's look as the import sends it: the spreadsheet service's CellStyle. */
+export type ImportCellStyle = CellStyle
 
 /** One cell of the import body. */
 export interface ImportCellBody {
@@ -245,10 +237,9 @@ function linksToSend(workbook: ImportedWorkbook, notKept: string[]): { externalL
 function notKeptFeatures(workbook: ImportedWorkbook): string[] {
   const notKept = new Set<string>()
   for (const style of workbook.styles) {
-    if (style.borders) notKept.add('borders')
-    if (style.strike) notKept.add('strikethrough')
-    if (style.verticalAlign || style.wrapText || style.indent || style.textRotation) notKept.add('vertical alignment, wrapping, indents and rotation')
-    if (style.align && !['left', 'center', 'right', 'centerContinuous'].includes(style.align)) notKept.add(`${style.align} alignment`)
+    if (style.align && !['left', 'center', 'right', 'centerContinuous', 'general'].includes(style.align)) notKept.add(`${style.align} alignment`)
+    if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
+    if (style.borders && Object.values(style.borders).some((side) => side && !KNOWN_BORDER_LINES.has(side.style))) notKept.add('diagonal and unknown border lines')
   }
   for (const sheet of workbook.sheets) {
     if (sheet.rows.length > 0) notKept.add('row heights and hidden rows')
@@ -268,7 +259,28 @@ function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
   if (style.fill) look.fill = style.fill
   if (style.align === 'left' || style.align === 'right') look.align = style.align
   else if (style.align === 'center' || style.align === 'centerContinuous') look.align = 'center'
+  if (style.strike) look.strike = true
+  if (style.verticalAlign === 'top' || style.verticalAlign === 'bottom') look.verticalAlign = style.verticalAlign
+  else if (style.verticalAlign === 'center') look.verticalAlign = 'middle'
+  if (style.wrapText) look.wrap = true
+  if (style.indent && style.indent > 0) look.indent = Math.min(250, Math.round(style.indent))
+  if (style.textRotation && (style.textRotation === 255 || (style.textRotation >= -90 && style.textRotation <= 90))) look.rotation = Math.round(style.textRotation)
+  if (style.borders) {
+    const borders: NonNullable<CellStyle['borders']> = {}
+    for (const edge of ['top', 'right', 'bottom', 'left'] as const) {
+      const side = borderEdge(style.borders[edge])
+      if (side) borders[edge] = side
+    }
+    if (Object.keys(borders).length > 0) look.borders = borders
+  }
   return Object.keys(look).length > 0 ? look : undefined
+}
+
+const KNOWN_BORDER_LINES: ReadonlySet<string> = new Set(BORDER_LINES)
+
+function borderEdge(side: BorderSide | undefined): BorderEdge | undefined {
+  if (!side || !KNOWN_BORDER_LINES.has(side.style)) return undefined
+  return { line: side.style as BorderLine, ...(side.color ? { color: side.color } : {}) }
 }
 
 /**
