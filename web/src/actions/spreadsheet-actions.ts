@@ -250,6 +250,14 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.editor?.newLine(),
   },
   {
+    id: 'cycle-reference',
+    label: 'Anchor the reference at the caret: A1, $A$1, A$1, $A1',
+    group: 'Editing',
+    scope: 'editor',
+    keys: ['F4'],
+    run: (ctx) => ctx.editor?.cycleReference(),
+  },
+  {
     id: 'cancel-edit',
     label: 'Cancel the edit',
     group: 'Editing',

@@ -125,7 +125,14 @@ function writeFilled(workspace: Workspace, filled: FilledCell[], label: string):
   store.dispatch({
     type: 'batch',
     label,
-    commands: [{ type: 'set-cells', sheet, cells: filled.map((f) => ({ address: cellAddress(f.pos), input: f.input })) }],
+    // the filled cells take their source cell's number format and style, as Excel's fill does
+    commands: [
+      {
+        type: 'set-cells',
+        sheet,
+        cells: filled.map((f) => ({ address: cellAddress(f.pos), input: f.input, style: store.getStyle(sheet, f.from) ?? null, format: store.getFormat(sheet, f.from) ?? null })),
+      },
+    ],
   })
 }
 
