@@ -291,6 +291,14 @@ export class WorkbookStore {
     return view && this.model.formatAtPosition(view.id, pos.row, pos.col)
   }
 
+  /** Every formula of a sheet with its cell, for finding the cells that read a given one. */
+  forEachFormula(sheet: string, visit: (pos: CellPosition, formula: string) => void): void {
+    if (!this.sheet(sheet)) return
+    this.model.engine.forEachCell(sheet, (cell) => {
+      if (cell.formula) visit({ col: cell.col, row: cell.row }, cell.formula)
+    })
+  }
+
   getValue(sheet: string, pos: CellPosition): EngineValue {
     return this.sheet(sheet) ? this.model.engine.getValueAt(sheet, pos.row, pos.col) : null
   }
