@@ -1,7 +1,7 @@
 import type { Scalar } from '@finsheet/formula'
 import { formatValue } from '@finsheet/formula'
 import { checkFormat } from '@finsheet/workbook/model'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Dialog } from '../ui/Dialog'
 import type { FormatCategory, FormatChoice, NegativeStyle } from '../workbook/number-formats'
 import {
@@ -43,10 +43,12 @@ export function previewOf(value: Scalar, format: string | null): { text: string 
  */
 export function FormatCellsDialog({ active, onApply, onClose }: FormatCellsDialogProps) {
   const [choice, setChoice] = useState<FormatChoice>(() => choiceOfFormat(null))
-
-  useEffect(() => {
+  // the dialog opens on the active cell's format; while open, the choice is the user's
+  const [shownFor, setShownFor] = useState<typeof active>(null)
+  if ((active === null) !== (shownFor === null)) {
+    setShownFor(active)
     if (active) setChoice(choiceOfFormat(active.format))
-  }, [active])
+  }
 
   const format = formatOfChoice(choice)
   // a text or empty cell previews a number, so the code's effect is seen

@@ -364,6 +364,10 @@ export class WorkbookStore {
   }
 
   /** The shown texts of a block, row by row, for copying to other programs. */
+  valuesOf(sheet: string, range: CellRange): EngineValue[][] {
+    return this.mapRange(range, (pos) => this.getValue(sheet, pos))
+  }
+
   displaysOf(sheet: string, range: CellRange): string[][] {
     return this.mapRange(range, (pos) => this.getDisplay(sheet, pos))
   }
