@@ -351,14 +351,14 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
   },
   {
     id: 'paste-special',
-    label: 'Paste special…',
+    label: 'Paste Special…',
     group: 'Editing',
     keys: ['Ctrl+Shift+V'],
     enabled: hasWorkbook,
     run: (ctx) => {
       const copy = ctx.workspace.state.copy
       if (copy && !copy.cut) ctx.workspace.openPasteSpecial()
-      else toast({ title: 'Paste special', description: copy ? 'Cut cells can only be pasted whole: press Ctrl+V.' : 'Copy cells first (Ctrl+C), then choose what to paste of them.' })
+      else toast({ title: 'Paste Special', description: copy ? 'Cut cells can only be pasted whole: press Ctrl+V.' : 'Copy cells first (Ctrl+C), then choose what to paste of them.' })
     },
   },
   {
@@ -435,7 +435,7 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
   },
   {
     id: 'format-cells',
-    label: 'Format cells…',
+    label: 'Format Cells…',
     group: 'Formatting',
     keys: ['Ctrl+1'],
     enabled: hasWorkbook,

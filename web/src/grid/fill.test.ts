@@ -85,6 +85,13 @@ describe('Ctrl+D and Ctrl+R', () => {
   })
 })
 
+describe('a single decimal number dragged down', () => {
+  it('is copied, not counted on from the digits after its point', () => {
+    expect(asMap(fillSeries(range('A1'), range('A1:A3'), sheet({ A1: '0.25' }), translateFormula))).toEqual({ A2: '0.25', A3: '0.25' })
+    expect(asMap(fillSeries(range('A1'), range('A1:A2'), sheet({ A1: '12' }), translateFormula))).toEqual({ A2: '12' })
+  })
+})
+
 describe('the source each filled cell takes its format and style from', () => {
   const sources = (filled: { pos: CellPosition; from: CellPosition }[]) =>
     Object.fromEntries(filled.map((f) => [cellAddress(f.pos), cellAddress(f.from)]))

@@ -91,7 +91,8 @@ function lineSeries(inputs: readonly string[], translate: TranslateFormula, vert
     }
   }
 
-  const parts = inputs.map((s) => (s.startsWith('=') ? null : TRAILING_INTEGER.exec(s)))
+  // a number alone is copied, not counted on from its last digits (0.25 is no '0.' followed by 25)
+  const parts = inputs.map((s) => (s.startsWith('=') || NUMBER_PATTERN.test(s.trim()) ? null : TRAILING_INTEGER.exec(s)))
   if (parts.every((p) => p !== null && p[1] !== '' && p[1] === parts[0]![1])) {
     const prefix = parts[0]![1]
     const numbers = parts.map((p) => Number(p![2]))

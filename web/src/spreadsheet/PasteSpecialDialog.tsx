@@ -16,14 +16,23 @@ const HINTS: Record<PastePart, string> = {
   formats: 'the number formats and styles only',
 }
 
-/** Edit → Paste special (Ctrl+Shift+V): which part of the copied cells to paste, and whether to transpose them. */
+/** Edit → Paste Special (Ctrl+Shift+V): which part of the copied cells to paste, and whether to transpose them. */
 export function PasteSpecialDialog({ open, onPaste, onClose }: PasteSpecialDialogProps) {
   const [part, setPart] = useState<PastePart>('all')
   const [transpose, setTranspose] = useState(false)
+  // each opening starts from All, not transposed, as Excel's does
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) {
+      setPart('all')
+      setTranspose(false)
+    }
+  }
   return (
     <Dialog
       open={open}
-      title="Paste special"
+      title="Paste Special"
       onClose={onClose}
       width={400}
       footer={
