@@ -146,8 +146,8 @@ export function goToRelatedCells(workspace: Workspace, kind: 'precedents' | 'dep
   const cell = selection.active
   const found =
     kind === 'precedents'
-      ? precedentsOf(store.getInput(sheet, cell), sheet, store.sheetNames)
-      : dependentsOf({ sheetNames: store.sheetNames, forEachFormula: (name, visit) => store.forEachFormula(name, visit) }, sheet, cell)
+      ? precedentsOf(store.getInput(sheet, cell), sheet, store.sheetNames, store.definedNames)
+      : dependentsOf({ sheetNames: store.sheetNames, names: store.definedNames, forEachFormula: (name, visit) => store.forEachFormula(name, visit) }, sheet, cell)
   const first = found[0]
   if (!first) return found
   if (first.sheet === sheet) workspace.setSelection(rangeSelection(first.range))

@@ -291,6 +291,11 @@ export class WorkbookStore {
     return view && this.model.formatAtPosition(view.id, pos.row, pos.col)
   }
 
+  /** The workbook's defined names, as the formulas read them. */
+  get definedNames(): readonly DefinedNameRecord[] {
+    return this.model.definedNames
+  }
+
   /** Every formula of a sheet with its cell, for finding the cells that read a given one. */
   forEachFormula(sheet: string, visit: (pos: CellPosition, formula: string) => void): void {
     if (!this.sheet(sheet)) return
