@@ -175,7 +175,7 @@ describe('the app through the gateway', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('B3')).toBe('1900')
     expect(await inputOf('B3')).toBe('=SUM(B1:B2)')
     expect(await inputOf('B4')).toBe('=ROUND((B1-B2)/B1,3)')
-    expect(await shownIn('B4')).toBe('0.42')
+    expect(await shownIn('B4')).toBe('0.417')
     expect(await statusAddress(page)).toBe('B4')
     await page.getByRole('button', { name: 'Bold (Ctrl+B)' }).click()
     await page.getByRole('button', { name: 'Percent format' }).click()

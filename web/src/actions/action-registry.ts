@@ -54,6 +54,8 @@ export interface EditorControls {
   toggleMode(): void
   /** Alt+Enter: a new line inside the cell */
   newLine(): void
+  /** F4: the reference at the caret takes the next of A1, $A$1, A$1, $A1 */
+  cycleReference(): void
 }
 
 /** What the assistant panel lends the action that opens and closes it. */

@@ -1,9 +1,11 @@
 import type { CellRange } from '../grid/address'
+import { cellAddress, rangeAddress } from '../grid/address'
+import { sheetPrefix } from '../grid/formula-editing'
 import { navigate } from '../grid/navigation'
 import { selectAll, selectColumns, selectionRange, selectRows } from '../grid/selection'
 import type { CellStyle, HorizontalAlign } from '../grid/types'
 import { NAVIGATION } from '../shell/navigation-items'
-import { clearSelection, fillSelection, pasteText } from '../spreadsheet/grid-actions'
+import { clearSelection, fillSelection, goToRelatedCells, pasteText } from '../spreadsheet/grid-actions'
 import { toast } from '../toasts/toast-store'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
@@ -125,6 +127,36 @@ function clipboardCommand(ctx: ActionContext, command: 'copy' | 'cut'): void {
   document.execCommand(command)
 }
 
+/** Ctrl+[ and Ctrl+]: to the cells the active cell's formula reads, or to the formulas that read it. */
+function related(id: string, kind: 'precedents' | 'dependents', key: string): Action {
+  return {
+    id,
+    label: kind === 'precedents' ? 'Go to the cells the formula reads (precedents)' : 'Go to the formulas that read the cell (dependents)',
+    group: 'Moving around',
+    keys: [key],
+    enabled: (ctx) => hasWorkbook(ctx) && ctx.grid !== null,
+    run: (ctx) => {
+      const { sheet, selection } = ctx.workspace.state
+      const from = cellAddress(selection.active)
+      const found = goToRelatedCells(ctx.workspace, kind)
+      if (found.length === 0) {
+        toast({ title: kind === 'precedents' ? 'Precedents' : 'Dependents', description: kind === 'precedents' ? `${from} reads no other cells.` : `No formula reads ${from}.` })
+        return
+      }
+      const first = found[0]
+      requestAnimationFrame(() => ctx.grid?.reveal({ col: first.range.startCol, row: first.range.startRow }))
+      if (found.length > 1) {
+        const names = found.slice(0, RELATED_LISTED).map((f) => (f.sheet === sheet ? '' : sheetPrefix(f.sheet)) + rangeAddress(f.range))
+        const more = found.length > RELATED_LISTED ? ` and ${found.length - RELATED_LISTED} more` : ''
+        toast({ title: kind === 'precedents' ? `Precedents of ${from}` : `Dependents of ${from}`, description: `${names.join(', ')}${more}` })
+      }
+    },
+  }
+}
+
+/** How many precedents or dependents the note after Ctrl+[ or Ctrl+] names. */
+const RELATED_LISTED = 12
+
 export const SPREADSHEET_ACTIONS: readonly Action[] = [
   // ---- moving around -------------------------------------------------------------------------------
   move('move-right', 'Commit and move one cell right', ['Tab']),
@@ -160,6 +192,8 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     enabled: hasWorkbook,
     run: (ctx) => ctx.workspace.openGoTo(),
   },
+  related('go-to-precedents', 'precedents', 'Ctrl+['),
+  related('go-to-dependents', 'dependents', 'Ctrl+]'),
   {
     id: 'select-all',
     label: 'Select all',
@@ -250,6 +284,14 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.editor?.newLine(),
   },
   {
+    id: 'cycle-reference',
+    label: 'Anchor the reference at the caret: A1, $A$1, A$1, $A1',
+    group: 'Editing',
+    scope: 'editor',
+    keys: ['F4'],
+    run: (ctx) => ctx.editor?.cycleReference(),
+  },
+  {
     id: 'cancel-edit',
     label: 'Cancel the edit',
     group: 'Editing',
@@ -305,6 +347,18 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
         .readText()
         .then((text) => pasteText(ctx.workspace, text))
         .catch(() => toast({ title: 'Paste', description: 'The browser did not allow reading the clipboard here: press Ctrl+V to paste.' }))
+    },
+  },
+  {
+    id: 'paste-special',
+    label: 'Paste Special…',
+    group: 'Editing',
+    keys: ['Ctrl+Shift+V'],
+    enabled: hasWorkbook,
+    run: (ctx) => {
+      const copy = ctx.workspace.state.copy
+      if (copy && !copy.cut) ctx.workspace.openPasteSpecial()
+      else toast({ title: 'Paste Special', description: copy ? 'Cut cells can only be pasted whole: press Ctrl+V.' : 'Copy cells first (Ctrl+C), then choose what to paste of them.' })
     },
   },
   {
@@ -378,6 +432,14 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
         toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
       }
     },
+  },
+  {
+    id: 'format-cells',
+    label: 'Format Cells…',
+    group: 'Formatting',
+    keys: ['Ctrl+1'],
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openFormatCells(),
   },
   numberFormat('currency', 'Currency', 'Currency format', CURRENCY_FORMAT),
   numberFormat('percent', 'Percent', 'Percent format', PERCENT_FORMAT),
@@ -523,6 +585,7 @@ export const CELL_MENU: readonly (string | 'separator')[] = [
   'cut',
   'copy',
   'paste',
+  'paste-special',
   'separator',
   'insert-rows-above',
   'insert-rows-below',

@@ -85,6 +85,27 @@ describe('Ctrl+D and Ctrl+R', () => {
   })
 })
 
+describe('a single decimal number dragged down', () => {
+  it('is copied, not counted on from the digits after its point', () => {
+    expect(asMap(fillSeries(range('A1'), range('A1:A3'), sheet({ A1: '0.25' }), translateFormula))).toEqual({ A2: '0.25', A3: '0.25' })
+    expect(asMap(fillSeries(range('A1'), range('A1:A2'), sheet({ A1: '12' }), translateFormula))).toEqual({ A2: '12' })
+  })
+})
+
+describe('the source each filled cell takes its format and style from', () => {
+  const sources = (filled: { pos: CellPosition; from: CellPosition }[]) =>
+    Object.fromEntries(filled.map((f) => [cellAddress(f.pos), cellAddress(f.from)]))
+  it('cycles through the source cells of a drag, down and up', () => {
+    const cells = sheet({ A1: '1', A2: '2' })
+    expect(sources(fillSeries(range('A1:A2'), range('A1:A5'), cells, translateFormula))).toEqual({ A3: 'A1', A4: 'A2', A5: 'A1' })
+    expect(sources(fillSeries(range('A3:A4'), range('A1:A4'), sheet({ A3: '1', A4: '2' }), translateFormula))).toEqual({ A1: 'A3', A2: 'A4' })
+  })
+  it('is the copied row or column for Ctrl+D and Ctrl+R', () => {
+    expect(sources(fillCopy(range('B1:B3'), 'down', sheet({ B1: '5' }), translateFormula))).toEqual({ B2: 'B1', B3: 'B1' })
+    expect(sources(fillCopy(range('B2:D2'), 'right', sheet({ B2: '5' }), translateFormula))).toEqual({ C2: 'B2', D2: 'B2' })
+  })
+})
+
 describe('fill handle double click', () => {
   const filled = (cells: string[]) => (pos: CellPosition) => cells.includes(cellAddress(pos))
   it('fills down as far as the column on the left goes', () => {

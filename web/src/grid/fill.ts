@@ -6,7 +6,12 @@ export type TranslateFormula = (formula: string, rows: number, cols: number) => 
 export interface FilledCell {
   pos: CellPosition
   input: string
+  /** the source cell whose number format and style this one takes, as Excel's fill does */
+  from: CellPosition
 }
+
+/** The source cell at `index` steps along a line of `k` source cells (negative before it), cycling. */
+const cycled = (index: number, k: number) => ((index % k) + k) % k
 
 export type FillDirection = 'down' | 'up' | 'right' | 'left'
 
@@ -86,7 +91,8 @@ function lineSeries(inputs: readonly string[], translate: TranslateFormula, vert
     }
   }
 
-  const parts = inputs.map((s) => (s.startsWith('=') ? null : TRAILING_INTEGER.exec(s)))
+  // a number alone is copied, not counted on from its last digits (0.25 is no '0.' followed by 25)
+  const parts = inputs.map((s) => (s.startsWith('=') || NUMBER_PATTERN.test(s.trim()) ? null : TRAILING_INTEGER.exec(s)))
   if (parts.every((p) => p !== null && p[1] !== '' && p[1] === parts[0]![1])) {
     const prefix = parts[0]![1]
     const numbers = parts.map((p) => Number(p![2]))
@@ -147,7 +153,10 @@ export function fillSeries(
       const inputs = Array.from({ length: k }, (_, i) => getInput({ col, row: source.startRow + i }))
       const series = lineSeries(inputs, translate, true)
       const [from, to] = direction === 'down' ? [source.endRow + 1, target.endRow] : [target.startRow, source.startRow - 1]
-      for (let row = from; row <= to; row++) out.push({ pos: { col, row }, input: series(row - source.startRow) })
+      for (let row = from; row <= to; row++) {
+        const index = row - source.startRow
+        out.push({ pos: { col, row }, input: series(index), from: { col, row: source.startRow + cycled(index, k) } })
+      }
     }
   } else {
     const k = source.endCol - source.startCol + 1
@@ -155,7 +164,10 @@ export function fillSeries(
       const inputs = Array.from({ length: k }, (_, i) => getInput({ col: source.startCol + i, row }))
       const series = lineSeries(inputs, translate, false)
       const [from, to] = direction === 'right' ? [source.endCol + 1, target.endCol] : [target.startCol, source.startCol - 1]
-      for (let col = from; col <= to; col++) out.push({ pos: { col, row }, input: series(col - source.startCol) })
+      for (let col = from; col <= to; col++) {
+        const index = col - source.startCol
+        out.push({ pos: { col, row }, input: series(index), from: { col: source.startCol + cycled(index, k), row } })
+      }
     }
   }
   return out
@@ -179,7 +191,7 @@ export function fillCopy(
     for (let col = range.startCol; col <= range.endCol; col++) {
       const input = getInput({ col, row: sourceRow })
       for (let row = Math.max(range.startRow, sourceRow + 1); row <= range.endRow; row++) {
-        out.push({ pos: { col, row }, input: input.startsWith('=') ? translate(input, row - sourceRow, 0) : input })
+        out.push({ pos: { col, row }, input: input.startsWith('=') ? translate(input, row - sourceRow, 0) : input, from: { col, row: sourceRow } })
       }
     }
   } else {
@@ -188,7 +200,7 @@ export function fillCopy(
     for (let row = range.startRow; row <= range.endRow; row++) {
       const input = getInput({ col: sourceCol, row })
       for (let col = Math.max(range.startCol, sourceCol + 1); col <= range.endCol; col++) {
-        out.push({ pos: { col, row }, input: input.startsWith('=') ? translate(input, 0, col - sourceCol) : input })
+        out.push({ pos: { col, row }, input: input.startsWith('=') ? translate(input, 0, col - sourceCol) : input, from: { col: sourceCol, row } })
       }
     }
   }

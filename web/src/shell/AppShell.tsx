@@ -143,7 +143,7 @@ function AppShell({ user }: { user: CurrentUser }) {
   /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
   const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
   // without a workbook the items are there, disabled, as the registry says
-  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
+  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('paste-special', false), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
   const viewEntries: MenuEntry[] = [
     item('toggle-assistant', false),
     'separator',
@@ -153,7 +153,7 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
-  const formatEntries: MenuEntry[] = [item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting')]
+  const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting')]
   const dataEntries: MenuEntry[] = [
     item('insert-rows-above'),
     item('insert-rows-below'),

@@ -96,6 +96,7 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
   const disabled = !store
   const ctx: ActionContext = { workspace, grid: null, editor: null, go: () => undefined, key: null, assistant }
   const assistantAction = spreadsheetActions.get('toggle-assistant')
+  const formatCells = spreadsheetActions.get('format-cells')
   const setStyle = (patch: StylePatch) => {
     workspace.styleSelection(patch)
     workspace.focusGrid()
@@ -243,11 +244,15 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
         ariaLabel="Number format"
         title="Number format"
         buttonClassName="tool-button"
-        entries={NUMBER_FORMATS.map((f) => ({
-          label: f.label,
-          shortcut: f.example,
-          onSelect: () => setFormat(f.format),
-        }))}
+        entries={[
+          ...NUMBER_FORMATS.map((f) => ({
+            label: f.label,
+            shortcut: f.example,
+            onSelect: () => setFormat(f.format),
+          })),
+          'separator' as const,
+          { label: 'More formats…', shortcut: 'Ctrl+1', onSelect: () => formatCells.run?.(ctx) },
+        ]}
       />
       <span className="toolbar-spacer" />
       <button type="button" className="button toolbar-import" onClick={onImport}>

@@ -13,8 +13,11 @@ import { GRID_COLORS, REFERENCE_COLORS } from '../grid/render'
 import type { Selection } from '../grid/selection'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
+import type { EngineValue } from '../workbook/calc-engine'
 import { cellMenuItems } from './cell-menu'
-import { autoFitColumn, copySelection, fillByHandle, fillDownAlongside, pasteText, selectionSummary } from './grid-actions'
+import { autoFitColumn, copySelection, fillByHandle, fillDownAlongside, pasteSpecial, pasteText, selectionSummary } from './grid-actions'
+import { FormatCellsDialog } from './FormatCellsDialog'
+import { PasteSpecialDialog } from './PasteSpecialDialog'
 import { GridContextMenu } from './GridContextMenu'
 import type { FunctionSuggestion } from './FormulaAssist'
 import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
@@ -401,8 +404,38 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         }}
         onGo={goTo}
       />
+      <FormatCellsDialog
+        active={state.formatCellsOpen ? { format: store.getFormat(sheet, activeCell) ?? null, value: previewValue(store.getValue(sheet, activeCell)) } : null}
+        onApply={(format) => {
+          workspace.formatSelection(format)
+          workspace.closeFormatCells()
+          refocusAfterDialog()
+        }}
+        onClose={() => {
+          workspace.closeFormatCells()
+          refocusAfterDialog()
+        }}
+      />
+      <PasteSpecialDialog
+        open={state.pasteSpecialOpen}
+        onPaste={(options) => {
+          const pasted = pasteSpecial(workspace, options)
+          workspace.closePasteSpecial()
+          if (pasted) gridRef.current?.reveal({ col: pasted.startCol, row: pasted.startRow })
+          refocusAfterDialog()
+        }}
+        onClose={() => {
+          workspace.closePasteSpecial()
+          refocusAfterDialog()
+        }}
+      />
     </div>
   )
+}
+
+/** The active cell's value as the Format Cells sample shows it: an error or a boolean as nothing to format. */
+function previewValue(value: EngineValue): number | string | null {
+  return typeof value === 'number' || typeof value === 'string' ? value : null
 }
 
 export type { FunctionSuggestion }

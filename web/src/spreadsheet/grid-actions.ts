@@ -8,6 +8,10 @@ import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { CellEdit } from '@finsheet/contracts'
+import type { PasteSpecialOptions } from './paste-special'
+import { planPasteSpecial } from './paste-special'
+import type { SheetRange } from './trace-cells'
+import { dependentsOf, precedentsOf } from './trace-cells'
 import type { CopyMark, Workspace } from './workspace'
 
 /**
@@ -115,6 +119,42 @@ export function pasteText(workspace: Workspace, text: string): CellRange | null 
   return target
 }
 
+/**
+ * Paste Special: the part asked for of our own last copy (a cut cannot be pasted so), transposed or
+ * not, as one undoable change. Returns the pasted range, or null when there is no copy to paste.
+ */
+export function pasteSpecial(workspace: Workspace, options: PasteSpecialOptions): CellRange | null {
+  const { store, sheet, selection, copy } = workspace.state
+  if (!store || !copy || copy.cut || !store.sheet(copy.sheet)) return null
+  const values = store.valuesOf(copy.sheet, copy.range)
+  const block = { range: copy.range, inputs: copy.inputs, values, styles: copy.styles, formats: copy.formats }
+  const { cells, range } = planPasteSpecial(block, selectionRange(selection), options, { columnCount: MAX_COLUMNS, rowCount: MAX_ROWS })
+  if (cells.length === 0) return null
+  store.dispatch({ type: 'batch', label: 'paste special', commands: [{ type: 'set-cells', sheet, cells }] })
+  workspace.setSelection(rangeSelection(range))
+  return range
+}
+
+/**
+ * Ctrl+[ and Ctrl+]: selects the first cell or range the active cell's formula reads (or the first
+ * formula that reads the active cell), going to its sheet, and says what else there is. Returns the
+ * whole list, empty when there is none.
+ */
+export function goToRelatedCells(workspace: Workspace, kind: 'precedents' | 'dependents'): SheetRange[] {
+  const { store, sheet, selection } = workspace.state
+  if (!store) return []
+  const cell = selection.active
+  const found =
+    kind === 'precedents'
+      ? precedentsOf(store.getInput(sheet, cell), sheet, store.sheetNames, store.definedNames)
+      : dependentsOf({ sheetNames: store.sheetNames, names: store.definedNames, forEachFormula: (name, visit) => store.forEachFormula(name, visit) }, sheet, cell)
+  const first = found[0]
+  if (!first) return found
+  if (first.sheet === sheet) workspace.setSelection(rangeSelection(first.range))
+  else workspace.switchSheet(first.sheet, rangeSelection(first.range))
+  return found
+}
+
 function normaliseLineEnds(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/\n$/, '')
 }
@@ -125,7 +165,14 @@ function writeFilled(workspace: Workspace, filled: FilledCell[], label: string):
   store.dispatch({
     type: 'batch',
     label,
-    commands: [{ type: 'set-cells', sheet, cells: filled.map((f) => ({ address: cellAddress(f.pos), input: f.input })) }],
+    // the filled cells take their source cell's number format and style, as Excel's fill does
+    commands: [
+      {
+        type: 'set-cells',
+        sheet,
+        cells: filled.map((f) => ({ address: cellAddress(f.pos), input: f.input, style: store.getStyle(sheet, f.from) ?? null, format: store.getFormat(sheet, f.from) ?? null })),
+      },
+    ],
   })
 }
 

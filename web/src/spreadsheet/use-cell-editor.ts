@@ -5,6 +5,7 @@ import type { CellPosition } from '../grid/address'
 import { cellAddress } from '../grid/address'
 import type { EditorState } from '../grid/editor-state'
 import { beginEdit, committedInput, editText, hasChanged } from '../grid/editor-state'
+import { cycleReferenceAnchoring } from '../grid/absolute-reference'
 import { completeFunctionName, sheetPrefix, translateFormula } from '../grid/formula-editing'
 import type { NavigationContext, NavigationKey } from '../grid/navigation'
 import { navigate } from '../grid/navigation'
@@ -192,7 +193,14 @@ export function useCellEditor({ workspace, sheet, activeCell, navigation, select
     setEditor(editText(edit, edit.text.slice(0, from) + '\n' + edit.text.slice(to), from + 1))
   }, [setEditor])
 
+  const cycleReference = useCallback(() => {
+    const edit = current.current
+    if (!edit) return
+    const cycled = cycleReferenceAnchoring(edit.text, edit.caret)
+    if (cycled) setEditor({ ...edit, text: cycled.text, caret: cycled.caret, pointing: null })
+  }, [setEditor])
+
   const pointingPrefix = useCallback((state: EditorState) => (state.sheet !== undefined && state.sheet !== sheet ? sheetPrefix(sheet) : ''), [sheet])
 
-  return { editor, current, editorIn, setEditorIn, setEditor, start, startAt, commit, cancel, complete, input, moveCaret, toggleMode, newLine, pointingPrefix }
+  return { editor, current, editorIn, setEditorIn, setEditor, start, startAt, commit, cancel, complete, input, moveCaret, toggleMode, newLine, cycleReference, pointingPrefix }
 }

@@ -45,6 +45,10 @@ export interface WorkspaceState {
   copy: CopyMark | null
   /** the Go To dialog (Ctrl+G, Edit menu) */
   goToOpen: boolean
+  /** the Format Cells dialog (Ctrl+1, Format menu) */
+  formatCellsOpen: boolean
+  /** the Paste Special dialog (Ctrl+Shift+V, Edit menu) */
+  pasteSpecialOpen: boolean
   /** ranges the assistant outlines: the cells of a changeset being previewed, or just applied */
   assistantHighlights: readonly AssistantHighlight[]
 }
@@ -71,6 +75,8 @@ export class Workspace {
     revision: 0,
     copy: null,
     goToOpen: false,
+    formatCellsOpen: false,
+    pasteSpecialOpen: false,
     assistantHighlights: [],
   }
   private readonly listeners = new Set<() => void>()
@@ -160,6 +166,22 @@ export class Workspace {
 
   closeGoTo(): void {
     this.update({ goToOpen: false })
+  }
+
+  openFormatCells(): void {
+    this.update({ formatCellsOpen: true })
+  }
+
+  closeFormatCells(): void {
+    this.update({ formatCellsOpen: false })
+  }
+
+  openPasteSpecial(): void {
+    this.update({ pasteSpecialOpen: true })
+  }
+
+  closePasteSpecial(): void {
+    this.update({ pasteSpecialOpen: false })
   }
 
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */

@@ -291,6 +291,19 @@ export class WorkbookStore {
     return view && this.model.formatAtPosition(view.id, pos.row, pos.col)
   }
 
+  /** The workbook's defined names, as the formulas read them. */
+  get definedNames(): readonly DefinedNameRecord[] {
+    return this.model.definedNames
+  }
+
+  /** Every formula of a sheet with its cell, for finding the cells that read a given one. */
+  forEachFormula(sheet: string, visit: (pos: CellPosition, formula: string) => void): void {
+    if (!this.sheet(sheet)) return
+    this.model.engine.forEachCell(sheet, (cell) => {
+      if (cell.formula) visit({ col: cell.col, row: cell.row }, cell.formula)
+    })
+  }
+
   getValue(sheet: string, pos: CellPosition): EngineValue {
     return this.sheet(sheet) ? this.model.engine.getValueAt(sheet, pos.row, pos.col) : null
   }
@@ -356,6 +369,10 @@ export class WorkbookStore {
   }
 
   /** The shown texts of a block, row by row, for copying to other programs. */
+  valuesOf(sheet: string, range: CellRange): EngineValue[][] {
+    return this.mapRange(range, (pos) => this.getValue(sheet, pos))
+  }
+
   displaysOf(sheet: string, range: CellRange): string[][] {
     return this.mapRange(range, (pos) => this.getDisplay(sheet, pos))
   }

@@ -921,7 +921,7 @@ export class Engine {
 
   /**
    * The text a cell shows: formatted with `numberFormat` when given, else with the format its input
-   * suggested, else the default (numbers with up to 2 decimals).
+   * suggested, else General (as Excel shows it).
    */
   getDisplay(sheet: string, address: string, numberFormat?: string): string {
     const { row, col } = this.address(address)

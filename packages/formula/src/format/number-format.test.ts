@@ -4,7 +4,15 @@ import { formatValue, formatValueWithColor } from './number-format.js'
 
 describe('formatValue', () => {
   it.each([
-    [1234.567, undefined, '1234.57'],
+    [1234.567, undefined, '1234.567'],
+    // General shows up to 11 characters of digits, as Excel does in a standard-width column
+    [1 / 3, undefined, '0.333333333'],
+    [2 / 3, undefined, '0.666666667'],
+    [-1 / 3, undefined, '-0.333333333'],
+    [123456789012, undefined, '1.23457E+11'],
+    [12345678901, undefined, '12345678901'],
+    [0.0000123, undefined, '0.0000123'],
+    [1.23456789e-7, undefined, '1.23457E-07'],
     [2, undefined, '2'],
     [2.5, undefined, '2.5'],
     [-0.004, undefined, '-0.004'],

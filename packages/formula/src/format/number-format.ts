@@ -2,7 +2,7 @@
  * Excel number format codes: up to four sections (`positive;negative;zero;text`), colours (`[Red]`),
  * digit placeholders `0 # ?`, thousands separators and scaling (`#,##0,`), percent, scientific
  * (`0.00E+00`), fractions (`# ?/?`, `# ??/16`), quoted and escaped literals, `_x` spacing, and dates and
- * times (`d-mmm-yy h:mm AM/PM`, elapsed `[h]:mm`). Without a format a number shows with up to 2 decimals.
+ * times (`d-mmm-yy h:mm AM/PM`, elapsed `[h]:mm`). Without a format a number shows as Excel's General.
  */
 import { dateFromSerial, timeFromSerial, weekdayFromSerial } from '../dates.js'
 import { CellError } from '../values.js'
@@ -61,14 +61,9 @@ export function formatValueWithColor(value: Scalar, format?: string): FormattedV
   return { text, color: section.color }
 }
 
-/** The spec's default: up to two decimals, no trailing zeros; General for very large or tiny values. */
+/** A number without a format shows as Excel's General does: up to 11 characters of digits. */
 export function defaultNumber(value: number): string {
-  if (value === 0) return '0'
-  const magnitude = Math.abs(value)
-  if (magnitude >= 1e15 || magnitude < 0.005) return generalNumber(value)
-  const rounded = Math.round(value * 100) / 100
-  const text = String(Object.is(rounded, -0) ? 0 : rounded)
-  return text
+  return generalNumber(value)
 }
 
 /**
