@@ -92,7 +92,21 @@ export const HorizontalAlign = Type.Union([Type.Literal('left'), Type.Literal('c
 export const VerticalAlign = Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')])
 /** Excel's border line styles. */
 export const BORDER_LINES = ['thin', 'medium', 'thick', 'dashed', 'dotted', 'double', 'hair', 'mediumDashed', 'dashDot', 'mediumDashDot', 'dashDotDot', 'mediumDashDotDot', 'slantDashDot'] as const
-export const BorderLine = Type.Union(BORDER_LINES.map((line) => Type.Literal(line)))
+export const BorderLine = Type.Union([
+  Type.Literal('thin'),
+  Type.Literal('medium'),
+  Type.Literal('thick'),
+  Type.Literal('dashed'),
+  Type.Literal('dotted'),
+  Type.Literal('double'),
+  Type.Literal('hair'),
+  Type.Literal('mediumDashed'),
+  Type.Literal('dashDot'),
+  Type.Literal('mediumDashDot'),
+  Type.Literal('dashDotDot'),
+  Type.Literal('mediumDashDotDot'),
+  Type.Literal('slantDashDot'),
+])
 export type BorderLine = Static<typeof BorderLine>
 
 const CssColour = Type.String({ maxLength: 64, pattern: '^[#A-Za-z0-9(),.% -]*$' })
