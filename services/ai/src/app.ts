@@ -17,6 +17,8 @@ import { chatRoutes } from './routes/chat-routes.js'
 import { documentRoutes } from './routes/document-routes.js'
 import { formulaRoutes } from './routes/formula-routes.js'
 import { modelRoutes } from './routes/model-routes.js'
+import { workflowRoutes } from './routes/workflow-routes.js'
+import { createWorkflowStore } from './workflows/workflow-store.js'
 import { createUsageStore, type UsageStore } from './usage/usage-store.js'
 
 export interface AiAppDependencies {
@@ -102,5 +104,6 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   agentRoutes(app, services)
   modelRoutes(app, { jobs: deps.jobs })
   auditRoutes(app, services)
+  workflowRoutes(app, { workflows: createWorkflowStore(deps.store), services, jobs: deps.jobs })
   return app
 }
