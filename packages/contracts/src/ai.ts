@@ -480,7 +480,7 @@ export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
   {
     id: 'monthly-financial-report',
     name: 'Monthly Financial Report',
-    description: 'Save a version, total the active sheet’s figures, bold its header row, check the workbook and save the report as a version.',
+    description: 'Save a version, add a total row under the figures, bold the header row, check the workbook and save the report as a version.',
     steps: [
       { kind: 'snapshot', text: 'Before the monthly report' },
       { kind: 'command', text: 'add a total row' },
