@@ -1,9 +1,10 @@
-import type { Workflow, WorkflowRun, WorkflowStepKind, WorkflowTemplate } from '@finsheet/contracts'
-import { MAX_WORKFLOW_STEPS, WORKFLOW_STEP_KIND_LABELS, WORKFLOW_STEP_KINDS } from '@finsheet/contracts'
+import type { AiModelOption, Workflow, WorkflowRun, WorkflowStepKind, WorkflowTemplate } from '@finsheet/contracts'
+import { LOCAL_MODEL_OPTION, MAX_WORKFLOW_STEPS, WORKFLOW_STEP_KIND_LABELS, WORKFLOW_STEP_KINDS } from '@finsheet/contracts'
 import { Link } from '@tanstack/react-router'
 import { ArrowDown, ArrowUp, History, LayoutTemplate, Play, PlusCircle, Trash2, Undo2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../app/app-context'
+import { loadModels } from '../assistant/assistant-api'
 import { api } from '../app/services'
 import { toast } from '../toasts/toast-store'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
@@ -13,6 +14,7 @@ import { addStep, describeStep, draftBody, draftProblem, emptyDraft, formatDurat
 import { deleteWorkflow, isFinished, loadWorkflows, readRun, runWorkflow, saveWorkflow, undoRun } from '../workflows/workflows-api'
 import { errorText } from './error-text'
 import { LoadProblem } from './LoadProblem'
+import { SelectField } from './SelectField'
 import { useRemote } from './use-remote'
 import { chosenWorkbookId } from './workbook-choice'
 import { WorkbookPicker } from './WorkbookPicker'
@@ -46,7 +48,7 @@ function RunProgress({ run }: { run: WorkflowRun }) {
 }
 
 /** The form that makes or changes a workflow: a name, a description and its steps. */
-function WorkflowForm({ initial, editing, onSaved, onCancel }: { initial: WorkflowDraft; editing: Workflow | null; onSaved(): void; onCancel(): void }) {
+function WorkflowForm({ initial, editing, models, onSaved, onCancel }: { initial: WorkflowDraft; editing: Workflow | null; models: readonly AiModelOption[]; onSaved(): void; onCancel(): void }) {
   const [draft, setDraft] = useState(initial)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -88,6 +90,16 @@ function WorkflowForm({ initial, editing, onSaved, onCancel }: { initial: Workfl
           <span>Description</span>
           <input value={draft.description} maxLength={500} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
         </label>
+        <SelectField label="Model for the commands" value={draft.model} onChange={(model) => setDraft({ ...draft, model })}>
+          {!models.some((model) => model.value === draft.model) && <option value={draft.model}>{draft.model === LOCAL_MODEL_OPTION.value ? LOCAL_MODEL_OPTION.label : draft.model}</option>}
+          {models
+            .filter((model) => model.available || model.value === draft.model)
+            .map((model) => (
+              <option key={model.value} value={model.value}>
+                {model.label}
+              </option>
+            ))}
+        </SelectField>
         <ol className="workflow-steps">
           {draft.steps.map((step, index) => {
             const textLabel = stepTextLabel(step.kind)
@@ -248,6 +260,7 @@ export function WorkflowsPage() {
   const [session] = useSession()
   const [data, reload] = useRemote((signal) => loadWorkflows(api, signal), [])
   const [workbooks] = useRemote((signal) => listWorkbooks(api, signal), [])
+  const [models] = useRemote(() => loadModels(api), [])
   const [chosen, setChosen] = useState<string | null>(null)
   const [form, setForm] = useState<{ draft: WorkflowDraft; editing: Workflow | null } | null>(null)
   const [active, setActive] = useState<WorkflowRun[]>([])
@@ -260,6 +273,12 @@ export function WorkflowsPage() {
   const workflows = data.data?.workflows ?? []
   const templates = data.data?.templates ?? []
   const runs = data.data?.runs ?? []
+
+  // Runs still going when the page loads are followed too.
+  useEffect(() => {
+    const going = runs.filter((candidate) => !isFinished(candidate))
+    if (going.length > 0) setActive((current) => [...current, ...going.filter((candidate) => !current.some((known) => known.id === candidate.id))])
+  }, [data.data])
 
   // Running workflows are read until they finish; then the lists are read again.
   const activeIds = active.map((run) => run.id).join(',')
@@ -350,6 +369,7 @@ export function WorkflowsPage() {
           key={form.editing?.id ?? 'new'}
           initial={form.draft}
           editing={form.editing}
+          models={models.data?.models ?? []}
           onCancel={() => setForm(null)}
           onSaved={() => {
             setForm(null)
@@ -379,7 +399,7 @@ export function WorkflowsPage() {
                     <button type="button" className="button primary small" disabled={!workbookId || running !== undefined} onClick={() => void run(workflow)}>
                       <Play size={14} aria-hidden="true" /> Run
                     </button>
-                    <button type="button" className="button small" onClick={() => openForm({ name: workflow.name, description: workflow.description, steps: workflow.steps }, workflow)}>
+                    <button type="button" className="button small" onClick={() => openForm({ name: workflow.name, description: workflow.description, model: workflow.model, steps: workflow.steps }, workflow)}>
                       Edit
                     </button>
                     <button type="button" className="button small" aria-label={`Delete ${workflow.name}`} onClick={() => setDeleting(workflow)}>

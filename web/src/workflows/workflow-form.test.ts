@@ -24,10 +24,10 @@ describe('the workflow form', () => {
   it('says what keeps a draft from being saved, and sends only the text a kind uses', () => {
     expect(draftProblem(emptyDraft())).toBe('Name the workflow.')
     expect(draftProblem({ ...emptyDraft(), name: 'X' })).toBe('Step 1: write the command the assistant carries out.')
-    expect(draftProblem({ name: 'X', description: '', steps: [] })).toBe('Add at least one step.')
-    const draft = { name: ' Check ', description: '', steps: [{ kind: 'audit' as const, text: 'left over' }, { kind: 'command' as const, text: ' sum column B ' }] }
+    expect(draftProblem({ name: 'X', description: '', model: 'local', steps: [] })).toBe('Add at least one step.')
+    const draft = { name: ' Check ', description: '', model: 'local', steps: [{ kind: 'audit' as const, text: 'left over' }, { kind: 'command' as const, text: ' sum column B ' }] }
     expect(draftProblem(draft)).toBeNull()
-    expect(draftBody(draft)).toEqual({ name: 'Check', description: '', steps: [{ kind: 'audit', text: '' }, { kind: 'command', text: 'sum column B' }] })
+    expect(draftBody(draft)).toEqual({ name: 'Check', description: '', model: 'local', steps: [{ kind: 'audit', text: '' }, { kind: 'command', text: 'sum column B' }] })
     expect(formatDuration(850)).toBe('850 ms')
     expect(formatDuration(2345)).toBe('2.3 s')
   })

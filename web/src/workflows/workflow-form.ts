@@ -2,16 +2,18 @@
  * The Create New Workflow form as data: a name, a description and steps added, removed and moved.
  * The service checks the workflow again; the form says at once what is missing.
  */
-import { MAX_WORKFLOW_STEPS, WORKFLOW_STEP_KIND_LABELS, type WorkflowBody, type WorkflowStep, type WorkflowStepKind } from '@finsheet/contracts'
+import { LOCAL_MODEL, MAX_WORKFLOW_STEPS, WORKFLOW_STEP_KIND_LABELS, type WorkflowBody, type WorkflowStep, type WorkflowStepKind } from '@finsheet/contracts'
 
 export interface WorkflowDraft {
   name: string
   description: string
+  /** The model the command steps run with. */
+  model: string
   steps: WorkflowStep[]
   templateId?: string
 }
 
-export const emptyDraft = (): WorkflowDraft => ({ name: '', description: '', steps: [{ kind: 'command', text: '' }] })
+export const emptyDraft = (): WorkflowDraft => ({ name: '', description: '', model: LOCAL_MODEL, steps: [{ kind: 'command', text: '' }] })
 
 export function addStep(draft: WorkflowDraft, kind: WorkflowStepKind = 'command'): WorkflowDraft {
   if (draft.steps.length >= MAX_WORKFLOW_STEPS) return draft
@@ -48,6 +50,7 @@ export function draftBody(draft: WorkflowDraft): WorkflowBody {
   return {
     name: draft.name.trim(),
     description: draft.description.trim(),
+    model: draft.model,
     steps: draft.steps.map((step) => ({ kind: step.kind, text: step.kind === 'command' || step.kind === 'snapshot' ? step.text.trim() : '' })),
     ...(draft.templateId ? { templateId: draft.templateId } : {}),
   }

@@ -144,7 +144,13 @@ export function workflowRoutes(app: ServiceApp, deps: { workflows: WorkflowStore
       const workbook = await services.spreadsheet.workbook(bearerTokenFrom(request.headers.authorization), request.body.workbookId)
       const run = await workflows.createRun(user.uid, found, workbook)
       const data: WorkflowJobData = { userId: user.uid, runId: run.id }
-      await deps.jobs.queue(WORKFLOW_RUN_QUEUE).add('run', data, { jobId: workflowJobId(run.id), attempts: WORKFLOW_JOB_ATTEMPTS })
+      try {
+        await deps.jobs.queue(WORKFLOW_RUN_QUEUE).add('run', data, { jobId: workflowJobId(run.id), attempts: WORKFLOW_JOB_ATTEMPTS })
+      } catch (error) {
+        // A run that never reached the queue is not left waiting in the history.
+        await workflows.saveRun({ ...run, status: 'failed', error: 'The run could not be queued; try again in a moment', finishedAt: new Date().toISOString() })
+        throw error
+      }
       return reply.status(202).send({ success: true as const, run: workflows.publicRun(run) })
     },
   )
