@@ -164,6 +164,8 @@ describe('workflows', () => {
 
   it('runs the Revenue Forecast Update on a workbook: a version, the growth changeset applied, the audit stored, the history right, and undo reverts it', async () => {
     const id = await forecastWorkbook('Forecast')
+    // A cell showing an error, for the audit to find.
+    expect((await ada('POST', '/spreadsheet/update-cells', { workbookId: id, sheetName: 'Sheet1', updates: [{ cellAddress: 'H10', formula: '=B2/0' }] })).status).toBe(200)
     const versionsBefore = (await ada('GET', `/spreadsheet/workbook/${id}/versions`)).json.total as number
     const workflow = await createFrom('revenue-forecast-update')
     const queued = await ada('POST', `/ai/workflows/${workflow.id}/run`, { workbookId: id })
@@ -199,8 +201,9 @@ describe('workflows', () => {
     expect(versions.versions.map((v: { id: string }) => v.id)).toContain(run.steps[0].versionId)
     expect(versions.versions.find((v: { id: string }) => v.id === run.steps[0].versionId)).toMatchObject({ changes: 'Before the revenue forecast update', tags: expect.arrayContaining(['workflow']) })
     expect(versions.total).toBeGreaterThan(versionsBefore)
-    expect(Array.isArray(run.steps[2].findings)).toBe(true)
-    expect(run.steps[2].message).toMatch(/problems found|error|warning/)
+    const findings = run.steps[2].findings ?? []
+    expect(findings.find((finding) => finding.rule === 'error-cell')).toMatchObject({ severity: 'error', cells: ['Sheet1!H10'] })
+    expect(run.steps[2].message).toMatch(/^1 error/)
 
     // The history: the workflow's runs and the user's recent runs, and the workflow's last run.
     const history = (await ada('GET', `/ai/workflows/${workflow.id}/runs`)).json.runs
@@ -218,6 +221,26 @@ describe('workflows', () => {
     expect(after.C2.input).toBe('1000')
     expect(after.F2.value).toBe(1000)
     expect((await ada('POST', `/ai/workflows/runs/${run.id}/undo`)).status).toBe(409)
+  })
+
+  it('refuses to undo a run when the workbook changed after it, or when it changed nothing, and undoes nothing', async () => {
+    const id = await forecastWorkbook('Edited after')
+    const created = await ada('POST', '/ai/workflows', { name: 'Bold header', steps: [{ kind: 'command', text: 'make row 1 bold' }] })
+    const run = await finished((await ada('POST', `/ai/workflows/${created.json.workflow.id}/run`, { workbookId: id })).json.run.id)
+    expect(run.status, run.error ?? '').toBe('completed')
+    expect((await ada('POST', '/spreadsheet/update-cells', { workbookId: id, sheetName: 'Sheet1', updates: [{ cellAddress: 'B2', value: 2000 }] })).status).toBe(200)
+    const refused = await ada('POST', `/ai/workflows/runs/${run.id}/undo`)
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toMatch(/changed after the run/)
+    const cells = await cellsOf(id)
+    expect(cells.B1.style?.bold).toBe(true)
+    expect(cells.B2.value).toBe(2000)
+    expect((await ada('GET', `/ai/workflows/runs/${run.id}`)).json.run.undone).toBe(false)
+
+    const audit = await createFrom('data-validation-check')
+    const checked = await finished((await ada('POST', `/ai/workflows/${audit.id}/run`, { workbookId: id })).json.run.id)
+    expect(checked.status).toBe('completed')
+    expect((await ada('POST', `/ai/workflows/runs/${checked.id}/undo`)).status).toBe(409)
   })
 
   it('runs the Monthly Financial Report: totals and a bold header row, with a version before and after', async () => {
