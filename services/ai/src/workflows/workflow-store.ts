@@ -96,8 +96,10 @@ export function createWorkflowStore(store: DocumentStore) {
     },
     /** A run by id alone: for the job, which carries the user id and checks it. */
     runById: (runId: string) => runs.get(runId),
+    /** Stores where a run stands; a run deleted with its workflow meanwhile stays deleted. */
     async saveRun(run: StoredRun): Promise<void> {
-      await runs.put(run)
+      const { id, ...fields } = run
+      await runs.update({ id }, fields)
     },
     async runsOf(workflowId: string): Promise<WorkflowRun[]> {
       return (await runs.find({ workflowId }, { sort: [['createdAt', -1]], limit: MAX_LISTED_WORKFLOW_RUNS })).map(publicRun)
