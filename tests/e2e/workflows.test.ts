@@ -126,4 +126,35 @@ describe('workflows', { timeout: E2E_TIMEOUT }, () => {
     expect(await shownIn('F2')).toMatch(/^1,?464\.1$/)
     expect(await page.getByLabel('Formula bar').inputValue()).toBe('=E2*(1+10%)')
   })
+
+  it('writes a workflow in the form, with steps added and reordered, and undoes a run from Recent Workflows', async () => {
+    await page.goto(`${stack.url}/workflows`)
+    await page.locator('.action-card', { hasText: 'Create New Workflow' }).click()
+    const form = page.getByRole('region', { name: 'New workflow' })
+    await form.getByLabel('Name', { exact: true }).fill('Bold and check')
+    await form.getByRole('button', { name: 'Create workflow' }).click()
+    expect(await form.getByRole('alert').innerText()).toBe('Step 1: write the command the assistant carries out.')
+    await form.getByRole('combobox', { name: /^Step 1/ }).selectOption({ label: 'Audit the workbook' })
+    await form.getByRole('button', { name: 'Add step' }).click()
+    await form.getByLabel('Command', { exact: true }).fill('make row 1 bold')
+    await form.getByRole('button', { name: 'Move step 2 up' }).click()
+    await form.getByRole('button', { name: 'Create workflow' }).click()
+    await form.waitFor({ state: 'detached', ...POLL })
+    const saved = page.getByRole('list', { name: 'Your workflows' }).getByRole('listitem', { name: 'Bold and check' })
+    await saved.waitFor(POLL)
+    expect(await saved.locator('.saved-workflow-steps li').allInnerTexts()).toEqual(['Assistant command: make row 1 bold', 'Audit the workbook'])
+
+    await page.locator('.section-row').getByLabel('Workbook').selectOption({ label: 'Forecast' })
+    await saved.getByRole('button', { name: 'Run' }).click()
+    const recent = page.getByRole('list', { name: 'Recent Workflows' }).getByRole('listitem', { name: 'Bold and check on Forecast' })
+    await expect.poll(() => recent.locator('.badge').first().innerText(), POLL).toBe('Completed')
+    const bold = async () => {
+      const answer = await api<{ workbook: { sheets: { cells: Record<string, { style: { bold?: boolean } | null }> }[] } }>('GET', `/spreadsheet/workbook/${workbookId}`)
+      return answer.workbook.sheets[0].cells.B1.style?.bold === true
+    }
+    expect(await bold()).toBe(true)
+    await recent.getByRole('button', { name: 'Undo run' }).click()
+    await expect.poll(() => recent.innerText(), POLL).toContain('Undone')
+    expect(await bold()).toBe(false)
+  })
 })
