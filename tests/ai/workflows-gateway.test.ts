@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_WORKFLOW_STEPS, WORKFLOW_TEMPLATES, WorkflowRun } from '@finsheet/contracts'
+import { MAX_WORKFLOW_STEPS, MAX_WORKFLOWS_PER_USER, WORKFLOW_TEMPLATES, WorkflowRun } from '@finsheet/contracts'
 import { startAllInOne, type AllInOne } from '@finsheet/standalone'
 
 const root = mkdtempSync(join(tmpdir(), 'finsheet-workflows-'))
@@ -285,5 +285,14 @@ describe('workflows', () => {
     expect((await cellsOf(imported)).B4.value).toBe(6600)
     // The chosen workbook was left alone.
     expect((await cellsOf(id)).B4).toBeUndefined()
+  })
+
+  it(`keeps at most ${MAX_WORKFLOWS_PER_USER} workflows per user`, async () => {
+    const { api: many } = await signUp('many@example.com')
+    for (let i = 0; i < MAX_WORKFLOWS_PER_USER; i++) expect((await many('POST', '/ai/workflows', { name: `Check ${i}`, steps: [{ kind: 'audit' }] })).status).toBe(201)
+    const refused = await many('POST', '/ai/workflows', { name: 'One more', steps: [{ kind: 'audit' }] })
+    expect(refused.status).toBe(409)
+    expect(refused.json.error.message).toMatch(/delete one to make another/)
+    expect((await many('GET', '/ai/workflows')).json.workflows).toHaveLength(MAX_WORKFLOWS_PER_USER)
   })
 })

@@ -336,6 +336,10 @@ export const MAX_WORKFLOW_DESCRIPTION_LENGTH = 500
 export const MAX_WORKFLOW_STEP_TEXT_LENGTH = 2000
 /** Runs the history of one workflow, or the user's recent runs, lists at most. */
 export const MAX_LISTED_WORKFLOW_RUNS = 50
+/** Runs kept per workflow; older ones are dropped as new ones start. */
+export const MAX_KEPT_WORKFLOW_RUNS = 100
+/** Workflows one user keeps at most. */
+export const MAX_WORKFLOWS_PER_USER = 200
 
 /**
  * What a step does: `command` runs its text in Agent mode with the workflow's model (the offline

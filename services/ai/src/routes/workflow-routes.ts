@@ -6,6 +6,8 @@
 import {
   DeleteWorkflowResponse,
   ErrorBody,
+  MAX_WORKFLOW_STEPS,
+  MAX_WORKFLOWS_PER_USER,
   RunWorkflowBody,
   WORKFLOW_RUN_QUEUE,
   WORKFLOW_TEMPLATES,
@@ -50,15 +52,17 @@ export function workflowRoutes(app: ServiceApp, deps: { workflows: WorkflowStore
     {
       schema: {
         tags,
-        summary: 'Save a new workflow: a name and 1 to 20 steps (command, audit, import, snapshot)',
-        description: 'Each refusal is a 400 saying what to fix: an empty name, no steps, more than 20, an unknown kind, a command step without its command, an unknown model. Nothing is stored then.',
+        summary: `Save a new workflow: a name and 1 to ${MAX_WORKFLOW_STEPS} steps (command, audit, import, snapshot); 409 past ${MAX_WORKFLOWS_PER_USER} workflows`,
+        description: `Each refusal is a 400 saying what to fix: an empty name, no steps, more than ${MAX_WORKFLOW_STEPS}, an unknown kind, a command step without its command, an unknown model. Nothing is stored then.`,
         body: WorkflowBody,
-        response: { 201: WorkflowResponse, ...errorResponses },
+        response: { 201: WorkflowResponse, 409: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const input = readWorkflowBody(request.body, checkModel)
-      const created = await workflows.create(currentUser(request).uid, input)
+      const user = currentUser(request)
+      if ((await workflows.count(user.uid)) >= MAX_WORKFLOWS_PER_USER) throw new AppError('TOO_MANY_WORKFLOWS', 409, `You keep ${MAX_WORKFLOWS_PER_USER} workflows, the most one user may; delete one to make another`)
+      const created = await workflows.create(user.uid, input)
       return reply.status(201).send({ success: true as const, workflow: await workflows.present(created) })
     },
   )

@@ -4,6 +4,7 @@
  * workflow was deleted before it started fails at its first step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_KEPT_WORKFLOW_RUNS } from '@finsheet/contracts'
 import type { ActiveJob } from '@finsheet/platform'
 import { startAiTestApp, type AiTestApp } from '../testing/test-app.js'
 import { createWorkflowProcessor, type WorkflowJobData } from './workflow-runner.js'
@@ -69,5 +70,13 @@ describe('the workflow run job', () => {
     expect(stored).toMatchObject({ status: 'failed', failedStep: 0, error: 'Step 1 (Assistant command) failed: The workflow was deleted while it ran' })
     expect(stored!.steps.map((step) => step.status)).toEqual(['failed', 'skipped', 'skipped'])
     expect(stored!.finishedAt).not.toBeNull()
+  })
+
+  it('keeps the newest runs of a workflow and drops older ones as new ones start', async () => {
+    const workflow = await workflows.create('ada', { name: 'Often', description: '', model: 'local', steps, templateId: null })
+    const first = await workflows.createRun('ada', workflow, { id: 'wb-1', name: 'Plan' })
+    for (let i = 0; i < MAX_KEPT_WORKFLOW_RUNS; i++) await workflows.createRun('ada', workflow, { id: 'wb-1', name: 'Plan' })
+    expect(await test.store.collection('ai_workflow_runs').count({ workflowId: workflow.id })).toBe(MAX_KEPT_WORKFLOW_RUNS)
+    expect(await workflows.getRun('ada', first.id)).toBeNull()
   })
 })

@@ -3,7 +3,7 @@
  * or run of another user is not found, as a missing one is not.
  */
 import { randomUUID } from 'node:crypto'
-import { MAX_LISTED_WORKFLOW_RUNS, type Workflow, type WorkflowRun, type WorkflowRunStep, type WorkflowStep } from '@finsheet/contracts'
+import { MAX_KEPT_WORKFLOW_RUNS, MAX_LISTED_WORKFLOW_RUNS, type Workflow, type WorkflowRun, type WorkflowRunStep, type WorkflowStep } from '@finsheet/contracts'
 import type { DocumentStore } from '@finsheet/platform'
 import type { WorkflowInput } from './workflow-input.js'
 
@@ -37,6 +37,7 @@ export function createWorkflowStore(store: DocumentStore) {
       return found && found.userId === userId ? found : null
     },
     present: publicWorkflow,
+    count: (userId: string) => workflows.count({ userId }),
     async create(userId: string, input: WorkflowInput): Promise<StoredWorkflow> {
       const now = new Date().toISOString()
       const workflow: StoredWorkflow = { id: randomUUID(), userId, ...input, createdAt: now, updatedAt: now }
@@ -88,6 +89,8 @@ export function createWorkflowStore(store: DocumentStore) {
         undone: false,
       }
       await runs.insert(run)
+      // The history keeps the newest runs of each workflow.
+      for (const old of await runs.find({ workflowId: workflow.id }, { sort: [['createdAt', -1]], offset: MAX_KEPT_WORKFLOW_RUNS })) await runs.delete(old.id)
       return run
     },
     async getRun(userId: string, runId: string): Promise<StoredRun | null> {
