@@ -364,19 +364,22 @@ describe('the screens beside the spreadsheet', { timeout: E2E_TIMEOUT }, () => {
     await page.screenshot({ path: join(OUTPUT, 'insights.png'), fullPage: true })
   })
 
-  it('lists the workflows and leads to the templates', async () => {
+  it('lists the workflow templates, and opens the form for a new workflow', async () => {
     await openScreen('Workflows', '/workflows')
-    expect(await page.locator('.workflow-row h3').allInnerTexts()).toEqual(['Monthly Financial Report', 'Data Validation Check', 'Revenue Forecast Update'])
+    await expect.poll(() => page.locator('.workflow-row h3').allInnerTexts(), POLL).toEqual(['Monthly Financial Report', 'Data Validation Check', 'Revenue Forecast Update'])
     for (const card of ['Create New Workflow', 'Browse Templates', 'Recent Workflows']) expect(await page.locator('.action-card', { hasText: card }).count()).toBe(1)
     expect(await unnamedControls(page)).toEqual([])
-    // A new workflow is steps the assistant's Agent mode carries out now, on the open workbook
+    // A new workflow is written in a form: a name and its steps, each a kind and its text
     await page.locator('.action-card', { hasText: 'Create New Workflow' }).click()
-    const assistantPanel = page.getByRole('complementary', { name: 'AI assistant' })
-    await assistantPanel.getByRole('heading', { name: 'Agent' }).waitFor(POLL)
-    await assistantPanel.getByRole('button', { name: 'Close AI assistant' }).click()
-    await openScreen('Workflows', '/workflows')
+    const form = page.getByRole('region', { name: 'New workflow' })
+    await form.waitFor(POLL)
+    await form.getByRole('button', { name: 'Add step' }).click()
+    expect(await form.getByRole('combobox', { name: /^Step \d+/ }).count()).toBe(2)
+    expect(await unnamedControls(page)).toEqual([])
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await form.waitFor({ state: 'detached', ...POLL })
     await page.locator('.action-card', { hasText: 'Browse Templates' }).click()
-    await page.waitForURL(`${stack.url}/models`)
+    expect(new URL(page.url()).pathname).toBe('/workflows')
   })
 
   it('fills the View and Data menus with working commands, keeps past notifications, and shares a link', async () => {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import { AuditFinding } from './agent.js'
 import { PdfEntry } from './files.js'
 import { CellType, CellValue, MAX_FORMULA_LENGTH } from './spreadsheet.js'
 
@@ -319,3 +320,193 @@ export function assistantErrorText(failure: { status: number; code?: string; mes
   if (failure.status === 500) return { text: ASSISTANT_ERROR_TEXTS.server, hint: ASSISTANT_ERROR_TEXTS.serverHint, tips }
   return { text: `Error: ${failure.message}`, tips }
 }
+
+// ---- workflows ----------------------------------------------------------------------------------
+
+/**
+ * A workflow: a named, saved, ordered list of steps the user runs on a chosen workbook. Paths under
+ * /workflows; a workflow of another user answers 404, as a missing one does.
+ */
+
+/** The job queue that runs workflows. */
+export const WORKFLOW_RUN_QUEUE = 'ai.workflow-run'
+export const MAX_WORKFLOW_STEPS = 20
+export const MAX_WORKFLOW_NAME_LENGTH = 120
+export const MAX_WORKFLOW_DESCRIPTION_LENGTH = 500
+export const MAX_WORKFLOW_STEP_TEXT_LENGTH = 2000
+/** Runs the history of one workflow, or the user's recent runs, lists at most. */
+export const MAX_LISTED_WORKFLOW_RUNS = 50
+/** Runs kept per workflow; older ones are dropped as new ones start. */
+export const MAX_KEPT_WORKFLOW_RUNS = 100
+/** Workflows one user keeps at most. */
+export const MAX_WORKFLOWS_PER_USER = 200
+
+/**
+ * What a step does: `command` runs its text in Agent mode with the workflow's model (the offline
+ * planner for `local`), writing one changeset; `audit` checks the workbook and keeps the findings;
+ * `import` makes a workbook of the user's latest uploaded spreadsheet, on which the later steps work;
+ * `snapshot` saves a major version with the step's text as its message.
+ */
+export const WORKFLOW_STEP_KINDS = ['command', 'audit', 'import', 'snapshot'] as const
+export type WorkflowStepKind = (typeof WORKFLOW_STEP_KINDS)[number]
+export const WorkflowStepKind = Type.Unsafe<WorkflowStepKind>({ type: 'string', enum: [...WORKFLOW_STEP_KINDS] })
+/** How the page names each kind. */
+export const WORKFLOW_STEP_KIND_LABELS: Record<WorkflowStepKind, string> = {
+  command: 'Assistant command',
+  audit: 'Audit the workbook',
+  import: 'Import the latest upload',
+  snapshot: 'Save a version',
+}
+
+export const WorkflowStep = Type.Object({
+  kind: WorkflowStepKind,
+  /** The command (command), the version message (snapshot); empty for the other kinds. */
+  text: Type.String(),
+})
+export type WorkflowStep = Static<typeof WorkflowStep>
+
+/**
+ * POST /workflows and PUT /workflows/{id}. Checked beyond the schema with clear 400s: a name, 1 to
+ * MAX_WORKFLOW_STEPS steps of a known kind, a command step with its text.
+ */
+export const WorkflowBody = StrictObject({
+  name: Type.String({ maxLength: 1000 }),
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  /** A value from /availableModels that runs the command steps; default `local`, the offline planner. */
+  model: Type.Optional(Type.String({ maxLength: 200 })),
+  steps: Type.Array(StrictObject({ kind: Type.String({ maxLength: 100 }), text: Type.Optional(Type.String({ maxLength: 100_000 })) }), { maxItems: 1000 }),
+  /** The built-in template it was made from. */
+  templateId: Type.Optional(Type.String({ maxLength: 100 })),
+})
+export type WorkflowBody = Static<typeof WorkflowBody>
+
+export const WorkflowRunStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed')])
+export type WorkflowRunStatus = Static<typeof WorkflowRunStatus>
+export const WorkflowRunStepStatus = Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('skipped')])
+export type WorkflowRunStepStatus = Static<typeof WorkflowRunStepStatus>
+
+/** One step of a run as it went. */
+export const WorkflowRunStep = Type.Object({
+  kind: WorkflowStepKind,
+  text: Type.String(),
+  status: WorkflowRunStepStatus,
+  /** The workbook the step worked on. */
+  workbookId: Type.Union([Type.String(), Type.Null()]),
+  /** What the step did, in a sentence (the assistant's answer for a command). */
+  message: Type.Union([Type.String(), Type.Null()]),
+  /** The changeset a command step applied; null when it wrote nothing. */
+  changesetId: Type.Union([Type.String(), Type.Null()]),
+  /** The change the changeset made in the workbook's history (what undo reverts). */
+  changeId: Type.Union([Type.String(), Type.Null()]),
+  /** The workbook revision the change made. */
+  revision: Type.Union([Type.Integer(), Type.Null()]),
+  /** Cells the changeset wrote. */
+  cellsChanged: Type.Integer({ minimum: 0 }),
+  /** An audit step's findings. */
+  findings: Type.Union([Type.Array(AuditFinding), Type.Null()]),
+  /** A snapshot step's version. */
+  versionId: Type.Union([Type.String(), Type.Null()]),
+  /** An import step's new workbook. */
+  importedWorkbookId: Type.Union([Type.String(), Type.Null()]),
+  durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+})
+export type WorkflowRunStep = Static<typeof WorkflowRunStep>
+
+export const WorkflowRun = Type.Object({
+  id: Type.String(),
+  workflowId: Type.String(),
+  workflowName: Type.String(),
+  /** The workbook chosen for the run. */
+  workbookId: Type.String(),
+  workbookName: Type.String(),
+  status: WorkflowRunStatus,
+  /** 0 to 100: the share of steps done. */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** The step running now (0-based), or null. */
+  currentStep: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  steps: Type.Array(WorkflowRunStep),
+  createdAt: Type.String({ format: 'date-time' }),
+  startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Why the run failed, naming the step. */
+  error: Type.Union([Type.String(), Type.Null()]),
+  /** The step that failed (0-based). */
+  failedStep: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Whether the run's changes were undone. */
+  undone: Type.Boolean(),
+})
+export type WorkflowRun = Static<typeof WorkflowRun>
+
+export const Workflow = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  model: Type.String(),
+  steps: Type.Array(WorkflowStep),
+  templateId: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  /** The newest run, if any. */
+  lastRun: Type.Union([WorkflowRun, Type.Null()]),
+})
+export type Workflow = Static<typeof Workflow>
+
+export const WorkflowParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export const WorkflowRunParams = StrictObject({ runId: Type.String({ minLength: 1, maxLength: 100 }) })
+export const RunWorkflowBody = StrictObject({ workbookId: Type.String({ minLength: 1, maxLength: 64 }) })
+export type RunWorkflowBody = Static<typeof RunWorkflowBody>
+
+export const WorkflowResponse = Type.Object({ success: Type.Literal(true), workflow: Workflow })
+export type WorkflowResponse = Static<typeof WorkflowResponse>
+export const WorkflowListResponse = Type.Object({ success: Type.Literal(true), workflows: Type.Array(Workflow) })
+export type WorkflowListResponse = Static<typeof WorkflowListResponse>
+export const WorkflowRunResponse = Type.Object({ success: Type.Literal(true), run: WorkflowRun })
+export type WorkflowRunResponse = Static<typeof WorkflowRunResponse>
+export const WorkflowRunListResponse = Type.Object({ success: Type.Literal(true), runs: Type.Array(WorkflowRun) })
+export type WorkflowRunListResponse = Static<typeof WorkflowRunListResponse>
+export const DeleteWorkflowResponse = Type.Object({ success: Type.Literal(true), id: Type.String() })
+
+/** A built-in workflow a user makes their own (Browse Templates). */
+export const WorkflowTemplate = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  steps: Type.Array(WorkflowStep),
+})
+export type WorkflowTemplate = Static<typeof WorkflowTemplate>
+export const WorkflowTemplatesResponse = Type.Object({ success: Type.Literal(true), templates: Type.Array(WorkflowTemplate) })
+export type WorkflowTemplatesResponse = Static<typeof WorkflowTemplatesResponse>
+
+/** The built-in templates; every command is one the offline planner carries out. */
+export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
+  {
+    id: 'monthly-financial-report',
+    name: 'Monthly Financial Report',
+    description: 'Save a version, add a total row under the figures, bold the header row, check the workbook and save the report as a version.',
+    steps: [
+      { kind: 'snapshot', text: 'Before the monthly report' },
+      { kind: 'command', text: 'add a total row' },
+      { kind: 'command', text: 'make the header row bold' },
+      { kind: 'audit', text: '' },
+      { kind: 'snapshot', text: 'Monthly report' },
+    ],
+  },
+  {
+    id: 'data-validation-check',
+    name: 'Data Validation Check',
+    description: 'Look for cells showing errors, circular references, broken patterns, numbers typed inside formulas and totals that miss rows.',
+    steps: [{ kind: 'audit', text: '' }],
+  },
+  {
+    id: 'revenue-forecast-update',
+    name: 'Revenue Forecast Update',
+    description: 'Save a version, grow revenue 10% a year from the second year on, and check the workbook.',
+    steps: [
+      { kind: 'snapshot', text: 'Before the revenue forecast update' },
+      { kind: 'command', text: 'grow revenue 10% a year in years 2 to 5' },
+      { kind: 'audit', text: '' },
+    ],
+  },
+]

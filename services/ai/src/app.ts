@@ -17,6 +17,8 @@ import { chatRoutes } from './routes/chat-routes.js'
 import { documentRoutes } from './routes/document-routes.js'
 import { formulaRoutes } from './routes/formula-routes.js'
 import { modelRoutes } from './routes/model-routes.js'
+import { workflowRoutes } from './routes/workflow-routes.js'
+import { createWorkflowStore } from './workflows/workflow-store.js'
 import { createUsageStore, type UsageStore } from './usage/usage-store.js'
 
 export interface AiAppDependencies {
@@ -60,6 +62,35 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What chat and agent mode work with: the models, the usage store, the other services' clients, the
+ * model generator and the agent's limits. The app builds it; so does the ai-worker, whose workflow
+ * runs carry out agent-mode commands.
+ */
+export function createAgentServices(
+  deps: Pick<AiAppDependencies, 'store' | 'jobs' | 'models' | 'spreadsheetUrl' | 'filesUrl' | 'dailyTokenLimit' | 'chatTools' | 'modelGenerator' | 'localAgentProvider' | 'agentDeadlineMs' | 'agentTokenBudget' | 'clock'>,
+  logger: Logger,
+): AgentServices {
+  // What an empty environment gives: no provider configured, the other services at their default ports.
+  const defaults = loadAiConfig({})
+  const spreadsheet = createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL)
+  const readOnlyTools = AGENT_TOOLS.filter((tool) => READ_ONLY_AGENT_TOOLS.includes(tool.name))
+  const registry = typeof deps.models === 'function' ? deps.models(logger) : (deps.models ?? modelRegistryFromConfig(defaults))
+  const usage = createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock })
+  return {
+    registry,
+    usage,
+    spreadsheet,
+    files: createFilesClient(deps.filesUrl ?? defaults.FILES_URL),
+    chatTools: deps.chatTools ?? (({ token, workbook }) => new WorkbookToolset({ spreadsheet, token, workbookId: workbook.id, tools: readOnlyTools, logger })),
+    logger,
+    modelGenerator: typeof deps.modelGenerator === 'function' ? deps.modelGenerator({ jobs: deps.jobs, registry, usage, logger }) : deps.modelGenerator,
+    localAgentProvider: deps.localAgentProvider,
+    agentLimits: { deadlineMs: deps.agentDeadlineMs ?? DEFAULT_AGENT_DEADLINE_MS, tokenBudget: deps.agentTokenBudget ?? DEFAULT_AGENT_TOKEN_BUDGET },
+    agentLogger: logger,
+  }
+}
+
 /** Chat with the configured models or offline, agent mode, the model list, formula suggestions and PDF analysis. Builds the app from its dependencies; never listens. */
 export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   const app = await createServiceApp({
@@ -72,24 +103,7 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
     bodyLimit: deps.bodyLimit,
     probes: [probe('documents', deps.store), probe('jobs', deps.jobs)],
   })
-  // What an empty environment gives: no provider configured, the other services at their default ports.
-  const defaults = loadAiConfig({})
-  const spreadsheet = createSpreadsheetClient(deps.spreadsheetUrl ?? defaults.SPREADSHEET_URL)
-  const readOnlyTools = AGENT_TOOLS.filter((tool) => READ_ONLY_AGENT_TOOLS.includes(tool.name))
-  const registry = typeof deps.models === 'function' ? deps.models(app.log as Logger) : (deps.models ?? modelRegistryFromConfig(defaults))
-  const usage = createUsageStore(deps.store, { dailyTokenLimit: deps.dailyTokenLimit, clock: deps.clock })
-  const services: AgentServices = {
-    registry,
-    usage,
-    spreadsheet,
-    files: createFilesClient(deps.filesUrl ?? defaults.FILES_URL),
-    chatTools: deps.chatTools ?? (({ token, workbook }) => new WorkbookToolset({ spreadsheet, token, workbookId: workbook.id, tools: readOnlyTools, logger: app.log })),
-    logger: app.log,
-    modelGenerator: typeof deps.modelGenerator === 'function' ? deps.modelGenerator({ jobs: deps.jobs, registry, usage, logger: app.log as Logger }) : deps.modelGenerator,
-    localAgentProvider: deps.localAgentProvider,
-    agentLimits: { deadlineMs: deps.agentDeadlineMs ?? DEFAULT_AGENT_DEADLINE_MS, tokenBudget: deps.agentTokenBudget ?? DEFAULT_AGENT_TOKEN_BUDGET },
-    agentLogger: app.log,
-  }
+  const services = createAgentServices(deps, app.log as Logger)
   app.decorate('assistant', services)
   // Answers that ask the client to come back later say when.
   app.addHook('onError', async (_request, reply, error) => {
@@ -102,5 +116,6 @@ export async function buildAiApp(deps: AiAppDependencies): Promise<ServiceApp> {
   agentRoutes(app, services)
   modelRoutes(app, { jobs: deps.jobs })
   auditRoutes(app, services)
+  workflowRoutes(app, { workflows: createWorkflowStore(deps.store), services, jobs: deps.jobs })
   return app
 }

@@ -7,6 +7,8 @@ import { runsWorker, type AiConfig } from './config.js'
 import { FinancialModelGenerator } from './models/financial-model-generator.js'
 import { createModelProcessor, startModelWorker } from './models/model-jobs.js'
 import type { ChatProvider } from './providers/conversation.js'
+import { createWorkflowProcessor, startWorkflowWorker } from './workflows/workflow-runner.js'
+import { createWorkflowStore } from './workflows/workflow-store.js'
 import { modelRegistryFromConfig, type ProviderOverrides } from './providers/model-registry.js'
 
 export interface AiServiceOptions {
@@ -42,15 +44,18 @@ export async function createAiService(config: AiConfig, options: AiServiceOption
     documentLimitBytes: config.UPLOAD_LIMIT_BYTES,
     bodyLimit: config.BODY_LIMIT_BYTES,
   })
-  let worker: JobWorker | null = null
+  const workers: JobWorker[] = []
   if (runsWorker(config)) {
-    const processor = createModelProcessor({ spreadsheet: createSpreadsheetClient(config.SPREADSHEET_URL), userTokens: await createUserTokenSource(config, 'ai-worker') })
+    const userTokens = await createUserTokenSource(config, 'ai-worker')
+    const processor = createModelProcessor({ spreadsheet: createSpreadsheetClient(config.SPREADSHEET_URL), userTokens })
+    const workflowProcessor = createWorkflowProcessor({ workflows: createWorkflowStore(store), services: app.assistant, userTokens })
     app.addHook('onReady', async () => {
-      worker = startModelWorker(jobs, processor, { concurrency: config.WORKER_CONCURRENCY, logger: app.log.child({ worker: 'ai.generate-model' }) })
+      workers.push(startModelWorker(jobs, processor, { concurrency: config.WORKER_CONCURRENCY, logger: app.log.child({ worker: 'ai.generate-model' }) }))
+      workers.push(startWorkflowWorker(jobs, workflowProcessor, { concurrency: config.WORKER_CONCURRENCY, logger: app.log.child({ worker: 'ai.workflow-run' }) }))
     })
   }
   app.addHook('onClose', async () => {
-    await (worker as JobWorker | null)?.close()
+    await Promise.all(workers.map((worker) => worker.close()))
     await store.close()
     await jobs.close()
   })

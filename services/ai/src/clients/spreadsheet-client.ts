@@ -1,15 +1,20 @@
 import {
   AgentToolsResponse,
   ApplyChangesetResponse,
+  ChangeLogResponse,
   ChangesetResponse,
   EvaluateFormulaResponse,
   ImportWorkbookResponse,
+  UndoRedoResponse,
+  VersionResponse,
   WorkbookMetadataResponse,
   type AgentToolsBody,
   type ApplyChangesetBody,
   type Changeset,
   type EvaluateFormulaBody,
   type ImportWorkbookBody,
+  type SaveVersionBody,
+  type VersionRecord,
   type WorkbookMetadata,
 } from '@finsheet/contracts'
 import { aiErrors } from '../errors.js'
@@ -104,6 +109,48 @@ export function createSpreadsheetClient(baseUrl: string) {
         signal,
       })
       return answer.changeset
+    },
+    /** Saves a major version of the workbook now. */
+    async saveVersion(token: string, workbookId: string, body: SaveVersionBody, signal?: AbortSignal): Promise<VersionRecord> {
+      const answer = await callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: `/workbook/${encodeURIComponent(workbookId)}/save`,
+        token,
+        body,
+        answer: VersionResponse,
+        notFound: aiErrors.workbookNotFound,
+        signal,
+      })
+      return answer.version
+    },
+    /** The workbook's change log after a revision, oldest first. */
+    changeLog(token: string, workbookId: string, since: number, signal?: AbortSignal): Promise<ChangeLogResponse> {
+      return callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'GET',
+        path: `/workbook/${encodeURIComponent(workbookId)}/changes?since=${since}&limit=500`,
+        token,
+        answer: ChangeLogResponse,
+        notFound: aiErrors.workbookNotFound,
+        signal,
+      })
+    },
+    /** Undoes the user's latest change of the workbook as a whole. */
+    undo(token: string, workbookId: string, signal?: AbortSignal): Promise<UndoRedoResponse> {
+      return callService({
+        service: 'spreadsheet',
+        baseUrl,
+        method: 'POST',
+        path: `/workbook/${encodeURIComponent(workbookId)}/undo`,
+        token,
+        body: {},
+        answer: UndoRedoResponse,
+        notFound: aiErrors.workbookNotFound,
+        signal,
+      })
     },
     async discardChangeset(token: string, changesetId: string, signal?: AbortSignal): Promise<Changeset> {
       const answer = await callService({

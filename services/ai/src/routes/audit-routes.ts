@@ -26,6 +26,16 @@ export function summarizeAudit(report: Pick<AuditReport, 'counts' | 'findings'>)
   return `${parts}${first ? `. First: ${first.message}` : ''}`
 }
 
+/** The workbook checked by the spreadsheet service's audit_workbook tool, with the user's token. */
+export async function auditWorkbook(services: Pick<AssistantServices, 'spreadsheet'>, token: string, workbookId: string, sheet?: string, signal?: AbortSignal): Promise<AuditReport> {
+  const turn = await services.spreadsheet.runAgentTools(token, workbookId, { calls: [{ id: 'audit', name: 'audit_workbook', arguments: sheet === undefined ? {} : { sheet } }] }, signal)
+  const result = turn.results[0]
+  if (!result?.ok) throw new AppError('AUDIT_REFUSED', 400, result?.error ?? 'The audit could not run')
+  const content = result.content as Partial<AuditReport>
+  if (!Value.Check(AuditReport, { ...content, findings: content.findings ?? [] })) throw aiErrors.serviceAnsweredBadly('spreadsheet')
+  return content as AuditReport
+}
+
 export function auditRoutes(app: ServiceApp, services: AssistantServices) {
   app.post(
     '/audit',
@@ -45,12 +55,7 @@ export function auditRoutes(app: ServiceApp, services: AssistantServices) {
       const { workbookId, sheet, model } = request.body
       // Resolved first, so that an unknown model is a 400 before any work.
       const chosen = model === undefined ? undefined : services.registry.resolve(model)
-      const turn = await services.spreadsheet.runAgentTools(token, workbookId, { calls: [{ id: 'audit', name: 'audit_workbook', arguments: sheet === undefined ? {} : { sheet } }] }, signal)
-      const result = turn.results[0]
-      if (!result?.ok) throw new AppError('AUDIT_REFUSED', 400, result?.error ?? 'The audit could not run')
-      const content = result.content as Partial<AuditReport>
-      if (!Value.Check(AuditReport, { ...content, findings: content.findings ?? [] })) throw aiErrors.serviceAnsweredBadly('spreadsheet')
-      const report = content as AuditReport
+      const report = await auditWorkbook(services, token, workbookId, sheet, signal)
       const findings = report.findings
       const counted = report.counts.error + report.counts.warning + report.counts.info
       const explanation = chosen?.kind === 'remote' ? await explain(services, request.log, user, chosen, findings, signal) : null
