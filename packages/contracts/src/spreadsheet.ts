@@ -470,6 +470,7 @@ export const SheetSummary = Type.Object({
   formulaCount: Type.Integer(),
   columnWidths: ColumnWidths,
   merges: Type.Array(Type.String()),
+  view: Type.Optional(SheetViewState),
 })
 export type SheetSummary = Static<typeof SheetSummary>
 
@@ -1232,6 +1233,8 @@ const ImportSheetProperties = {
   name: Type.String({ minLength: 1, maxLength: 64 }),
   columnWidths: Type.Optional(ColumnWidths),
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
+  /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups. */
+  view: Type.Optional(SheetViewState),
 }
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })
