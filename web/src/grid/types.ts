@@ -26,6 +26,11 @@ export interface GridDataSource {
   readonly rowCount: number
   readonly columnCount: number
   readonly columnWidths: ReadonlyMap<number, number>
+  /** rows not of the default height, by row; a hidden row has height 0 (hidden columns have width 0) */
+  readonly rowHeights?: ReadonlyMap<number, number>
+  /** rows above and columns left of the frozen panes' split */
+  readonly frozenRows?: number
+  readonly frozenColumns?: number
   /** merged areas, drawn as one cell showing their top-left cell */
   readonly merges?: MergeIndex
   getCell(col: number, row: number): GridCell | undefined
