@@ -307,6 +307,16 @@ export class WorkbookStore {
     return this.model.sheets.map((sheet) => sheet.name)
   }
 
+  /** The sheets whose tabs show, in order: hidden sheets are left out. */
+  get visibleSheetNames(): string[] {
+    return this.model.sheets.filter((sheet) => !sheet.view?.hidden).map((sheet) => sheet.name)
+  }
+
+  /** The hidden sheets, in order, for Unhide sheet. */
+  get hiddenSheetNames(): string[] {
+    return this.model.sheets.filter((sheet) => sheet.view?.hidden).map((sheet) => sheet.name)
+  }
+
   /** The grid's view of a sheet by its exact name. */
   sheet(name: string): SheetView | undefined {
     const record = this.model.sheets.find((sheet) => sheet.name === name)
