@@ -15,7 +15,8 @@ import {
 } from './geometry'
 import type { GridScene } from './render'
 import { drawGrid } from './render'
-import type { DrawStats, GridDataSource, RangeHighlight } from './types'
+import type { DrawStats, GridDataSource, OutlineSpan, RangeHighlight } from './types'
+import { OUTLINE_BUTTON_SIZE } from './types'
 
 /** What the pointer is over: a cell, a header, or the select-all corner. */
 export type GridTarget =
@@ -70,6 +71,8 @@ export interface GridProps {
   zoom?: number
   /** Ctrl+wheel: zoom in (positive steps) or out */
   onZoomStep?(steps: number): void
+  /** a click on an outline's +/− button */
+  onOutlineToggle?(axis: 'rows' | 'columns', group: OutlineSpan): void
   /** right click; `target` is what was under the pointer */
   onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
@@ -333,6 +336,31 @@ export function Grid(props: GridProps) {
     [currentGeometry, viewport, toSheetPoint],
   )
 
+  /** the outline group whose +/− button is under the pointer */
+  const outlineButtonAt = useCallback(
+    (clientX: number, clientY: number): { axis: 'rows' | 'columns'; group: OutlineSpan } | null => {
+      const outline = propsRef.current.source.outline
+      if (!outline) return null
+      const { x, y } = toSheetPoint(clientX, clientY)
+      const geo = currentGeometry()
+      const vp = viewport()
+      if (x < ROW_HEADER_WIDTH && y >= COLUMN_HEADER_HEIGHT && x <= OUTLINE_BUTTON_SIZE + 4) {
+        const row = geo.rowAt(y - COLUMN_HEADER_HEIGHT, vp.scrollTop)
+        const group = outline.rows.find((candidate) => candidate.to + 1 === row)
+        return group ? { axis: 'rows', group } : null
+      }
+      if (y < COLUMN_HEADER_HEIGHT && x >= ROW_HEADER_WIDTH && y <= OUTLINE_BUTTON_SIZE + 4) {
+        const screenX = x - ROW_HEADER_WIDTH
+        const col = geo.colAt(screenX, vp.scrollLeft)
+        if (screenX - geo.x(col, vp.scrollLeft) > OUTLINE_BUTTON_SIZE + 4) return null
+        const group = outline.columns.find((candidate) => candidate.to + 1 === col)
+        return group ? { axis: 'columns', group } : null
+      }
+      return null
+    },
+    [currentGeometry, viewport, toSheetPoint],
+  )
+
   /** the row whose bottom border is under the pointer in the row header, for resizing */
   const rowResizeEdgeAt = useCallback(
     (clientX: number, clientY: number): number | null => {
@@ -413,6 +441,12 @@ export function Grid(props: GridProps) {
     const rect = scroller.getBoundingClientRect()
     if (event.clientX - rect.left >= scroller.clientWidth || event.clientY - rect.top >= scroller.clientHeight) return
     if (event.button !== 0) return
+    const button = outlineButtonAt(event.clientX, event.clientY)
+    if (button && propsRef.current.onOutlineToggle) {
+      event.preventDefault()
+      propsRef.current.onOutlineToggle(button.axis, button.group)
+      return
+    }
     const resizeCol = resizeEdgeAt(event.clientX, event.clientY)
     const resizeRow = rowResizeEdgeAt(event.clientX, event.clientY)
     scroller.setPointerCapture(event.pointerId)
@@ -474,7 +508,9 @@ export function Grid(props: GridProps) {
             ? 'row-resize'
             : onFillHandle(event.clientX, event.clientY)
               ? 'crosshair'
-              : 'cell'
+              : outlineButtonAt(event.clientX, event.clientY)
+                ? 'pointer'
+                : 'cell'
       if (next !== cursor) setCursor(next)
       return
     }

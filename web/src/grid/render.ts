@@ -3,7 +3,7 @@ import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, RangeHighlight } from './types'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from './types'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 
 export const GRID_COLORS = {
   background: '#ffffff',
@@ -428,7 +428,31 @@ function drawColumnHeaders(ctx: CanvasRenderingContext2D, scene: GridScene, visi
     const x = cellX(selection.startCol)
     ctx.fillRect(x, COLUMN_HEADER_HEIGHT - 2, cellX(selection.endCol) + layout.width(selection.endCol) - x, 2)
   }
+  for (const group of source.outline?.columns ?? []) {
+    const summary = group.to + 1
+    if (summary < visible.firstCol || summary > visible.lastCol || layout.width(summary) === 0) continue
+    const x = cellX(summary) + 2
+    if (!group.collapsed) {
+      ctx.fillStyle = GRID_COLORS.headerText
+      const left = cellX(Math.max(group.from, visible.firstCol))
+      ctx.fillRect(left + 2, 2 + OUTLINE_BUTTON_SIZE / 2, x - left - 2, 1)
+    }
+    drawOutlineButton(ctx, x, 2, group.collapsed)
+  }
   ctx.restore()
+}
+
+/** An outline's button: + to show a collapsed group's detail, − to hide it. */
+function drawOutlineButton(ctx: CanvasRenderingContext2D, x: number, y: number, collapsed: boolean): void {
+  const size = OUTLINE_BUTTON_SIZE
+  ctx.fillStyle = GRID_COLORS.background
+  ctx.fillRect(x, y, size, size)
+  ctx.strokeStyle = GRID_COLORS.headerText
+  ctx.lineWidth = 1
+  ctx.strokeRect(Math.round(x) + 0.5, Math.round(y) + 0.5, size - 1, size - 1)
+  ctx.fillStyle = GRID_COLORS.headerText
+  ctx.fillRect(x + 3, y + size / 2 - 0.5, size - 6, 1)
+  if (collapsed) ctx.fillRect(x + size / 2 - 0.5, y + 3, 1, size - 6)
 }
 
 function drawRowHeaders(ctx: CanvasRenderingContext2D, scene: GridScene, visible: Pane, cellY: (row: number) => number): void {
@@ -457,6 +481,18 @@ function drawRowHeaders(ctx: CanvasRenderingContext2D, scene: GridScene, visible
     ctx.fillText(String(row + 1), ROW_HEADER_WIDTH / 2, y + height / 2 + 1)
     ctx.fillStyle = GRID_COLORS.headerLine
     ctx.fillRect(0, Math.round(y + height) - 1, ROW_HEADER_WIDTH, 1)
+  }
+  for (const group of source.outline?.rows ?? []) {
+    const summary = group.to + 1
+    if (summary < visible.firstRow || summary > visible.lastRow || rows.width(summary) === 0) continue
+    const y = cellY(summary) + (rows.width(summary) - OUTLINE_BUTTON_SIZE) / 2
+    if (!group.collapsed) {
+      // the bracket along the group's rows, ending at its button
+      ctx.fillStyle = GRID_COLORS.headerText
+      const top = cellY(Math.max(group.from, visible.firstRow))
+      ctx.fillRect(2 + OUTLINE_BUTTON_SIZE / 2, top + 2, 1, y - top - 2)
+    }
+    drawOutlineButton(ctx, 2, y, group.collapsed)
   }
   if (!wholeRows && selection.startRow <= visible.lastRow && selection.endRow >= visible.firstRow) {
     ctx.fillStyle = GRID_COLORS.selectionBorder

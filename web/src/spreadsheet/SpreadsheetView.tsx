@@ -22,7 +22,7 @@ import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
-import { isHidden } from './sheet-layout'
+import { isHidden, setCollapsed } from './sheet-layout'
 import { StatusBar } from './StatusBar'
 import { UnhideSheetDialog } from './UnhideSheetDialog'
 import { ZOOM_STEP } from '../grid/geometry'
@@ -314,6 +314,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onRowResize={(row, height) => workspace.dispatch({ type: 'set-sheet-view', sheet, rows: [{ from: row, to: row, height }] })}
           onRowAutoFit={(row) => autoFitRow(workspace, row)}
           zoom={state.zoom}
+          onOutlineToggle={(axis, group) => workspace.dispatch(setCollapsed(sheet, { ...group, axis, level: 1 }, !group.collapsed))}
           onZoomStep={(steps) => workspace.setZoom(workspace.state.zoom + steps * ZOOM_STEP)}
           onContextMenu={pointer.onContextMenu}
           onDoubleClick={pointer.onDoubleClick}

@@ -5,7 +5,8 @@ import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
-import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
+import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
+import { outlineGroups } from '../spreadsheet/sheet-layout'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 
@@ -102,6 +103,7 @@ export class SheetView {
   private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined } | null = null
   private shownWidths: ReadonlyMap<number, number> = new Map()
   private heights: ReadonlyMap<number, number> = new Map()
+  private groups: GridOutline | undefined
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -166,6 +168,14 @@ export class SheetView {
       else if (entry.height !== undefined) rows.set(Number(index), entry.height)
     }
     this.heights = rows
+    const outline = { rows: outlineGroups(view, 'rows'), columns: outlineGroups(view, 'columns') }
+    this.groups = outline.rows.length > 0 || outline.columns.length > 0 ? outline : undefined
+  }
+
+  /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
+  get outline(): GridOutline | undefined {
+    this.refreshLayout()
+    return this.groups
   }
 
   get merges(): MergeIndex {
@@ -212,6 +222,10 @@ class SheetSource implements GridDataSource {
 
   get frozenRows(): number {
     return this.sheet.layout?.frozenRows ?? 0
+  }
+
+  get outline(): GridOutline | undefined {
+    return this.sheet.outline
   }
 
   get frozenColumns(): number {
