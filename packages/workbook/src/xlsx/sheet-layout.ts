@@ -139,7 +139,7 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
   const end = open[0].endsWith('/>') ? start : xml.indexOf('</sheetData>', start)
   const body = xml.slice(start, end).replace(/<row\b([^>]*?)(\/?)>/g, (_whole, attributes: string, selfClosing: string) => {
     const number = Number(/\sr="(\d+)"/.exec(attributes)?.[1])
-    let text = emptyRowsBefore(number)
+    const text = emptyRowsBefore(number)
     let stated = attributes
     if (next < pending.length && pending[next].number === number) {
       stated = attributes.replace(ROW_LAYOUT_ATTRIBUTES, '') + rowLayoutAttributes(pending[next].entry)

@@ -255,8 +255,6 @@ function notKeptFeatures(workbook: ImportedWorkbook): string[] {
     if (style.verticalAlign || style.wrapText || style.indent || style.textRotation) notKept.add('vertical alignment, wrapping, indents and rotation')
     if (style.align && !['left', 'center', 'right', 'centerContinuous'].includes(style.align)) notKept.add(`${style.align} alignment`)
   }
-  for (const sheet of workbook.sheets) {
-  }
   return [...notKept]
 }
 
