@@ -198,8 +198,43 @@ export type Cell = Static<typeof Cell>
 export const ColumnWidths = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0, maximum: 2000 }))
 export type ColumnWidths = Static<typeof ColumnWidths>
 
+/** Excel's deepest outline level of grouped rows or columns. */
+export const MAX_OUTLINE_LEVEL = 7
+/** Rows or columns one set-sheet-view command may change at once. */
+export const MAX_VIEW_SPAN = 100_000
+/** Row heights in CSS pixels, as Excel allows (409 points). */
+export const MAX_ROW_HEIGHT = 545
+
+/** What a row or column holds besides its cells: its height (rows), whether it is hidden, its outline level. */
+export const AxisEntry = StrictObject({
+  height: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_ROW_HEIGHT })),
+  hidden: Type.Optional(Type.Boolean()),
+  level: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OUTLINE_LEVEL })),
+  /** On the row below (the column right of) a group: the group is collapsed. */
+  collapsed: Type.Optional(Type.Boolean()),
+})
+export type AxisEntry = Static<typeof AxisEntry>
+
+const IndexKey = Type.String({ pattern: '^[0-9]+$' })
+
+/**
+ * How a sheet is laid out beyond its column widths, kept with the workbook as in Excel: frozen rows and
+ * columns, whether the sheet itself is hidden, and per row or column (by 0-based index) heights, hidden
+ * flags and outline groups.
+ */
+export const SheetViewState = StrictObject({
+  frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
+  frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
+  hidden: Type.Optional(Type.Boolean()),
+  rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+  columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+})
+export type SheetViewState = Static<typeof SheetViewState>
+
 /** A sheet's extent and layout, as the cells and inputs routes answer them. */
 const sheetLayout = {
+  /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups; absent when none. */
+  view: Type.Optional(SheetViewState),
   /** One past the last used row and column (0 for an empty sheet). */
   rowCount: Type.Integer(),
   columnCount: Type.Integer(),
@@ -493,6 +528,7 @@ export const SheetSummary = Type.Object({
   formulaCount: Type.Integer(),
   columnWidths: ColumnWidths,
   merges: Type.Array(Type.String()),
+  view: Type.Optional(SheetViewState),
 })
 export type SheetSummary = Static<typeof SheetSummary>
 
@@ -616,6 +652,33 @@ export const SetCalculationCommand = StrictObject({
 })
 export type SetCalculationCommand = Static<typeof SetCalculationCommand>
 
+/** Rows (or columns) `from` to `to`, 0-based: fields set are written, null clears them, absent stay. */
+const AxisSpan = StrictObject({
+  from: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
+  to: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
+  height: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: MAX_ROW_HEIGHT }), Type.Null()])),
+  hidden: Type.Optional(Type.Boolean()),
+  level: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OUTLINE_LEVEL })),
+  collapsed: Type.Optional(Type.Boolean()),
+})
+export type AxisSpan = Static<typeof AxisSpan>
+
+/**
+ * Changes how a sheet is laid out: frozen panes (0 unfreezes), the sheet hidden or shown, and spans of
+ * rows or columns hidden, resized (rows), grouped (an outline level, 0 ungroups) or collapsed. A
+ * workbook keeps at least one visible sheet.
+ */
+export const SetSheetViewCommand = StrictObject({
+  type: Type.Literal('set-sheet-view'),
+  sheet: SheetName,
+  frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
+  frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
+  hidden: Type.Optional(Type.Boolean()),
+  rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+  columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+})
+export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
+
 const simpleCommands = [
   // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
   // has strips that command's other fields before its `type` is compared: a command must come before
@@ -637,6 +700,7 @@ const simpleCommands = [
   MergeCellsCommand,
   UnmergeCellsCommand,
   SetCalculationCommand,
+  SetSheetViewCommand,
 ] as const
 
 /** Several commands sent, applied and undone as one change (a paste, a fill). */
@@ -1227,6 +1291,8 @@ const ImportSheetProperties = {
   name: Type.String({ minLength: 1, maxLength: 64 }),
   columnWidths: Type.Optional(ColumnWidths),
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
+  /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups. */
+  view: Type.Optional(SheetViewState),
 }
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })

@@ -10,6 +10,10 @@ import { toast } from '../toasts/toast-store'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
 import { ActionRegistry } from './action-registry'
+import type { SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
+import type { OutlineGroup } from '../spreadsheet/sheet-layout'
+import { freeze, freezeAt, groupAt, hide, regroup, setCollapsed, unhide } from '../spreadsheet/sheet-layout'
 
 const hasWorkbook = (ctx: ActionContext) => ctx.workspace.state.store !== null
 const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
@@ -529,7 +533,155 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => structure(ctx, 'delete-columns', 'start'),
   },
 
+  {
+    id: 'hide-rows',
+    label: 'Hide rows',
+    group: 'Rows and columns',
+    keys: ['Ctrl+9'],
+    title: (ctx) => `Hide ${plural(rowCount(ctx), 'row')}`,
+    visible: rowsApply,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range) => hide(sheet, 'rows', range)),
+  },
+  {
+    id: 'unhide-rows',
+    label: 'Unhide rows',
+    group: 'Rows and columns',
+    keys: ['Ctrl+Shift+9', 'Ctrl+Shift+('],
+    visible: rowsApply,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range, layout) => unhide(sheet, 'rows', range, layout)),
+  },
+  {
+    id: 'hide-columns',
+    label: 'Hide columns',
+    group: 'Rows and columns',
+    keys: ['Ctrl+0'],
+    title: (ctx) => `Hide ${plural(columnCount(ctx), 'column')}`,
+    visible: columnsApply,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range) => hide(sheet, 'columns', range)),
+  },
+  {
+    id: 'unhide-columns',
+    label: 'Unhide columns',
+    group: 'Rows and columns',
+    visible: columnsApply,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range, layout) => unhide(sheet, 'columns', range, layout)),
+  },
+  {
+    id: 'row-height-default',
+    label: 'Reset row height',
+    group: 'Rows and columns',
+    title: (ctx) => (rowCount(ctx) === 1 ? 'Reset row height' : `Reset ${plural(rowCount(ctx), 'row')} to the default height`),
+    visible: rowsApply,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range) => ({ type: 'set-sheet-view', sheet, rows: [{ from: range.startRow, to: range.endRow, height: null }] })),
+  },
+  {
+    id: 'group',
+    label: 'Group',
+    group: 'Rows and columns',
+    keys: ['Alt+Shift+ArrowRight'],
+    title: (ctx) => (groupAxis(ctx) === 'rows' ? `Group ${plural(rowCount(ctx), 'row')}` : `Group ${plural(columnCount(ctx), 'column')}`),
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range, layout) => regroup(sheet, groupAxis(ctx), range, layout, 1)),
+  },
+  {
+    id: 'ungroup',
+    label: 'Ungroup',
+    group: 'Rows and columns',
+    keys: ['Alt+Shift+ArrowLeft'],
+    title: (ctx) => (groupAxis(ctx) === 'rows' ? `Ungroup ${plural(rowCount(ctx), 'row')}` : `Ungroup ${plural(columnCount(ctx), 'column')}`),
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet, range, layout) => regroup(sheet, groupAxis(ctx), range, layout, -1)),
+  },
+  {
+    id: 'collapse-group',
+    label: 'Hide detail',
+    group: 'Rows and columns',
+    enabled: (ctx) => outlineGroupAt(ctx)?.collapsed === false,
+    run: (ctx) => toggleGroup(ctx, true),
+  },
+  {
+    id: 'expand-group',
+    label: 'Show detail',
+    group: 'Rows and columns',
+    enabled: (ctx) => outlineGroupAt(ctx)?.collapsed === true,
+    run: (ctx) => toggleGroup(ctx, false),
+  },
+
+  // ---- view ----------------------------------------------------------------------------------------
+  {
+    id: 'freeze-panes',
+    label: 'Freeze panes',
+    group: 'Moving around',
+    title: (ctx) => `Freeze panes at ${cellAddress(ctx.workspace.state.selection.active)}`,
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet) => freezeAt(sheet, ctx.workspace.state.selection.active)),
+  },
+  {
+    id: 'freeze-top-row',
+    label: 'Freeze top row',
+    group: 'Moving around',
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet) => freeze(sheet, 1, 0)),
+  },
+  {
+    id: 'freeze-first-column',
+    label: 'Freeze first column',
+    group: 'Moving around',
+    enabled: hasWorkbook,
+    run: (ctx) => layoutChange(ctx, (sheet) => freeze(sheet, 0, 1)),
+  },
+  {
+    id: 'unfreeze-panes',
+    label: 'Unfreeze panes',
+    group: 'Moving around',
+    enabled: (ctx) => {
+      const layout = activeLayout(ctx)
+      return Boolean(layout?.frozenRows || layout?.frozenColumns)
+    },
+    run: (ctx) => layoutChange(ctx, (sheet) => freeze(sheet, 0, 0)),
+  },
+  {
+    id: 'zoom-in',
+    label: 'Zoom in',
+    group: 'Moving around',
+    enabled: (ctx) => hasWorkbook(ctx) && ctx.workspace.state.zoom < MAX_ZOOM,
+    run: (ctx) => ctx.workspace.setZoom(ctx.workspace.state.zoom + ZOOM_STEP),
+  },
+  {
+    id: 'zoom-out',
+    label: 'Zoom out',
+    group: 'Moving around',
+    enabled: (ctx) => hasWorkbook(ctx) && ctx.workspace.state.zoom > MIN_ZOOM,
+    run: (ctx) => ctx.workspace.setZoom(ctx.workspace.state.zoom - ZOOM_STEP),
+  },
+  {
+    id: 'zoom-reset',
+    label: 'Zoom to 100%',
+    group: 'Moving around',
+    enabled: (ctx) => hasWorkbook(ctx) && ctx.workspace.state.zoom !== 1,
+    run: (ctx) => ctx.workspace.setZoom(1),
+  },
+
   // ---- sheets --------------------------------------------------------------------------------------
+  {
+    id: 'hide-sheet',
+    label: 'Hide sheet',
+    group: 'Sheets',
+    enabled: (ctx) => (ctx.workspace.state.store?.visibleSheetNames.length ?? 0) > 1,
+    run: (ctx) => reportRefusal(() => ctx.workspace.hideSheet(ctx.workspace.state.sheet)),
+  },
+  {
+    id: 'unhide-sheet',
+    label: 'Unhide sheet…',
+    group: 'Sheets',
+    enabled: (ctx) => (ctx.workspace.state.store?.hiddenSheetNames.length ?? 0) > 0,
+    run: (ctx) => ctx.workspace.openUnhideSheet(),
+  },
   {
     id: 'add-sheet',
     label: 'Add sheet',
@@ -572,6 +724,47 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
   },
 ]
 
+function activeLayout(ctx: ActionContext): SheetViewState | undefined {
+  const { store, sheet } = ctx.workspace.state
+  return store?.sheet(sheet)?.layout
+}
+
+/** A refused change (hiding the last shown sheet) says why. */
+function reportRefusal(change: () => void): void {
+  try {
+    change()
+  } catch (error) {
+    toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+  }
+}
+
+/** Sends the layout command built from the selection and the sheet's layout, when there is one to send. */
+function layoutChange(ctx: ActionContext, build: (sheet: string, range: CellRange, layout: SheetViewState | undefined) => WorkbookCommand | null): void {
+  const { store, sheet, selection } = ctx.workspace.state
+  if (!store) return
+  const command = build(sheet, selectionRange(selection), activeLayout(ctx))
+  if (command) reportRefusal(() => store.dispatch(command))
+  ctx.workspace.refresh()
+}
+
+/** Group acts on columns when whole columns are selected, on rows otherwise (Excel asks when it cannot tell). */
+function groupAxis(ctx: ActionContext): 'rows' | 'columns' {
+  const block = selectedBlock(ctx)
+  return block && block.wholeColumns && !block.wholeRows ? 'columns' : 'rows'
+}
+
+/** The outline group the active cell is in or sums, on the rows (or the columns when whole columns are selected). */
+function outlineGroupAt(ctx: ActionContext): OutlineGroup | undefined {
+  const axis = groupAxis(ctx)
+  const { active } = ctx.workspace.state.selection
+  return groupAt(activeLayout(ctx), axis, axis === 'rows' ? active.row : active.col)
+}
+
+function toggleGroup(ctx: ActionContext, collapsed: boolean): void {
+  const group = outlineGroupAt(ctx)
+  if (group) layoutChange(ctx, (sheet) => setCollapsed(sheet, group, collapsed))
+}
+
 function merged(ctx: ActionContext): boolean {
   const { store, sheet, selection } = ctx.workspace.state
   return store?.sheet(sheet)?.merges.at(selection.active) !== undefined
@@ -593,6 +786,11 @@ export const CELL_MENU: readonly (string | 'separator')[] = [
   'insert-columns-left',
   'insert-columns-right',
   'delete-columns',
+  'separator',
+  'hide-rows',
+  'unhide-rows',
+  'hide-columns',
+  'unhide-columns',
   'separator',
   'clear-contents',
 ]

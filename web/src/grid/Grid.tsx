@@ -11,11 +11,12 @@ import {
   MIN_COLUMN_WIDTH,
   ROW_HEADER_WIDTH,
   ROW_HEIGHT,
-  scrollToReveal,
+  SheetGeometry,
 } from './geometry'
 import type { GridScene } from './render'
 import { drawGrid } from './render'
-import type { DrawStats, GridDataSource, RangeHighlight } from './types'
+import type { DrawStats, GridDataSource, OutlineSpan, RangeHighlight } from './types'
+import { OUTLINE_BUTTON_SIZE } from './types'
 
 /** What the pointer is over: a cell, a header, or the select-all corner. */
 export type GridTarget =
@@ -62,6 +63,16 @@ export interface GridProps {
   onColumnResize(col: number, width: number): void
   /** double click on a column's right border: fit the column to its content */
   onColumnAutoFit?(col: number): void
+  /** a row's bottom border dragged in the row header */
+  onRowResize?(row: number, height: number): void
+  /** double click on a row's bottom border: fit the row to its content */
+  onRowAutoFit?(row: number): void
+  /** 1 is 100%; everything is drawn and hit-tested at this scale */
+  zoom?: number
+  /** Ctrl+wheel: zoom in (positive steps) or out */
+  onZoomStep?(steps: number): void
+  /** a click on an outline's +/− button */
+  onOutlineToggle?(axis: 'rows' | 'columns', group: OutlineSpan): void
   /** right click; `target` is what was under the pointer */
   onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
@@ -74,8 +85,11 @@ type Interaction =
   | { kind: 'select' }
   | { kind: 'fill'; source: CellRange; target: CellRange }
   | { kind: 'resize'; col: number; startX: number; startWidth: number; width: number }
+  | { kind: 'row-resize'; row: number; startY: number; startHeight: number; height: number }
 
 const RESIZE_GRAB = 4
+/** Excel's smallest row a drag leaves (0 would hide it: that is Hide) */
+const MIN_ROW_HEIGHT = 8
 const FILL_HANDLE_GRAB = 6
 const AUTO_SCROLL_STEP = 0.4
 
@@ -94,29 +108,60 @@ export function Grid(props: GridProps) {
   const dashOffset = useRef(0)
   const [cursor, setCursor] = useState('cell')
 
-  const layout = useMemo(
-    () => new ColumnLayout(props.source.columnCount, props.source.columnWidths, DEFAULT_COLUMN_WIDTH),
-    [props.source, props.source.columnCount, props.source.columnWidths, props.revision],
+  const { source } = props
+  const rowHeights = source.rowHeights
+  const geometry = useMemo(
+    () =>
+      new SheetGeometry(
+        new ColumnLayout(source.columnCount, source.columnWidths, DEFAULT_COLUMN_WIDTH),
+        new ColumnLayout(source.rowCount, rowHeights ?? new Map(), ROW_HEIGHT),
+        source.frozenColumns ?? 0,
+        source.frozenRows ?? 0,
+      ),
+    [source, source.columnCount, source.rowCount, source.columnWidths, rowHeights, source.frozenColumns, source.frozenRows, props.revision],
   )
-  const layoutRef = useRef(layout)
-  layoutRef.current = layout
+  const geometryRef = useRef(geometry)
+  geometryRef.current = geometry
+  const zoom = props.zoom ?? 1
 
-  const currentLayout = useCallback((): ColumnLayout => {
+  /** the geometry with a column or row being resized at its new size */
+  const currentGeometry = useCallback((): SheetGeometry => {
     const act = interaction.current
-    if (act.kind !== 'resize') return layoutRef.current
-    const widths = new Map(propsRef.current.source.columnWidths)
-    widths.set(act.col, act.width)
-    return new ColumnLayout(propsRef.current.source.columnCount, widths, DEFAULT_COLUMN_WIDTH)
+    const base = geometryRef.current
+    const src = propsRef.current.source
+    if (act.kind === 'resize') {
+      const widths = new Map(src.columnWidths)
+      widths.set(act.col, act.width)
+      return new SheetGeometry(new ColumnLayout(src.columnCount, widths, DEFAULT_COLUMN_WIDTH), base.rows, base.frozenColumns, base.frozenRows)
+    }
+    if (act.kind === 'row-resize') {
+      const heights = new Map(src.rowHeights ?? [])
+      heights.set(act.row, act.height)
+      return new SheetGeometry(base.cols, new ColumnLayout(src.rowCount, heights, ROW_HEIGHT), base.frozenColumns, base.frozenRows)
+    }
+    return base
   }, [])
+  const currentLayout = useCallback((): ColumnLayout => currentGeometry().cols, [currentGeometry])
 
+  const scale = () => propsRef.current.zoom ?? 1
+
+  /** the scroll position and cell area in sheet pixels (unzoomed) */
   const viewport = useCallback((): Viewport => {
     const scroller = scrollerRef.current
+    const z = scale()
     return {
-      scrollLeft: scroller?.scrollLeft ?? 0,
-      scrollTop: scroller?.scrollTop ?? 0,
-      width: Math.max(0, size.current.width - ROW_HEADER_WIDTH),
-      height: Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT),
+      scrollLeft: (scroller?.scrollLeft ?? 0) / z,
+      scrollTop: (scroller?.scrollTop ?? 0) / z,
+      width: Math.max(0, size.current.width / z - ROW_HEADER_WIDTH),
+      height: Math.max(0, size.current.height / z - COLUMN_HEADER_HEIGHT),
     }
+  }, [])
+
+  /** a point relative to the grid element, in sheet pixels */
+  const toSheetPoint = useCallback((clientX: number, clientY: number) => {
+    const rect = scrollerRef.current!.getBoundingClientRect()
+    const z = scale()
+    return { x: (clientX - rect.left) / z, y: (clientY - rect.top) / z }
   }, [])
 
   const draw = useCallback(() => {
@@ -125,14 +170,15 @@ export function Grid(props: GridProps) {
     const ctx = canvas?.getContext('2d', { alpha: false })
     if (!canvas || !ctx || size.current.width === 0) return
     const p = propsRef.current
-    const lay = currentLayout()
+    const geo = currentGeometry()
     const act = interaction.current
+    const z = scale()
     const scene: GridScene = {
       source: p.source,
-      layout: lay,
+      geometry: geo,
       viewport: viewport(),
-      canvasWidth: size.current.width,
-      canvasHeight: size.current.height,
+      canvasWidth: size.current.width / z,
+      canvasHeight: size.current.height / z,
       selection: p.selection,
       active: p.active,
       editing: p.editing,
@@ -141,28 +187,31 @@ export function Grid(props: GridProps) {
       fillPreview: act.kind === 'fill' ? act.target : null,
       dashOffset: dashOffset.current,
     }
-    ctx.setTransform(size.current.dpr, 0, 0, size.current.dpr, 0, 0)
+    ctx.setTransform(size.current.dpr * z, 0, 0, size.current.dpr * z, 0, 0)
     const stats = drawGrid(ctx, scene)
-    placeOverlay(lay)
+    placeOverlay(geo)
     p.onDraw?.(stats)
-  }, [currentLayout, viewport])
+  }, [currentGeometry, viewport])
 
   const requestDraw = useCallback(() => {
     if (!frame.current) frame.current = requestAnimationFrame(draw)
   }, [draw])
 
   /** keeps the editor over the active cell, moved with the same scroll offsets the frame used */
-  function placeOverlay(lay: ColumnLayout) {
+  function placeOverlay(geo: SheetGeometry) {
     const overlay = overlayRef.current
     if (!overlay) return
     const { active, source } = propsRef.current
     const merge = source.merges?.at(active)
     const vp = viewport()
-    const x = lay.offset(active.col) - vp.scrollLeft
-    const y = active.row * ROW_HEIGHT - vp.scrollTop
-    const width = merge ? lay.offset(merge.endCol + 1) - lay.offset(merge.startCol) : lay.width(active.col)
-    const height = merge ? (merge.endRow - merge.startRow + 1) * ROW_HEIGHT : ROW_HEIGHT
-    overlay.style.transform = `translate(${x}px, ${y}px)`
+    const z = scale()
+    const x = geo.x(active.col, vp.scrollLeft)
+    const y = geo.y(active.row, vp.scrollTop)
+    const endCol = merge ? merge.endCol : active.col
+    const endRow = merge ? merge.endRow : active.row
+    const width = geo.x(endCol, vp.scrollLeft) + geo.cols.width(endCol) - x
+    const height = geo.y(endRow, vp.scrollTop) + geo.rows.width(endRow) - y
+    overlay.style.transform = `translate(${x * z}px, ${y * z}px) scale(${z})`
     overlay.style.minWidth = `${width}px`
     overlay.style.height = `${height}px`
   }
@@ -182,11 +231,7 @@ export function Grid(props: GridProps) {
       canvas.height = Math.round(height * dpr)
       canvas.style.width = `${width}px`
       canvas.style.height = `${height}px`
-      const clip = overlayClipRef.current
-      if (clip) {
-        clip.style.width = `${Math.max(0, width - ROW_HEADER_WIDTH)}px`
-        clip.style.height = `${Math.max(0, height - COLUMN_HEADER_HEIGHT)}px`
-      }
+      placeOverlayClip()
       draw()
     }
     resize()
@@ -195,11 +240,35 @@ export function Grid(props: GridProps) {
     return () => observer.disconnect()
   }, [draw])
 
+  /** the editor's clip covers the cell area, at the zoom's scale */
+  function placeOverlayClip() {
+    const clip = overlayClipRef.current
+    if (!clip) return
+    const z = scale()
+    clip.style.left = `${ROW_HEADER_WIDTH * z}px`
+    clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
+    clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
+    clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+  }
+
   // every prop change repaints at once, so the first paint happens with the first render
   useLayoutEffect(() => {
     if (frame.current) cancelAnimationFrame(frame.current)
+    placeOverlayClip()
     draw()
   })
+
+  // a zoom keeps the same cells at the top left
+  const lastZoom = useRef(zoom)
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current
+    const before = lastZoom.current
+    lastZoom.current = zoom
+    if (!scroller || before === zoom) return
+    scroller.scrollLeft = (scroller.scrollLeft / before) * zoom
+    scroller.scrollTop = (scroller.scrollTop / before) * zoom
+    draw()
+  }, [zoom, draw])
 
   useEffect(() => () => cancelAnimationFrame(frame.current), [])
 
@@ -218,6 +287,12 @@ export function Grid(props: GridProps) {
     const scroller = scrollerRef.current
     if (!scroller) return
     const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || event.metaKey) {
+        // Ctrl+wheel zooms, as in Excel, instead of zooming the page
+        event.preventDefault()
+        if (event.deltaY !== 0) propsRef.current.onZoomStep?.(event.deltaY < 0 ? 1 : -1)
+        return
+      }
       const horizontal = event.shiftKey ? event.deltaY : event.deltaX
       if (horizontal === 0) return
       event.preventDefault()
@@ -230,53 +305,93 @@ export function Grid(props: GridProps) {
 
   const hitTest = useCallback(
     (clientX: number, clientY: number): GridTarget => {
-      const rect = scrollerRef.current!.getBoundingClientRect()
-      const x = clientX - rect.left
-      const y = clientY - rect.top
+      const { x, y } = toSheetPoint(clientX, clientY)
       const vp = viewport()
-      const { source } = propsRef.current
-      const lay = currentLayout()
-      const col = lay.columnAt(x - ROW_HEADER_WIDTH + vp.scrollLeft)
-      const row = Math.min(source.rowCount - 1, Math.max(0, Math.floor((y - COLUMN_HEADER_HEIGHT + vp.scrollTop) / ROW_HEIGHT)))
+      const geo = currentGeometry()
+      const col = geo.colAt(Math.max(0, x - ROW_HEADER_WIDTH), vp.scrollLeft)
+      const row = geo.rowAt(Math.max(0, y - COLUMN_HEADER_HEIGHT), vp.scrollTop)
       if (x < ROW_HEADER_WIDTH && y < COLUMN_HEADER_HEIGHT) return { kind: 'corner' }
       if (y < COLUMN_HEADER_HEIGHT) return { kind: 'column', col }
       if (x < ROW_HEADER_WIDTH) return { kind: 'row', row }
       return { kind: 'cell', pos: { col, row } }
     },
-    [currentLayout, viewport],
+    [currentGeometry, viewport, toSheetPoint],
   )
 
   /** the column whose right border is under the pointer in the header, for resizing */
   const resizeEdgeAt = useCallback(
     (clientX: number, clientY: number): number | null => {
-      const rect = scrollerRef.current!.getBoundingClientRect()
-      const x = clientX - rect.left
-      const y = clientY - rect.top
+      const { x, y } = toSheetPoint(clientX, clientY)
       if (y >= COLUMN_HEADER_HEIGHT || x < ROW_HEADER_WIDTH) return null
-      const lay = currentLayout()
-      const sheetX = x - ROW_HEADER_WIDTH + viewport().scrollLeft
-      const col = lay.columnAt(sheetX)
-      const left = lay.offset(col)
-      const right = left + lay.width(col)
-      if (right - sheetX <= RESIZE_GRAB) return col
-      if (sheetX - left <= RESIZE_GRAB && col > 0) return col - 1
+      const geo = currentGeometry()
+      const screenX = x - ROW_HEADER_WIDTH
+      const scrollLeft = viewport().scrollLeft
+      const col = geo.colAt(screenX, scrollLeft)
+      const left = geo.x(col, scrollLeft)
+      const right = left + geo.cols.width(col)
+      if (right - screenX <= RESIZE_GRAB) return col
+      if (screenX - left <= RESIZE_GRAB && col > 0) return col - 1
       return null
     },
-    [currentLayout, viewport],
+    [currentGeometry, viewport, toSheetPoint],
+  )
+
+  /** the outline group whose +/− button is under the pointer */
+  const outlineButtonAt = useCallback(
+    (clientX: number, clientY: number): { axis: 'rows' | 'columns'; group: OutlineSpan } | null => {
+      const outline = propsRef.current.source.outline
+      if (!outline) return null
+      const { x, y } = toSheetPoint(clientX, clientY)
+      const geo = currentGeometry()
+      const vp = viewport()
+      if (x < ROW_HEADER_WIDTH && y >= COLUMN_HEADER_HEIGHT && x <= OUTLINE_BUTTON_SIZE + 4) {
+        const row = geo.rowAt(y - COLUMN_HEADER_HEIGHT, vp.scrollTop)
+        const group = outline.rows.find((candidate) => candidate.to + 1 === row)
+        return group ? { axis: 'rows', group } : null
+      }
+      if (y < COLUMN_HEADER_HEIGHT && x >= ROW_HEADER_WIDTH && y <= OUTLINE_BUTTON_SIZE + 4) {
+        const screenX = x - ROW_HEADER_WIDTH
+        const col = geo.colAt(screenX, vp.scrollLeft)
+        if (screenX - geo.x(col, vp.scrollLeft) > OUTLINE_BUTTON_SIZE + 4) return null
+        const group = outline.columns.find((candidate) => candidate.to + 1 === col)
+        return group ? { axis: 'columns', group } : null
+      }
+      return null
+    },
+    [currentGeometry, viewport, toSheetPoint],
+  )
+
+  /** the row whose bottom border is under the pointer in the row header, for resizing */
+  const rowResizeEdgeAt = useCallback(
+    (clientX: number, clientY: number): number | null => {
+      if (!propsRef.current.onRowResize) return null
+      const { x, y } = toSheetPoint(clientX, clientY)
+      if (x >= ROW_HEADER_WIDTH || y < COLUMN_HEADER_HEIGHT) return null
+      const geo = currentGeometry()
+      const screenY = y - COLUMN_HEADER_HEIGHT
+      const scrollTop = viewport().scrollTop
+      const row = geo.rowAt(screenY, scrollTop)
+      const top = geo.y(row, scrollTop)
+      const bottom = top + geo.rows.width(row)
+      if (bottom - screenY <= RESIZE_GRAB) return row
+      if (screenY - top <= RESIZE_GRAB && row > 0) return row - 1
+      return null
+    },
+    [currentGeometry, viewport, toSheetPoint],
   )
 
   const onFillHandle = useCallback(
     (clientX: number, clientY: number): boolean => {
       if (propsRef.current.editing) return false
-      const rect = scrollerRef.current!.getBoundingClientRect()
+      const { x, y } = toSheetPoint(clientX, clientY)
       const vp = viewport()
-      const lay = currentLayout()
+      const geo = currentGeometry()
       const { selection } = propsRef.current
-      const hx = rect.left + ROW_HEADER_WIDTH + lay.offset(selection.endCol + 1) - vp.scrollLeft
-      const hy = rect.top + COLUMN_HEADER_HEIGHT + (selection.endRow + 1) * ROW_HEIGHT - vp.scrollTop
-      return Math.abs(clientX - hx) <= FILL_HANDLE_GRAB && Math.abs(clientY - hy) <= FILL_HANDLE_GRAB
+      const hx = ROW_HEADER_WIDTH + geo.x(selection.endCol, vp.scrollLeft) + geo.cols.width(selection.endCol)
+      const hy = COLUMN_HEADER_HEIGHT + geo.y(selection.endRow, vp.scrollTop) + geo.rows.width(selection.endRow)
+      return Math.abs(x - hx) <= FILL_HANDLE_GRAB && Math.abs(y - hy) <= FILL_HANDLE_GRAB
     },
-    [currentLayout, viewport],
+    [currentGeometry, viewport, toSheetPoint],
   )
 
   // keeps a drag going when the pointer leaves the cell area: scroll towards it every frame
@@ -285,13 +400,15 @@ export function Grid(props: GridProps) {
     autoScroll.current = 0
     const scroller = scrollerRef.current
     const at = pointer.current
-    if (!scroller || !at || interaction.current.kind === 'none' || interaction.current.kind === 'resize') return
+    const kind = interaction.current.kind
+    if (!scroller || !at || kind === 'none' || kind === 'resize' || kind === 'row-resize') return
     const rect = scroller.getBoundingClientRect()
+    const z = scale()
     let dx = 0
     let dy = 0
-    if (at.x < rect.left + ROW_HEADER_WIDTH) dx = at.x - (rect.left + ROW_HEADER_WIDTH)
+    if (at.x < rect.left + ROW_HEADER_WIDTH * z) dx = at.x - (rect.left + ROW_HEADER_WIDTH * z)
     else if (at.x > rect.left + scroller.clientWidth) dx = at.x - (rect.left + scroller.clientWidth)
-    if (at.y < rect.top + COLUMN_HEADER_HEIGHT) dy = at.y - (rect.top + COLUMN_HEADER_HEIGHT)
+    if (at.y < rect.top + COLUMN_HEADER_HEIGHT * z) dy = at.y - (rect.top + COLUMN_HEADER_HEIGHT * z)
     else if (at.y > rect.top + scroller.clientHeight) dy = at.y - (rect.top + scroller.clientHeight)
     if (dx === 0 && dy === 0) return
     scroller.scrollLeft += dx * AUTO_SCROLL_STEP
@@ -304,8 +421,9 @@ export function Grid(props: GridProps) {
     const act = interaction.current
     const rect = scrollerRef.current!.getBoundingClientRect()
     // clamp into the cell area so a pointer above the headers still means the first visible row
-    const x = Math.min(Math.max(clientX, rect.left + ROW_HEADER_WIDTH + 1), rect.left + scrollerRef.current!.clientWidth - 1)
-    const y = Math.min(Math.max(clientY, rect.top + COLUMN_HEADER_HEIGHT + 1), rect.top + scrollerRef.current!.clientHeight - 1)
+    const z = scale()
+    const x = Math.min(Math.max(clientX, rect.left + ROW_HEADER_WIDTH * z + 1), rect.left + scrollerRef.current!.clientWidth - 1)
+    const y = Math.min(Math.max(clientY, rect.top + COLUMN_HEADER_HEIGHT * z + 1), rect.top + scrollerRef.current!.clientHeight - 1)
     const target = hitTest(x, y)
     if (act.kind === 'select') {
       const raw = hitTest(clientX, clientY)
@@ -323,13 +441,26 @@ export function Grid(props: GridProps) {
     const rect = scroller.getBoundingClientRect()
     if (event.clientX - rect.left >= scroller.clientWidth || event.clientY - rect.top >= scroller.clientHeight) return
     if (event.button !== 0) return
+    const button = outlineButtonAt(event.clientX, event.clientY)
+    if (button && propsRef.current.onOutlineToggle) {
+      event.preventDefault()
+      propsRef.current.onOutlineToggle(button.axis, button.group)
+      return
+    }
     const resizeCol = resizeEdgeAt(event.clientX, event.clientY)
+    const resizeRow = rowResizeEdgeAt(event.clientX, event.clientY)
     scroller.setPointerCapture(event.pointerId)
     pointer.current = { x: event.clientX, y: event.clientY }
     if (resizeCol !== null) {
       event.preventDefault()
       const width = currentLayout().width(resizeCol)
       interaction.current = { kind: 'resize', col: resizeCol, startX: event.clientX, startWidth: width, width }
+      return
+    }
+    if (resizeRow !== null) {
+      event.preventDefault()
+      const height = currentGeometry().rows.width(resizeRow)
+      interaction.current = { kind: 'row-resize', row: resizeRow, startY: event.clientY, startHeight: height, height }
       return
     }
     if (onFillHandle(event.clientX, event.clientY)) {
@@ -354,6 +485,11 @@ export function Grid(props: GridProps) {
       else p.onColumnResize(resizeCol, DEFAULT_COLUMN_WIDTH)
       return
     }
+    const resizeRow = rowResizeEdgeAt(event.clientX, event.clientY)
+    if (resizeRow !== null) {
+      p.onRowAutoFit?.(resizeRow)
+      return
+    }
     if (onFillHandle(event.clientX, event.clientY) && p.onFillHandleDoubleClick) {
       p.onFillHandleDoubleClick()
       return
@@ -365,12 +501,26 @@ export function Grid(props: GridProps) {
     const act = interaction.current
     pointer.current = { x: event.clientX, y: event.clientY }
     if (act.kind === 'none') {
-      const next = resizeEdgeAt(event.clientX, event.clientY) !== null ? 'col-resize' : onFillHandle(event.clientX, event.clientY) ? 'crosshair' : 'cell'
+      const next =
+        resizeEdgeAt(event.clientX, event.clientY) !== null
+          ? 'col-resize'
+          : rowResizeEdgeAt(event.clientX, event.clientY) !== null
+            ? 'row-resize'
+            : onFillHandle(event.clientX, event.clientY)
+              ? 'crosshair'
+              : outlineButtonAt(event.clientX, event.clientY)
+                ? 'pointer'
+                : 'cell'
       if (next !== cursor) setCursor(next)
       return
     }
     if (act.kind === 'resize') {
-      act.width = Math.max(MIN_COLUMN_WIDTH, Math.round(act.startWidth + event.clientX - act.startX))
+      act.width = Math.max(MIN_COLUMN_WIDTH, Math.round(act.startWidth + (event.clientX - act.startX) / scale()))
+      requestDraw()
+      return
+    }
+    if (act.kind === 'row-resize') {
+      act.height = Math.max(MIN_ROW_HEIGHT, Math.round(act.startHeight + (event.clientY - act.startY) / scale()))
       requestDraw()
       return
     }
@@ -385,6 +535,9 @@ export function Grid(props: GridProps) {
     if (scrollerRef.current?.hasPointerCapture(event.pointerId)) scrollerRef.current.releasePointerCapture(event.pointerId)
     if (act.kind === 'resize') {
       if (act.width !== act.startWidth) propsRef.current.onColumnResize(act.col, act.width)
+      requestDraw()
+    } else if (act.kind === 'row-resize') {
+      if (act.height !== act.startHeight) propsRef.current.onRowResize?.(act.row, act.height)
       requestDraw()
     } else if (act.kind === 'fill') {
       const same =
@@ -405,24 +558,29 @@ export function Grid(props: GridProps) {
       reveal(pos) {
         const scroller = scrollerRef.current
         if (!scroller) return
-        const next = scrollToReveal(viewport(), currentLayout(), pos.col, pos.row, ROW_HEIGHT)
-        if (next.scrollLeft !== scroller.scrollLeft || next.scrollTop !== scroller.scrollTop) {
-          scroller.scrollLeft = next.scrollLeft
-          scroller.scrollTop = next.scrollTop
+        const z = scale()
+        const vp = viewport()
+        const next = currentGeometry().reveal(vp, pos.col, pos.row)
+        if (next.scrollLeft !== vp.scrollLeft || next.scrollTop !== vp.scrollTop) {
+          scroller.scrollLeft = next.scrollLeft * z
+          scroller.scrollTop = next.scrollTop * z
           draw()
         }
       },
       pageRows() {
-        return Math.max(1, Math.floor(viewport().height / ROW_HEIGHT) - 1)
+        return Math.max(1, Math.floor((viewport().height - currentGeometry().frozenHeight) / ROW_HEIGHT) - 1)
       },
       cellRect(pos) {
         const vp = viewport()
-        const lay = currentLayout()
-        const x = ROW_HEADER_WIDTH + lay.offset(pos.col) - vp.scrollLeft
-        const y = COLUMN_HEADER_HEIGHT + pos.row * ROW_HEIGHT - vp.scrollTop
-        if (x + lay.width(pos.col) < ROW_HEADER_WIDTH || y + ROW_HEIGHT < COLUMN_HEADER_HEIGHT) return null
-        if (x > size.current.width || y > size.current.height) return null
-        return { x, y, width: lay.width(pos.col), height: ROW_HEIGHT }
+        const geo = currentGeometry()
+        const z = scale()
+        const x = ROW_HEADER_WIDTH + geo.x(pos.col, vp.scrollLeft)
+        const y = COLUMN_HEADER_HEIGHT + geo.y(pos.row, vp.scrollTop)
+        const width = geo.cols.width(pos.col)
+        const height = geo.rows.width(pos.row)
+        if (x + width < ROW_HEADER_WIDTH || y + height < COLUMN_HEADER_HEIGHT) return null
+        if (x * z > size.current.width || y * z > size.current.height) return null
+        return { x: x * z, y: y * z, width: width * z, height: height * z }
       },
       scrollTo(left, top) {
         const scroller = scrollerRef.current
@@ -435,11 +593,11 @@ export function Grid(props: GridProps) {
         return rootRef.current
       },
     }),
-    [currentLayout, draw, viewport],
+    [currentGeometry, draw, viewport],
   )
 
-  const contentWidth = ROW_HEADER_WIDTH + layout.totalWidth
-  const contentHeight = COLUMN_HEADER_HEIGHT + props.source.rowCount * ROW_HEIGHT
+  const contentWidth = (ROW_HEADER_WIDTH + geometry.cols.totalWidth) * zoom
+  const contentHeight = (COLUMN_HEADER_HEIGHT + geometry.rows.totalWidth) * zoom
 
   return (
     <div
@@ -449,6 +607,7 @@ export function Grid(props: GridProps) {
       aria-label={props.ariaLabel}
       aria-rowcount={props.source.rowCount}
       aria-colcount={props.source.columnCount}
+      data-zoom={Math.round(zoom * 100)}
       aria-multiselectable="true"
     >
       <canvas ref={canvasRef} className="grid-canvas" aria-hidden="true" />
@@ -469,8 +628,8 @@ export function Grid(props: GridProps) {
       >
         <div style={{ width: contentWidth, height: contentHeight }} />
       </div>
-      <div ref={overlayClipRef} className="grid-overlay-clip" style={{ left: ROW_HEADER_WIDTH, top: COLUMN_HEADER_HEIGHT }}>
-        <div ref={overlayRef} className="grid-overlay">
+      <div ref={overlayClipRef} className="grid-overlay-clip">
+        <div ref={overlayRef} className="grid-overlay" style={{ transformOrigin: '0 0' }}>
           {props.overlay}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { autoFitWidth, MAX_AUTOFIT_WIDTH } from './autofit'
+import { autoFitHeight, autoFitWidth, MAX_AUTOFIT_WIDTH } from './autofit'
 import { MIN_COLUMN_WIDTH } from './geometry'
 
 const measure = (text: string) => text.length * 7
@@ -17,5 +17,13 @@ describe('autoFitWidth', () => {
     expect(autoFitWidth([], measure)).toBe(MIN_COLUMN_WIDTH)
     expect(autoFitWidth([{ text: 'x', font: '' }], measure)).toBe(MIN_COLUMN_WIDTH)
     expect(autoFitWidth([{ text: 'y'.repeat(500), font: '' }], measure)).toBe(MAX_AUTOFIT_WIDTH)
+  })
+})
+
+describe('autoFitHeight', () => {
+  it('fits the largest font, and gives the default height back when it holds every text', () => {
+    expect(autoFitHeight([12, 11], 24)).toBeNull()
+    expect(autoFitHeight([12, 28], 24)).toBe(43)
+    expect(autoFitHeight([], 24)).toBeNull()
   })
 })

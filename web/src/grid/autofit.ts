@@ -27,3 +27,16 @@ export function measureWithCanvas(text: string, font: string): number {
   context.font = font
   return context.measureText(text).width
 }
+
+/** Room a row leaves above and below its tallest text. */
+const ROW_TEXT_PADDING = 8
+
+/**
+ * The height a row needs for its largest font; null when the default height holds it (the row then
+ * goes back to the default, as Excel's AutoFit does).
+ */
+export function autoFitHeight(fontSizes: Iterable<number>, defaultHeight: number): number | null {
+  let tallest = 0
+  for (const size of fontSizes) tallest = Math.max(tallest, Math.ceil(size * 1.25) + ROW_TEXT_PADDING)
+  return tallest > defaultHeight ? tallest : null
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ColumnLayout, scrollToReveal, visibleCells } from './geometry'
+import { ColumnLayout, scrollToReveal, SheetGeometry, visibleCells, visiblePanes } from './geometry'
 
 describe('ColumnLayout', () => {
   it('lays out default-width columns', () => {
@@ -54,5 +54,51 @@ describe('viewport', () => {
     expect(scrollToReveal(viewport, layout, 1, 10, 24)).toEqual({ scrollLeft: 0, scrollTop: 24 })
     expect(scrollToReveal(viewport, layout, 6, 0, 24)).toEqual({ scrollLeft: 300, scrollTop: 0 })
     expect(scrollToReveal({ ...viewport, scrollTop: 480, scrollLeft: 500 }, layout, 0, 2, 24)).toEqual({ scrollLeft: 0, scrollTop: 48 })
+  })
+})
+
+describe('SheetGeometry', () => {
+  // columns of 100 px, rows of 24 px; column B hidden, row 3 hidden and row 2 40 px high
+  const geometry = () => new SheetGeometry(new ColumnLayout(50, new Map([[1, 0]]), 100), new ColumnLayout(100, new Map([[1, 40], [2, 0]]), 24), 1, 2)
+
+  it('keeps frozen rows and columns in place while the rest scrolls under them', () => {
+    const g = geometry()
+    expect(g.frozenWidth).toBe(100)
+    expect(g.frozenHeight).toBe(64)
+    expect(g.x(0, 500)).toBe(0)
+    expect(g.y(1, 1000)).toBe(24)
+    expect(g.x(3, 0)).toBe(200)
+    expect(g.x(3, 100)).toBe(100)
+  })
+
+  it('hit-tests the frozen area without the scroll and steps over hidden rows and columns', () => {
+    const g = geometry()
+    expect(g.colAt(50, 700)).toBe(0)
+    expect(g.rowAt(30, 2400)).toBe(1)
+    // below the frozen rows: row 3 (index 2) is hidden, so the first scrolled row shown is index 3
+    expect(g.rowAt(64, 0)).toBe(3)
+    // right of the frozen column: column B has no width
+    expect(g.colAt(100, 0)).toBe(2)
+    expect(g.rowAt(64 + 24 * 10, 24 * 5)).toBe(18)
+  })
+
+  it('reveals a scrolled cell below the frozen rows, and never scrolls for a frozen one', () => {
+    const g = geometry()
+    const viewport = { scrollLeft: 300, scrollTop: 240, width: 500, height: 300 }
+    expect(g.reveal(viewport, 0, 0)).toEqual({ scrollLeft: 300, scrollTop: 240 })
+    // row 6 (index 5) starts at 64 + 24 * 2 = 112 (row 3 is hidden): scrolled so that it sits right under the frozen rows
+    expect(g.reveal(viewport, 0, 5).scrollTop).toBe(112 - 64)
+    expect(g.reveal(viewport, 2, 0).scrollLeft).toBe(0)
+  })
+
+  it('splits the view into the frozen corner, frozen rows, frozen columns and the scrolling part', () => {
+    const panes = visiblePanes({ scrollLeft: 0, scrollTop: 0, width: 450, height: 200 }, geometry())
+    expect(panes.map((pane) => [pane.firstRow, pane.lastRow, pane.firstCol, pane.lastCol])).toEqual([
+      [0, 1, 0, 0],
+      [0, 1, 2, 5],
+      // the hidden row 3 (index 2) is not drawn
+      [3, 8, 0, 0],
+      [3, 8, 2, 5],
+    ])
   })
 })

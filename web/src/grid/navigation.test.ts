@@ -75,3 +75,22 @@ describe('navigate', () => {
     expect(navigate(at(0, 0), key('F2'), ctx)).toBeNull()
   })
 })
+
+describe('hidden rows and columns', () => {
+  const ctx = {
+    bounds: { columnCount: 10, rowCount: 10 },
+    pageRows: 3,
+    isFilled: () => false,
+    lastUsedCell: () => ({ col: 0, row: 0 }),
+    hiddenRow: (row: number) => row === 2 || row === 3 || row === 9,
+    hiddenColumn: (col: number) => col === 1,
+  }
+  const press = (key: string, shift = false) => ({ key, shift, ctrl: false, alt: false })
+  it('steps over hidden rows and columns, and stays on the last shown one at the edge', () => {
+    expect(navigate(singleCellSelection({ col: 0, row: 1 }), press('ArrowDown'), ctx)?.active).toEqual({ col: 0, row: 4 })
+    expect(navigate(singleCellSelection({ col: 0, row: 4 }), press('ArrowUp'), ctx)?.active).toEqual({ col: 0, row: 1 })
+    expect(navigate(singleCellSelection({ col: 0, row: 1 }), press('Enter'), ctx)?.active).toEqual({ col: 0, row: 4 })
+    expect(navigate(singleCellSelection({ col: 0, row: 0 }), press('ArrowRight'), ctx)?.active).toEqual({ col: 2, row: 0 })
+    expect(navigate(singleCellSelection({ col: 0, row: 8 }), press('ArrowDown'), ctx)?.active).toEqual({ col: 0, row: 8 })
+  })
+})

@@ -21,6 +21,37 @@ export interface NavigationContext {
   lastUsedCell: () => CellPosition
   /** merged areas: arrows step over them and land on their top-left cell */
   merges?: MergeIndex
+  /** hidden rows and columns, which moves step over as Excel does */
+  hiddenRow?: (row: number) => boolean
+  hiddenColumn?: (col: number) => boolean
+}
+
+/**
+ * The target moved on past hidden rows and columns in the direction of the move; when only hidden
+ * ones lie that way, the move goes back to the last shown one (or stays where it was).
+ */
+export function skipHidden(target: CellPosition, dCol: number, dRow: number, from: CellPosition, ctx: NavigationContext): CellPosition {
+  const { bounds } = ctx
+  let { col, row } = target
+  const hiddenRow = ctx.hiddenRow
+  const hiddenColumn = ctx.hiddenColumn
+  if (hiddenRow && dRow !== 0) {
+    const step = Math.sign(dRow)
+    while (row >= 0 && row < bounds.rowCount && hiddenRow(row)) row += step
+    if (row < 0 || row >= bounds.rowCount) {
+      row = target.row
+      while (row !== from.row && hiddenRow(row)) row -= step
+    }
+  }
+  if (hiddenColumn && dCol !== 0) {
+    const step = Math.sign(dCol)
+    while (col >= 0 && col < bounds.columnCount && hiddenColumn(col)) col += step
+    if (col < 0 || col >= bounds.columnCount) {
+      col = target.col
+      while (col !== from.col && hiddenColumn(col)) col -= step
+    }
+  }
+  return { col, row }
 }
 
 export function clampPosition(pos: CellPosition, bounds: GridBounds): CellPosition {
@@ -93,7 +124,7 @@ export function navigate(selection: Selection, key: NavigationKey, ctx: Navigati
       : ctx.merges && !key.shift
         ? ctx.merges.step(from, dCol, dRow, (pos) => clampPosition(pos, bounds))
         : stepPosition(from, dCol, dRow, bounds)
-    return move(target)
+    return move(skipHidden(target, dCol, dRow, from, ctx))
   }
 
   switch (key.key) {
@@ -106,7 +137,7 @@ export function navigate(selection: Selection, key: NavigationKey, ctx: Navigati
     case 'PageUp': {
       if (key.ctrl || key.alt) return null
       const rows = Math.max(1, ctx.pageRows) * (key.key === 'PageDown' ? 1 : -1)
-      return move(stepPosition(from, 0, rows, bounds))
+      return move(skipHidden(stepPosition(from, 0, rows, bounds), 0, rows, from, ctx))
     }
     case 'Enter':
     case 'Tab': {
@@ -121,7 +152,7 @@ export function navigate(selection: Selection, key: NavigationKey, ctx: Navigati
       const target = ctx.merges
         ? ctx.merges.step(selection.active, dCol, dRow, (pos) => clampPosition(pos, bounds))
         : stepPosition(selection.active, dCol, dRow, bounds)
-      return singleCellSelection(target)
+      return singleCellSelection(skipHidden(target, dCol, dRow, selection.active, ctx))
     }
     default:
       return null

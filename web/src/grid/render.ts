@@ -1,13 +1,15 @@
 import type { CellPosition, CellRange } from './address'
 import { columnLabel } from './address'
-import type { ColumnLayout, Viewport, VisibleCells } from './geometry'
-import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT, visibleCells } from './geometry'
+import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
+import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, RangeHighlight } from './types'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from './types'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 
 export const GRID_COLORS = {
   background: '#ffffff',
   gridLine: '#e2e5e9',
+  /** the line below frozen rows and right of frozen columns */
+  freezeLine: '#9aa3ad',
   headerBackground: '#f5f6f8',
   headerActiveBackground: '#dfeee7',
   headerSelectedBackground: '#1e7d5a',
@@ -30,7 +32,8 @@ export const REFERENCE_COLORS = ['#1a73e8', '#d93025', '#7e57c2', '#188038', '#e
 
 export interface GridScene {
   source: GridDataSource
-  layout: ColumnLayout
+  /** where rows and columns are, with the frozen panes */
+  geometry: SheetGeometry
   viewport: Viewport
   /** the CSS-pixel size of the whole canvas, headers included */
   canvasWidth: number
@@ -69,20 +72,48 @@ const CELL_PADDING = 4
 /** Draws one frame of the grid: cells, selection, highlights and the sticky headers. */
 export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawStats {
   const started = performance.now()
-  const { source, layout, viewport } = scene
-  const visible = visibleCells(viewport, layout, source.rowCount)
-  const originX = ROW_HEADER_WIDTH - viewport.scrollLeft
-  const originY = COLUMN_HEADER_HEIGHT - viewport.scrollTop
-  const cellX = (col: number) => originX + layout.offset(col)
-  const cellY = (row: number) => originY + row * ROW_HEIGHT
+  const { geometry, viewport } = scene
+  const cellX = (col: number) => ROW_HEADER_WIDTH + geometry.x(col, viewport.scrollLeft)
+  const cellY = (row: number) => COLUMN_HEADER_HEIGHT + geometry.y(row, viewport.scrollTop)
 
   ctx.fillStyle = GRID_COLORS.background
   ctx.fillRect(0, 0, scene.canvasWidth, scene.canvasHeight)
 
-  ctx.save()
-  ctx.beginPath()
-  ctx.rect(ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT, scene.canvasWidth - ROW_HEADER_WIDTH, scene.canvasHeight - COLUMN_HEADER_HEIGHT)
-  ctx.clip()
+  const panes = visiblePanes(viewport, geometry)
+  let cellsDrawn = 0
+  for (const pane of panes) {
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(ROW_HEADER_WIDTH + pane.x, COLUMN_HEADER_HEIGHT + pane.y, pane.width, pane.height)
+    ctx.clip()
+    cellsDrawn += drawPane(ctx, scene, pane, cellX, cellY)
+    ctx.restore()
+  }
+  drawFreezeLines(ctx, scene)
+  drawHeaders(ctx, scene, panes, cellX, cellY)
+  const scrolling = panes[panes.length - 1]
+  return { duration: performance.now() - started, cellsDrawn, firstRow: scrolling?.firstRow ?? 0, lastRow: scrolling?.lastRow ?? 0 }
+}
+
+/** The line below frozen rows and right of frozen columns, as Excel draws it. */
+function drawFreezeLines(ctx: CanvasRenderingContext2D, scene: GridScene): void {
+  const { geometry } = scene
+  ctx.fillStyle = GRID_COLORS.freezeLine
+  if (geometry.frozenRows > 0) ctx.fillRect(0, COLUMN_HEADER_HEIGHT + geometry.frozenHeight - 1, scene.canvasWidth, 1.5)
+  if (geometry.frozenColumns > 0) ctx.fillRect(ROW_HEADER_WIDTH + geometry.frozenWidth - 1, 0, 1.5, scene.canvasHeight)
+}
+
+/** Draws the cells, selection and highlights of one pane (the clip is set by the caller); returns the cells drawn. */
+function drawPane(
+  ctx: CanvasRenderingContext2D,
+  scene: GridScene,
+  visible: VisibleCells,
+  cellX: (col: number) => number,
+  cellY: (row: number) => number,
+): number {
+  const { source, geometry } = scene
+  const layout = geometry.cols
+  const rowHeight = (row: number) => geometry.rows.width(row)
 
   // read every visible cell once; fills go under the grid lines, text over them
   const rows = visible.lastRow - visible.firstRow + 1
@@ -100,7 +131,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
       if (cell?.style?.fill && !(merges && merges.at({ col: visible.firstCol + c, row: visible.firstRow + r }))) {
         ctx.fillStyle = cell.style.fill
         const col = visible.firstCol + c
-        ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), ROW_HEIGHT)
+        ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), rowHeight(visible.firstRow + r))
       }
     }
   }
@@ -129,10 +160,13 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
   let currentFont = ''
   for (let r = 0; r < rows; r++) {
     const row = visible.firstRow + r
+    const height = rowHeight(row)
+    if (height === 0) continue
     for (let c = 0; c < cols; c++) {
       const cell = cells[r * cols + c]
       if (!cell || cell.text === '') continue
       const col = visible.firstCol + c
+      if (layout.width(col) === 0) continue
       if (scene.editing && col === scene.active.col && row === scene.active.row) continue
       if (merges && merges.at({ col, row })) continue
       const font = cell.style ? fontFor(cell.style) : DEFAULT_FONT
@@ -154,17 +188,14 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
           next++
         }
       }
-      drawText(ctx, cell, cellX(col), cellY(row), width, ROW_HEIGHT, room)
+      drawText(ctx, cell, cellX(col), cellY(row), width, height, room)
       cellsDrawn++
     }
   }
 
   drawHighlights(ctx, scene, cellX, cellY)
   drawSelectionBorder(ctx, scene, cellX, cellY)
-  ctx.restore()
-
-  drawHeaders(ctx, scene, visible, cellX, cellY)
-  return { duration: performance.now() - started, cellsDrawn, firstRow: visible.firstRow, lastRow: visible.lastRow }
+  return cellsDrawn
 }
 
 /** A generous estimate of a text's width, to skip measuring texts that surely fit. */
@@ -233,16 +264,19 @@ function drawGridLines(
   cellY: (row: number) => number,
 ): void {
   ctx.beginPath()
-  const right = Math.min(scene.canvasWidth, cellX(visible.lastCol) + scene.layout.width(visible.lastCol))
-  const bottom = Math.min(scene.canvasHeight, cellY(visible.lastRow) + ROW_HEIGHT)
+  const { cols, rows } = scene.geometry
+  const right = Math.min(scene.canvasWidth, cellX(visible.lastCol) + cols.width(visible.lastCol))
+  const bottom = Math.min(scene.canvasHeight, cellY(visible.lastRow) + rows.width(visible.lastRow))
+  const left = cellX(visible.firstCol)
+  const top = cellY(visible.firstRow)
   for (let row = visible.firstRow; row <= visible.lastRow; row++) {
-    const y = Math.round(cellY(row) + ROW_HEIGHT) - 0.5
-    ctx.moveTo(ROW_HEADER_WIDTH, y)
+    const y = Math.round(cellY(row) + rows.width(row)) - 0.5
+    ctx.moveTo(Math.min(left, ROW_HEADER_WIDTH), y)
     ctx.lineTo(right, y)
   }
   for (let col = visible.firstCol; col <= visible.lastCol; col++) {
-    const x = Math.round(cellX(col) + scene.layout.width(col)) - 0.5
-    ctx.moveTo(x, COLUMN_HEADER_HEIGHT)
+    const x = Math.round(cellX(col) + cols.width(col)) - 0.5
+    ctx.moveTo(x, Math.min(top, COLUMN_HEADER_HEIGHT))
     ctx.lineTo(x, bottom)
   }
   ctx.strokeStyle = GRID_COLORS.gridLine
@@ -257,10 +291,11 @@ function activeRange(scene: GridScene): CellRange {
 }
 
 function rangeRect(range: CellRange, scene: GridScene, cellX: (col: number) => number, cellY: (row: number) => number) {
+  const { cols, rows } = scene.geometry
   const x = cellX(range.startCol)
   const y = cellY(range.startRow)
-  const w = scene.layout.offset(range.endCol + 1) - scene.layout.offset(range.startCol)
-  const h = (range.endRow - range.startRow + 1) * ROW_HEIGHT
+  const w = cellX(range.endCol) + cols.width(range.endCol) - x
+  const h = cellY(range.endRow) + rows.width(range.endRow) - y
   return { x, y, w, h }
 }
 
@@ -351,27 +386,33 @@ function drawHighlights(
 function drawHeaders(
   ctx: CanvasRenderingContext2D,
   scene: GridScene,
-  visible: VisibleCells,
+  panes: readonly Pane[],
   cellX: (col: number) => number,
   cellY: (row: number) => number,
 ): void {
-  const { selection, layout, source } = scene
+  const layout = scene.geometry.cols
+  // the panes of the first row of panes give the column segments, those of the first column the row segments
+  for (const segment of panes.filter((pane) => pane.y === panes[0].y)) drawColumnHeaders(ctx, scene, segment, layout, cellX)
+  for (const segment of panes.filter((pane) => pane.x === panes[0].x)) drawRowHeaders(ctx, scene, segment, cellY)
+  drawCorner(ctx, scene)
+}
+
+function drawColumnHeaders(ctx: CanvasRenderingContext2D, scene: GridScene, visible: Pane, layout: ColumnLayout, cellX: (col: number) => number): void {
+  const { selection, source } = scene
   const wholeColumns = selection.startRow === 0 && selection.endRow === source.rowCount - 1
-  const wholeRows = selection.startCol === 0 && selection.endCol === source.columnCount - 1
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(ROW_HEADER_WIDTH + visible.x, 0, visible.width, COLUMN_HEADER_HEIGHT)
+  ctx.clip()
+  ctx.fillStyle = GRID_COLORS.headerBackground
+  ctx.fillRect(ROW_HEADER_WIDTH + visible.x, 0, visible.width, COLUMN_HEADER_HEIGHT)
   ctx.font = `12px Arial, sans-serif`
   ctx.textBaseline = 'middle'
   ctx.textAlign = 'center'
-
-  // column headers
-  ctx.save()
-  ctx.beginPath()
-  ctx.rect(ROW_HEADER_WIDTH, 0, scene.canvasWidth - ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT)
-  ctx.clip()
-  ctx.fillStyle = GRID_COLORS.headerBackground
-  ctx.fillRect(ROW_HEADER_WIDTH, 0, scene.canvasWidth, COLUMN_HEADER_HEIGHT)
   for (let col = visible.firstCol; col <= visible.lastCol; col++) {
     const x = cellX(col)
     const w = layout.width(col)
+    if (w === 0) continue
     const inSelection = col >= selection.startCol && col <= selection.endCol
     if (inSelection) {
       ctx.fillStyle = wholeColumns ? GRID_COLORS.headerSelectedBackground : GRID_COLORS.headerActiveBackground
@@ -385,35 +426,83 @@ function drawHeaders(
   if (!wholeColumns && selection.startCol <= visible.lastCol && selection.endCol >= visible.firstCol) {
     ctx.fillStyle = GRID_COLORS.selectionBorder
     const x = cellX(selection.startCol)
-    ctx.fillRect(x, COLUMN_HEADER_HEIGHT - 2, layout.offset(selection.endCol + 1) - layout.offset(selection.startCol), 2)
+    ctx.fillRect(x, COLUMN_HEADER_HEIGHT - 2, cellX(selection.endCol) + layout.width(selection.endCol) - x, 2)
+  }
+  for (const group of source.outline?.columns ?? []) {
+    const summary = group.to + 1
+    if (summary < visible.firstCol || summary > visible.lastCol || layout.width(summary) === 0) continue
+    const x = cellX(summary) + 2
+    if (!group.collapsed) {
+      ctx.fillStyle = GRID_COLORS.headerText
+      const left = cellX(Math.max(group.from, visible.firstCol))
+      ctx.fillRect(left + 2, 2 + OUTLINE_BUTTON_SIZE / 2, x - left - 2, 1)
+    }
+    drawOutlineButton(ctx, x, 2, group.collapsed)
   }
   ctx.restore()
+}
 
-  // row headers
+/** An outline's button: + to show a collapsed group's detail, − to hide it. */
+function drawOutlineButton(ctx: CanvasRenderingContext2D, x: number, y: number, collapsed: boolean): void {
+  const size = OUTLINE_BUTTON_SIZE
+  ctx.fillStyle = GRID_COLORS.background
+  ctx.fillRect(x, y, size, size)
+  ctx.strokeStyle = GRID_COLORS.headerText
+  ctx.lineWidth = 1
+  ctx.strokeRect(Math.round(x) + 0.5, Math.round(y) + 0.5, size - 1, size - 1)
+  ctx.fillStyle = GRID_COLORS.headerText
+  ctx.fillRect(x + 3, y + size / 2 - 0.5, size - 6, 1)
+  if (collapsed) ctx.fillRect(x + size / 2 - 0.5, y + 3, 1, size - 6)
+}
+
+function drawRowHeaders(ctx: CanvasRenderingContext2D, scene: GridScene, visible: Pane, cellY: (row: number) => number): void {
+  const { selection, source } = scene
+  const rows = scene.geometry.rows
+  const wholeRows = selection.startCol === 0 && selection.endCol === source.columnCount - 1
   ctx.save()
   ctx.beginPath()
-  ctx.rect(0, COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, scene.canvasHeight - COLUMN_HEADER_HEIGHT)
+  ctx.rect(0, COLUMN_HEADER_HEIGHT + visible.y, ROW_HEADER_WIDTH, visible.height)
   ctx.clip()
   ctx.fillStyle = GRID_COLORS.headerBackground
-  ctx.fillRect(0, COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, scene.canvasHeight)
+  ctx.fillRect(0, COLUMN_HEADER_HEIGHT + visible.y, ROW_HEADER_WIDTH, visible.height)
+  ctx.font = `12px Arial, sans-serif`
+  ctx.textBaseline = 'middle'
+  ctx.textAlign = 'center'
   for (let row = visible.firstRow; row <= visible.lastRow; row++) {
     const y = cellY(row)
+    const height = rows.width(row)
+    if (height === 0) continue
     const inSelection = row >= selection.startRow && row <= selection.endRow
     if (inSelection) {
       ctx.fillStyle = wholeRows ? GRID_COLORS.headerSelectedBackground : GRID_COLORS.headerActiveBackground
-      ctx.fillRect(0, y, ROW_HEADER_WIDTH, ROW_HEIGHT)
+      ctx.fillRect(0, y, ROW_HEADER_WIDTH, height)
     }
     ctx.fillStyle = inSelection ? (wholeRows ? '#ffffff' : GRID_COLORS.headerActiveText) : GRID_COLORS.headerText
-    ctx.fillText(String(row + 1), ROW_HEADER_WIDTH / 2, y + ROW_HEIGHT / 2 + 1)
+    ctx.fillText(String(row + 1), ROW_HEADER_WIDTH / 2, y + height / 2 + 1)
     ctx.fillStyle = GRID_COLORS.headerLine
-    ctx.fillRect(0, Math.round(y + ROW_HEIGHT) - 1, ROW_HEADER_WIDTH, 1)
+    ctx.fillRect(0, Math.round(y + height) - 1, ROW_HEADER_WIDTH, 1)
+  }
+  for (const group of source.outline?.rows ?? []) {
+    const summary = group.to + 1
+    if (summary < visible.firstRow || summary > visible.lastRow || rows.width(summary) === 0) continue
+    const y = cellY(summary) + (rows.width(summary) - OUTLINE_BUTTON_SIZE) / 2
+    if (!group.collapsed) {
+      // the bracket along the group's rows, ending at its button
+      ctx.fillStyle = GRID_COLORS.headerText
+      const top = cellY(Math.max(group.from, visible.firstRow))
+      ctx.fillRect(2 + OUTLINE_BUTTON_SIZE / 2, top + 2, 1, y - top - 2)
+    }
+    drawOutlineButton(ctx, 2, y, group.collapsed)
   }
   if (!wholeRows && selection.startRow <= visible.lastRow && selection.endRow >= visible.firstRow) {
     ctx.fillStyle = GRID_COLORS.selectionBorder
-    ctx.fillRect(ROW_HEADER_WIDTH - 2, cellY(selection.startRow), 2, (selection.endRow - selection.startRow + 1) * ROW_HEIGHT)
+    const top = cellY(selection.startRow)
+    ctx.fillRect(ROW_HEADER_WIDTH - 2, top, 2, cellY(selection.endRow) + rows.width(selection.endRow) - top)
   }
   ctx.restore()
+}
 
+function drawCorner(ctx: CanvasRenderingContext2D, scene: GridScene): void {
   // the corner and the header borders
   ctx.fillStyle = GRID_COLORS.headerBackground
   ctx.fillRect(0, 0, ROW_HEADER_WIDTH, COLUMN_HEADER_HEIGHT)

@@ -26,6 +26,13 @@ export interface GridDataSource {
   readonly rowCount: number
   readonly columnCount: number
   readonly columnWidths: ReadonlyMap<number, number>
+  /** rows not of the default height, by row; a hidden row has height 0 (hidden columns have width 0) */
+  readonly rowHeights?: ReadonlyMap<number, number>
+  /** grouped rows and columns, each with a +/− button on the row below (the column right of) it */
+  readonly outline?: GridOutline
+  /** rows above and columns left of the frozen panes' split */
+  readonly frozenRows?: number
+  readonly frozenColumns?: number
   /** merged areas, drawn as one cell showing their top-left cell */
   readonly merges?: MergeIndex
   getCell(col: number, row: number): GridCell | undefined
@@ -50,3 +57,18 @@ export interface DrawStats {
 
 export const DEFAULT_FONT_FAMILY = 'Arial'
 export const DEFAULT_FONT_SIZE = 12
+
+/** A group of rows or columns as the headers show it: its span and whether it is collapsed. */
+export interface OutlineSpan {
+  from: number
+  to: number
+  collapsed: boolean
+}
+
+export interface GridOutline {
+  rows: readonly OutlineSpan[]
+  columns: readonly OutlineSpan[]
+}
+
+/** The size of an outline's +/− button, drawn at the start of the summary row's (column's) header. */
+export const OUTLINE_BUTTON_SIZE = 11

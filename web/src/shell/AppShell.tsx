@@ -150,10 +150,19 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('previous-sheet'),
     item('next-sheet'),
     'separator',
+    item('freeze-panes'),
+    item('freeze-top-row'),
+    item('freeze-first-column'),
+    item('unfreeze-panes'),
+    'separator',
+    item('zoom-in'),
+    item('zoom-out'),
+    item('zoom-reset'),
+    'separator',
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
-  const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting')]
+  const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
     item('insert-rows-above'),
     item('insert-rows-below'),
@@ -162,6 +171,11 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('insert-columns-left'),
     item('insert-columns-right'),
     item('delete-columns'),
+    'separator',
+    item('group'),
+    item('ungroup'),
+    item('collapse-group'),
+    item('expand-group'),
     'separator',
     item('add-sheet'),
     { label: 'Import Document Data', onSelect: () => setImportOpen(true) },

@@ -13,6 +13,11 @@ interface SheetTabsProps {
   onDelete(name: string): void
   onMove(name: string, index: number): void
   onClearEverything(): void
+  /** hides the sheet's tab (absent: no Hide entry) */
+  onHide?(name: string): void
+  /** opens Unhide sheet…, enabled while a sheet is hidden */
+  onUnhide?(): void
+  hiddenCount?: number
 }
 
 /**
@@ -20,7 +25,7 @@ interface SheetTabsProps {
  * a sheet asks first (and can be undone); Clear everything, which erases far more, has a menu of its
  * own at the other end of the bar, away from the sheet's own actions.
  */
-export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything }: SheetTabsProps) {
+export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything, onHide, onUnhide, hiddenCount = 0 }: SheetTabsProps) {
   const [dragging, setDragging] = useState<string | null>(null)
   const [renaming, setRenaming] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
@@ -118,6 +123,8 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
           { label: 'Move left', disabled: sheets.indexOf(active) === 0, onSelect: () => onMove(active, sheets.indexOf(active) - 1) },
           { label: 'Move right', disabled: sheets.indexOf(active) === sheets.length - 1, onSelect: () => onMove(active, sheets.indexOf(active) + 1) },
           { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => setDeleting(active) },
+          ...(onHide ? [{ label: 'Hide sheet', disabled: sheets.length <= 1, onSelect: () => onHide(active) }] : []),
+          ...(onUnhide ? [{ label: 'Unhide sheet…', disabled: hiddenCount === 0, onSelect: onUnhide }] : []),
         ]}
       />
       <span className="sheet-tabs-divider" aria-hidden="true" />

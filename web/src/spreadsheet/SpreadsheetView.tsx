@@ -15,7 +15,7 @@ import { rangeSelection, selectionRange } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
 import type { EngineValue } from '../workbook/calc-engine'
 import { cellMenuItems } from './cell-menu'
-import { autoFitColumn, copySelection, fillByHandle, fillDownAlongside, pasteSpecial, pasteText, selectionSummary } from './grid-actions'
+import { autoFitColumn, autoFitRow, copySelection, fillByHandle, fillDownAlongside, pasteSpecial, pasteText, selectionSummary } from './grid-actions'
 import { FormatCellsDialog } from './FormatCellsDialog'
 import { PasteSpecialDialog } from './PasteSpecialDialog'
 import { GridContextMenu } from './GridContextMenu'
@@ -25,11 +25,15 @@ import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
+import { isHidden, setCollapsed } from './sheet-layout'
 import { StatusBar } from './StatusBar'
+import { UnhideSheetDialog } from './UnhideSheetDialog'
+import { ZOOM_STEP } from '../grid/geometry'
 import { useCellEditor } from './use-cell-editor'
 import { useGridKeymap } from './use-grid-keymap'
 import { useGridPointer } from './use-grid-pointer'
 import { useWorkspace } from './workspace-context'
+import { toast } from '../toasts/toast-store'
 
 interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
@@ -42,6 +46,15 @@ interface SpreadsheetViewProps {
 }
 
 const stay: ActionContext['go'] = () => undefined
+
+/** Runs a layout change; a refused one (hiding the last shown sheet) says why instead of failing silently. */
+function runLayoutChange(change: () => void): void {
+  try {
+    change()
+  } catch (error) {
+    toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+  }
+}
 
 /**
  * The spreadsheet: the name box and fx bar, the grid with its in-cell editor, the sheet tabs and
@@ -70,6 +83,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     [source, state.revision],
   )
 
+  const layout = model?.layout
   const navigation = useCallback(
     (): NavigationContext => ({
       bounds,
@@ -77,8 +91,10 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       isFilled: (col, row) => store?.isFilled(sheet, { col, row }) ?? false,
       lastUsedCell: () => store?.lastUsedCell(sheet) ?? { col: 0, row: 0 },
       merges,
+      ...(layout?.rows ? { hiddenRow: (row: number) => isHidden(layout, 'rows', row) } : {}),
+      ...(layout?.columns ? { hiddenColumn: (col: number) => isHidden(layout, 'columns', col) } : {}),
     }),
-    [bounds, store, sheet, merges],
+    [bounds, store, sheet, merges, layout],
   )
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
@@ -298,6 +314,11 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onColumnResize={(column, width) => workspace.dispatch({ type: 'resize-column', sheet, column, width })}
           onDraw={onDraw}
           onColumnAutoFit={(column) => autoFitColumn(workspace, column)}
+          onRowResize={(row, height) => workspace.dispatch({ type: 'set-sheet-view', sheet, rows: [{ from: row, to: row, height }] })}
+          onRowAutoFit={(row) => autoFitRow(workspace, row)}
+          zoom={state.zoom}
+          onOutlineToggle={(axis, group) => workspace.dispatch(setCollapsed(sheet, { ...group, axis, level: 1 }, !group.collapsed))}
+          onZoomStep={(steps) => workspace.setZoom(workspace.state.zoom + steps * ZOOM_STEP)}
           onContextMenu={pointer.onContextMenu}
           onDoubleClick={pointer.onDoubleClick}
           onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
@@ -354,7 +375,10 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         )}
       </div>
       <SheetTabs
-        sheets={store.sheetNames}
+        sheets={store.visibleSheetNames}
+        hiddenCount={store.hiddenSheetNames.length}
+        onHide={(name) => runLayoutChange(() => workspace.hideSheet(name))}
+        onUnhide={() => workspace.openUnhideSheet()}
         active={sheet}
         onSelect={(name) => {
           const edit = editor.current.current
@@ -378,8 +402,10 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       <StatusBar
         address={selectionText}
         mode={mode}
-        sheetIndex={store.sheetNames.indexOf(sheet)}
-        sheetCount={store.sheetNames.length}
+        sheetIndex={store.visibleSheetNames.indexOf(sheet)}
+        sheetCount={store.visibleSheetNames.length}
+        zoom={state.zoom}
+        onZoom={(zoom) => workspace.setZoom(zoom)}
         summary={summary}
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
         circular={circular}
@@ -396,6 +422,18 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           }}
         />
       )}
+      <UnhideSheetDialog
+        open={state.unhideSheetOpen}
+        sheets={store.hiddenSheetNames}
+        onClose={() => {
+          workspace.closeUnhideSheet()
+          refocusAfterDialog()
+        }}
+        onUnhide={(name) => {
+          workspace.unhideSheet(name)
+          refocusAfterDialog()
+        }}
+      />
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

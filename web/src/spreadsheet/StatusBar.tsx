@@ -1,3 +1,5 @@
+import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
+
 interface StatusBarProps {
   /** the selected cell or range, or null with no workbook */
   address: string | null
@@ -11,12 +13,16 @@ interface StatusBarProps {
   circular?: string[][]
   /** goes to a cell of a loop, as the name box would */
   onGoTo?(reference: string): void
+  /** the grid's zoom (1 is 100%) and how to change it; without it the zoom shows 100% */
+  zoom?: number
+  onZoom?(zoom: number): void
 }
 
 const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 })
 
-/** Spec 1 §2: the selected address or 'Ready', 'Sheet X of N', and the zoom at 100%. */
-export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading, circular = [], onGoTo }: StatusBarProps) {
+/** Spec 1 §2: the selected address or 'Ready', 'Sheet X of N', and the zoom (100% unless the user zoomed). */
+export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading, circular = [], onGoTo, zoom = 1, onZoom }: StatusBarProps) {
+  const percent = Math.round(zoom * 100)
   const loops = circular.filter((cycle) => cycle.length > 0)
   return (
     <footer className="status-bar" aria-label="Status bar">
@@ -57,9 +63,32 @@ export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, load
           Sheet {sheetIndex + 1} of {sheetCount}
         </span>
       )}
-      <span className="status-zoom" aria-label="Zoom 100%">
-        100%
-      </span>
+      {onZoom ? (
+        <span className="status-zoom" role="group" aria-label="Zoom">
+          <button type="button" className="status-zoom-step" aria-label="Zoom out" disabled={zoom <= MIN_ZOOM} onClick={() => onZoom(zoom - ZOOM_STEP)}>
+            −
+          </button>
+          <input
+            type="range"
+            aria-label="Zoom level"
+            min={MIN_ZOOM * 100}
+            max={MAX_ZOOM * 100}
+            step={ZOOM_STEP * 100}
+            value={percent}
+            onChange={(e) => onZoom(Number(e.target.value) / 100)}
+          />
+          <button type="button" className="status-zoom-step" aria-label="Zoom in" disabled={zoom >= MAX_ZOOM} onClick={() => onZoom(zoom + ZOOM_STEP)}>
+            +
+          </button>
+          <button type="button" className="status-zoom-value" title="Reset the zoom to 100%" data-testid="zoom-value" onClick={() => onZoom(1)}>
+            {percent}%
+          </button>
+        </span>
+      ) : (
+        <span className="status-zoom" aria-label="Zoom 100%">
+          100%
+        </span>
+      )}
     </footer>
   )
 }

@@ -6,6 +6,7 @@ import { selectionRange, singleCellSelection } from '../grid/selection'
 import type { CellStyle } from '../grid/types'
 import type { StylePatch, WorkbookCommand } from '@finsheet/contracts'
 import { nextSheetName } from '@finsheet/workbook/model'
+import { clampZoom } from '../grid/geometry'
 import type { WorkbookSnapshot } from '../workbook/workbook-store'
 import { WorkbookStore } from '../workbook/workbook-store'
 
@@ -51,6 +52,10 @@ export interface WorkspaceState {
   pasteSpecialOpen: boolean
   /** ranges the assistant outlines: the cells of a changeset being previewed, or just applied */
   assistantHighlights: readonly AssistantHighlight[]
+  /** the grid's zoom, 1 for 100%: this user's view, not an edit of the workbook */
+  zoom: number
+  /** the Unhide sheet dialog (Format menu, sheet tab menu) */
+  unhideSheetOpen: boolean
 }
 
 /** A range the assistant outlines on the grid. */
@@ -78,6 +83,8 @@ export class Workspace {
     formatCellsOpen: false,
     pasteSpecialOpen: false,
     assistantHighlights: [],
+    zoom: storedZoom(),
+    unhideSheetOpen: false,
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
@@ -202,13 +209,51 @@ export class Workspace {
     this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }) })
   }
 
-  /** Ctrl+PgDn / Ctrl+PgUp: the next or previous sheet, wrapping round. */
+  /** Ctrl+PgDn / Ctrl+PgUp: the next or previous shown sheet, wrapping round. */
   stepSheet(direction: 1 | -1): void {
     const { store, sheet } = this.current
     if (!store) return
-    const names = store.sheetNames
+    const names = store.visibleSheetNames
     const index = names.indexOf(sheet)
+    if (names.length === 0) return
     this.switchSheet(names[(index + direction + names.length) % names.length])
+  }
+
+  /** The zoom, kept as this user's view setting (50% to 200%). */
+  setZoom(zoom: number): void {
+    const next = clampZoom(zoom)
+    if (next === this.current.zoom) return
+    keepZoom(next)
+    this.update({ zoom: next })
+  }
+
+  /** Hides a sheet's tab; the shown sheet moves to the next one still shown. Throws when it is the last one shown. */
+  hideSheet(name: string): void {
+    const { store, sheet } = this.current
+    if (!store) return
+    const shown = store.visibleSheetNames
+    const index = shown.indexOf(name)
+    store.dispatch({ type: 'set-sheet-view', sheet: name, hidden: true })
+    if (sheet === name) {
+      const rest = store.visibleSheetNames
+      this.update({ sheet: rest[Math.min(index, rest.length - 1)], selection: singleCellSelection({ col: 0, row: 0 }) })
+    }
+  }
+
+  /** Shows a hidden sheet again and goes to it. */
+  unhideSheet(name: string): void {
+    const { store } = this.current
+    if (!store) return
+    store.dispatch({ type: 'set-sheet-view', sheet: name, hidden: false })
+    this.update({ sheet: name, selection: singleCellSelection({ col: 0, row: 0 }), unhideSheetOpen: false })
+  }
+
+  openUnhideSheet(): void {
+    this.update({ unhideSheetOpen: true })
+  }
+
+  closeUnhideSheet(): void {
+    this.update({ unhideSheetOpen: false })
   }
 
   /** The next unused SheetN is appended and becomes active. */
@@ -351,10 +396,11 @@ export class Workspace {
   private followingSheets(change: () => void): void {
     const store = this.current.store
     if (!store) return
-    const before = store.sheetNames
+    // Shown sheets: undoing a hide shows the sheet again, as undoing a deletion does.
+    const before = store.visibleSheetNames
     const index = before.indexOf(this.current.sheet)
     change()
-    const after = store.sheetNames
+    const after = store.visibleSheetNames
     const added = after.length > before.length ? after.find((name) => !before.includes(name)) : undefined
     if (added) this.switchSheet(added)
     else if (!after.includes(this.current.sheet)) this.switchSheet(after[Math.min(Math.max(index, 0), after.length - 1)])
@@ -363,5 +409,25 @@ export class Workspace {
   private update(patch: Partial<WorkspaceState>): void {
     this.current = { ...this.current, ...patch }
     for (const listener of this.listeners) listener()
+  }
+}
+
+const ZOOM_KEY = 'finsheet.zoom'
+
+/** The zoom this browser's user chose last; 100% when none. */
+function storedZoom(): number {
+  try {
+    const kept = Number(globalThis.localStorage?.getItem(ZOOM_KEY))
+    return Number.isFinite(kept) && kept > 0 ? clampZoom(kept) : 1
+  } catch {
+    return 1
+  }
+}
+
+function keepZoom(zoom: number): void {
+  try {
+    globalThis.localStorage?.setItem(ZOOM_KEY, String(zoom))
+  } catch {
+    // A browser that keeps nothing (private mode) still zooms this page.
   }
 }

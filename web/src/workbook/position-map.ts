@@ -124,6 +124,7 @@ function toStep(command: WorkbookCommand): Step {
       // a sheet added since has no cells the answer could speak of
       return { writes: (cell) => cell.sheet === command.name, move: stays }
     case 'resize-column':
+    case 'set-sheet-view':
     case 'move-sheet':
     case 'unmerge-cells':
     case 'define-name':

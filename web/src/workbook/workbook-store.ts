@@ -1,11 +1,12 @@
-import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, ChartData, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo } from '@finsheet/formula'
 import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
-import type { CellStyle, GridCell, GridDataSource } from '../grid/types'
+import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
+import { outlineGroups } from '../spreadsheet/sheet-layout'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 
@@ -25,6 +26,8 @@ export interface SheetSnapshot {
   columnWidths?: Record<string, number>
   /** merged ranges such as 'A1:C1' */
   merges?: string[]
+  /** frozen panes, hidden rows, columns and sheet, row heights and outline groups */
+  view?: SheetViewState
   rowCount?: number
   columnCount?: number
 }
@@ -97,6 +100,10 @@ export class SheetView {
   private widths: ReadonlyMap<number, number> = new Map()
   private mergesOf: readonly string[] | null = null
   private mergeIndex: MergeIndex = NO_MERGES
+  private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined } | null = null
+  private shownWidths: ReadonlyMap<number, number> = new Map()
+  private heights: ReadonlyMap<number, number> = new Map()
+  private groups: GridOutline | undefined
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -128,6 +135,47 @@ export class SheetView {
       this.widths = new Map(Object.entries(this.record.columnWidths).map(([col, width]) => [Number(col), width]))
     }
     return this.widths
+  }
+
+  /** The sheet's layout: frozen panes, hidden rows and columns, row heights, outline groups. */
+  get layout(): SheetViewState | undefined {
+    return this.record.view
+  }
+
+  /** Column widths as the grid draws them: a hidden column has none. New whenever they change. */
+  get shownColumnWidths(): ReadonlyMap<number, number> {
+    this.refreshLayout()
+    return this.shownWidths
+  }
+
+  /** Heights of rows not of the default height: a hidden row has none. New whenever they change. */
+  get rowHeights(): ReadonlyMap<number, number> {
+    this.refreshLayout()
+    return this.heights
+  }
+
+  private refreshLayout(): void {
+    const widths = this.record.columnWidths
+    const view = this.record.view
+    if (this.layoutOf && this.layoutOf.widths === widths && this.layoutOf.view === view) return
+    this.layoutOf = { widths, view }
+    const columns = new Map(this.columnWidths)
+    for (const [index, entry] of Object.entries(view?.columns ?? {})) if (entry.hidden) columns.set(Number(index), 0)
+    this.shownWidths = columns
+    const rows = new Map<number, number>()
+    for (const [index, entry] of Object.entries(view?.rows ?? {})) {
+      if (entry.hidden) rows.set(Number(index), 0)
+      else if (entry.height !== undefined) rows.set(Number(index), entry.height)
+    }
+    this.heights = rows
+    const outline = { rows: outlineGroups(view, 'rows'), columns: outlineGroups(view, 'columns') }
+    this.groups = outline.rows.length > 0 || outline.columns.length > 0 ? outline : undefined
+  }
+
+  /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
+  get outline(): GridOutline | undefined {
+    this.refreshLayout()
+    return this.groups
   }
 
   get merges(): MergeIndex {
@@ -165,7 +213,23 @@ class SheetSource implements GridDataSource {
   }
 
   get columnWidths(): ReadonlyMap<number, number> {
-    return this.sheet.columnWidths
+    return this.sheet.shownColumnWidths
+  }
+
+  get rowHeights(): ReadonlyMap<number, number> {
+    return this.sheet.rowHeights
+  }
+
+  get frozenRows(): number {
+    return this.sheet.layout?.frozenRows ?? 0
+  }
+
+  get outline(): GridOutline | undefined {
+    return this.sheet.outline
+  }
+
+  get frozenColumns(): number {
+    return this.sheet.layout?.frozenColumns ?? 0
   }
 
   get merges(): MergeIndex {
@@ -207,7 +271,13 @@ export class WorkbookStore {
     this.id = snapshot.id
     this.name = snapshot.name
     const sheets = snapshot.sheets.length > 0 ? snapshot.sheets : [{ name: 'Sheet1', cells: {} }]
-    const records: SheetRecord[] = sheets.map((sheet, index) => ({ id: `s${index + 1}`, name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges: [...(sheet.merges ?? [])] }))
+    const records: SheetRecord[] = sheets.map((sheet, index) => ({
+      id: `s${index + 1}`,
+      name: sheet.name,
+      columnWidths: { ...(sheet.columnWidths ?? {}) },
+      merges: [...(sheet.merges ?? [])],
+      ...(sheet.view ? { view: sheet.view } : {}),
+    }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
     this.model = WorkbookModel.build({
       revision: 0,
@@ -249,6 +319,16 @@ export class WorkbookStore {
 
   get sheetNames(): string[] {
     return this.model.sheets.map((sheet) => sheet.name)
+  }
+
+  /** The sheets whose tabs show, in order: hidden sheets are left out. */
+  get visibleSheetNames(): string[] {
+    return this.model.sheets.filter((sheet) => !sheet.view?.hidden).map((sheet) => sheet.name)
+  }
+
+  /** The hidden sheets, in order, for Unhide sheet. */
+  get hiddenSheetNames(): string[] {
+    return this.model.sheets.filter((sheet) => sheet.view?.hidden).map((sheet) => sheet.name)
   }
 
   /** The grid's view of a sheet by its exact name. */
@@ -562,7 +642,15 @@ export class WorkbookStore {
           if (cell.userFormat) entry.format = cell.userFormat
           if (Object.keys(entry).length > 0) cells[cell.address] = entry
         }
-        return { name: record.name, cells, columnWidths: { ...record.columnWidths }, merges: [...record.merges], rowCount: view.declaredRows, columnCount: view.declaredColumns }
+        return {
+          name: record.name,
+          cells,
+          columnWidths: { ...record.columnWidths },
+          merges: [...record.merges],
+          ...(record.view ? { view: record.view } : {}),
+          rowCount: view.declaredRows,
+          columnCount: view.declaredColumns,
+        }
       }),
     }
   }

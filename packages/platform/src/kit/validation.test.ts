@@ -20,6 +20,15 @@ const EVERY_COMMAND: WorkbookCommand[] = [
   { type: 'unmerge-cells', sheet: 'Sheet1', range: 'A1:C1' },
   { type: 'define-name', name: 'TaxRate', formula: '=Sheet1!$B$2', sheet: 'Sheet1' },
   { type: 'set-calculation', iterate: true, maxIterations: 500, maxChange: 0.0001 },
+  {
+    type: 'set-sheet-view',
+    sheet: 'Sheet1',
+    frozenRows: 1,
+    frozenColumns: 2,
+    hidden: false,
+    rows: [{ from: 2, to: 4, height: 30, hidden: true, level: 1, collapsed: false }],
+    columns: [{ from: 1, to: 1, hidden: true, level: 2, collapsed: true }],
+  },
 ]
 
 describe('the body validator', () => {

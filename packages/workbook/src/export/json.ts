@@ -1,11 +1,12 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetViewState } from '@finsheet/contracts'
+import { copyView } from '../model/sheet-view.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
 /** One sheet with its cells keyed by address; rowCount and columnCount reach just past the last used cell. */
-export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges'>): SheetCells {
+export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges' | 'view'>): SheetCells {
   const cells: SheetCells['cells'] = {}
   let rowCount = 0
   let columnCount = 0
@@ -14,7 +15,13 @@ export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'colu
     rowCount = Math.max(rowCount, record.row + 1)
     columnCount = Math.max(columnCount, record.col + 1)
   }
-  return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
+  return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
+}
+
+/** A sheet's layout beyond its widths, when it has one. */
+function viewOf(sheet: Pick<SheetSnapshot, 'view'>): { view?: SheetViewState } {
+  const view = copyView(sheet.view)
+  return view ? { view } : {}
 }
 
 export interface CellsJsonOptions {
@@ -135,7 +142,7 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
       rowCount = Math.max(rowCount, record.row + 1)
       columnCount = Math.max(columnCount, record.col + 1)
     }
-    return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges] }
+    return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
   })
   return {
     workbookId,

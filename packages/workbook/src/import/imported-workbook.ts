@@ -67,9 +67,11 @@ export interface ImportedSheet {
   /** Merged ranges such as `A1:C1`. */
   merges: string[]
   /** Widths in Excel's character units by 0-based column; only columns with a width set. */
-  columns: { col: number; width: number; hidden?: boolean }[]
-  /** Heights in points by 0-based row; only rows with a height set or hidden. */
-  rows: { row: number; height?: number; hidden?: boolean }[]
+  columns: { col: number; width: number; hidden?: boolean; level?: number; collapsed?: boolean }[]
+  /** Heights in points by 0-based row; only rows with a height set, hidden or grouped. */
+  rows: { row: number; height?: number; hidden?: boolean; level?: number; collapsed?: boolean }[]
+  /** Rows and columns frozen above and left of the panes' split. */
+  frozen?: { rows: number; columns: number }
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */

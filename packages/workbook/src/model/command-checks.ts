@@ -73,6 +73,7 @@ export const commandErrors = {
   invalidSheetName: (message: string) => new CommandError('INVALID_SHEET_NAME', message),
   sheetExists: (name: string) => new CommandError('SHEET_EXISTS', `There is already a sheet named ${name}`),
   lastSheet: () => new CommandError('LAST_SHEET', 'A workbook must keep at least one sheet'),
+  lastVisibleSheet: () => new CommandError('LAST_SHEET', 'A workbook must keep at least one visible sheet'),
   tooManySheets: () => new CommandError('TOO_MANY_SHEETS', `A workbook can have at most ${MAX_SHEETS} sheets`),
   invalidStructure: (message: string) => new CommandError('INVALID_STRUCTURE_CHANGE', message),
   overlappingMerge: (range: string) => new CommandError('OVERLAPPING_MERGE', `The range ${range} overlaps a merged range`),

@@ -20,6 +20,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return command.format !== undefined ? `Number format on ${sheetName(command.sheet)}` : `Formatting on ${sheetName(command.sheet)}`
     case 'resize-column':
       return `Resize a column on ${sheetName(command.sheet)}`
+    case 'set-sheet-view':
+      return `Layout of ${sheetName(command.sheet)}`
     case 'insert-rows':
       return `Insert ${plural(command.count, 'row')} on ${sheetName(command.sheet)}`
     case 'delete-rows':

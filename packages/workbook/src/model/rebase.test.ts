@@ -122,3 +122,30 @@ describe('rebaseCommands', () => {
     )
   })
 })
+
+describe('rebaseCommands on sheet layout', () => {
+  it('moves hidden and grouped rows over rows inserted and deleted since, and drops a span whose rows are gone', () => {
+    const names = new Map([['a', 'Inputs']])
+    const steps: LayoutStep[] = [
+      { type: 'structure', sheetId: 'a', sheetName: 'Inputs', edit: { axis: 'rows', kind: 'insert', at: 0, count: 2 } },
+      { type: 'structure', sheetId: 'a', sheetName: 'Inputs', edit: { axis: 'rows', kind: 'delete', at: 10, count: 3 } },
+    ]
+    const moved = rebaseCommands(
+      [{ type: 'set-sheet-view', sheet: 'a', frozenRows: 1, rows: [{ from: 3, to: 5, hidden: true }, { from: 8, to: 10, level: 1 }, { from: 20, to: 21, height: 30 }], columns: [{ from: 1, to: 1, hidden: true }] }],
+      steps,
+      names,
+    )
+    expect(moved).toEqual({
+      commands: [
+        {
+          type: 'set-sheet-view',
+          sheet: 'a',
+          frozenRows: 1,
+          // rows 8–10 became 10–12 and were deleted; rows 20–21 became 22–23, then 19–20
+          rows: [{ from: 5, to: 7, hidden: true }, { from: 19, to: 20, height: 30 }],
+          columns: [{ from: 1, to: 1, hidden: true }],
+        },
+      ],
+    })
+  })
+})

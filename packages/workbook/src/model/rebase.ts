@@ -7,7 +7,7 @@
  */
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
-import { formatAddress, formatRange, moveAddress, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -22,6 +22,7 @@ export interface RebaseRefusal {
 }
 
 type Simple = Exclude<WorkbookCommand, { type: 'batch' }>
+type Command<T extends Simple['type']> = Extract<Simple, { type: T }>
 
 /**
  * The commands (sheets named by id) as they apply after `steps`; `names` gives each sheet's name at the
@@ -136,6 +137,27 @@ export function rebaseCommands(
           column = moveAddress(0, column, step.edit)?.col
         }
         return column === undefined ? [] : [{ ...command, column }]
+      }
+      case 'set-sheet-view': {
+        // Spans of rows and columns follow the rows and columns inserted and deleted since; frozen panes stay.
+        const moved: Simple = { ...command }
+        for (const axis of ['rows', 'columns'] as const) {
+          const spans = command[axis]
+          if (!spans) continue
+          const kept = spans.flatMap((span) => {
+            let from = span.from
+            let to = span.to
+            for (const step of steps) {
+              if (step.type !== 'structure' || step.sheetId !== command.sheet || step.edit.axis !== axis) continue
+              from = moveIndex(from, step.edit) ?? step.edit.at
+              to = moveIndex(to, step.edit) ?? step.edit.at - 1
+              if (to < from) return []
+            }
+            return [{ ...span, from, to }]
+          })
+          ;(moved as Command<'set-sheet-view'>)[axis] = kept
+        }
+        return [moved]
       }
       case 'insert-rows':
       case 'insert-columns':

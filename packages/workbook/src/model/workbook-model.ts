@@ -22,6 +22,7 @@ import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
+import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -684,6 +685,8 @@ export class WorkbookModel {
           return this.formatCells(command, result)
         case 'resize-column':
           return this.resizeColumn(command, result)
+        case 'set-sheet-view':
+          return this.setSheetView(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -823,6 +826,18 @@ export class WorkbookModel {
     return this.setCells(sheet, [...cells.values()], result)
   }
 
+  /** Frozen panes, the sheet hidden, rows and columns hidden, resized or grouped: the inverse writes back what was there. */
+  private setSheetView(command: Command<'set-sheet-view'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const otherVisible = this.sheets.filter((other) => other !== sheet && isSheetVisible(other.view)).length
+    const { view, undo } = applySheetView(sheet.view, command, otherVisible)
+    // Replaced, not changed in place, so that views can tell the layout changed.
+    if (view) sheet.view = view
+    else delete sheet.view
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -924,6 +939,7 @@ export class WorkbookModel {
     const namesBefore = deleting ? this.nameCommands() : []
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
+    const oldView = sheet.view
 
     // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
@@ -959,6 +975,9 @@ export class WorkbookModel {
       }
       sheet.columnWidths = widths
     }
+    const view = movedView(sheet.view, edit)
+    if (view) sheet.view = view
+    else delete sheet.view
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
       const moved = moveRangeText(chart.dataRange, edit)
@@ -1015,6 +1034,8 @@ export class WorkbookModel {
         if (width !== undefined) inverse.push({ type: 'resize-column', sheet: ref, column: col, width })
       }
     }
+    const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
+    if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
     return inverse
   }
 
@@ -1087,6 +1108,7 @@ export class WorkbookModel {
   private deleteSheet(command: Command<'delete-sheet'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.name)
     if (this.sheets.length === 1) throw commandErrors.lastSheet()
+    if (isSheetVisible(sheet.view) && !this.sheets.some((other) => other !== sheet && isSheetVisible(other.view))) throw commandErrors.lastVisibleSheet()
     const index = this.sheets.indexOf(sheet)
     const ref = this.refOf(sheet)
     const cells = this.sheetRecords(sheet.id)
@@ -1104,6 +1126,8 @@ export class WorkbookModel {
     // Merges before cells: a merge clears what it covers.
     for (const range of sheet.merges) inverse.push({ type: 'merge-cells', sheet: ref, range })
     for (const [column, width] of Object.entries(sheet.columnWidths)) inverse.push({ type: 'resize-column', sheet: ref, column: Number(column), width })
+    const layout = viewCommandOf(sheet.view)
+    if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',
@@ -1468,7 +1492,10 @@ function inMergeOrder(merges: readonly string[]): string[] {
 }
 
 function copySheet(sheet: SheetRecord): SheetRecord {
-  return { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
+  const copy: SheetRecord = { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
+  const view = copyView(sheet.view)
+  if (view) copy.view = view
+  return copy
 }
 
 /** Appends without spreading: a recalculation can change more cells than a call's arguments may hold. */

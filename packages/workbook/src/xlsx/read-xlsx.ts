@@ -8,6 +8,8 @@
  * dynamic-array formulas; the last two are read from the xml parts directly.
  */
 import { readFile } from 'node:fs/promises'
+import type { SheetViewState } from '@finsheet/contracts'
+import { readSheetLayout } from './sheet-layout.js'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { CellError, errorFromText } from '@finsheet/formula'
@@ -61,6 +63,8 @@ export interface XlsxSheet {
   readonly columnWidths: { col: number; width: number; hidden: boolean }[]
   /** Row heights in points, by 0-based row; only rows with a height set. */
   readonly rowHeights: { row: number; height: number; hidden: boolean }[]
+  /** Frozen panes, hidden rows, columns and sheet, custom row heights and outline groups, as the grid keeps them. */
+  layout?: SheetViewState
 }
 
 export interface XlsxDefinedName {
@@ -113,6 +117,12 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   workbook.eachSheet((worksheet) => {
     sheets.push(readSheet(worksheet, captured.get(worksheet.name), marks.get(worksheet.name) ?? NO_MARKS, errorsAsText))
   })
+  for (const sheet of sheets) {
+    const part = sheetParts.find((candidate) => candidate.name === sheet.name)
+    const xml = part && (await zip.file(part.part)?.async('string'))
+    const layout = xml === undefined ? undefined : readSheetLayout(xml, sheet.state !== 'visible')
+    if (layout) sheet.layout = layout
+  }
   return {
     application,
     sheets,

@@ -20,6 +20,7 @@ import {
   type ImportLimits,
   type ProgressListener,
 } from '../import/imported-workbook.js'
+import { MAX_OUTLINE_LEVEL } from '@finsheet/contracts'
 import { normalizeFormula } from './formula-text.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
@@ -387,6 +388,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   const columns: ImportedSheet['columns'] = []
   const rows: ImportedSheet['rows'] = []
   const shared = new Map<string, SharedFormula>()
+  let frozen: ImportedSheet['frozen']
   let defaultColumnWidth: number | undefined
   let defaultRowHeight: number | undefined
   let rowCount = 0
@@ -467,19 +469,28 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         nextCol = 0
         const hidden = a.hidden === '1' || a.hidden === 'true'
         const custom = a.customHeight === '1' || a.customHeight === 'true'
-        if ((a.ht && custom) || hidden) rows.push({ row, ...(a.ht && custom ? { height: Number(a.ht) } : {}), ...(hidden ? { hidden } : {}) })
+        const outline = outlineOf(a)
+        if ((a.ht && custom) || hidden || outline) rows.push({ row, ...(a.ht && custom ? { height: Number(a.ht) } : {}), ...(hidden ? { hidden } : {}), ...outline })
         return
       }
       case 'col': {
         const min = Number(a.min)
         const max = Math.min(Number(a.max), 16_384)
         const hidden = a.hidden === '1' || a.hidden === 'true'
-        if (!a.width && !hidden) return
+        const outline = outlineOf(a)
+        if (!a.width && !hidden && !outline) return
         for (let col = min - 1; col < max && col - min < 16_384; col++) {
-          columns.push({ col, width: Number(a.width ?? 0), ...(hidden ? { hidden } : {}) })
+          columns.push({ col, width: Number(a.width ?? 0), ...(hidden ? { hidden } : {}), ...outline })
         }
         return
       }
+      case 'pane':
+        if (a.state === 'frozen' || a.state === 'frozenSplit') {
+          const rowsFrozen = Math.floor(Number(a.ySplit ?? 0))
+          const columnsFrozen = Math.floor(Number(a.xSplit ?? 0))
+          if (rowsFrozen > 0 || columnsFrozen > 0) frozen = { rows: Math.max(0, rowsFrozen || 0), columns: Math.max(0, columnsFrozen || 0) }
+        }
+        return
       case 'mergeCell':
         if (a.ref) merges.push(a.ref)
         return
@@ -625,11 +636,20 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     merges,
     columns,
     rows,
+    ...(frozen ? { frozen } : {}),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
     columnCount,
   }
+}
+
+/** A row's or column's outline group, as its attributes state it. */
+function outlineOf(a: Record<string, string>): { level?: number; collapsed?: true } | undefined {
+  const level = Math.floor(Number(a.outlineLevel ?? 0))
+  const collapsed = a.collapsed === '1' || a.collapsed === 'true'
+  if (!(level > 0) && !collapsed) return undefined
+  return { ...(level > 0 ? { level: Math.min(MAX_OUTLINE_LEVEL, level) } : {}), ...(collapsed ? { collapsed: true as const } : {}) }
 }
 
 /** Splits `AB12` (or `$AB$12`) into its 0-based row and column, without regular expressions on the hot path. */

@@ -9,8 +9,8 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue } from '@finsheet/contracts'
-import type { BorderSide, ImportedCell, ImportedSheet, ImportedStyle, ImportedTable, ImportedValue, ImportedWorkbook } from '@finsheet/workbook'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState } from '@finsheet/contracts'
+import { importedSheetView, type BorderSide, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
@@ -37,7 +37,7 @@ export interface WorkbookImportBody {
   name: string
   importId?: string
   styles: ImportCellStyle[]
-  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[] }[]
+  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
   externalLinks?: ExternalLink[]
@@ -103,8 +103,13 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   }
   const columnWidths = (sheet: ImportedSheet) => {
     const widths: Record<string, number> = {}
-    for (const column of sheet.columns) widths[String(column.col)] = column.hidden ? 0 : excelWidthToPixels(column.width)
+    // A hidden column keeps its width, to come back at when it is shown again.
+    for (const column of sheet.columns) if (column.width > 0) widths[String(column.col)] = excelWidthToPixels(column.width)
     return widths
+  }
+  const layout = (sheet: ImportedSheet) => {
+    const view = importedSheetView(sheet)
+    return view ? { view } : {}
   }
 
   function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {
@@ -136,7 +141,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       ...tables,
       ...externalLinks,
       styles: styleTable,
-      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges })),
+      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet) })),
     }
     yield JSON.stringify(header) + '\n'
     let written = 0
@@ -197,7 +202,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       ...tables,
       ...externalLinks,
       styles: styleTable,
-      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, cells: [...cells(sheet)] })),
+      sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet), cells: [...cells(sheet)] })),
     }),
   }
 }
@@ -240,10 +245,6 @@ function notKeptFeatures(workbook: ImportedWorkbook): string[] {
     if (style.align && !['left', 'center', 'right', 'centerContinuous', 'general'].includes(style.align)) notKept.add(`${style.align} alignment`)
     if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
     if (style.borders && Object.values(style.borders).some((side) => side && !KNOWN_BORDER_LINES.has(side.style))) notKept.add('diagonal and unknown border lines')
-  }
-  for (const sheet of workbook.sheets) {
-    if (sheet.rows.length > 0) notKept.add('row heights and hidden rows')
-    if (sheet.state !== 'visible') notKept.add('hidden sheets (imported as visible)')
   }
   return [...notKept]
 }

@@ -44,6 +44,7 @@ export function toSheetSummaries(workbook: WorkbookDoc): SheetSummary[] {
     formulaCount: workbook.sheetStats[sheet.id]?.formulas ?? 0,
     columnWidths: sheet.columnWidths,
     merges: sheet.merges,
+    ...(sheet.view ? { view: sheet.view } : {}),
   }))
 }
 

@@ -3,6 +3,7 @@ import type { ImportDefinedName, ImportSheet } from '@finsheet/contracts'
 import { parseAddress, templateSheets, type CellRecord, type TemplateDefinition, type WorkbookSnapshot } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, formatRange, newSheetId, tryParseRange } from '@finsheet/workbook'
+import { copyView } from '@finsheet/workbook/model'
 
 
 /** A snapshot of sheets in the bulk-import shape, every cell checked as an edit would be. */
@@ -37,7 +38,8 @@ export function snapshotFromSheets(name: string, sheets: ImportSheet[], definedN
         if (!range || !text.includes(':')) throw spreadsheetErrors.invalidRange(text)
         return formatRange(range)
       })
-      return { id: newSheetId(), name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges, cells }
+      const view = copyView(sheet.view)
+      return { id: newSheetId(), name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges, ...(view ? { view } : {}), cells }
     }),
     definedNames: definedNames.map((definition) => ({
       name: definition.name,

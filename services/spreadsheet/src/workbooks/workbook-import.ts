@@ -18,9 +18,11 @@ import {
   type ImportCellTuple,
   type ImportDefinedName,
   type ImportMismatch,
+  type SheetViewState,
   type ImportTable,
   type ImportRecalculation,
 } from '@finsheet/contracts'
+import { copyView } from '@finsheet/workbook/model'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { WorkbookState } from '../engine/workbook-state.js'
@@ -29,6 +31,7 @@ export interface ImportSheetHeader {
   name: string
   columnWidths?: Record<string, number>
   merges?: string[]
+  view?: SheetViewState
 }
 
 export interface ImportHeader {
@@ -46,6 +49,12 @@ interface CachedCheck {
   cached: ImportCachedValue
 }
 
+
+/** A sheet's layout as it is stored: absent when it holds nothing. */
+function layoutOf(view: SheetViewState | undefined): { view?: SheetViewState } {
+  const copy = copyView(view)
+  return copy ? { view: copy } : {}
+}
 
 export class WorkbookImport {
   readonly sheets: SheetRecord[]
@@ -74,7 +83,14 @@ export class WorkbookImport {
         if (!range || !text.includes(':')) throw spreadsheetErrors.invalidRange(text)
         return formatRange(range)
       }),
+      ...layoutOf(sheet.view),
     }))
+    // A workbook keeps at least one visible sheet: a file whose every sheet is hidden shows its first.
+    if (this.sheets.every((sheet) => sheet.view?.hidden)) {
+      const first = this.sheets[0]
+      const { hidden: _hidden, ...rest } = first.view ?? {}
+      first.view = rest
+    }
     this.definedNames = (header.definedNames ?? []).map((definition) => ({
       name: definition.name,
       formula: definition.formula.startsWith('=') ? definition.formula : `=${definition.formula}`,
