@@ -19,6 +19,7 @@ export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'
+export { isValidName } from './engine/names.js'
 
 export { CellError, BudgetError, ArrayValue, RangeRef, ReferenceList, ERROR_CODES, MAX_ROW, MAX_COL, errorFromText, isCellError, isBudgetError } from './values.js'
 export type { ErrorCode, Scalar, Value, Matrix, SheetView } from './values.js'

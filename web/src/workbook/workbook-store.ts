@@ -1,5 +1,5 @@
 import type { CellEdit, ChartData, IterationLimits, WorkbookCommand } from '@finsheet/contracts'
-import type { ExternalLinkInfo } from '@finsheet/formula'
+import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
 import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
@@ -308,6 +308,19 @@ export class WorkbookStore {
   /** The other workbooks the formulas read, with how many formula cells read each. */
   externalLinks(): ExternalLinkInfo[] {
     return this.model.listExternalLinks()
+  }
+
+  /** The defined names, each with its formula and, for a sheet's own name, its sheet. */
+  get definedNames(): DefinedNameRecord[] {
+    return this.model.definedNames
+  }
+
+  /**
+   * What a formula gives written at `address` on `sheet` (a name's value, a trial), without writing
+   * it: the workbook stays as it is.
+   */
+  evaluate(sheet: string, formula: string, address = 'A1'): FormulaEvaluation {
+    return this.model.engine.evaluateFormula(sheet, address, formula)
   }
 
   circularReferences(): string[][] {
