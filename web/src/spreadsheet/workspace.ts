@@ -45,9 +45,14 @@ export interface WorkspaceState {
   copy: CopyMark | null
   /** the Go To dialog (Ctrl+G, Edit menu) */
   goToOpen: boolean
+  /** the tool dialog open over the grid: Find and Replace, the Name Manager or Goal Seek */
+  tool: SpreadsheetTool | null
   /** ranges the assistant outlines: the cells of a changeset being previewed, or just applied */
   assistantHighlights: readonly AssistantHighlight[]
 }
+
+/** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -71,6 +76,7 @@ export class Workspace {
     revision: 0,
     copy: null,
     goToOpen: false,
+    tool: null,
     assistantHighlights: [],
   }
   private readonly listeners = new Set<() => void>()
@@ -160,6 +166,14 @@ export class Workspace {
 
   closeGoTo(): void {
     this.update({ goToOpen: false })
+  }
+
+  openTool(tool: SpreadsheetTool): void {
+    if (this.current.store) this.update({ tool })
+  }
+
+  closeTool(): void {
+    this.update({ tool: null })
   }
 
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */
