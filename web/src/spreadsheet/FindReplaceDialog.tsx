@@ -103,7 +103,7 @@ export function FindReplaceDialog({ mode, workbook, where, onShow, onReplace, on
       const plan = planReplacements(findAll(workbook, search, where().sheet), search, replacement)
       if (plan.count === 0 && plan.refused.length === 0) return say(NOTHING_FOUND, true)
       if (plan.command && !write(plan.command)) return
-      const parts = [replacedMessage(plan.count)]
+      const parts = plan.count > 0 || plan.refused.length === 0 ? [replacedMessage(plan.count)] : []
       if (plan.refused.length > 0) parts.push(refusedMessage(plan.refused))
       say(parts.join(' '), plan.refused.length > 0)
     } catch (error) {

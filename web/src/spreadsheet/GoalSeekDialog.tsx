@@ -49,6 +49,7 @@ export function GoalSeekDialog({ open, workbook, activeSheet, activeCell, onAppl
   if (outcome) {
     return (
       <Dialog
+        key="goal-seek-status"
         open={open}
         title="Goal Seek Status"
         onClose={onClose}
@@ -93,6 +94,7 @@ export function GoalSeekDialog({ open, workbook, activeSheet, activeCell, onAppl
 
   return (
     <Dialog
+      key="goal-seek"
       open={open}
       title="Goal Seek"
       onClose={onClose}

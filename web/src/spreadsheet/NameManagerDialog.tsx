@@ -67,9 +67,12 @@ export function NameManagerDialog({ open, workbook, activeSheet, selectionRefere
     }
   }
 
+  // Two dialogs, not one changing its content: a click on Edit… would otherwise land, as its
+  // default action, on the OK button rendered in its place, and submit the form at once.
   if (draft) {
     return (
       <Dialog
+        key="name-editor"
         open={open}
         title={draft.editing ? 'Edit Name' : 'New Name'}
         onClose={() => {
@@ -151,6 +154,7 @@ export function NameManagerDialog({ open, workbook, activeSheet, selectionRefere
 
   return (
     <Dialog
+      key="name-list"
       open={open}
       title="Name Manager"
       onClose={close}
