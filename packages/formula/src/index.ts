@@ -44,7 +44,7 @@ export type { ExternalSheetName } from './address/external.js'
 export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_LENGTH } from './address/sheet-names.js'
 
 // Formulas as text
-export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula } from './parser/translate.js'
+export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula, renameNameInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
 export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'

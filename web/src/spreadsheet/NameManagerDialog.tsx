@@ -60,7 +60,7 @@ export function NameManagerDialog({ open, workbook, activeSheet, selectionRefere
     const sheet = draft.scope === '' ? undefined : draft.scope
     const refused = nameProblem(name, sheet, workbook.definedNames, draft.editing) ?? refersToProblem(draft.refersTo)
     if (refused) return setProblem(refused)
-    if (apply(defineNameCommand({ name, formula: draft.refersTo, ...(sheet ? { sheet } : {}) }, draft.editing))) {
+    if (apply(defineNameCommand({ name, formula: draft.refersTo, ...(sheet ? { sheet } : {}) }, draft.editing, workbook))) {
       setSelected(rowKey({ name, sheet }))
       setDraft(null)
       setProblem(null)

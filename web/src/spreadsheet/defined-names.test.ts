@@ -71,13 +71,22 @@ describe('the Name Manager list', () => {
     store.dispatch(defineNameCommand({ name: 'TaxRate', formula: '=0.5' }, { name: 'TaxRate' }))
     expect(store.getDisplay('Model', { col: 0, row: 0 })).toBe('300')
 
-    // renamed: the old name goes, so formulas using it show #NAME? as in Excel when a name is deleted
-    const renamed = defineNameCommand({ name: 'Tax', formula: '=0.5' }, { name: 'TaxRate' })
-    expect(renamed.type).toBe('batch')
+    // renamed: the formulas that used the old name say the new one, in the same undo
+    const renamed = defineNameCommand({ name: 'Tax', formula: '=0.5' }, { name: 'TaxRate' }, store)
+    expect(renamed).toEqual({
+      type: 'batch',
+      label: 'Edit name Tax',
+      commands: [
+        { type: 'define-name', name: 'TaxRate', formula: null },
+        { type: 'define-name', name: 'Tax', formula: '=0.5' },
+        { type: 'set-cells', sheet: 'Model', cells: [{ address: 'A1', input: '=SUM(Sales)*Tax' }] },
+      ],
+    })
     store.dispatch(renamed)
     expect(store.definedNames.map((name) => name.name).sort()).toEqual(['Growth', 'Sales', 'Tax'])
-    expect(store.getDisplay('Model', { col: 0, row: 0 })).toBe('#NAME?')
+    expect(store.getDisplay('Model', { col: 0, row: 0 })).toBe('300')
     store.undo()
+    expect(store.getInput('Model', { col: 0, row: 0 })).toBe('=SUM(Sales)*TaxRate')
     expect(store.getDisplay('Model', { col: 0, row: 0 })).toBe('300')
 
     store.dispatch(deleteNameCommand({ name: 'Sales' }))
@@ -85,5 +94,28 @@ describe('the Name Manager list', () => {
     store.undo()
     store.undo()
     expect(store.getDisplay('Model', { col: 0, row: 0 })).toBe('150')
+  })
+})
+
+describe('renaming a name', () => {
+  it('rewrites only the uses that read it: a sheet name of the same spelling hides a workbook name', () => {
+    const store = new WorkbookStore({
+      id: 'w',
+      sheets: [
+        { name: 'A', cells: { A1: { input: '=Rate*2' }, A2: { input: '=B!Rate+1' } } },
+        { name: 'B', cells: { A1: { input: '=Rate*3' }, A2: { input: '="Rate"&Rate' } } },
+      ],
+      definedNames: [
+        { name: 'Rate', formula: '=0.1' },
+        { name: 'Rate', formula: '=0.2', sheet: 'B' },
+      ],
+    })
+    const workbookName = defineNameCommand({ name: 'Growth', formula: '=0.1' }, { name: 'Rate' }, store)
+    expect(workbookName.type === 'batch' && workbookName.commands.slice(2)).toEqual([{ type: 'set-cells', sheet: 'A', cells: [{ address: 'A1', input: '=Growth*2' }] }])
+    const sheetName = defineNameCommand({ name: 'Local', formula: '=0.2', sheet: 'B' }, { name: 'Rate', sheet: 'B' }, store)
+    expect(sheetName.type === 'batch' && sheetName.commands.slice(2)).toEqual([
+      { type: 'set-cells', sheet: 'A', cells: [{ address: 'A2', input: '=B!Local+1' }] },
+      { type: 'set-cells', sheet: 'B', cells: [{ address: 'A1', input: '=Local*3' }, { address: 'A2', input: '="Rate"&Local' }] },
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import type { WorkbookCommand } from '@finsheet/contracts'
-import { formatValue, FormulaSyntaxError, isValidName, parseFormulaText } from '@finsheet/formula'
+import { formatValue, FormulaSyntaxError, isValidName, parseFormulaText, renameNameInFormula } from '@finsheet/formula'
 import type { DefinedNameRecord } from '@finsheet/workbook/model'
 import type { CellRange } from '../grid/address'
 import { parseRangeAddress } from '../grid/address'
@@ -28,6 +28,7 @@ export interface NamedWorkbook {
   readonly sheetNames: readonly string[]
   evaluate(sheet: string, formula: string): { value: Parameters<typeof formatValue>[0]; rows: number; columns: number }
   getDisplay(sheet: string, pos: { col: number; row: number }): string
+  forEachCell(sheet: string, visit: (cell: { address: string; input: string }) => void): void
 }
 
 /** A value listed at most this many cells long before '…'. */
@@ -123,16 +124,41 @@ export function nameRows(workbook: NamedWorkbook, activeSheet: string): NameRow[
 }
 
 /**
- * The change that defines a name, or redefines one being edited: one define-name, or (renamed or
- * moved to another scope) the old one removed and the new one defined, as one undoable batch.
+ * The change that defines a name, or redefines one being edited: one define-name, or, renamed, the
+ * old name removed, the new one defined and every formula that used the old name rewritten to the
+ * new one (as Excel does), as one undoable batch.
  */
-export function defineNameCommand(next: { name: string; sheet?: string; formula: string }, previous?: Pick<DefinedNameRecord, 'name' | 'sheet'>): WorkbookCommand {
+export function defineNameCommand(next: { name: string; sheet?: string; formula: string }, previous?: Pick<DefinedNameRecord, 'name' | 'sheet'>, workbook?: Pick<NamedWorkbook, 'sheetNames' | 'definedNames' | 'forEachCell'>): WorkbookCommand {
   const formula = next.formula.trim().startsWith('=') ? next.formula.trim() : `=${next.formula.trim()}`
   const define = { type: 'define-name' as const, name: next.name, formula, ...(next.sheet ? { sheet: next.sheet } : {}) }
   const same = previous && previous.name.toUpperCase() === next.name.toUpperCase() && (previous.sheet ?? '') === (next.sheet ?? '')
   if (!previous || same) return define
   const remove = { type: 'define-name' as const, name: previous.name, formula: null, ...(previous.sheet ? { sheet: previous.sheet } : {}) }
-  return { type: 'batch', label: `Edit name ${next.name}`, commands: [remove, define] }
+  const rewrites = workbook ? renamedUses(workbook, previous, next.name) : []
+  return { type: 'batch', label: `Edit name ${next.name}`, commands: [remove, define, ...rewrites] }
+}
+
+/** The formulas that read `previous`, rewritten to say `name`: one set-cells per sheet. */
+function renamedUses(workbook: Pick<NamedWorkbook, 'sheetNames' | 'definedNames' | 'forEachCell'>, previous: Pick<DefinedNameRecord, 'name' | 'sheet'>, name: string): Extract<WorkbookCommand, { type: 'set-cells' }>[] {
+  const upper = previous.name.toUpperCase()
+  const commands: Extract<WorkbookCommand, { type: 'set-cells' }>[] = []
+  for (const sheet of workbook.sheetNames) {
+    // A plain use reads this name on its own sheet, or, for a workbook name, where no sheet name of the same spelling hides it.
+    const unqualified = previous.sheet !== undefined ? previous.sheet === sheet : !workbook.definedNames.some((other) => other.sheet === sheet && other.name.toUpperCase() === upper)
+    const cells: { address: string; input: string }[] = []
+    workbook.forEachCell(sheet, (cell) => {
+      if (!cell.input.startsWith('=') || !cell.input.toUpperCase().includes(upper)) return
+      try {
+        // the printed formula starts with '='
+        const text = renameNameInFormula(cell.input.slice(1), cell.address, previous.name, name, { unqualified, ...(previous.sheet ? { sheet: previous.sheet } : {}) })
+        if (text !== cell.input) cells.push({ address: cell.address, input: text })
+      } catch {
+        // a formula that does not parse reads no name
+      }
+    })
+    if (cells.length > 0) commands.push({ type: 'set-cells', sheet, cells })
+  }
+  return commands
 }
 
 /** The change that deletes a name. */
