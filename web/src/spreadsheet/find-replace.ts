@@ -68,22 +68,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** The text of a cell the search reads. */
-function searchedText(cell: FoundCell, lookIn: LookIn): string {
-  return lookIn === 'formulas' ? cell.input : cell.value
-}
-
 /** The sheets searched, the active one first when only it is searched. */
 function searchedSheets(workbook: SearchableWorkbook, options: FindOptions, activeSheet: string): string[] {
   return options.within === 'sheet' ? [activeSheet] : [...workbook.sheetNames]
 }
 
-/** The cells of one sheet holding something, row by row. */
-function cellsByRows(workbook: SearchableWorkbook, sheet: string): FoundCell[] {
+/** The matching cells of one sheet, row by row; a cell's shown text is read only when it is needed. */
+function matchingCells(workbook: SearchableWorkbook, sheet: string, pattern: RegExp, lookIn: LookIn): FoundCell[] {
   const cells: FoundCell[] = []
   workbook.forEachCell(sheet, (cell) => {
+    if (lookIn === 'formulas' && (cell.input === '' || !pattern.test(cell.input))) return
     const value = workbook.getDisplay(sheet, { col: cell.col, row: cell.row })
-    if (cell.input === '' && value === '') return
+    if (lookIn === 'values' && (value === '' || !pattern.test(value))) return
     cells.push({ sheet, address: cell.address, row: cell.row, col: cell.col, input: cell.input, value })
   })
   return cells.sort((a, b) => a.row - b.row || a.col - b.col)
@@ -93,7 +89,7 @@ function cellsByRows(workbook: SearchableWorkbook, sheet: string): FoundCell[] {
 export function findAll(workbook: SearchableWorkbook, options: FindOptions, activeSheet: string): FoundCell[] {
   const pattern = findPattern(options)
   if (!pattern) return []
-  return searchedSheets(workbook, options, activeSheet).flatMap((sheet) => cellsByRows(workbook, sheet).filter((cell) => pattern.test(searchedText(cell, options.lookIn))))
+  return searchedSheets(workbook, options, activeSheet).flatMap((sheet) => matchingCells(workbook, sheet, pattern, options.lookIn))
 }
 
 /**
