@@ -19,6 +19,7 @@ export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'
+export { isValidName } from './engine/names.js'
 
 export { CellError, BudgetError, ArrayValue, RangeRef, ReferenceList, ERROR_CODES, MAX_ROW, MAX_COL, errorFromText, isCellError, isBudgetError } from './values.js'
 export type { ErrorCode, Scalar, Value, Matrix, SheetView } from './values.js'
@@ -43,7 +44,7 @@ export type { ExternalSheetName } from './address/external.js'
 export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_LENGTH } from './address/sheet-names.js'
 
 // Formulas as text
-export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula } from './parser/translate.js'
+export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula, renameNameInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
 export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'

@@ -143,7 +143,7 @@ function AppShell({ user }: { user: CurrentUser }) {
   /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
   const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
   // without a workbook the items are there, disabled, as the registry says
-  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('paste-special', false), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('go-to', false)]
+  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('paste-special', false), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('find', false), item('replace', false), item('go-to', false)]
   const viewEntries: MenuEntry[] = [
     item('toggle-assistant', false),
     'separator',
@@ -182,6 +182,10 @@ function AppShell({ user }: { user: CurrentUser }) {
     'separator',
     { label: 'Calculation options…', onSelect: () => setCalculation(store?.calculation ?? null), disabled: !store },
     { label: 'Edit Links…', onSelect: () => setLinks(store?.externalLinks() ?? null), disabled: !store },
+    item('name-manager', false),
+    'separator',
+    { heading: 'What-If Analysis' },
+    item('goal-seek', false),
   ]
 
   // before any workbook is open, the session's first workbook is the one the user is in

@@ -4,6 +4,8 @@ import { useState } from 'react'
 interface FormulaBarProps {
   /** the selected cell or range, shown in the cell-reference box */
   selectionText: string
+  /** the defined names, offered as the cell-reference box is typed in */
+  names: readonly string[]
   /** the active cell's input, or the text being edited */
   value: string
   inputRef: Ref<HTMLInputElement>
@@ -25,6 +27,7 @@ export function FormulaBar(props: FormulaBarProps) {
       <input
         className="name-box"
         aria-label="Cell reference"
+        list={props.names.length > 0 ? 'defined-names' : undefined}
         value={nameBox ?? props.selectionText}
         onFocus={(e) => {
           setNameBox(e.target.value)
@@ -42,6 +45,13 @@ export function FormulaBar(props: FormulaBarProps) {
           }
         }}
       />
+      {props.names.length > 0 && (
+        <datalist id="defined-names">
+          {[...new Set(props.names)].map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      )}
       <span className="fx" aria-hidden="true">
         fx
       </span>

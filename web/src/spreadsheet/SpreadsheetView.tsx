@@ -2,7 +2,7 @@ import type { ClipboardEvent as ReactClipboardEvent, FocusEvent as ReactFocusEve
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ActionContext, GridControls } from '../actions/action-registry'
 import { spreadsheetActions } from '../actions/spreadsheet-actions'
-import type { CellPosition } from '../grid/address'
+import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, rangeAddress } from '../grid/address'
 import { isPointable } from '../grid/editor-state'
 import { formulaReferences, isFormulaText } from '../grid/formula-editing'
@@ -23,6 +23,7 @@ import type { FunctionSuggestion } from './FormulaAssist'
 import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
 import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
+import { ToolDialogs } from './ToolDialogs'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
 import { isHidden, setCollapsed } from './sheet-layout'
@@ -203,23 +204,31 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const keymap = useGridKeymap({ registry: spreadsheetActions, workspace, grid, editor, suggestions, suggestionIndex, setSuggestionIndex, go })
   const pointer = useGridPointer({ workspace, editor, bounds, merges, focusGrid, openCellMenu: (x, y) => setContextMenu({ x, y }) })
 
+  /** Selects a range (on another sheet, once it is shown) and scrolls it into view. */
+  const show = useCallback(
+    (target: string | null, range: CellRange) => {
+      const apply = () => select(rangeSelection(range), { col: range.startCol, row: range.startRow })
+      if (target && target !== workspace.state.sheet) {
+        workspace.switchSheet(target)
+        requestAnimationFrame(apply)
+      } else apply()
+    },
+    [workspace, select],
+  )
+
   const goTo = useCallback(
     (text: string): string | null => {
       if (!store) return 'No workbook loaded'
-      const found = parseGoToReference(text, store.sheetNames)
+      const found = parseGoToReference(text, store.sheetNames, { defined: store.definedNames, activeSheet: sheet })
       if ('error' in found) return found.error
-      const apply = () => select(rangeSelection(found.range), { col: found.range.startCol, row: found.range.startRow })
-      if (found.sheet && found.sheet !== sheet) {
-        workspace.switchSheet(found.sheet)
-        requestAnimationFrame(apply)
-      } else apply()
+      show(found.sheet, found.range)
       if (workspace.state.goToOpen) {
         workspace.closeGoTo()
         refocusAfterDialog()
       } else focusGrid()
       return null
     },
-    [store, sheet, workspace, select, focusGrid, refocusAfterDialog],
+    [store, sheet, workspace, show, focusGrid, refocusAfterDialog],
   )
 
   // ---- clipboard ----
@@ -280,6 +289,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     <div className="spreadsheet">
       <FormulaBar
         selectionText={selectionText}
+        names={store.definedNames.map((name) => name.name)}
         value={shownInput}
         inputRef={barRef}
         onGoTo={goTo}
@@ -434,6 +444,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           refocusAfterDialog()
         }}
       />
+      <ToolDialogs workspace={workspace} show={show} onClosed={refocusAfterDialog} />
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

@@ -25,3 +25,28 @@ describe('parseGoToReference', () => {
     expect(parseGoToReference('hello', sheets)).toEqual({ error: 'hello is not a cell reference' })
   })
 })
+
+describe('parseGoToReference with defined names', () => {
+  const defined = [
+    { name: 'Revenue', formula: "='My Sheet'!$B$2:$B$9" },
+    { name: 'Rate', formula: '=Sheet1!$C$1', sheet: 'Sheet1' },
+    { name: 'Rate', formula: "='Bob''s'!$D$4" },
+    { name: 'TaxRate', formula: '=0.21' },
+  ]
+
+  it('goes to the range a name refers to, in any case, the sheet’s own name first', () => {
+    const revenue = parseGoToReference('revenue', sheets, { defined, activeSheet: 'Sheet1' })
+    expect(revenue).toMatchObject({ sheet: 'My Sheet' })
+    expect('range' in revenue && rangeAddress(revenue.range)).toBe('B2:B9')
+    const local = parseGoToReference('Rate', sheets, { defined, activeSheet: 'Sheet1' })
+    expect(local).toMatchObject({ sheet: 'Sheet1' })
+    expect('range' in local && rangeAddress(local.range)).toBe('C1')
+    expect(parseGoToReference('Rate', sheets, { defined, activeSheet: 'My Sheet' })).toMatchObject({ sheet: "Bob's" })
+  })
+
+  it('says when a name is a value, not cells, and reads $ in addresses', () => {
+    expect(parseGoToReference('TaxRate', sheets, { defined, activeSheet: 'Sheet1' })).toEqual({ error: 'TaxRate does not refer to a range of cells' })
+    const absolute = parseGoToReference('$B$3', sheets)
+    expect('range' in absolute && rangeAddress(absolute.range)).toBe('B3')
+  })
+})

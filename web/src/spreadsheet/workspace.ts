@@ -50,6 +50,8 @@ export interface WorkspaceState {
   formatCellsOpen: boolean
   /** the Paste Special dialog (Ctrl+Shift+V, Edit menu) */
   pasteSpecialOpen: boolean
+  /** the tool dialog open over the grid: Find and Replace, the Name Manager or Goal Seek */
+  tool: SpreadsheetTool | null
   /** ranges the assistant outlines: the cells of a changeset being previewed, or just applied */
   assistantHighlights: readonly AssistantHighlight[]
   /** the grid's zoom, 1 for 100%: this user's view, not an edit of the workbook */
@@ -57,6 +59,9 @@ export interface WorkspaceState {
   /** the Unhide sheet dialog (Format menu, sheet tab menu) */
   unhideSheetOpen: boolean
 }
+
+/** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -82,6 +87,7 @@ export class Workspace {
     goToOpen: false,
     formatCellsOpen: false,
     pasteSpecialOpen: false,
+    tool: null,
     assistantHighlights: [],
     zoom: storedZoom(),
     unhideSheetOpen: false,
@@ -189,6 +195,14 @@ export class Workspace {
 
   closePasteSpecial(): void {
     this.update({ pasteSpecialOpen: false })
+  }
+
+  openTool(tool: SpreadsheetTool): void {
+    if (this.current.store) this.update({ tool })
+  }
+
+  closeTool(): void {
+    this.update({ tool: null })
   }
 
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */

@@ -1,5 +1,5 @@
 import type { CellEdit, ChartData, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
-import type { ExternalLinkInfo } from '@finsheet/formula'
+import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
 import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
@@ -388,10 +388,6 @@ export class WorkbookStore {
     return this.sheet(sheet) ? this.model.engine.getValueAt(sheet, pos.row, pos.col) : null
   }
 
-  /**
-   * Formula loops the workbook does not iterate, each as its cells (`Sheet!A1`): they are not
-   * calculated and keep their last values, as in Excel, so the status bar warns of them.
-   */
   /** How circular references calculate: iterated within the limits, or left uncalculated. */
   get calculation(): { iterate: boolean } & IterationLimits {
     const { iterate, maxIterations, maxChange } = this.model.calculation
@@ -403,6 +399,18 @@ export class WorkbookStore {
     return this.model.listExternalLinks()
   }
 
+  /**
+   * What a formula gives written at `address` on `sheet` (a name's value, a trial), without writing
+   * it: the workbook stays as it is.
+   */
+  evaluate(sheet: string, formula: string, address = 'A1'): FormulaEvaluation {
+    return this.model.engine.evaluateFormula(sheet, address, formula)
+  }
+
+  /**
+   * Formula loops the workbook does not iterate, each as its cells (`Sheet!A1`): they are not
+   * calculated and keep their last values, as in Excel, so the status bar warns of them.
+   */
   circularReferences(): string[][] {
     return this.model.engine.getCircularReferences().map((cycle) => cycle.map((cell) => `${sheetPrefix(cell.sheet)}${cell.address}`))
   }

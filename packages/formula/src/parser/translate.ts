@@ -1,5 +1,5 @@
 import { formatAddress, parseAddress } from '../address/a1.js'
-import { movePosition, renameSheetInTree, shiftTree, type StructuralChange } from '../engine/structure.js'
+import { mapTree, movePosition, renameSheetInTree, shiftTree, type StructuralChange } from '../engine/structure.js'
 import type { Node } from './ast.js'
 import { parseFormula } from './parser.js'
 import { printFormula } from './printer.js'
@@ -46,4 +46,21 @@ export function shiftFormula(formula: string, formulaSheet: string, address: str
 export function renameSheetInFormula(formula: string, address: string, from: string, to: string): string {
   const { row, col } = parseAddress(address)
   return printFormula(renameSheetInTree(parseFormula(formula, row, col), from, to), row, col)
+}
+
+/**
+ * A formula written at `address` after a defined name was renamed `from` → `to`: its uses of the name
+ * say the new one. `unqualified` renames plain `Name` uses (the formula reads this very name there);
+ * `sheet` renames `Sheet!Name` uses of that sheet's own name.
+ */
+export function renameNameInFormula(formula: string, address: string, from: string, to: string, uses: { unqualified: boolean; sheet?: string }): string {
+  const { row, col } = parseAddress(address)
+  const upper = from.toUpperCase()
+  const qualifier = uses.sheet?.toUpperCase()
+  const renamed = mapTree(parseFormula(formula, row, col), (node) => {
+    if (node.type !== 'name' || node.name.toUpperCase() !== upper) return node
+    const reads = node.sheet === undefined ? uses.unqualified : qualifier !== undefined && node.sheet.toUpperCase() === qualifier
+    return reads ? { ...node, name: to } : node
+  })
+  return printFormula(renamed, row, col)
 }
