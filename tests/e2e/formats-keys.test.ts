@@ -282,4 +282,34 @@ describe('keys and clipboard', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(() => nameBox().inputValue(), POLL).toBe('S1')
     await expect.poll(() => page.getByText('Sheet2!A1').count(), POLL).toBeGreaterThan(0)
   })
+
+  it('draws borders, wraps text and aligns it from the toolbar, as one undoable change each, kept after a reload', async () => {
+    await page.getByRole('button', { name: 'Add sheet' }).click()
+    await select('B2')
+    await typeEntry(page, 'Revenue growth assumption for every forecast year')
+    await select('B2:C3')
+    // edits go out in order: the border change is the one that draws borders
+    const outlined = page.waitForRequest((request) => request.url().endsWith('/changes') && request.method() === 'POST' && (request.postData() ?? '').includes('"borders"'))
+    await page.getByRole('button', { name: 'Borders' }).click()
+    await page.getByRole('menuitem', { name: 'Outside borders' }).click()
+    const sent = JSON.parse((await outlined).postData() ?? '{}')
+    // one change of four edges: the block's top and bottom rows, its left and right columns
+    expect(sent.commands).toHaveLength(1)
+    expect(sent.commands[0].commands.map((command: { ranges: string[] }) => command.ranges[0])).toEqual(['B2:C2', 'B3:C3', 'B2:B3', 'C2:C3'])
+    expect(sent.commands[0].commands[0].style).toEqual({ borders: { top: { line: 'thin' } } })
+
+    await select('B2')
+    const wrap = page.getByRole('button', { name: 'Wrap text' })
+    await wrap.click()
+    await expect.poll(() => wrap.getAttribute('aria-pressed'), POLL).toBe('true')
+    await page.getByRole('button', { name: 'Borders' }).click()
+    await page.getByRole('menuitem', { name: 'Align top' }).click()
+    await page.screenshot({ path: join(OUTPUT, 'cell-looks.png') })
+
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await page.getByRole('tab', { name: 'Sheet2' }).click()
+    await select('B2')
+    await expect.poll(() => page.getByRole('button', { name: 'Wrap text' }).getAttribute('aria-pressed'), POLL).toBe('true')
+  })
 })

@@ -6,6 +6,7 @@ import { selectAll, selectColumns, selectionRange, selectRows } from '../grid/se
 import type { CellStyle, HorizontalAlign } from '../grid/types'
 import { NAVIGATION } from '../shell/navigation-items'
 import { clearSelection, fillSelection, goToRelatedCells, pasteText } from '../spreadsheet/grid-actions'
+import { BORDER_CHOICES, type BorderChoice } from '../spreadsheet/borders'
 import { toast } from '../toasts/toast-store'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
@@ -69,13 +70,12 @@ const shownText = (ctx: ActionContext): string => {
   return store ? store.getDisplay(sheet, selection.active) : ''
 }
 
-function toggleStyle(name: 'bold' | 'italic' | 'underline', label: string, key: string): Action {
+function toggleStyle(name: 'bold' | 'italic' | 'underline' | 'strike' | 'wrap', label: string, key?: string): Action {
   return {
     id: name,
     label,
     group: 'Formatting',
-    keys: [key],
-    buttonLabel: () => `${label} (${key})`,
+    ...(key ? { keys: [key], buttonLabel: () => `${label} (${key})` } : {}),
     enabled: hasWorkbook,
     active: (ctx) => style(ctx)[name] === true,
     run: (ctx) => ctx.workspace.styleSelection({ [name]: !style(ctx)[name] }),
@@ -91,6 +91,21 @@ function align(value: HorizontalAlign, label: string): Action {
     active: (ctx) => style(ctx).align === value,
     run: (ctx) => ctx.workspace.styleSelection({ align: style(ctx).align === value ? null : value }),
   }
+}
+
+function verticalAlign(value: 'top' | 'middle' | 'bottom', label: string): Action {
+  return {
+    id: `align-${value}`,
+    label,
+    group: 'Formatting',
+    enabled: hasWorkbook,
+    active: (ctx) => style(ctx).verticalAlign === value,
+    run: (ctx) => ctx.workspace.styleSelection({ verticalAlign: style(ctx).verticalAlign === value ? null : value }),
+  }
+}
+
+function borders(choice: BorderChoice, label: string): Action {
+  return { id: `borders-${choice}`, label, group: 'Formatting', enabled: hasWorkbook, run: (ctx) => ctx.workspace.borderSelection(choice) }
 }
 
 function numberFormat(id: string, label: string, buttonLabel: string, format: string): Action {
@@ -449,9 +464,15 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
   toggleStyle('bold', 'Bold', 'Ctrl+B'),
   toggleStyle('italic', 'Italic', 'Ctrl+I'),
   toggleStyle('underline', 'Underline', 'Ctrl+U'),
+  toggleStyle('strike', 'Strikethrough', 'Ctrl+5'),
+  toggleStyle('wrap', 'Wrap text'),
   align('left', 'Align left'),
   align('center', 'Align center'),
   align('right', 'Align right'),
+  verticalAlign('top', 'Align top'),
+  verticalAlign('middle', 'Align middle'),
+  verticalAlign('bottom', 'Align bottom'),
+  ...BORDER_CHOICES.map(({ choice, label }) => borders(choice, label)),
   {
     id: 'merge',
     label: 'Merge & center',

@@ -2,7 +2,8 @@ import type { CellPosition, CellRange } from './address'
 import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
-import type { CellStyle, DrawStats, GridCell, GridDataSource, RangeHighlight } from './types'
+import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
+import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 
 export const GRID_COLORS = {
@@ -68,6 +69,7 @@ export function fontFor(style: CellStyle | undefined): string {
 
 const DEFAULT_FONT = fontFor(undefined)
 const CELL_PADDING = 4
+const EDGES: readonly Edge[] = ['top', 'right', 'bottom', 'left']
 
 /** Draws one frame of the grid: cells, selection, highlights and the sticky headers. */
 export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawStats {
@@ -177,7 +179,7 @@ function drawPane(
       const width = layout.width(col)
       let room = width
       const align = cell.style?.align ?? cell.align
-      if (align === 'left' && !cell.numeric) {
+      if (align === 'left' && !cell.numeric && !cell.style?.wrap) {
         // text runs on over empty neighbours, as in Excel
         const needed = textWidthBound(cell)
         let next = col + 1
@@ -190,6 +192,24 @@ function drawPane(
       }
       drawText(ctx, cell, cellX(col), cellY(row), width, height, room)
       cellsDrawn++
+    }
+  }
+
+  // borders over the grid lines and text, edge by edge
+  for (let r = 0; r < rows; r++) {
+    const row = visible.firstRow + r
+    const height = rowHeight(row)
+    if (height === 0) continue
+    for (let c = 0; c < cols; c++) {
+      const borders = cells[r * cols + c]?.style?.borders
+      if (!borders) continue
+      const col = visible.firstCol + c
+      const width = layout.width(col)
+      if (width === 0) continue
+      for (const edge of EDGES) {
+        const border = borders[edge]
+        if (border) drawBorderEdge(ctx, edge, border, cellX(col), cellY(row), width, height)
+      }
     }
   }
 
@@ -209,6 +229,10 @@ function textWidthBound(cell: GridCell): number {
  */
 function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: number, width: number, height: number, room: number): void {
   const align = cell.style?.align ?? cell.align
+  if (cell.style?.wrap && !cell.numeric) {
+    drawWrappedText(ctx, cell, align, x, y, width, height)
+    return
+  }
   let text = cell.text
   let textWidth = -1
   const inner = width - CELL_PADDING * 2
@@ -219,18 +243,9 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
     textWidth = -1
   }
   ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
-  let tx: number
-  if (align === 'right') {
-    ctx.textAlign = 'right'
-    tx = x + width - CELL_PADDING
-  } else if (align === 'center') {
-    ctx.textAlign = 'center'
-    tx = x + width / 2
-  } else {
-    ctx.textAlign = 'left'
-    tx = x + CELL_PADDING
-  }
-  const ty = y + height / 2 + 1
+  const tx = textX(ctx, cell, align, x, width)
+  const fontSize = cell.style?.fontSize ?? DEFAULT_FONT_SIZE
+  const ty = cell.style?.verticalAlign ? firstLineY(cell.style.verticalAlign, y, height, 1, fontSize * LINE_SPACING) : y + height / 2 + 1
   const limit = align === 'left' ? room : width
   const clip = textWidth > limit - CELL_PADDING * 2
   if (clip) {
@@ -240,12 +255,56 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
     ctx.clip()
   }
   ctx.fillText(text, tx, ty)
-  if (cell.style?.underline) {
-    const w = textWidth >= 0 ? textWidth : ctx.measureText(text).width
-    const start = align === 'right' ? tx - w : align === 'center' ? tx - w / 2 : tx
-    ctx.fillRect(start, ty + (cell.style.fontSize ?? DEFAULT_FONT_SIZE) / 2, w, 1)
-  }
+  decorate(ctx, cell, align, text, textWidth, tx, ty)
   if (clip) ctx.restore()
+}
+
+/** How much taller than its font a line of text is. */
+const LINE_SPACING = 1.25
+
+/** Where text starts (or ends, or centres) across the cell, setting the canvas's alignment to match. */
+function textX(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, width: number): number {
+  const indent = (cell.style?.indent ?? 0) * INDENT_STEP
+  if (align === 'right') {
+    ctx.textAlign = 'right'
+    return x + width - CELL_PADDING - indent
+  }
+  if (align === 'center') {
+    ctx.textAlign = 'center'
+    return x + width / 2
+  }
+  ctx.textAlign = 'left'
+  return x + CELL_PADDING + indent
+}
+
+/** Underline and strikethrough under and through a line of text drawn at (tx, ty). */
+function decorate(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, text: string, measured: number, tx: number, ty: number): void {
+  if (!cell.style?.underline && !cell.style?.strike) return
+  const w = measured >= 0 ? measured : ctx.measureText(text).width
+  const start = align === 'right' ? tx - w : align === 'center' ? tx - w / 2 : tx
+  const fontSize = cell.style.fontSize ?? DEFAULT_FONT_SIZE
+  if (cell.style.underline) ctx.fillRect(start, ty + fontSize / 2, w, 1)
+  if (cell.style.strike) ctx.fillRect(start, ty, w, 1)
+}
+
+/** Text that wraps: lines within the cell's width, placed by its vertical alignment, cut at its edges. */
+function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, y: number, width: number, height: number): void {
+  const indent = (cell.style?.indent ?? 0) * INDENT_STEP
+  const lines = wrapLines(cell.text, Math.max(1, width - CELL_PADDING * 2 - indent), (text) => ctx.measureText(text).width)
+  const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
+  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(x + 1, y, width - 2, height)
+  ctx.clip()
+  const tx = textX(ctx, cell, align, x, width)
+  let ty = firstLineY(cell.style?.verticalAlign ?? 'bottom', y, height, lines.length, lineHeight)
+  for (const line of lines) {
+    ctx.fillText(line, tx, ty)
+    decorate(ctx, cell, align, line, -1, tx, ty)
+    ty += lineHeight
+  }
+  ctx.restore()
 }
 
 function rangeInside(inner: CellRange, outer: CellRange): boolean {

@@ -8,6 +8,7 @@ import {
   DecimalsArrowRight,
   DollarSign,
   FileUp,
+  Grid2x2,
   Merge,
   Italic,
   Palette,
@@ -16,6 +17,7 @@ import {
   Redo2,
   Underline,
   Undo2,
+  WrapText,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { ActionContext, AssistantControls } from '../actions/action-registry'
@@ -24,6 +26,7 @@ import { spreadsheetActions } from '../actions/spreadsheet-actions'
 import type { StylePatch } from '@finsheet/contracts'
 import type { CellStyle } from '../grid/types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE } from '../grid/types'
+import { BORDER_CHOICES } from '../spreadsheet/borders'
 import { useWorkspace } from '../spreadsheet/workspace-context'
 import { Menu } from '../ui/Menu'
 import { NUMBER_FORMATS } from '../workbook/number-formats'
@@ -202,6 +205,23 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
       <ActionButton id="merge" ctx={ctx}>
         <Merge size={16} />
       </ActionButton>
+      <ActionButton id="wrap" ctx={ctx}>
+        <WrapText size={16} />
+      </ActionButton>
+      <Menu
+        label={<Grid2x2 size={16} aria-hidden="true" />}
+        ariaLabel="Borders"
+        title="Borders"
+        buttonClassName="tool-button"
+        entries={[
+          ...BORDER_CHOICES.map(({ choice }) => menuItem(spreadsheetActions.get(`borders-${choice}`), ctx, then)),
+          'separator',
+          { heading: 'Vertical alignment' },
+          menuItem(spreadsheetActions.get('align-top'), ctx, then),
+          menuItem(spreadsheetActions.get('align-middle'), ctx, then),
+          menuItem(spreadsheetActions.get('align-bottom'), ctx, then),
+        ]}
+      />
       <span className="toolbar-separator" />
       <Menu
         label={
@@ -217,6 +237,7 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
           menuItem(spreadsheetActions.get('bold'), ctx, then),
           menuItem(spreadsheetActions.get('italic'), ctx, then),
           menuItem(spreadsheetActions.get('underline'), ctx, then),
+          menuItem(spreadsheetActions.get('strike'), ctx, then),
           'separator',
           { heading: 'Font colour' },
           { custom: swatches(FONT_COLORS, (value) => setStyle({ color: value }), 'Font colour') },

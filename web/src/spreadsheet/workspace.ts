@@ -9,6 +9,7 @@ import { nextSheetName } from '@finsheet/workbook/model'
 import { clampZoom } from '../grid/geometry'
 import type { WorkbookSnapshot } from '../workbook/workbook-store'
 import { WorkbookStore } from '../workbook/workbook-store'
+import { borderCommand, type BorderChoice } from './borders'
 
 export type WorkbookStatus = 'none' | 'loading' | 'ready'
 
@@ -313,6 +314,13 @@ export class Workspace {
     const { store, sheet, selection } = this.current
     if (!store) return
     store.dispatch({ type: 'format-cells', sheet, ranges: [rangeAddress(store.clampToUsed(sheet, selectionRange(selection)))], style })
+  }
+
+  /** Draws a border choice of the Borders menu on the selection, as one undoable change. */
+  borderSelection(choice: BorderChoice): void {
+    const { store, sheet, selection } = this.current
+    if (!store) return
+    store.dispatch(borderCommand(sheet, store.clampToUsed(sheet, selectionRange(selection)), choice))
   }
 
   /** Sets the number format of every selected cell; null returns them to General. */
