@@ -284,7 +284,10 @@ describe('keys and clipboard', { timeout: E2E_TIMEOUT }, () => {
   })
 
   it('draws borders, wraps text and aligns it from the toolbar, as one undoable change each, kept after a reload', async () => {
+    const before = await page.getByRole('tab').count()
     await page.getByRole('button', { name: 'Add sheet' }).click()
+    await expect.poll(() => page.getByRole('tab').count(), POLL).toBe(before + 1)
+    const sheet = await page.getByRole('tab', { selected: true }).innerText()
     await select('B2')
     await typeEntry(page, 'Revenue growth assumption for every forecast year')
     await select('B2:C3')
@@ -306,9 +309,11 @@ describe('keys and clipboard', { timeout: E2E_TIMEOUT }, () => {
     await page.getByRole('menuitem', { name: 'Align top' }).click()
     await page.screenshot({ path: join(OUTPUT, 'cell-looks.png') })
 
+    // every change stored before the page is loaded again
+    await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { ...POLL, timeout: 30_000 }).toContain('Saved')
     await page.reload()
     await page.getByLabel('Formula bar').waitFor()
-    await page.getByRole('tab', { name: 'Sheet2' }).click()
+    await page.getByRole('tab', { name: sheet }).click()
     await select('B2')
     await expect.poll(() => page.getByRole('button', { name: 'Wrap text' }).getAttribute('aria-pressed'), POLL).toBe('true')
   })

@@ -19,6 +19,13 @@ export function createWorkflowStore(store: DocumentStore) {
   const workflows = store.collection<StoredWorkflow>('ai_workflows', { indexes: [{ fields: ['userId', 'updatedAt'] }] })
   const runs = store.collection<StoredRun>('ai_workflow_runs', { indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['workflowId', 'createdAt'] }] })
 
+  // Runs are ordered (latest first, the oldest pruned) by when they were made: two made in the same
+  // millisecond would tie, so each is stamped at least a millisecond after the one before.
+  let lastRunAt = 0
+  const runStamp = () => {
+    lastRunAt = Math.max(Date.now(), lastRunAt + 1)
+    return new Date(lastRunAt).toISOString()
+  }
   const publicRun = ({ userId: _userId, ...run }: StoredRun): WorkflowRun => run
   const lastRunOf = async (workflowId: string) => {
     const [last] = await runs.find({ workflowId }, { sort: [['createdAt', -1]], limit: 1 })
@@ -80,7 +87,7 @@ export function createWorkflowStore(store: DocumentStore) {
           durationMs: null,
           error: null,
         })),
-        createdAt: new Date().toISOString(),
+        createdAt: runStamp(),
         startedAt: null,
         finishedAt: null,
         durationMs: null,
