@@ -287,7 +287,9 @@ describe('sheets and clearing', { timeout: E2E_TIMEOUT }, () => {
     await dialog.getByLabel('Maximum Iterations').fill('50')
     await dialog.getByRole('button', { name: 'OK' }).click()
     await expect.poll(() => warning.count(), POLL).toBe(0)
-    // the keyboard is back in the grid: Ctrl+Z and Ctrl+Y take the setting back and forth as one change
+    // once the dialog has closed, the keyboard is back in the grid: Ctrl+Z and Ctrl+Y take the setting
+    // back and forth as one change
+    await expect.poll(() => dialog.count(), POLL).toBe(0)
     await page.keyboard.press('Control+z')
     await expect.poll(() => warning.innerText(), POLL).toBe('Circular References: Sheet1!D1')
     await page.keyboard.press('Control+y')
