@@ -94,7 +94,9 @@ try {
     }
     return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) }
   }
-  await time({}) // warm up
+  // Warm both paths (all workbooks, one workbook) before timing either.
+  await time({})
+  await time({ workbookId: 'bench-7' })
   const all = await time({})
   const one = await time({ workbookId: 'bench-7' })
 
@@ -107,6 +109,7 @@ try {
   const reloadMs = performance.now() - reloadStarted
   const reloaded = await vectors.count(search.collection)
 
+  const worstP99 = (clock: 'wall' | 'cpu') => Math.max(percentile(all[clock], 99), percentile(one[clock], 99))
   const rows: Array<[string, string]> = [
     ['indexed points (labels and cells)', points.toLocaleString('en-US')],
     ['index build', `${(indexMs / 1000).toFixed(1)} s, ${Math.round(points / (indexMs / 1000)).toLocaleString('en-US')} points/s`],
@@ -120,7 +123,8 @@ try {
     ['memory held by the index (heap + typed arrays)', mb(memory.heapUsed + memory.arrayBuffers - before.heapUsed - before.arrayBuffers)],
     ['process: heap / typed arrays / resident', `${mb(memory.heapUsed)} / ${mb(memory.arrayBuffers)} / ${mb(memory.rss)}`],
     ['on disk (SQLite)', mb(statSync(path).size)],
-    [`p99 under ${TARGET_P99_MS} ms (wall / CPU)`, `${percentile(all.wall, 99) < TARGET_P99_MS ? 'yes' : 'NO'} / ${percentile(all.cpu, 99) < TARGET_P99_MS ? 'yes' : 'NO'}`],
+    // The verdict takes the slower of the two searches.
+    [`p99 under ${TARGET_P99_MS} ms, both searches (wall / CPU)`, `${worstP99('wall') < TARGET_P99_MS ? 'yes' : 'NO'} / ${worstP99('cpu') < TARGET_P99_MS ? 'yes' : 'NO'}`],
   ]
   const width = Math.max(...rows.map(([name]) => name.length))
   console.log(`\nVector search on the embedded index, default embedder (${embedder.id}), load average ${loadavg()[0].toFixed(2)}\n`)
