@@ -231,6 +231,59 @@ export const SheetViewState = StrictObject({
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
+/** What a data-validation rule allows, as Excel names its kinds. */
+export const DATA_VALIDATION_TYPES = ['list', 'whole', 'decimal', 'date', 'time', 'textLength', 'custom'] as const
+export type DataValidationType = (typeof DATA_VALIDATION_TYPES)[number]
+/** How a whole number, decimal, date, time or text length compares with the rule's values. */
+export const DATA_VALIDATION_OPERATORS = ['between', 'notBetween', 'equal', 'notEqual', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'] as const
+export type DataValidationOperator = (typeof DATA_VALIDATION_OPERATORS)[number]
+export const DATA_VALIDATION_ERROR_STYLES = ['stop', 'warning', 'information'] as const
+export type DataValidationErrorStyle = (typeof DATA_VALIDATION_ERROR_STYLES)[number]
+/** Excel's limits: titles of 32 characters, an input message of 255, an error message of 225, a typed list of 255. */
+export const MAX_VALIDATION_TITLE_LENGTH = 32
+export const MAX_VALIDATION_INPUT_LENGTH = 255
+export const MAX_VALIDATION_ERROR_LENGTH = 225
+export const MAX_VALIDATION_LIST_LENGTH = 255
+/** One of a list of words, typed as that union. */
+const literals = <const Words extends readonly string[]>(words: Words) =>
+  Type.Unsafe<Words[number]>({ type: 'string', enum: [...words] })
+
+/** Rules one sheet may hold, and ranges one rule may cover. */
+export const MAX_VALIDATION_RULES = 1000
+export const MAX_VALIDATION_RANGES = 1000
+
+/**
+ * What a data-validation rule checks, as Excel keeps it: `formula1` (and `formula2` for between and
+ * notBetween) written without `=` as for the top-left cell of the rule's first range, so that relative
+ * references move from cell to cell. A list's source is a typed list in quotes (`"Low,High"`), a range
+ * (`$A$1:$A$5`) or a name.
+ */
+export const DataValidationCriteria = StrictObject({
+  type: literals(DATA_VALIDATION_TYPES),
+  operator: Type.Optional(literals(DATA_VALIDATION_OPERATORS)),
+  formula1: Type.Optional(Type.String({ maxLength: MAX_FORMULA_LENGTH })),
+  formula2: Type.Optional(Type.String({ maxLength: MAX_FORMULA_LENGTH })),
+  /** Empty cells pass (Excel's "Ignore blank"). */
+  allowBlank: Type.Optional(Type.Boolean()),
+  /** A list shows its dropdown arrow in the cell; false hides it (the rule still applies). */
+  showDropdown: Type.Optional(Type.Boolean()),
+  showInputMessage: Type.Optional(Type.Boolean()),
+  inputTitle: Type.Optional(Type.String({ maxLength: MAX_VALIDATION_TITLE_LENGTH })),
+  inputMessage: Type.Optional(Type.String({ maxLength: MAX_VALIDATION_INPUT_LENGTH })),
+  showErrorMessage: Type.Optional(Type.Boolean()),
+  errorStyle: Type.Optional(literals(DATA_VALIDATION_ERROR_STYLES)),
+  errorTitle: Type.Optional(Type.String({ maxLength: MAX_VALIDATION_TITLE_LENGTH })),
+  errorMessage: Type.Optional(Type.String({ maxLength: MAX_VALIDATION_ERROR_LENGTH })),
+})
+export type DataValidationCriteria = Static<typeof DataValidationCriteria>
+
+/** A data-validation rule over ranges of one sheet ('A1:B5', 'C3'). */
+export const DataValidationRule = StrictObject({
+  ranges: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: MAX_VALIDATION_RANGES }),
+  ...DataValidationCriteria.properties,
+})
+export type DataValidationRule = Static<typeof DataValidationRule>
+
 /** A sheet's extent and layout, as the cells and inputs routes answer them. */
 const sheetLayout = {
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups; absent when none. */
@@ -241,6 +294,8 @@ const sheetLayout = {
   columnWidths: ColumnWidths,
   /** Merged ranges such as 'A1:C1'. */
   merges: Type.Array(Type.String()),
+  /** Data-validation rules; absent when none. */
+  validations: Type.Optional(Type.Array(DataValidationRule)),
 }
 
 export const SheetCells = Type.Object({
@@ -679,6 +734,18 @@ export const SetSheetViewCommand = StrictObject({
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 
+/**
+ * Data validation on ranges of a sheet, as Excel's dialog sets it: the cells of `clear` lose any
+ * rule they had, then `rules` are added (each over its own ranges); no rules clears validation.
+ */
+export const SetDataValidationCommand = StrictObject({
+  type: Type.Literal('set-data-validation'),
+  sheet: SheetName,
+  clear: Type.Array(Type.String({ maxLength: 32 }), { maxItems: MAX_VALIDATION_RANGES }),
+  rules: Type.Array(DataValidationRule, { maxItems: MAX_VALIDATION_RULES }),
+})
+export type SetDataValidationCommand = Static<typeof SetDataValidationCommand>
+
 const simpleCommands = [
   // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
   // has strips that command's other fields before its `type` is compared: a command must come before
@@ -700,6 +767,8 @@ const simpleCommands = [
   MergeCellsCommand,
   UnmergeCellsCommand,
   SetCalculationCommand,
+  // Holds set-sheet-view's required fields (type and sheet): it must come before it.
+  SetDataValidationCommand,
   SetSheetViewCommand,
 ] as const
 
@@ -1293,6 +1362,7 @@ const ImportSheetProperties = {
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups. */
   view: Type.Optional(SheetViewState),
+  validations: Type.Optional(Type.Array(DataValidationRule, { maxItems: MAX_VALIDATION_RULES })),
 }
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })

@@ -29,6 +29,29 @@ const EVERY_COMMAND: WorkbookCommand[] = [
     rows: [{ from: 2, to: 4, height: 30, hidden: true, level: 1, collapsed: false }],
     columns: [{ from: 1, to: 1, hidden: true, level: 2, collapsed: true }],
   },
+  {
+    type: 'set-data-validation',
+    sheet: 'Sheet1',
+    clear: ['B2:B9'],
+    rules: [
+      {
+        ranges: ['B2:B9', 'D4'],
+        type: 'whole',
+        operator: 'between',
+        formula1: '1',
+        formula2: '$C$1',
+        allowBlank: true,
+        showDropdown: false,
+        showInputMessage: true,
+        inputTitle: 'Units',
+        inputMessage: 'Whole units, 1 to C1',
+        showErrorMessage: true,
+        errorStyle: 'warning',
+        errorTitle: 'Units',
+        errorMessage: 'Out of range',
+      },
+    ],
+  },
 ]
 
 describe('the body validator', () => {

@@ -159,6 +159,15 @@ export function rebaseCommands(
         }
         return [moved]
       }
+      case 'set-data-validation': {
+        // Ranges follow the rows and columns inserted and deleted since; a rule whose cells are all gone goes.
+        const clear = command.clear.flatMap((text) => moveRangeText(command.sheet, text) ?? [])
+        const rules = command.rules.flatMap((rule) => {
+          const ranges = rule.ranges.flatMap((text) => moveRangeText(command.sheet, text) ?? [])
+          return ranges.length > 0 ? [{ ...rule, ranges }] : []
+        })
+        return clear.length > 0 || rules.length > 0 ? [{ ...command, clear, rules }] : []
+      }
       case 'insert-rows':
       case 'insert-columns':
       case 'delete-rows':

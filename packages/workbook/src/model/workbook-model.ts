@@ -23,6 +23,7 @@ import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, check
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
+import { applyDataValidation, copyValidations, movedValidations, renamedValidations, sameValidations, WHOLE_SHEET } from './data-validation.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -687,6 +688,8 @@ export class WorkbookModel {
           return this.resizeColumn(command, result)
         case 'set-sheet-view':
           return this.setSheetView(command, result)
+        case 'set-data-validation':
+          return this.setDataValidation(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -838,6 +841,16 @@ export class WorkbookModel {
     return [{ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo }]
   }
 
+  /** Validation rules set or cleared on ranges: the inverse clears the same cells and puts back what the old rules had there. */
+  private setDataValidation(command: Command<'set-data-validation'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const { rules, undo } = applyDataValidation(sheet.validations, command)
+    if (rules) sheet.validations = rules
+    else delete sheet.validations
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'set-data-validation', sheet: this.refOf(sheet), ...undo }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -978,6 +991,13 @@ export class WorkbookModel {
     const view = movedView(sheet.view, edit)
     if (view) sheet.view = view
     else delete sheet.view
+    // Rules on this sheet move with its cells; rules anywhere whose formulas read it follow them.
+    const validationsBefore = new Map(this.sheets.map((each) => [each, each.validations]))
+    for (const each of this.sheets) {
+      const rules = movedValidations(each.validations, each.name, sheet.name, edit)
+      if (rules) each.validations = rules
+      else delete each.validations
+    }
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
       const moved = moveRangeText(chart.dataRange, edit)
@@ -1036,6 +1056,9 @@ export class WorkbookModel {
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
     if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    for (const [each, rules] of validationsBefore) {
+      if (!sameValidations(rules, each.validations)) inverse.push({ type: 'set-data-validation', sheet: this.refOf(each), clear: [WHOLE_SHEET], rules: copyValidations(rules) ?? [] })
+    }
     return inverse
   }
 
@@ -1078,6 +1101,10 @@ export class WorkbookModel {
     if (name !== previous) {
       appendAll(result.engineChanges, this.engine.renameSheet(previous, name))
       sheet.name = name
+      for (const each of this.sheets) {
+        const rules = renamedValidations(each.validations, previous, name)
+        if (rules) each.validations = rules
+      }
     }
     result.applied.push({ type: 'rename-sheet', from: this.refs === 'id' ? sheet.id : previous, to: name })
     return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions]
@@ -1128,6 +1155,7 @@ export class WorkbookModel {
     for (const [column, width] of Object.entries(sheet.columnWidths)) inverse.push({ type: 'resize-column', sheet: ref, column: Number(column), width })
     const layout = viewCommandOf(sheet.view)
     if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
+    if (sheet.validations) inverse.push({ type: 'set-data-validation', sheet: ref, clear: [], rules: copyValidations(sheet.validations) ?? [] })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',
@@ -1495,6 +1523,8 @@ function copySheet(sheet: SheetRecord): SheetRecord {
   const copy: SheetRecord = { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
   const view = copyView(sheet.view)
   if (view) copy.view = view
+  const validations = copyValidations(sheet.validations)
+  if (validations) copy.validations = validations
   return copy
 }
 
