@@ -231,8 +231,8 @@ export const SheetViewState = StrictObject({
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
-/** What a data-validation rule allows, as Excel names its kinds. */
-export const DATA_VALIDATION_TYPES = ['list', 'whole', 'decimal', 'date', 'time', 'textLength', 'custom'] as const
+/** What a data-validation rule allows, as Excel names its kinds ('none': any value, for an input message alone). */
+export const DATA_VALIDATION_TYPES = ['none', 'list', 'whole', 'decimal', 'date', 'time', 'textLength', 'custom'] as const
 export type DataValidationType = (typeof DATA_VALIDATION_TYPES)[number]
 /** How a whole number, decimal, date, time or text length compares with the rule's values. */
 export const DATA_VALIDATION_OPERATORS = ['between', 'notBetween', 'equal', 'notEqual', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'] as const

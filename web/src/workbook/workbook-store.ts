@@ -1,4 +1,4 @@
-import type { CellEdit, ChartData, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, ChartData, DataValidationRule, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
 import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
@@ -28,6 +28,8 @@ export interface SheetSnapshot {
   merges?: string[]
   /** frozen panes, hidden rows, columns and sheet, row heights and outline groups */
   view?: SheetViewState
+  /** data-validation rules */
+  validations?: DataValidationRule[]
   rowCount?: number
   columnCount?: number
 }
@@ -277,6 +279,7 @@ export class WorkbookStore {
       columnWidths: { ...(sheet.columnWidths ?? {}) },
       merges: [...(sheet.merges ?? [])],
       ...(sheet.view ? { view: sheet.view } : {}),
+      ...(sheet.validations ? { validations: sheet.validations } : {}),
     }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
     this.model = WorkbookModel.build({

@@ -12,6 +12,8 @@
  */
 import ExcelJS from 'exceljs'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
+import { withDataValidations } from '../xlsx/data-validations.js'
+import type { DataValidationRule } from '@finsheet/contracts'
 import type { AxisEntry } from '@finsheet/contracts'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
@@ -67,6 +69,8 @@ interface SheetInProgress {
   rows: Record<string, AxisEntry> | undefined
   /** The deepest column outline level, stated once exceljs has written the file. */
   columnOutline: number
+  /** Data-validation rules, written into the sheet's part once exceljs has written the file. */
+  validations: DataValidationRule[] | undefined
 }
 
 /**
@@ -87,7 +91,7 @@ export class XlsxWriter {
   }
 
   /** Adds a sheet with its Excel tables; its cells follow with `addCells`, in row-major order. */
-  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view'>, tables: readonly TableRecord[] = []): void {
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'validations'>, tables: readonly TableRecord[] = []): void {
     const index = this.sheets.length
     const name = xmlSafe(sheet.name).trim()
     const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
@@ -103,7 +107,7 @@ export class XlsxWriter {
       return area ? [{ table, area }] : []
     })
     const rows = sheet.view?.rows && Object.keys(sheet.view.rows).length > 0 ? sheet.view.rows : undefined
-    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline })
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, validations: sheet.validations && sheet.validations.length > 0 ? sheet.validations : undefined })
   }
 
   /**
@@ -343,8 +347,8 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   let tableCount = 0
-  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0) continue
+  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, validations }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && validations === undefined) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
@@ -383,6 +387,7 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       const list = `<mergeCells count="${merges.length}">${merges.map((range) => `<mergeCell ref="${range}"/>`).join('')}</mergeCells>`
       xml = xml.replace(/<sheetData\/>|<\/sheetData>/, (end) => end + list)
     }
+    if (validations) xml = withDataValidations(xml, validations)
     zip.file(part, xml)
   }
   if (sheets.some((sheet) => sheet.dynamic.size > 0)) {

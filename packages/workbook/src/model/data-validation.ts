@@ -69,6 +69,7 @@ export function criteriaProblem(rule: Criteria): string | undefined {
   }
   if ((rule.inputMessage?.length ?? 0) > MAX_VALIDATION_INPUT_LENGTH) return `An input message can have at most ${MAX_VALIDATION_INPUT_LENGTH} characters`
   if ((rule.errorMessage?.length ?? 0) > MAX_VALIDATION_ERROR_LENGTH) return `An error message can have at most ${MAX_VALIDATION_ERROR_LENGTH} characters`
+  if (rule.type === 'none') return undefined
   const first = rule.formula1?.trim() ?? ''
   if (first === '' || first === '=') return rule.type === 'list' ? 'A list needs a source: items separated by commas, a range or a name' : 'The rule needs a value or formula'
   if (rule.type === 'list' && isTypedList(first)) {
@@ -104,8 +105,12 @@ function criteriaOf(rule: Rule): Criteria {
     if (value === undefined || key === 'type') continue
     ;(out as Record<string, unknown>)[key] = key === 'formula1' || key === 'formula2' ? bare(String(value)) : value
   }
-  if (out.type === 'list' || out.type === 'custom') delete out.formula2
-  if (out.type === 'list' || out.type === 'custom') delete out.operator
+  if (out.type === 'none') {
+    delete out.formula1
+    delete out.formula2
+  }
+  if (out.type === 'list' || out.type === 'custom' || out.type === 'none') delete out.formula2
+  if (out.type === 'list' || out.type === 'custom' || out.type === 'none') delete out.operator
   else if (!TWO_VALUES.has(out.operator ?? 'between')) delete out.formula2
   return out
 }

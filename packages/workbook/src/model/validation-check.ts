@@ -111,6 +111,8 @@ function passes(rule: DataValidationRule, value: Exclude<Scalar, null>, address:
   const { row, col } = parseAddress(address)
   const formula1 = rule.formula1 ?? ''
   switch (rule.type) {
+    case 'none':
+      return true
     case 'list': {
       if (isTypedList(formula1)) {
         const text = textOf(value).toUpperCase()
@@ -157,6 +159,7 @@ function passes(rule: DataValidationRule, value: Exclude<Scalar, null>, address:
  * formula is judged by its result.
  */
 export function judgeValidation(rule: DataValidationRule, address: string, input: string, context: ValidationContext): ValidationJudgement {
+  if (rule.type === 'none') return { valid: true }
   const parsed = parseCellInput(input)
   let value: Scalar
   if (parsed.kind === 'empty') value = null

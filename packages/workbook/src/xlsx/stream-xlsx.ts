@@ -28,6 +28,8 @@ import { calculationFromAttributes, type CalculationSettings } from '../model/ca
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
+import { ruleFromXml, type DataValidationXml } from './data-validations.js'
+import type { DataValidationRule } from '@finsheet/contracts'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -413,6 +415,11 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let formulaAttributes: Record<string, string> | null = null
   let phoneticDepth = 0
   let refusal: ImportFileError | null = null
+  const validations: DataValidationRule[] = []
+  // the data-validation rule being read, and which of its texts
+  let validation: DataValidationXml | null = null
+  let validationPart: 'formula1' | 'formula2' | 'sqref' | null = null
+  let validationText = ''
 
   const parser = createXmlParser()
   parser.on('opentag', (tag) => {
@@ -498,10 +505,22 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
         if (a.defaultRowHeight) defaultRowHeight = Number(a.defaultRowHeight)
         return
+      case 'dataValidation':
+        validation = { attributes: a }
+        return
+      case 'formula1':
+      case 'formula2':
+      case 'sqref':
+        if (validation) {
+          validationPart = name
+          validationText = ''
+        }
+        return
     }
   })
   parser.on('text', (chunk) => {
     if (collecting !== null) text += chunk
+    if (validationPart !== null) validationText += chunk
   })
   parser.on('closetag', (tag) => {
     const name = localName(tag.name)
@@ -521,6 +540,18 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
       case 'rPh':
         phoneticDepth--
         return
+      case 'formula1':
+      case 'formula2':
+      case 'sqref':
+        if (validation && validationPart === name) validation[name] = name === 'sqref' ? validationText : normalizeFormula(validationText.trim())
+        validationPart = null
+        return
+      case 'dataValidation': {
+        const rule = validation && ruleFromXml(validation)
+        if (rule) validations.push(rule)
+        validation = null
+        return
+      }
       case 'c': {
         inCell = false
         const cell = finishCell()
@@ -636,6 +667,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     merges,
     columns,
     rows,
+    ...(validations.length > 0 ? { validations } : {}),
     ...(frozen ? { frozen } : {}),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),

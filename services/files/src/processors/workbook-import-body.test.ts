@@ -23,6 +23,7 @@ function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
         merges: ['C1:D1'],
         columns: [{ col: 0, width: 20 }, { col: 2, width: 10, hidden: true }],
         rows: [{ row: 0, height: 30 }],
+        validations: [{ ranges: ['B1:B4'], type: 'list', formula1: '"Low,High"', showErrorMessage: true }],
         rowCount: 6,
         columnCount: 4,
       },
@@ -58,6 +59,8 @@ describe('prepareImport', () => {
     expect(body.sheets[0].columnWidths).toEqual({ '0': 145, '2': 75 })
     expect(body.sheets[0].view).toEqual({ columns: { 2: { hidden: true } }, rows: { 0: { height: 40 } } })
     expect(body.sheets[0].merges).toEqual(['C1:D1'])
+    // Data validation is kept, so it is not named among what is left out.
+    expect(body.sheets[0].validations).toEqual([{ ranges: ['B1:B4'], type: 'list', formula1: '"Low,High"', showErrorMessage: true }])
     expect(prepared.notKept.sort()).toEqual(['justify alignment'])
   })
 

@@ -9,7 +9,7 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState } from '@finsheet/contracts'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type DataValidationRule } from '@finsheet/contracts'
 import { importedSheetView, type BorderSide, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -37,7 +37,7 @@ export interface WorkbookImportBody {
   name: string
   importId?: string
   styles: ImportCellStyle[]
-  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState }[]
+  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; validations?: DataValidationRule[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
   externalLinks?: ExternalLink[]
@@ -109,7 +109,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   }
   const layout = (sheet: ImportedSheet) => {
     const view = importedSheetView(sheet)
-    return view ? { view } : {}
+    return { ...(view ? { view } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }
   }
 
   function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {

@@ -4,6 +4,7 @@ import { parseAddress, templateSheets, type CellRecord, type TemplateDefinition,
 import { spreadsheetErrors } from '../errors.js'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, formatRange, newSheetId, tryParseRange } from '@finsheet/workbook'
 import { copyView } from '@finsheet/workbook/model'
+import { validRules } from './valid-rules.js'
 
 
 /** A snapshot of sheets in the bulk-import shape, every cell checked as an edit would be. */
@@ -39,7 +40,8 @@ export function snapshotFromSheets(name: string, sheets: ImportSheet[], definedN
         return formatRange(range)
       })
       const view = copyView(sheet.view)
-      return { id: newSheetId(), name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges, ...(view ? { view } : {}), cells }
+      const validations = validRules(sheet.validations)
+      return { id: newSheetId(), name: sheet.name, columnWidths: { ...(sheet.columnWidths ?? {}) }, merges, ...(view ? { view } : {}), ...(validations ? { validations } : {}), cells }
     }),
     definedNames: definedNames.map((definition) => ({
       name: definition.name,

@@ -19,10 +19,12 @@ import {
   type ImportDefinedName,
   type ImportMismatch,
   type SheetViewState,
+  type DataValidationRule,
   type ImportTable,
   type ImportRecalculation,
 } from '@finsheet/contracts'
 import { copyView } from '@finsheet/workbook/model'
+import { validRules } from './valid-rules.js'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { WorkbookState } from '../engine/workbook-state.js'
@@ -32,6 +34,7 @@ export interface ImportSheetHeader {
   columnWidths?: Record<string, number>
   merges?: string[]
   view?: SheetViewState
+  validations?: DataValidationRule[]
 }
 
 export interface ImportHeader {
@@ -54,6 +57,12 @@ interface CachedCheck {
 function layoutOf(view: SheetViewState | undefined): { view?: SheetViewState } {
   const copy = copyView(view)
   return copy ? { view: copy } : {}
+}
+
+/** A sheet's validation rules as they are stored: a rule the model cannot keep is left out, not the file. */
+function validationsOf(rules: readonly DataValidationRule[] | undefined): { validations?: DataValidationRule[] } {
+  const kept = validRules(rules)
+  return kept ? { validations: kept } : {}
 }
 
 export class WorkbookImport {
@@ -84,6 +93,7 @@ export class WorkbookImport {
         return formatRange(range)
       }),
       ...layoutOf(sheet.view),
+      ...validationsOf(sheet.validations),
     }))
     // A workbook keeps at least one visible sheet: a file whose every sheet is hidden shows its first.
     if (this.sheets.every((sheet) => sheet.view?.hidden)) {
