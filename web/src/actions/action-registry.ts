@@ -43,6 +43,8 @@ export interface GridControls {
   leaveGrid(): void
   /** gives the grid the keyboard back */
   focus(): void
+  /** Alt+Down: opens the list of a cell whose data validation offers one */
+  openList?(): void
 }
 
 /** What an edit in progress lends the actions that end or change it. */

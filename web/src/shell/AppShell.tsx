@@ -183,6 +183,7 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Calculation options…', onSelect: () => setCalculation(store?.calculation ?? null), disabled: !store },
     { label: 'Edit Links…', onSelect: () => setLinks(store?.externalLinks() ?? null), disabled: !store },
     item('name-manager', false),
+    item('data-validation', false),
     'separator',
     { heading: 'What-If Analysis' },
     item('goal-seek', false),

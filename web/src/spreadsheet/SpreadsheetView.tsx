@@ -29,6 +29,9 @@ import { SheetTabs } from './SheetTabs'
 import { isHidden, setCollapsed } from './sheet-layout'
 import { StatusBar } from './StatusBar'
 import { UnhideSheetDialog } from './UnhideSheetDialog'
+import { dropdownItems, inputMessageAt, ruleAt } from './data-validation'
+import { ValidationAlertDialog } from './ValidationAlertDialog'
+import { ValidationDropdown } from './ValidationDropdown'
 import { ZOOM_STEP } from '../grid/geometry'
 import { useCellEditor } from './use-cell-editor'
 import { useGridKeymap } from './use-grid-keymap'
@@ -110,6 +113,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
 
   const editor = useCellEditor({ workspace, sheet, activeCell, navigation, select, reveal, focusGrid })
   const { editor: editing, editorIn } = editor
+  // The list of a cell with list validation, open under it; closed when another cell is selected.
+  const [listOpen, setListOpen] = useState(false)
+  useEffect(() => setListOpen(false), [sheet, activeCell.col, activeCell.row])
 
   /**
    * Gives the grid the keyboard once a modal dialog has closed: focus given while the dialog is
@@ -195,6 +201,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       // Tab moves between cells, so F6 is the way out of the grid for keyboard users
       leaveGrid: () => document.querySelector<HTMLInputElement>('.name-box')?.focus(),
       focus: focusGrid,
+      openList: () => setListOpen(true),
     }),
     [bounds, navigation, select, reveal, editor, openCellMenuAtActiveCell, focusGrid],
   )
@@ -284,6 +291,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const mode = editing ? (isPointable(editing) && editing.mode === 'enter' && editing.pointing ? 'Point' : editing.mode === 'edit' ? 'Edit' : 'Enter') : 'Ready'
   const listId = 'formula-suggestions'
   const suggestionBox = (suggestions.length > 0 || hint) && !pointingElsewhere && editing ? gridRef.current?.cellRect(editing.cell) : null
+  const validation = editing ? undefined : ruleAt(store, sheet, activeCell)
+  const hasList = validation?.type === 'list' && validation.showDropdown !== false
 
   return (
     <div className="spreadsheet">
@@ -333,37 +342,58 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onDoubleClick={pointer.onDoubleClick}
           onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
           overlay={
-            <textarea
-              ref={cellInputRef}
-              className={`cell-editor ${editing && !pointingElsewhere ? 'editing' : ''}`}
-              aria-label={`${activeAddress}${activeDisplay ? ` ${activeDisplay}` : ''}`}
-              aria-roledescription="cell"
-              role={editing ? 'combobox' : undefined}
-              aria-autocomplete={editing ? 'list' : undefined}
-              aria-expanded={editing ? suggestions.length > 0 : undefined}
-              aria-controls={suggestions.length > 0 ? listId : undefined}
-              aria-activedescendant={suggestions.length > 0 ? `${listId}-${suggestionIndex}` : undefined}
-              data-testid="cell-editor"
-              spellCheck={false}
-              autoComplete="off"
-              rows={1}
-              value={editing ? editing.text : ''}
-              onChange={(e) => editor.input(e.target.value, e.target.selectionStart ?? e.target.value.length)}
-              onKeyDown={keymap.onGridKey}
-              onSelect={(e) => e.currentTarget.selectionStart !== null && editor.moveCaret(e.currentTarget.selectionStart)}
-              onBlur={onBlurEditor}
-              onCopy={(e) => onCopy(e, false)}
-              onCut={(e) => onCopy(e, true)}
-              onPaste={onPaste}
-              onPointerDown={(e) => {
-                // a click inside the text moves the caret: F2 edit mode
-                const edit = editor.current.current
-                if (edit) {
-                  e.stopPropagation()
-                  editor.setEditor({ ...edit, mode: 'edit', pointing: null })
-                }
-              }}
-            />
+            <>
+              <textarea
+                ref={cellInputRef}
+                className={`cell-editor ${editing && !pointingElsewhere ? 'editing' : ''}`}
+                aria-label={`${activeAddress}${activeDisplay ? ` ${activeDisplay}` : ''}`}
+                aria-roledescription="cell"
+                role={editing ? 'combobox' : undefined}
+                aria-autocomplete={editing ? 'list' : undefined}
+                aria-expanded={editing ? suggestions.length > 0 : undefined}
+                aria-controls={suggestions.length > 0 ? listId : undefined}
+                aria-activedescendant={suggestions.length > 0 ? `${listId}-${suggestionIndex}` : undefined}
+                data-testid="cell-editor"
+                spellCheck={false}
+                autoComplete="off"
+                rows={1}
+                value={editing ? editing.text : ''}
+                onChange={(e) => editor.input(e.target.value, e.target.selectionStart ?? e.target.value.length)}
+                onKeyDown={keymap.onGridKey}
+                onSelect={(e) => e.currentTarget.selectionStart !== null && editor.moveCaret(e.currentTarget.selectionStart)}
+                onBlur={onBlurEditor}
+                onCopy={(e) => onCopy(e, false)}
+                onCut={(e) => onCopy(e, true)}
+                onPaste={onPaste}
+                onPointerDown={(e) => {
+                  // a click inside the text moves the caret: F2 edit mode
+                  const edit = editor.current.current
+                  if (edit) {
+                    e.stopPropagation()
+                    editor.setEditor({ ...edit, mode: 'edit', pointing: null })
+                  }
+                }}
+              />
+              {validation && (
+                <ValidationDropdown
+                  address={activeAddress}
+                  items={hasList ? (listOpen ? (dropdownItems(store, sheet, activeCell) ?? []) : []) : null}
+                  current={activeDisplay}
+                  open={hasList && listOpen}
+                  onOpen={() => setListOpen(true)}
+                  onClose={() => {
+                    setListOpen(false)
+                    focusGrid()
+                  }}
+                  onChoose={(item) => {
+                    setListOpen(false)
+                    workspace.dispatch({ type: 'set-cells', sheet, cells: [{ address: activeAddress, input: item }] })
+                    focusGrid()
+                  }}
+                  message={inputMessageAt(store, sheet, activeCell)}
+                />
+              )}
+            </>
           }
         />
         {assistantMarks.length > 0 && (
@@ -445,6 +475,13 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         }}
       />
       <ToolDialogs workspace={workspace} show={show} onClosed={refocusAfterDialog} />
+      <ValidationAlertDialog
+        alert={editor.validationAlert}
+        onAnswer={(answer) => {
+          editor.answerValidation(answer)
+          refocusAfterDialog()
+        }}
+      />
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

@@ -5,6 +5,8 @@ import { sheetPrefix } from '../grid/formula-editing'
 import { selectionRange } from '../grid/selection'
 import { FindReplaceDialog } from './FindReplaceDialog'
 import { GoalSeekDialog } from './GoalSeekDialog'
+import { DataValidationDialog } from './DataValidationDialog'
+import { ruleAt, validationCommand } from './data-validation'
 import { NameManagerDialog } from './NameManagerDialog'
 import type { Workspace } from './workspace'
 import './tool-dialogs.css'
@@ -59,6 +61,18 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         activeCell={cellAddress(selection.active)}
         onApply={(command) => {
           write(command)
+          close()
+        }}
+        onClose={close}
+      />
+      <DataValidationDialog
+        open={tool === 'data-validation'}
+        range={selectionRange(selection)}
+        active={selection.active}
+        rule={ruleAt(store, sheet, selection.active)}
+        context={{ sheetNames: store.sheetNames, definedNames: store.definedNames, activeSheet: sheet }}
+        onApply={(rule) => {
+          write(validationCommand(sheet, selectionRange(selection), rule))
           close()
         }}
         onClose={close}

@@ -12,6 +12,8 @@ import { navigate } from '../grid/navigation'
 import type { Selection } from '../grid/selection'
 import { selectionRange, singleCellSelection } from '../grid/selection'
 import type { Workspace } from './workspace'
+import { judgeInput } from './data-validation'
+import type { ValidationAlert, ValidationAnswer } from './ValidationAlertDialog'
 
 export interface CellEditorOptions {
   workspace: Workspace
@@ -48,6 +50,10 @@ export interface CellEditor extends EditorControls {
   complete(name: string): void
   /** the prefix a reference pointed at on another sheet than the edited cell's carries */
   pointingPrefix(state: EditorState): string
+  /** the alert of a typed value that breaks the cell's data validation, waiting for an answer */
+  validationAlert: ValidationAlert | null
+  /** the answer to that alert: write the value anyway, go back to the edit, or drop it */
+  answerValidation(answer: ValidationAnswer): void
 }
 
 /**
@@ -61,6 +67,10 @@ export function useCellEditor({ workspace, sheet, activeCell, navigation, select
   const [editorIn, setEditorIn] = useState<'cell' | 'bar'>('cell')
   const current = useRef<EditorState | null>(editor)
   current.current = editor
+  // A value refused by the cell's data validation waits here for the alert's answer.
+  const [refused, setRefused] = useState<{ alert: ValidationAlert; move: NavigationKey | null; intoSelection: boolean } | null>(null)
+  const refusedRef = useRef(refused)
+  refusedRef.current = refused
   const store = workspace.state.store
   const workbookId = store?.id
 
@@ -106,14 +116,25 @@ export function useCellEditor({ workspace, sheet, activeCell, navigation, select
   )
 
   const commit = useCallback(
-    (move: NavigationKey | null, intoSelection = false) => {
+    (move: NavigationKey | null, intoSelection = false, despiteValidation = false) => {
       const edit = current.current
       const open = workspace.state.store
-      if (!edit || !open) return
+      // while an alert waits, the focus it took from the cell does not write the edit
+      if (!edit || !open || refusedRef.current) return
       const input = committedInput(edit)
       // every command carries the sheet the cell was typed on, whatever is shown now
       const target = edit.sheet ?? sheet
       const elsewhere = target !== sheet
+      if (!despiteValidation && (intoSelection || hasChanged(edit))) {
+        // As in Excel, what is typed is judged by the cell's rule; pastes and fills are not.
+        const judged = judgeInput(open, target, edit.cell, input)
+        if (!judged.valid && judged.alert) {
+          const waiting = { alert: judged.alert, move, intoSelection }
+          refusedRef.current = waiting
+          setRefused(waiting)
+          return
+        }
+      }
       if (intoSelection && !elsewhere) {
         const cells: { address: string; input: string }[] = []
         const r = selectionRange(workspace.state.selection)
@@ -202,5 +223,38 @@ export function useCellEditor({ workspace, sheet, activeCell, navigation, select
 
   const pointingPrefix = useCallback((state: EditorState) => (state.sheet !== undefined && state.sheet !== sheet ? sheetPrefix(sheet) : ''), [sheet])
 
-  return { editor, current, editorIn, setEditorIn, setEditor, start, startAt, commit, cancel, complete, input, moveCaret, toggleMode, newLine, cycleReference, pointingPrefix }
+  const answerValidation = useCallback(
+    (answer: ValidationAnswer) => {
+      const waiting = refusedRef.current
+      refusedRef.current = null
+      setRefused(null)
+      if (!waiting) return
+      if (answer === 'write') commit(waiting.move, waiting.intoSelection, true)
+      else if (answer === 'cancel') cancel()
+      // Retry: back to the edit, its text as typed.
+      else requestAnimationFrame(() => focusGrid())
+    },
+    [commit, cancel, focusGrid],
+  )
+
+  return {
+    editor,
+    current,
+    editorIn,
+    setEditorIn,
+    setEditor,
+    start,
+    startAt,
+    commit,
+    cancel,
+    complete,
+    input,
+    moveCaret,
+    toggleMode,
+    newLine,
+    cycleReference,
+    pointingPrefix,
+    validationAlert: refused?.alert ?? null,
+    answerValidation,
+  }
 }
