@@ -584,6 +584,8 @@ export const SheetSummary = Type.Object({
   columnWidths: ColumnWidths,
   merges: Type.Array(Type.String()),
   view: Type.Optional(SheetViewState),
+  /** Data-validation rules; absent when none. */
+  validations: Type.Optional(Type.Array(DataValidationRule)),
 })
 export type SheetSummary = Static<typeof SheetSummary>
 

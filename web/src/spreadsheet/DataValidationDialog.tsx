@@ -88,7 +88,7 @@ function ValidationDialogForm({ range, active, rule, context, onApply, onClose }
           <legend>Criteria</legend>
           <label className="field">
             <span>Allow</span>
-            <select autoFocus value={form.allow} onChange={(event) => change({ allow: event.target.value as AllowChoice })}>
+            <select autoFocus aria-label="Allow" value={form.allow} onChange={(event) => change({ allow: event.target.value as AllowChoice })}>
               {ALLOW_CHOICES.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -99,7 +99,7 @@ function ValidationDialogForm({ range, active, rule, context, onApply, onClose }
           {compared && (
             <label className="field">
               <span>Data</span>
-              <select value={form.operator} onChange={(event) => change({ operator: event.target.value as ValidationForm['operator'] })}>
+              <select aria-label="Data" value={form.operator} onChange={(event) => change({ operator: event.target.value as ValidationForm['operator'] })}>
                 {OPERATOR_CHOICES.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -149,7 +149,7 @@ function ValidationDialogForm({ range, active, rule, context, onApply, onClose }
           </label>
           <label className="field">
             <span>Style</span>
-            <select value={form.errorStyle} onChange={(event) => change({ errorStyle: event.target.value as ValidationForm['errorStyle'] })}>
+            <select aria-label="Style" value={form.errorStyle} onChange={(event) => change({ errorStyle: event.target.value as ValidationForm['errorStyle'] })}>
               {ERROR_STYLE_CHOICES.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}

@@ -22,7 +22,8 @@ interface ValidationDropdownProps {
  */
 export function ValidationDropdown({ address, items, current, open, onOpen, onClose, onChoose, message }: ValidationDropdownProps) {
   return (
-    <>
+    // The overlay is as wide as the editor's text; this box is as wide as the cell (the overlay's min-width).
+    <div className="validation-anchor">
       {items !== null && (
         <button
           type="button"
@@ -48,7 +49,7 @@ export function ValidationDropdown({ address, items, current, open, onOpen, onCl
           {message.message && <span>{message.message}</span>}
         </div>
       )}
-    </>
+    </div>
   )
 }
 
