@@ -42,6 +42,27 @@ describe('useCellEditor', () => {
     expect(focusGrid).toHaveBeenCalled()
   })
 
+  it('holds a typed value that breaks the cell’s validation until the alert is answered', () => {
+    const { workspace, hook, cell } = setup()
+    workspace.dispatch({ type: 'set-data-validation', sheet: 'Sheet1', clear: [], rules: [{ ranges: ['A1'], type: 'whole', operator: 'lessThan', formula1: '10', errorStyle: 'warning' }] })
+    const enter = { key: 'Enter', ctrl: false, shift: false, alt: false }
+    act(() => hook.result.current.input('50', 2))
+    act(() => hook.result.current.commit(enter))
+    expect(hook.result.current.validationAlert).toEqual({ style: 'warning', title: 'Finsheet', message: "This value doesn't match the data validation restrictions defined for this cell." })
+    expect(cell('Sheet1', 0, 0)).toBe('4')
+    // the focus the alert takes does not write the edit
+    act(() => hook.result.current.commit(null))
+    expect(cell('Sheet1', 0, 0)).toBe('4')
+    // No goes back to the edit as typed; Yes writes it and moves on, as Enter would
+    act(() => hook.result.current.answerValidation('retry'))
+    expect(hook.result.current.editor?.text).toBe('50')
+    act(() => hook.result.current.commit(enter))
+    act(() => hook.result.current.answerValidation('write'))
+    expect(cell('Sheet1', 0, 0)).toBe('50')
+    expect(workspace.state.selection.active).toEqual({ col: 0, row: 1 })
+    expect(hook.result.current.validationAlert).toBeNull()
+  })
+
   it('edits what the cell holds with F2, and drops the edit on Escape', () => {
     const { hook, cell } = setup()
     act(() => void hook.result.current.start(null, 'edit'))
