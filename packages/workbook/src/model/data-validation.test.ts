@@ -105,6 +105,20 @@ describe('set-data-validation', () => {
     )
     expect(rebased).toEqual({ commands: [{ type: 'set-data-validation', sheet: 's1', clear: ['A1:A5'], rules: [list(['A1:A5'])] }] })
   })
+
+  it('rebases the formulas of an edit made before rows were inserted above it and on the sheet its list reads', () => {
+    const rebased = rebaseCommands(
+      [{ type: 'set-data-validation', sheet: 's1', clear: [], rules: [{ ...positive(['B2:B4']) }, list(['C2'], 'Lists!$A$1:$A$3')] }],
+      [
+        { type: 'structure', sheetId: 's1', sheetName: 'Sheet1', edit: { axis: 'rows', kind: 'insert', at: 0, count: 2 } },
+        { type: 'structure', sheetId: 's2', sheetName: 'Lists', edit: { axis: 'rows', kind: 'insert', at: 0, count: 1 } },
+      ],
+      new Map([['s1', 'Sheet1'], ['s2', 'Lists']]),
+    )
+    expect(rebased).toEqual({
+      commands: [{ type: 'set-data-validation', sheet: 's1', clear: [], rules: [{ ...positive(['B4:B6']), formula1: 'B4>0' }, list(['C4'], 'Lists!$A$2:$A$4')] }],
+    })
+  })
 })
 
 describe('rule criteria', () => {

@@ -8,6 +8,7 @@
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+import { movedValidations, renamedValidations } from './data-validation.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -161,11 +162,14 @@ export function rebaseCommands(
       }
       case 'set-data-validation': {
         // Ranges follow the rows and columns inserted and deleted since; a rule whose cells are all gone goes.
+        // Their formulas follow as well, as the model moves a sheet's own rules.
         const clear = command.clear.flatMap((text) => moveRangeText(command.sheet, text) ?? [])
-        const rules = command.rules.flatMap((rule) => {
-          const ranges = rule.ranges.flatMap((text) => moveRangeText(command.sheet, text) ?? [])
-          return ranges.length > 0 ? [{ ...rule, ranges }] : []
-        })
+        let rules = command.rules
+        for (const step of steps) {
+          if (step.type === 'rename') rules = renamedValidations(rules, step.from, step.to) ?? []
+          // A rule on another sheet is on none of the edited sheet's cells: its sheet is given no name.
+          else if (step.type === 'structure') rules = movedValidations(rules, step.sheetId === command.sheet ? step.sheetName : '', step.sheetName, step.edit) ?? []
+        }
         return clear.length > 0 || rules.length > 0 ? [{ ...command, clear, rules }] : []
       }
       case 'insert-rows':
