@@ -238,6 +238,33 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.workspace.openTool('names'),
   },
   {
+    id: 'trace-precedents',
+    label: 'Trace Precedents',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => {
+      const from = cellAddress(ctx.workspace.state.selection.active)
+      if (ctx.workspace.tracePrecedents() === 0) toast({ title: 'Trace Precedents', description: `Nothing further to trace from ${from}.` })
+    },
+  },
+  {
+    id: 'trace-dependents',
+    label: 'Trace Dependents',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => {
+      const from = cellAddress(ctx.workspace.state.selection.active)
+      if (ctx.workspace.traceDependents() === 0) toast({ title: 'Trace Dependents', description: `Nothing further to trace from ${from}.` })
+    },
+  },
+  {
+    id: 'remove-arrows',
+    label: 'Remove Arrows',
+    group: 'Editing',
+    enabled: (ctx) => ctx.workspace.state.trace !== null,
+    run: (ctx) => ctx.workspace.removeArrows(),
+  },
+  {
     id: 'goal-seek',
     label: 'Goal Seek…',
     group: 'Editing',

@@ -14,6 +14,7 @@ import {
   SheetGeometry,
 } from './geometry'
 import type { GridScene } from './render'
+import type { TraceArrow } from './trace-render'
 import { drawGrid } from './render'
 import type { DrawStats, GridDataSource, OutlineSpan, RangeHighlight } from './types'
 import { OUTLINE_BUTTON_SIZE } from './types'
@@ -50,6 +51,8 @@ export interface GridProps {
   editing: boolean
   highlights?: readonly RangeHighlight[]
   copyRange?: CellRange | null
+  /** Trace Precedents and Trace Dependents arrows drawn over the cells */
+  traceArrows?: readonly TraceArrow[]
   /** the editor and the keyboard focus target, placed over the active cell */
   overlay: ReactNode
   ariaLabel: string
@@ -184,6 +187,7 @@ export function Grid(props: GridProps) {
       editing: p.editing,
       highlights: p.highlights ?? [],
       copyRange: p.copyRange ?? null,
+      traceArrows: p.traceArrows,
       fillPreview: act.kind === 'fill' ? act.target : null,
       dashOffset: dashOffset.current,
     }

@@ -2,6 +2,7 @@ import type { CellPosition, CellRange } from './address'
 import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
+import { drawTraceArrows, type TraceArrow } from './trace-render'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
@@ -46,6 +47,8 @@ export interface GridScene {
   highlights: readonly RangeHighlight[]
   copyRange: CellRange | null
   fillPreview: CellRange | null
+  /** Trace Precedents and Trace Dependents arrows of this sheet */
+  traceArrows?: readonly TraceArrow[]
   /** a column being resized, drawn at its new width */
   dashOffset: number
 }
@@ -92,6 +95,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
     ctx.restore()
   }
   drawFreezeLines(ctx, scene)
+  if (scene.traceArrows) drawTraceArrows(ctx, scene.traceArrows, geometry, cellX, cellY, { width: scene.canvasWidth, height: scene.canvasHeight })
   drawHeaders(ctx, scene, panes, cellX, cellY)
   const scrolling = panes[panes.length - 1]
   return { duration: performance.now() - started, cellsDrawn, firstRow: scrolling?.firstRow ?? 0, lastRow: scrolling?.lastRow ?? 0 }

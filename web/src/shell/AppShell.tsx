@@ -184,6 +184,11 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Edit Links…', onSelect: () => setLinks(store?.externalLinks() ?? null), disabled: !store },
     item('name-manager', false),
     'separator',
+    { heading: 'Formula Auditing' },
+    item('trace-precedents'),
+    item('trace-dependents'),
+    item('remove-arrows'),
+    'separator',
     { heading: 'What-If Analysis' },
     item('goal-seek', false),
   ]

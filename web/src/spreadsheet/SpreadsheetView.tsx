@@ -34,6 +34,8 @@ import { useCellEditor } from './use-cell-editor'
 import { useGridKeymap } from './use-grid-keymap'
 import { useGridPointer } from './use-grid-pointer'
 import { useWorkspace } from './workspace-context'
+import { traceSourceOf } from './workspace'
+import { describeArrow, traceArrows as traceArrowsOf } from './trace-arrows'
 import { toast } from '../toasts/toast-store'
 
 interface SpreadsheetViewProps {
@@ -160,6 +162,12 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const assistantMarks = useMemo(
     () => state.assistantHighlights.filter((highlight) => highlight.sheet.toLowerCase() === sheet.toLowerCase()),
     [state.assistantHighlights, sheet],
+  )
+
+  // tracer arrows are read from the formulas as they are now, so they follow edits
+  const traceArrows = useMemo(
+    () => (store && state.trace && state.trace.sheet === sheet ? traceArrowsOf(state.trace, traceSourceOf(store)) : []),
+    [store, state.trace, state.revision, sheet],
   )
 
   const highlights = useMemo((): RangeHighlight[] => {
@@ -316,6 +324,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           editing={editing !== null && !pointingElsewhere}
           highlights={highlights}
           copyRange={copy && copy.sheet === sheet ? copy.range : null}
+          traceArrows={traceArrows}
           ariaLabel={`${sheet} grid`}
           onPointerDown={pointer.onPointerDown}
           onPointerDrag={pointer.onPointerDrag}
@@ -421,6 +430,14 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         circular={circular}
         onGoTo={goTo}
       />
+      {traceArrows.length > 0 && (
+        <ul className="visually-hidden" aria-label="Tracer arrows">
+          {traceArrows.map((arrow) => {
+            const text = describeArrow(arrow)
+            return <li key={text}>{text}</li>
+          })}
+        </ul>
+      )}
       {contextMenu && (
         <GridContextMenu
           x={contextMenu.x}
