@@ -264,7 +264,8 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
 }
 
 /** How much taller than its font a line of text is. */
-const LINE_SPACING = 1.25
+/** Lines of wrapped text are this many font sizes apart. */
+export const LINE_SPACING = 1.25
 
 /** Where text starts (or ends, or centres) across the cell, setting the canvas's alignment to match. */
 function textX(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, width: number): number {

@@ -9,6 +9,12 @@ import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/t
 import { outlineGroups } from '../spreadsheet/sheet-layout'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
+import { makesRowTaller, TextHeights } from './text-heights'
+import { autoFitHeight, measureWithCanvas, type FittedCell } from '../grid/autofit'
+import { DEFAULT_COLUMN_WIDTH, ROW_HEIGHT } from '../grid/geometry'
+
+/** Style fields that change how tall a cell's text stands. */
+const TEXT_SIZE_STYLES = ['wrap', 'fontSize', 'fontFamily', 'indent', 'bold', 'italic'] as const
 
 /** The grid shows at least 100 rows and 50 columns, more when the sheet has more. */
 export const DISPLAY_ROWS = 100
@@ -100,10 +106,12 @@ export class SheetView {
   private widths: ReadonlyMap<number, number> = new Map()
   private mergesOf: readonly string[] | null = null
   private mergeIndex: MergeIndex = NO_MERGES
-  private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined } | null = null
+  private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined; text: number } | null = null
   private shownWidths: ReadonlyMap<number, number> = new Map()
   private heights: ReadonlyMap<number, number> = new Map()
   private groups: GridOutline | undefined
+  /** rows whose height follows their wrapped text or large fonts */
+  readonly textHeights = new TextHeights()
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -157,12 +165,14 @@ export class SheetView {
   private refreshLayout(): void {
     const widths = this.record.columnWidths
     const view = this.record.view
-    if (this.layoutOf && this.layoutOf.widths === widths && this.layoutOf.view === view) return
-    this.layoutOf = { widths, view }
+    const text = this.textHeights.version
+    if (this.layoutOf && this.layoutOf.widths === widths && this.layoutOf.view === view && this.layoutOf.text === text) return
+    this.layoutOf = { widths, view, text }
     const columns = new Map(this.columnWidths)
     for (const [index, entry] of Object.entries(view?.columns ?? {})) if (entry.hidden) columns.set(Number(index), 0)
     this.shownWidths = columns
-    const rows = new Map<number, number>()
+    // a row's own height wins over the height of its text
+    const rows = new Map<number, number>(this.textHeights.heights)
     for (const [index, entry] of Object.entries(view?.rows ?? {})) {
       if (entry.hidden) rows.set(Number(index), 0)
       else if (entry.height !== undefined) rows.set(Number(index), entry.height)
@@ -266,6 +276,8 @@ export class WorkbookStore {
   private readonly undoStack: HistoryEntry[] = []
   private readonly redoStack: HistoryEntry[] = []
   private revisionCounter = 0
+  /** rows to fit to their text after the change being applied, by sheet id */
+  private readonly refits = new Map<string, Set<number> | 'all'>()
 
   constructor(snapshot: WorkbookSnapshot) {
     this.id = snapshot.id
@@ -310,6 +322,7 @@ export class WorkbookStore {
       }
       for (const range of view.merges.ranges) view.touch({ col: range.endCol, row: range.endRow })
     })
+    for (const record of this.model.sheets) this.rescanTextHeights(this.viewOf(record))
   }
 
   /** Bumps on every change; the grid repaints when it moves. */
@@ -583,6 +596,7 @@ export class WorkbookStore {
   endLoading(sheet: string): void {
     const view = this.requireSheet(sheet)
     view.loading = null
+    this.rescanTextHeights(view)
     this.notify()
   }
 
@@ -685,6 +699,7 @@ export class WorkbookStore {
     const result = this.model.apply([command])
     for (const applied of result.applied) this.follow(applied)
     this.clearViews()
+    this.refitRows()
     const label = describeCommands([command])
     return result.inverse.length === 1 ? result.inverse[0] : { type: 'batch', label, commands: result.inverse.map((inverse) => inverse as Exclude<WorkbookCommand, { type: 'batch' }>) }
   }
@@ -695,18 +710,41 @@ export class WorkbookStore {
       case 'set-cells': {
         const view = this.sheet(command.sheet)
         if (!view) return
+        const rows = new Set<number>()
         for (const cell of command.cells) {
           const pos = parseCellAddress(cell.address)
           if (!pos) continue
           if (cell.input !== undefined) view.loading?.edited.add(key(pos.col, pos.row))
           if ((cell.input !== undefined && cell.input !== '') || (cell.style !== undefined && cell.style !== null)) view.touch(pos)
+          view.textHeights.mark(pos.row, pos.col, makesRowTaller(this.model.styleAtPosition(view.id, pos.row, pos.col)))
+          rows.add(pos.row)
         }
+        this.refitLater(view, rows)
         return
       }
+      case 'format-cells': {
+        const view = this.sheet(command.sheet)
+        const patch = command.style ?? {}
+        if (view && TEXT_SIZE_STYLES.some((name) => name in patch)) this.refitLater(view, 'all')
+        return
+      }
+      case 'resize-column': {
+        const view = this.sheet(command.sheet)
+        if (view) this.refitLater(view, view.textHeights.rowsWithColumn(command.column))
+        return
+      }
+      case 'set-sheet-view':
+      case 'add-sheet':
+      case 'rename-sheet':
+      case 'move-sheet':
+      case 'define-name':
+      case 'set-calculation':
+        return
       case 'merge-cells': {
         const range = parseRangeAddress(command.range)
         const view = this.sheet(command.sheet)
         if (range && view) view.touch({ col: range.endCol, row: range.endRow })
+        if (view) this.refitLater(view, 'all')
         return
       }
       case 'move-cells': {
@@ -714,6 +752,7 @@ export class WorkbookStore {
         const anchor = parseCellAddress(command.target)
         const view = this.sheet(command.targetSheet ?? command.sheet)
         if (from && anchor && view) view.touch({ col: anchor.col + from.endCol - from.startCol, row: anchor.row + from.endRow - from.startRow })
+        for (const moved of [this.sheet(command.sheet), view]) if (moved) this.refitLater(moved, 'all')
         return
       }
       case 'insert-rows':
@@ -727,13 +766,65 @@ export class WorkbookStore {
         const next = command.type.startsWith('insert') ? (used > command.at ? used + command.count : used) : Math.max(command.at, used - command.count)
         if (rows) view.usedRows = next
         else view.usedColumns = next
+        this.refitLater(view, 'all')
         return
       }
       case 'delete-sheet':
         for (const [id] of this.views) if (!this.model.sheets.some((sheet) => sheet.id === id)) this.views.delete(id)
         return
-      default:
+      default: {
+        // a command this view does not know the shape of may move cells of its sheet: fit it again
+        const sheet = 'sheet' in command && typeof command.sheet === 'string' ? this.sheet(command.sheet) : undefined
+        if (sheet) this.refitLater(sheet, 'all')
         return
+      }
+    }
+  }
+
+  /** Notes rows to fit to their text once the change being applied has been calculated. */
+  private refitLater(view: SheetView, rows: Iterable<number> | 'all'): void {
+    const pending = this.refits.get(view.id)
+    if (pending === 'all') return
+    if (rows === 'all') return void this.refits.set(view.id, 'all')
+    const set = pending ?? new Set<number>()
+    for (const row of rows) set.add(row)
+    this.refits.set(view.id, set)
+  }
+
+  private refitRows(): void {
+    for (const [id, rows] of this.refits) {
+      const view = this.views.get(id)
+      if (!view) continue
+      if (rows === 'all') this.rescanTextHeights(view)
+      else this.fitRows(view, rows)
+    }
+    this.refits.clear()
+  }
+
+  /** Finds the cells of a sheet that can make their row taller, and fits those rows. */
+  private rescanTextHeights(view: SheetView): void {
+    view.textHeights.clear()
+    this.model.forEachStyle(view.id, (row, col, style) => {
+      if (makesRowTaller(style)) view.textHeights.mark(row, col, true)
+    })
+    this.fitRows(view, view.textHeights.rows())
+  }
+
+  private fitRows(view: SheetView, rows: Iterable<number>): void {
+    if (view.textHeights.isEmpty && view.textHeights.heights.size === 0) return
+    const widths = view.shownColumnWidths
+    const merges = view.merges
+    for (const row of rows) {
+      view.textHeights.refit(row, (columns) => {
+        const cells: FittedCell[] = []
+        for (const col of columns) {
+          // Excel does not fit rows to merged cells
+          if (merges.at({ col, row })) continue
+          const cell = this.view(view, col, row)
+          if (cell) cells.push({ text: cell.text, style: cell.style, width: widths.get(col) ?? DEFAULT_COLUMN_WIDTH })
+        }
+        return autoFitHeight(cells, ROW_HEIGHT, measureWithCanvas)
+      })
     }
   }
 

@@ -426,6 +426,11 @@ export class WorkbookModel {
     return this.styles.get(sheetId)?.get(positionKey(row, col))
   }
 
+  /** Visits every styled position of a sheet (row and column from 0) with its style. */
+  forEachStyle(sheetId: string, visit: (row: number, col: number, style: CellStyle) => void): void {
+    for (const [key, style] of this.styles.get(sheetId) ?? []) visit(keyRow(key), keyCol(key), style)
+  }
+
   /** The number format the user chose at a position; undefined for General. */
   formatAtPosition(sheetId: string, row: number, col: number): string | undefined {
     return this.formats.get(sheetId)?.get(positionKey(row, col))
