@@ -59,10 +59,18 @@ export interface WorkspaceState {
   zoom: number
   /** the Unhide sheet dialog (Format menu, sheet tab menu) */
   unhideSheetOpen: boolean
+  /** the sheet filter's dropdown of one column, when open */
+  filterMenu: FilterMenu | null
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort'
+
+/** A filter column's dropdown, open below its header's button (`at`, in the page) or below the active cell. */
+export interface FilterMenu {
+  column: number
+  at: { clientX: number; clientY: number } | null
+}
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -92,6 +100,7 @@ export class Workspace {
     assistantHighlights: [],
     zoom: storedZoom(),
     unhideSheetOpen: false,
+    filterMenu: null,
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
@@ -204,6 +213,14 @@ export class Workspace {
 
   closeTool(): void {
     this.update({ tool: null })
+  }
+
+  openFilterMenu(menu: FilterMenu): void {
+    if (this.current.store) this.update({ filterMenu: menu })
+  }
+
+  closeFilterMenu(): void {
+    this.update({ filterMenu: null })
   }
 
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */
