@@ -27,7 +27,6 @@ export function DataTools({ workspace, cellBox, onClosed }: DataToolsProps) {
     const range = dataRange(selectionRange(selection), (pos) => store.isFilled(sheet, pos), { rows: view.rowCount, columns: view.columnCount })
     return { range, headers: looksLikeHeaders(range, selection.active.col, (row, col) => store.getValue(sheet, { row, col })) }
     // The range is chosen when the dialog opens, not as the workbook changes under it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sorting])
   if (!store || !view) return null
 

@@ -39,10 +39,22 @@ export function currentRegion(start: CellPosition, filled: (pos: CellPosition) =
   // Grown until no row or column next to it holds anything; a guard keeps a runaway sheet bounded.
   for (let grown = true, steps = 0; grown && steps < 100_000; steps++) {
     grown = false
-    if (range.startRow > 0 && rowFilled(range.startRow - 1)) (range.startRow--, (grown = true))
-    if (range.endRow < limits.rows - 1 && rowFilled(range.endRow + 1)) (range.endRow++, (grown = true))
-    if (range.startCol > 0 && columnFilled(range.startCol - 1)) (range.startCol--, (grown = true))
-    if (range.endCol < limits.columns - 1 && columnFilled(range.endCol + 1)) (range.endCol++, (grown = true))
+    if (range.startRow > 0 && rowFilled(range.startRow - 1)) {
+      range.startRow--
+      grown = true
+    }
+    if (range.endRow < limits.rows - 1 && rowFilled(range.endRow + 1)) {
+      range.endRow++
+      grown = true
+    }
+    if (range.startCol > 0 && columnFilled(range.startCol - 1)) {
+      range.startCol--
+      grown = true
+    }
+    if (range.endCol < limits.columns - 1 && columnFilled(range.endCol + 1)) {
+      range.endCol++
+      grown = true
+    }
   }
   return range
 }
