@@ -86,6 +86,14 @@ describe('sorting rows', () => {
     expect(model.engine.getValue('Sheet1', 'C4')).toBeCloseTo(100.3)
   })
 
+  it('leaves the rows a filter hides where they are and sorts the rows it shows', () => {
+    const model = sheetWith({ A1: 'Region', B1: 'Units', A2: 'West', B2: '9', A3: 'East', B3: '7', A4: 'West', B4: '1', A5: 'East', B5: '3' })
+    model.apply([{ type: 'set-filter', sheet: 'Sheet1', filter: { range: 'A1:B5', columns: [{ column: 0, values: ['East'] }] } }])
+    sort(model, 'A1:B5', [{ column: 1 }], true)
+    expect(column(model, 'B', 2, 5)).toEqual([9, 3, 1, 7])
+    expect(column(model, 'A', 2, 5)).toEqual(['West', 'East', 'West', 'East'])
+  })
+
   it('keeps references to other sheets as they were', () => {
     expect(repointSortedFormula('=Other!B5+B5', 2, 4, 1, 'Sheet1', 1, 9)).toBe('=Other!B5+B2')
   })

@@ -2,8 +2,8 @@
  * Sorting a range's rows by one or more of its columns, as Excel's Data → Sort does it: by the values
  * the cells calculate to (formulas by their results), numbers before text before logical values before
  * errors, blank cells last whichever the order, text compared without regard to case, rows that tie
- * kept in the order they had. Each row moves whole within the range with its styles and number
- * formats; in a formula that moves, a relative reference to a row of the sorted rows moves with it
+ * kept in the order they had, rows a filter hides left where they are. Each row moves whole within
+ * the range with its styles and number formats; in a formula that moves, a relative reference to a row of the sorted rows moves with it
  * (`B5` moved from row 5 to row 2 reads `B2`), while references to other rows and absolute ones stay.
  *
  * The sort is built as one set-cells command from the model's own values, so that the browser and the
@@ -141,8 +141,10 @@ export function sortRangeCommand(model: WorkbookModel, sheetId: string, request:
   checkSortable(model, sheetId, range, text)
 
   const engine = model.engine
+  // Rows a filter hides stay where they are, as Excel sorts only the rows a filter shows.
+  const filtered = sheet.view?.rows
   const rows: number[] = []
-  for (let row = top; row <= range.bottom; row++) rows.push(row)
+  for (let row = top; row <= range.bottom; row++) if (!filtered?.[String(row)]?.filtered) rows.push(row)
   const keys = request.keys.map((key) => ({ column: key.column, direction: (key.descending ? -1 : 1) as 1 | -1, values: new Map(rows.map((row) => [row, engine.getValueAt(sheet.name, row, key.column)])) }))
   // Array.prototype.sort is stable: rows that tie on every key keep their order.
   const order = [...rows].sort((a, b) => {
