@@ -31,7 +31,8 @@ export function selectedData(ctx: ActionContext): CellRange | null {
   const { store, sheet, selection } = ctx.workspace.state
   const view = store?.sheet(sheet)
   if (!store || !view) return null
-  return dataRange(selectionRange(selection), (pos) => store.isFilled(sheet, pos), { rows: view.rowCount, columns: view.columnCount })
+  // Whole rows or columns are cut to what the sheet uses.
+  return dataRange(store.clampToUsed(sheet, selectionRange(selection)), (pos) => store.isFilled(sheet, pos), { rows: view.rowCount, columns: view.columnCount })
 }
 
 /**

@@ -19,12 +19,12 @@ interface DataToolsProps {
 
 /** The Sort range dialog and the filter headers' dropdown over the open sheet. */
 export function DataTools({ workspace, cellBox, onClosed }: DataToolsProps) {
-  const { store, sheet, selection, tool, filterMenu, revision } = workspace.state
+  const { store, sheet, selection, tool, filterMenu } = workspace.state
   const view = store?.sheet(sheet)
   const sorting = tool === 'sort'
   const initial = useMemo(() => {
     if (!sorting || !store || !view) return null
-    const range = dataRange(selectionRange(selection), (pos) => store.isFilled(sheet, pos), { rows: view.rowCount, columns: view.columnCount })
+    const range = dataRange(store.clampToUsed(sheet, selectionRange(selection)), (pos) => store.isFilled(sheet, pos), { rows: view.rowCount, columns: view.columnCount })
     return { range, headers: looksLikeHeaders(range, selection.active.col, (row, col) => store.getValue(sheet, { row, col })) }
     // The range is chosen when the dialog opens, not as the workbook changes under it.
   }, [sorting])
@@ -53,8 +53,8 @@ export function DataTools({ workspace, cellBox, onClosed }: DataToolsProps) {
     const header = store.getDisplay(sheet, { row: filterRange.startRow, col: column }) || `Column ${columnLabel(column)}`
     dropdown = (
       <FilterDropdown
-        // A fresh dropdown per column and per change of the workbook starts from what the filter shows now.
-        key={`${sheet}:${column}:${revision}`}
+        // A fresh dropdown per column starts from what the filter shows; values arriving from the server meanwhile keep the choices made.
+        key={`${sheet}:${column}`}
         header={header}
         filter={filter}
         column={column}
