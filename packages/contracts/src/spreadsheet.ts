@@ -212,10 +212,33 @@ export const AxisEntry = StrictObject({
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OUTLINE_LEVEL })),
   /** On the row below (the column right of) a group: the group is collapsed. */
   collapsed: Type.Optional(Type.Boolean()),
+  /** A row hidden by the sheet's filter, apart from one the user hid: it shows again when the filter is cleared. */
+  filtered: Type.Optional(Type.Boolean()),
 })
 export type AxisEntry = Static<typeof AxisEntry>
 
 const IndexKey = Type.String({ pattern: '^[0-9]+$' })
+
+/** Distinct values one filter column may list as shown. */
+export const MAX_FILTER_VALUES = 10_000
+
+/** The values a filtered column shows, as the cells display them ('' stands for blank cells); the rest are hidden. */
+export const FilterColumn = StrictObject({
+  /** The sheet's 0-based column index. */
+  column: Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 }),
+  values: Type.Array(Type.String({ maxLength: 32_767 }), { maxItems: MAX_FILTER_VALUES }),
+})
+export type FilterColumn = Static<typeof FilterColumn>
+
+/**
+ * A sheet's filter (Excel's AutoFilter): a range whose first row holds the headers with their
+ * dropdowns, and the columns filtered by the values they show.
+ */
+export const SheetFilter = StrictObject({
+  range: Type.String({ maxLength: 32 }),
+  columns: Type.Optional(Type.Array(FilterColumn, { maxItems: SHEET_COLUMNS })),
+})
+export type SheetFilter = Static<typeof SheetFilter>
 
 /**
  * How a sheet is laid out beyond its column widths, kept with the workbook as in Excel: frozen rows and
@@ -228,6 +251,8 @@ export const SheetViewState = StrictObject({
   hidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+  /** The sheet's filter; the rows it hides are marked `filtered`. */
+  filter: Type.Optional(SheetFilter),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -679,6 +704,21 @@ export const SetSheetViewCommand = StrictObject({
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 
+/**
+ * Creates, changes or removes (null) a sheet's filter. The rows of the range below its header row whose
+ * shown values a filtered column does not list are hidden as filtered; `filteredRows` states those rows
+ * instead (an undo puts back exactly the rows hidden before, whatever the cells show now).
+ */
+export const SetFilterCommand = StrictObject({
+  type: Type.Literal('set-filter'),
+  sheet: SheetName,
+  filter: Type.Union([SheetFilter, Type.Null()]),
+  filteredRows: Type.Optional(
+    Type.Array(StrictObject({ from: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }), to: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }) }), { maxItems: 100_000 }),
+  ),
+})
+export type SetFilterCommand = Static<typeof SetFilterCommand>
+
 const simpleCommands = [
   // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
   // has strips that command's other fields before its `type` is compared: a command must come before
@@ -700,6 +740,8 @@ const simpleCommands = [
   MergeCellsCommand,
   UnmergeCellsCommand,
   SetCalculationCommand,
+  // set-filter holds every field set-sheet-view requires.
+  SetFilterCommand,
   SetSheetViewCommand,
 ] as const
 

@@ -46,6 +46,7 @@ export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_L
 // Formulas as text
 export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula, renameNameInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
+export { mapTree as mapFormulaTree } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
 export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'
 export type { StructuredParts } from './parser/structured.js'

@@ -11,6 +11,7 @@ import { toast } from '../toasts/toast-store'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
 import { ActionRegistry } from './action-registry'
+import { DATA_ACTIONS } from './data-actions'
 import type { SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
 import type { OutlineGroup } from '../spreadsheet/sheet-layout'
@@ -801,6 +802,7 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
       } else ctx.assistant.setOpen(true)
     },
   },
+  ...DATA_ACTIONS,
 ]
 
 function activeLayout(ctx: ActionContext): SheetViewState | undefined {

@@ -15,7 +15,7 @@ import {
 } from './geometry'
 import type { GridScene } from './render'
 import type { TraceArrow } from './trace-render'
-import { drawGrid } from './render'
+import { drawGrid, filterButtonRect } from './render'
 import type { DrawStats, GridDataSource, OutlineSpan, RangeHighlight } from './types'
 import { OUTLINE_BUTTON_SIZE } from './types'
 
@@ -76,6 +76,8 @@ export interface GridProps {
   onZoomStep?(steps: number): void
   /** a click on an outline's +/− button */
   onOutlineToggle?(axis: 'rows' | 'columns', group: OutlineSpan): void
+  /** a click on a filter header cell's dropdown button; the point is below the button, in the page */
+  onFilterButton?(col: number, at: { clientX: number; clientY: number }): void
   /** right click; `target` is what was under the pointer */
   onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
@@ -365,6 +367,25 @@ export function Grid(props: GridProps) {
     [currentGeometry, viewport, toSheetPoint],
   )
 
+  /** the column of the filter dropdown button under the pointer, with where its menu opens */
+  const filterButtonAt = useCallback(
+    (clientX: number, clientY: number): { col: number; clientX: number; clientY: number } | null => {
+      const buttons = propsRef.current.source.filterButtons
+      if (!buttons) return null
+      const target = hitTest(clientX, clientY)
+      if (target.kind !== 'cell' || target.pos.row !== buttons.row || target.pos.col < buttons.from || target.pos.col > buttons.to) return null
+      const { x, y } = toSheetPoint(clientX, clientY)
+      const geo = currentGeometry()
+      const vp = viewport()
+      const left = ROW_HEADER_WIDTH + geo.x(target.pos.col, vp.scrollLeft)
+      const top = COLUMN_HEADER_HEIGHT + geo.y(buttons.row, vp.scrollTop)
+      const button = filterButtonRect(left, top, geo.cols.width(target.pos.col), geo.rows.width(buttons.row))
+      if (x < button.x || x > button.x + button.size || y < button.y || y > button.y + button.size) return null
+      return { col: target.pos.col, clientX: clientX - (x - button.x) * scale(), clientY: clientY + (button.y + button.size - y) * scale() }
+    },
+    [currentGeometry, viewport, toSheetPoint, hitTest],
+  )
+
   /** the row whose bottom border is under the pointer in the row header, for resizing */
   const rowResizeEdgeAt = useCallback(
     (clientX: number, clientY: number): number | null => {
@@ -451,6 +472,12 @@ export function Grid(props: GridProps) {
       propsRef.current.onOutlineToggle(button.axis, button.group)
       return
     }
+    const filterButton = propsRef.current.onFilterButton ? filterButtonAt(event.clientX, event.clientY) : null
+    if (filterButton) {
+      event.preventDefault()
+      propsRef.current.onFilterButton!(filterButton.col, filterButton)
+      return
+    }
     const resizeCol = resizeEdgeAt(event.clientX, event.clientY)
     const resizeRow = rowResizeEdgeAt(event.clientX, event.clientY)
     scroller.setPointerCapture(event.pointerId)
@@ -512,7 +539,7 @@ export function Grid(props: GridProps) {
             ? 'row-resize'
             : onFillHandle(event.clientX, event.clientY)
               ? 'crosshair'
-              : outlineButtonAt(event.clientX, event.clientY)
+              : outlineButtonAt(event.clientX, event.clientY) || filterButtonAt(event.clientX, event.clientY)
                 ? 'pointer'
                 : 'cell'
       if (next !== cursor) setCursor(next)

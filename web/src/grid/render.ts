@@ -5,7 +5,7 @@ import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry
 import { drawTraceArrows, type TraceArrow } from './trace-render'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FILTER_BUTTON_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 
 export const GRID_COLORS = {
   background: '#ffffff',
@@ -217,9 +217,54 @@ function drawPane(
     }
   }
 
+  drawFilterButtons(ctx, scene, visible, cellX, cellY)
   drawHighlights(ctx, scene, cellX, cellY)
   drawSelectionBorder(ctx, scene, cellX, cellY)
   return cellsDrawn
+}
+
+/** Where a filter header cell's dropdown button sits: at the cell's right, centred on its height. */
+export function filterButtonRect(x: number, y: number, width: number, height: number): { x: number; y: number; size: number } {
+  const size = Math.min(FILTER_BUTTON_SIZE, height - 2, width - 2)
+  return { x: x + width - size - 2, y: y + Math.round((height - size) / 2), size }
+}
+
+/** Each filter header cell's dropdown button: an arrow, or a funnel on a column that filters. */
+function drawFilterButtons(ctx: CanvasRenderingContext2D, scene: GridScene, visible: VisibleCells, cellX: (col: number) => number, cellY: (row: number) => number): void {
+  const buttons = scene.source.filterButtons
+  if (!buttons || buttons.row < visible.firstRow || buttons.row > visible.lastRow) return
+  const height = scene.geometry.rows.width(buttons.row)
+  if (height === 0) return
+  for (let col = Math.max(buttons.from, visible.firstCol); col <= Math.min(buttons.to, visible.lastCol); col++) {
+    const width = scene.geometry.cols.width(col)
+    if (width === 0) continue
+    const { x, y, size } = filterButtonRect(cellX(col), cellY(buttons.row), width, height)
+    if (size < 6) continue
+    const active = buttons.active.has(col)
+    ctx.fillStyle = active ? GRID_COLORS.headerActiveBackground : GRID_COLORS.headerBackground
+    ctx.fillRect(x, y, size, size)
+    ctx.strokeStyle = GRID_COLORS.headerLine
+    ctx.lineWidth = 1
+    ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1)
+    ctx.fillStyle = active ? GRID_COLORS.headerActiveText : GRID_COLORS.headerText
+    ctx.beginPath()
+    const middle = x + size / 2
+    if (active) {
+      // a funnel: the column hides some of its rows
+      ctx.moveTo(x + 3, y + 4)
+      ctx.lineTo(x + size - 3, y + 4)
+      ctx.lineTo(middle + 1.5, y + size / 2)
+      ctx.lineTo(middle + 1.5, y + size - 3)
+      ctx.lineTo(middle - 1.5, y + size - 4)
+      ctx.lineTo(middle - 1.5, y + size / 2)
+    } else {
+      ctx.moveTo(middle - 4, y + size / 2 - 2)
+      ctx.lineTo(middle + 4, y + size / 2 - 2)
+      ctx.lineTo(middle, y + size / 2 + 3)
+    }
+    ctx.closePath()
+    ctx.fill()
+  }
 }
 
 /** A generous estimate of a text's width, to skip measuring texts that surely fit. */

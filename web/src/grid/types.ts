@@ -35,6 +35,8 @@ export interface GridDataSource {
   readonly frozenColumns?: number
   /** merged areas, drawn as one cell showing their top-left cell */
   readonly merges?: MergeIndex
+  /** a sheet filter's header cells, each drawn with its dropdown button */
+  readonly filterButtons?: GridFilterButtons
   getCell(col: number, row: number): GridCell | undefined
 }
 
@@ -72,3 +74,14 @@ export interface GridOutline {
 
 /** The size of an outline's +/− button, drawn at the start of the summary row's (column's) header. */
 export const OUTLINE_BUTTON_SIZE = 11
+
+/** A sheet filter's header row: columns `from` to `to` of `row` show a dropdown button; `active` ones filter. */
+export interface GridFilterButtons {
+  row: number
+  from: number
+  to: number
+  active: ReadonlySet<number>
+}
+
+/** The size of a filter's dropdown button, drawn at the right of its header cell. */
+export const FILTER_BUTTON_SIZE = 16

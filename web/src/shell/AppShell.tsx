@@ -164,6 +164,12 @@ function AppShell({ user }: { user: CurrentUser }) {
   ]
   const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
+    item('sort-range', false),
+    item('sort-ascending'),
+    item('sort-descending'),
+    item('toggle-filter'),
+    item('clear-filter'),
+    'separator',
     item('insert-rows-above'),
     item('insert-rows-below'),
     item('delete-rows'),

@@ -24,6 +24,8 @@ import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
 import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
 import { ToolDialogs } from './ToolDialogs'
+import { DataTools } from './DataTools'
+import { recordsFoundText } from './data-tools'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
 import { isHidden, setCollapsed } from './sheet-layout'
@@ -94,13 +96,20 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       isFilled: (col, row) => store?.isFilled(sheet, { col, row }) ?? false,
       lastUsedCell: () => store?.lastUsedCell(sheet) ?? { col: 0, row: 0 },
       merges,
-      ...(layout?.rows ? { hiddenRow: (row: number) => isHidden(layout, 'rows', row) } : {}),
+      // Rows a filter hides are skipped as hidden ones are.
+      ...(layout?.rows ? { hiddenRow: (row: number) => isHidden(layout, 'rows', row) || layout.rows?.[String(row)]?.filtered === true } : {}),
       ...(layout?.columns ? { hiddenColumn: (col: number) => isHidden(layout, 'columns', col) } : {}),
     }),
     [bounds, store, sheet, merges, layout],
   )
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
+  const cellBox = useCallback((pos: CellPosition) => {
+    const grid = gridRef.current
+    const rect = grid?.cellRect(pos)
+    const frame = grid?.element?.getBoundingClientRect()
+    return rect && frame ? { ...rect, x: rect.x + frame.left, y: rect.y + frame.top } : null
+  }, [])
   const reveal = useCallback((pos: CellPosition) => gridRef.current?.reveal(pos), [])
   const select = useCallback(
     (next: Selection, revealCell?: CellPosition) => {
@@ -337,6 +346,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onRowAutoFit={(row) => autoFitRow(workspace, row)}
           zoom={state.zoom}
           onOutlineToggle={(axis, group) => workspace.dispatch(setCollapsed(sheet, { ...group, axis, level: 1 }, !group.collapsed))}
+          onFilterButton={(column, at) => workspace.openFilterMenu({ column, at })}
           onZoomStep={(steps) => workspace.setZoom(workspace.state.zoom + steps * ZOOM_STEP)}
           onContextMenu={pointer.onContextMenu}
           onDoubleClick={pointer.onDoubleClick}
@@ -429,6 +439,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
         circular={circular}
         onGoTo={goTo}
+        records={recordsFoundText(layout)}
       />
       {traceArrows.length > 0 && (
         <ul className="visually-hidden" aria-label="Tracer arrows">
@@ -462,6 +473,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         }}
       />
       <ToolDialogs workspace={workspace} show={show} onClosed={refocusAfterDialog} />
+      <DataTools workspace={workspace} cellBox={cellBox} onClosed={refocusAfterDialog} />
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

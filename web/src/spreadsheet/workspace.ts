@@ -63,10 +63,18 @@ export interface WorkspaceState {
   unhideSheetOpen: boolean
   /** Trace Precedents and Trace Dependents: the cells traced, whose arrows the grid draws */
   trace: TraceState | null
+  /** the sheet filter's dropdown of one column, when open */
+  filterMenu: FilterMenu | null
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort'
+
+/** A filter column's dropdown, open below its header's button (`at`, in the page) or below the active cell. */
+export interface FilterMenu {
+  column: number
+  at: { clientX: number; clientY: number } | null
+}
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -97,6 +105,7 @@ export class Workspace {
     zoom: storedZoom(),
     unhideSheetOpen: false,
     trace: null,
+    filterMenu: null,
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
@@ -243,6 +252,14 @@ export class Workspace {
 
   closeTool(): void {
     this.update({ tool: null })
+  }
+
+  openFilterMenu(menu: FilterMenu): void {
+    if (this.current.store) this.update({ filterMenu: menu })
+  }
+
+  closeFilterMenu(): void {
+    this.update({ filterMenu: null })
   }
 
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */

@@ -1,11 +1,12 @@
-import type { CellEdit, ChartData, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, ChartData, IterationLimits, SetCellsCommand, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
-import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
-import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
+import type { CellStyle, GridCell, GridDataSource, GridFilterButtons, GridOutline } from '../grid/types'
+import { filterButtonsOf } from '../spreadsheet/data-tools'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
@@ -112,6 +113,7 @@ export class SheetView {
   private groups: GridOutline | undefined
   /** rows whose height follows their wrapped text or large fonts */
   readonly textHeights = new TextHeights()
+  private filterHeaders: GridFilterButtons | undefined
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -174,12 +176,20 @@ export class SheetView {
     // a row's own height wins over the height of its text
     const rows = new Map<number, number>(this.textHeights.heights)
     for (const [index, entry] of Object.entries(view?.rows ?? {})) {
-      if (entry.hidden) rows.set(Number(index), 0)
+      // Rows the filter hides are hidden as the user's are, and kept apart in the layout.
+      if (entry.hidden || entry.filtered) rows.set(Number(index), 0)
       else if (entry.height !== undefined) rows.set(Number(index), entry.height)
     }
     this.heights = rows
     const outline = { rows: outlineGroups(view, 'rows'), columns: outlineGroups(view, 'columns') }
     this.groups = outline.rows.length > 0 || outline.columns.length > 0 ? outline : undefined
+    this.filterHeaders = filterButtonsOf(view)
+  }
+
+  /** The sheet filter's header cells, for their dropdown buttons; undefined without a filter. */
+  get filterButtons(): GridFilterButtons | undefined {
+    this.refreshLayout()
+    return this.filterHeaders
   }
 
   /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
@@ -244,6 +254,10 @@ class SheetSource implements GridDataSource {
 
   get merges(): MergeIndex {
     return this.sheet.merges
+  }
+
+  get filterButtons(): GridFilterButtons | undefined {
+    return this.sheet.filterButtons
   }
 
   getCell(col: number, row: number): GridCell | undefined {
@@ -432,6 +446,22 @@ export class WorkbookStore {
   getDisplay(sheet: string, pos: CellPosition): string {
     const view = this.sheet(sheet)
     return view ? (this.view(view, pos.col, pos.row)?.text ?? '') : ''
+  }
+
+  /**
+   * The set-cells command that sorts a range of a sheet by the values the model calculates, or null
+   * when it is in order already. Throws a CommandError for a range that cannot be sorted.
+   */
+  sortCommand(sheet: string, request: SortRequest): SetCellsCommand | null {
+    const view = this.sheet(sheet)
+    return view ? sortRangeCommand(this.model, view.id, request) : null
+  }
+
+  /** The distinct values a column of a sheet's filter shows below its headers, in sort order, for its dropdown. */
+  filterValues(sheet: string, column: number): FilterValue[] {
+    const view = this.sheet(sheet)
+    const filter = view?.layout?.filter
+    return view && filter ? filterColumnValues(this.model, view.id, filter, column) : []
   }
 
   dataSource(sheet: string): GridDataSource | undefined {

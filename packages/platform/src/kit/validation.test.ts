@@ -29,6 +29,8 @@ const EVERY_COMMAND: WorkbookCommand[] = [
     rows: [{ from: 2, to: 4, height: 30, hidden: true, level: 1, collapsed: false }],
     columns: [{ from: 1, to: 1, hidden: true, level: 2, collapsed: true }],
   },
+  { type: 'set-filter', sheet: 'Sheet1', filter: { range: 'A1:C9', columns: [{ column: 1, values: ['East', ''] }] }, filteredRows: [{ from: 3, to: 4 }] },
+  { type: 'set-filter', sheet: 'Sheet1', filter: null },
 ]
 
 describe('the body validator', () => {

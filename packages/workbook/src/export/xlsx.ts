@@ -12,7 +12,8 @@
  */
 import ExcelJS from 'exceljs'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
-import type { AxisEntry } from '@finsheet/contracts'
+import { withAutoFilter } from '../xlsx/auto-filter.js'
+import type { AxisEntry, SheetFilter } from '@finsheet/contracts'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
 import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
@@ -67,6 +68,8 @@ interface SheetInProgress {
   rows: Record<string, AxisEntry> | undefined
   /** The deepest column outline level, stated once exceljs has written the file. */
   columnOutline: number
+  /** The sheet's filter, stated once exceljs has written the file. */
+  filter?: SheetFilter
 }
 
 /**
@@ -103,7 +106,8 @@ export class XlsxWriter {
       return area ? [{ table, area }] : []
     })
     const rows = sheet.view?.rows && Object.keys(sheet.view.rows).length > 0 ? sheet.view.rows : undefined
-    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline })
+    const filter = sheet.view?.filter
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, ...(filter ? { filter } : {}) })
   }
 
   /**
@@ -343,8 +347,8 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   let tableCount = 0
-  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0) continue
+  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, filter }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && !filter) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
@@ -383,6 +387,8 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       const list = `<mergeCells count="${merges.length}">${merges.map((range) => `<mergeCell ref="${range}"/>`).join('')}</mergeCells>`
       xml = xml.replace(/<sheetData\/>|<\/sheetData>/, (end) => end + list)
     }
+    // exceljs writes an autoFilter's range but not its columns' criteria: the element is written here whole, before mergeCells.
+    if (filter) xml = withAutoFilter(xml, filter)
     zip.file(part, xml)
   }
   if (sheets.some((sheet) => sheet.dynamic.size > 0)) {

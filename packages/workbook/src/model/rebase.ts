@@ -5,9 +5,10 @@
  * An edit is never written where its cell used to be: when what it wrote is gone, it is refused with
  * the cells it names.
  */
-import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, SheetFilter, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+import { movedFilter } from './sheet-filter.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -158,6 +159,26 @@ export function rebaseCommands(
           ;(moved as Command<'set-sheet-view'>)[axis] = kept
         }
         return [moved]
+      }
+      case 'set-filter': {
+        // The filter's range, its columns and the rows it hides follow the rows and columns inserted and deleted since.
+        if (command.filter === null) return [command]
+        let filter: SheetFilter | undefined = command.filter
+        let rows = command.filteredRows
+        for (const step of steps) {
+          if (step.type !== 'structure' || step.sheetId !== command.sheet || !filter) continue
+          filter = movedFilter(filter, step.edit)
+          if (rows && step.edit.axis === 'rows') {
+            const edit = step.edit
+            rows = rows.flatMap((span) => {
+              const from = moveIndex(span.from, edit) ?? edit.at
+              const to = moveIndex(span.to, edit) ?? edit.at - 1
+              return to < from ? [] : [{ from, to }]
+            })
+          }
+        }
+        if (!filter) return []
+        return [{ ...command, filter, ...(rows ? { filteredRows: rows } : {}) }]
       }
       case 'insert-rows':
       case 'insert-columns':

@@ -6,6 +6,7 @@
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT, MAX_VIEW_SPAN, type AxisEntry, type AxisSpan, type SetSheetViewCommand, type SheetViewState } from '@finsheet/contracts'
 import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
+import { copyFilter, movedFilter } from './sheet-filter.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -15,7 +16,7 @@ const SPAN_FIELDS = ['height', 'hidden', 'level', 'collapsed'] as const
 /** Whether a view holds nothing, so that a sheet without one stores none. */
 export function isEmptyView(view: SheetViewState | undefined): boolean {
   if (!view) return true
-  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns)
+  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns) && !view.filter
 }
 
 const isEmptyRecord = (record: Record<string, AxisEntry> | undefined) => record === undefined || Object.keys(record).length === 0
@@ -27,6 +28,7 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.frozenRows) copy.frozenRows = view!.frozenRows
   if (view!.frozenColumns) copy.frozenColumns = view!.frozenColumns
   if (view!.hidden) copy.hidden = true
+  if (view!.filter) copy.filter = copyFilter(view!.filter)
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -157,10 +159,18 @@ export function applySheetView(
   return { view: copyView(next), undo }
 }
 
-/** The view after rows or columns were inserted or deleted: entries move with them, deleted ones go; frozen panes stay. */
+/**
+ * The view after rows or columns were inserted or deleted: entries move with them, deleted ones go;
+ * the filter's range grows, shrinks or moves like a merge's; frozen panes stay.
+ */
 export function movedView(view: SheetViewState | undefined, edit: StructuralEdit): SheetViewState | undefined {
+  if (view?.filter) {
+    const filter = movedFilter(view.filter, edit)
+    const { filter: _old, ...rest } = view
+    view = filter ? { ...rest, filter } : rest
+  }
   const entries = view?.[edit.axis]
-  if (!view || isEmptyRecord(entries)) return view
+  if (!view || isEmptyRecord(entries)) return copyView(view)
   const moved: Record<string, AxisEntry> = {}
   const last = edit.axis === 'rows' ? MAX_ROW : MAX_COL
   for (const [index, entry] of Object.entries(entries!)) {

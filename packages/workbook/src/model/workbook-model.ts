@@ -23,6 +23,7 @@ import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, check
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
+import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -692,6 +693,8 @@ export class WorkbookModel {
           return this.resizeColumn(command, result)
         case 'set-sheet-view':
           return this.setSheetView(command, result)
+        case 'set-filter':
+          return this.setFilter(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -841,6 +844,19 @@ export class WorkbookModel {
     else delete sheet.view
     result.applied.push({ ...command, sheet: this.refOf(sheet) })
     return [{ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo }]
+  }
+
+  /** A sheet's filter created, changed or removed, with the rows it hides; the inverse puts back the old filter and exactly the rows it hid. */
+  private setFilter(command: Command<'set-filter'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const { view, undo } = applyFilter(this, sheet.id, sheet.view, command)
+    // Replaced, not changed in place, so that views can tell the layout changed.
+    if (view) sheet.view = view
+    else delete sheet.view
+    const applied: Command<'set-filter'> = { type: 'set-filter', sheet: this.refOf(sheet), filter: view?.filter ? copyFilter(view.filter) : null }
+    if (view?.filter) applied.filteredRows = filteredSpans(view)
+    result.applied.push(applied)
+    return [{ type: 'set-filter', sheet: this.refOf(sheet), ...undo }]
   }
 
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
@@ -1041,6 +1057,8 @@ export class WorkbookModel {
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
     if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
+    if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
     return inverse
   }
 
@@ -1133,6 +1151,7 @@ export class WorkbookModel {
     for (const [column, width] of Object.entries(sheet.columnWidths)) inverse.push({ type: 'resize-column', sheet: ref, column: Number(column), width })
     const layout = viewCommandOf(sheet.view)
     if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
+    if (sheet.view?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(sheet.view.filter), filteredRows: filteredSpans(sheet.view) })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',

@@ -9,6 +9,7 @@ import type { AxisEntry, SheetViewState } from '@finsheet/contracts'
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
+import { readAutoFilter, withImportedFilter } from './auto-filter.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -70,7 +71,7 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
     for (let col = min; col <= Math.min(max, 16_384); col++) columns[String(col - 1)] = { ...entry }
   }
   if (Object.keys(columns).length > 0) view.columns = columns
-  return copyView(view)
+  return copyView(withImportedFilter(view, readAutoFilter(xml)))
 }
 
 /** States a sheet's layout on the worksheet exceljs is about to write; returns the deepest column outline level, for withColumnOutline. */
@@ -110,7 +111,8 @@ const ROW_LAYOUT_ATTRIBUTES = /\s(?:ht|customHeight|hidden|outlineLevel|collapse
 function rowLayoutAttributes(entry: AxisEntry): string {
   let text = ''
   if (entry.height !== undefined) text += ` ht="${pixelsToPoints(entry.height)}" customHeight="1"`
-  if (entry.hidden) text += ' hidden="1"'
+  // A row the filter hides is a hidden row in the file.
+  if (entry.hidden || entry.filtered) text += ' hidden="1"'
   if (entry.level) text += ` outlineLevel="${entry.level}"`
   if (entry.collapsed) text += ' collapsed="1"'
   return text
@@ -153,7 +155,7 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter'>): SheetViewState | undefined {
   const view: SheetViewState = {}
   if (sheet.state !== 'visible') view.hidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
@@ -177,5 +179,5 @@ export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 
   }
   if (Object.keys(rows).length > 0) view.rows = rows
   if (Object.keys(columns).length > 0) view.columns = columns
-  return copyView(view)
+  return copyView(withImportedFilter(view, sheet.filter))
 }

@@ -20,7 +20,7 @@ import {
   type ImportLimits,
   type ProgressListener,
 } from '../import/imported-workbook.js'
-import { MAX_OUTLINE_LEVEL } from '@finsheet/contracts'
+import { MAX_OUTLINE_LEVEL, type SheetFilter } from '@finsheet/contracts'
 import { normalizeFormula } from './formula-text.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
@@ -28,6 +28,7 @@ import { calculationFromAttributes, type CalculationSettings } from '../model/ca
 import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
+import { readAutoFilter } from './auto-filter.js'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -389,6 +390,9 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   const rows: ImportedSheet['rows'] = []
   const shared = new Map<string, SharedFormula>()
   let frozen: ImportedSheet['frozen']
+  // The sheet's filter as it is read: its range, and the column whose values are being listed.
+  let autoFilter: { ref: string; columns: { colId: number; values: string[] }[] } | undefined
+  let filterColumn: { colId: number; values: string[] } | undefined
   let defaultColumnWidth: number | undefined
   let defaultRowHeight: number | undefined
   let rowCount = 0
@@ -494,6 +498,18 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
       case 'mergeCell':
         if (a.ref) merges.push(a.ref)
         return
+      case 'autoFilter':
+        if (a.ref && autoFilter === undefined) autoFilter = { ref: a.ref, columns: [] }
+        return
+      case 'filterColumn':
+        if (autoFilter) filterColumn = { colId: Number(a.colId), values: [] }
+        return
+      case 'filters':
+        if (filterColumn && (a.blank === '1' || a.blank === 'true')) filterColumn.values.push('')
+        return
+      case 'filter':
+        if (filterColumn && a.val !== undefined) filterColumn.values.push(a.val)
+        return
       case 'sheetFormatPr':
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
         if (a.defaultRowHeight) defaultRowHeight = Number(a.defaultRowHeight)
@@ -506,6 +522,10 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   parser.on('closetag', (tag) => {
     const name = localName(tag.name)
     switch (name) {
+      case 'filterColumn':
+        if (autoFilter && filterColumn) autoFilter.columns.push(filterColumn)
+        filterColumn = undefined
+        return
       case 'v':
         if (collecting === 'v') valueText = text
         collecting = null
@@ -629,6 +649,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     if (lastRow >= rowCount) rowCount = lastRow + 1
     if (lastCol >= columnCount) columnCount = lastCol + 1
   }
+  const filter = autoFilter && filterOfRead(autoFilter)
   return {
     name: entry.name,
     state: entry.state,
@@ -637,6 +658,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     columns,
     rows,
     ...(frozen ? { frozen } : {}),
+    ...(filter ? { filter } : {}),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
@@ -682,4 +704,17 @@ function isoDateToSerial(text: string): number | string {
   const time = Date.parse(text.endsWith('Z') || /[+-]\d\d:\d\d$/.test(text) ? text : text + 'Z')
   if (Number.isNaN(time)) return text
   return time / 86_400_000 + 25_569
+}
+
+/** A filter as the streaming reader met it, in the form the sheet keeps (the same rules as a whole part's). */
+function filterOfRead(read: { ref: string; columns: { colId: number; values: string[] }[] }): SheetFilter | undefined {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const columns = read.columns
+    .map((column) => {
+      const blank = column.values.includes('') ? ' blank="1"' : ''
+      const values = column.values.filter((value) => value !== '').map((value) => `<filter val="${escape(value)}"/>`).join('')
+      return `<filterColumn colId="${column.colId}"><filters${blank}>${values}</filters></filterColumn>`
+    })
+    .join('')
+  return readAutoFilter(`<autoFilter ref="${escape(read.ref)}">${columns}</autoFilter>`)
 }
