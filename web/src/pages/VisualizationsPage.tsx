@@ -1,6 +1,6 @@
 import type { Chart, ChartType } from '@finsheet/contracts'
 import { Link } from '@tanstack/react-router'
-import { BarChart3, LayoutDashboard, LineChart, PieChart, Plus, TrendingUp } from 'lucide-react'
+import { BarChart3, ChartColumnDecreasing, ChartNoAxesCombined, LayoutDashboard, LineChart, PieChart, Plus, TrendingUp } from 'lucide-react'
 import { useState } from 'react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
@@ -19,7 +19,7 @@ import './screens.css'
 
 type View = 'recent' | 'dashboard' | 'analytics'
 
-const TYPE_ICONS = { bar: BarChart3, line: LineChart, pie: PieChart, area: TrendingUp } as const
+const TYPE_ICONS = { bar: BarChart3, line: LineChart, pie: PieChart, area: TrendingUp, combo: ChartNoAxesCombined, waterfall: ChartColumnDecreasing } as const
 /** How many charts the recent list shows; the dashboard shows them all. */
 const RECENT_CHARTS = 6
 

@@ -63,3 +63,6 @@ export { DEFAULT_CALCULATION, MAX_ITERATIONS_LIMIT, calculationFromAttributes, c
 export type { CalculationSettings, CalculationMode } from './calculation.js'
 export { externalLinkRecordsOf, externalWorkbooksOf } from './external-links.js'
 export type { ExternalCachedValue, ExternalLinkRecord } from './external-links.js'
+export { chartRecordOf, chartSpecOf, moveAnchor, movedChart } from './sheet-charts.js'
+export { waterfallBars, comboSeriesKind, isWaterfallTotal } from './chart-series.js'
+export type { WaterfallBar } from './chart-series.js'
