@@ -386,6 +386,8 @@ export type ChartType = Static<typeof ChartType>
 
 /** Charts draw at most this many cells. */
 export const MAX_CHART_CELLS = 10_000
+/** The response header of an xlsx export saying what the file holds differently from the workbook ('charts exported as pictures: 2'). */
+export const EXPORT_NOTES_HEADER = 'x-export-notes'
 /** Charts one workbook may hold. */
 export const MAX_CHARTS = 200
 /** The largest offset of a chart's corner into its cell, in pixels at 100% zoom. */
@@ -443,6 +445,23 @@ export const Chart = Type.Object({
   data: ChartData,
 })
 export type Chart = Static<typeof Chart>
+
+/** A chart as the set-chart command writes it. */
+export const ChartSpec = StrictObject({
+  type: ChartType,
+  title: Type.String({ maxLength: 200 }),
+  /** A range on the command's sheet, such as 'A1:C6'; it follows inserted and deleted rows and columns. */
+  dataRange: Type.String({ minLength: 1, maxLength: 32 }),
+  /** true: each column is a series and the first column holds the labels. */
+  seriesInColumns: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  ...chartLookProperties,
+})
+export type ChartSpec = Static<typeof ChartSpec>
+
+/** A chart with its id and the name of its sheet, as a client opening the workbook receives it. */
+export const SheetChart = Type.Object({ id: Type.String(), sheet: Type.String(), ...ChartSpec.properties })
+export type SheetChart = Static<typeof SheetChart>
 
 /** GET /workbook/{id}: spec 2 §3, Workbook (server side), with its cells. */
 export const FullWorkbook = Type.Object({
@@ -554,6 +573,8 @@ export const InputsResponse = Type.Object({
     definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
     /** Excel tables, which structured references name; absent when there are none. */
     tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
+    /** The workbook's charts, which a client draws from its own values; absent when there are none. */
+    charts: Type.Optional(Type.Array(SheetChart, { maxItems: MAX_CHARTS })),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -698,19 +719,6 @@ export const SetCalculationCommand = StrictObject({
   ...IterationLimits.properties,
 })
 export type SetCalculationCommand = Static<typeof SetCalculationCommand>
-
-/** A chart as the set-chart command writes it. */
-export const ChartSpec = StrictObject({
-  type: ChartType,
-  title: Type.String({ maxLength: 200 }),
-  /** A range on the command's sheet, such as 'A1:C6'; it follows inserted and deleted rows and columns. */
-  dataRange: Type.String({ minLength: 1, maxLength: 32 }),
-  /** true: each column is a series and the first column holds the labels. */
-  seriesInColumns: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
-  ...chartLookProperties,
-})
-export type ChartSpec = Static<typeof ChartSpec>
 
 /** Adds a chart to a sheet, or replaces it (same id) with `chart`; a null chart removes it. */
 export const SetChartCommand = StrictObject({

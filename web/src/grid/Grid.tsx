@@ -2,6 +2,8 @@ import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, 
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CellPosition, CellRange } from './address'
 import { fillTargetRange } from './fill'
+import type { FloatAnchor } from './floats'
+import { floatRect } from './floats'
 import type { Viewport } from './geometry'
 import {
   COLUMN_HEADER_HEIGHT,
@@ -38,7 +40,16 @@ export interface GridHandle {
   /** the cell's rectangle relative to the grid element, or null when it is scrolled out of view */
   cellRect(pos: CellPosition): { x: number; y: number; width: number; height: number } | null
   scrollTo(left: number, top: number): void
+  /** the rows and columns as drawn now, for placing and dragging floats */
+  geometry(): SheetGeometry
   readonly element: HTMLDivElement | null
+}
+
+/** Something drawn above the cells (a chart), held by its anchor; `content` fills its box at 100% zoom. */
+export interface GridFloat {
+  key: string
+  anchor: FloatAnchor
+  content: ReactNode
 }
 
 export interface GridProps {
@@ -52,6 +63,8 @@ export interface GridProps {
   copyRange?: CellRange | null
   /** the editor and the keyboard focus target, placed over the active cell */
   overlay: ReactNode
+  /** drawn above the cells, moved with them on every frame */
+  floats?: readonly GridFloat[]
   ariaLabel: string
   onPointerDown(target: GridTarget, modifiers: PointerModifiers): void
   onPointerDrag(target: GridTarget): void
@@ -99,6 +112,8 @@ export function Grid(props: GridProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const overlayRef = useRef<HTMLDivElement>(null)
   const overlayClipRef = useRef<HTMLDivElement>(null)
+  const floatClipRef = useRef<HTMLDivElement>(null)
+  const floatRefs = useRef(new Map<string, HTMLDivElement>())
   const propsRef = useRef(props)
   propsRef.current = props
   const interaction = useRef<Interaction>({ kind: 'none' })
@@ -190,6 +205,7 @@ export function Grid(props: GridProps) {
     ctx.setTransform(size.current.dpr * z, 0, 0, size.current.dpr * z, 0, 0)
     const stats = drawGrid(ctx, scene)
     placeOverlay(geo)
+    placeFloats(geo)
     p.onDraw?.(stats)
   }, [currentGeometry, viewport])
 
@@ -216,6 +232,23 @@ export function Grid(props: GridProps) {
     overlay.style.height = `${height}px`
   }
 
+  /** puts each float over its cells with the same scroll offsets the frame used */
+  function placeFloats(geo: SheetGeometry) {
+    const floats = propsRef.current.floats
+    if (!floats || floats.length === 0) return
+    const vp = viewport()
+    const z = scale()
+    for (const float of floats) {
+      const element = floatRefs.current.get(float.key)
+      if (!element) continue
+      const rect = floatRect(geo, float.anchor, vp.scrollLeft, vp.scrollTop)
+      element.style.transform = `translate(${rect.x * z}px, ${rect.y * z}px) scale(${z})`
+      element.style.width = `${rect.width}px`
+      element.style.height = `${rect.height}px`
+      element.style.clipPath = rect.hiddenTop > 0 || rect.hiddenLeft > 0 ? `inset(${rect.hiddenTop}px 0 0 ${rect.hiddenLeft}px)` : ''
+    }
+  }
+
   // size the canvas to the element, at the device's pixel ratio
   useLayoutEffect(() => {
     const root = rootRef.current
@@ -240,15 +273,16 @@ export function Grid(props: GridProps) {
     return () => observer.disconnect()
   }, [draw])
 
-  /** the editor's clip covers the cell area, at the zoom's scale */
+  /** the editor's clip (and the floats') covers the cell area, at the zoom's scale */
   function placeOverlayClip() {
-    const clip = overlayClipRef.current
-    if (!clip) return
     const z = scale()
-    clip.style.left = `${ROW_HEADER_WIDTH * z}px`
-    clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
-    clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
-    clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    for (const clip of [overlayClipRef.current, floatClipRef.current]) {
+      if (!clip) continue
+      clip.style.left = `${ROW_HEADER_WIDTH * z}px`
+      clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
+      clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
+      clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    }
   }
 
   // every prop change repaints at once, so the first paint happens with the first render
@@ -589,6 +623,7 @@ export function Grid(props: GridProps) {
         scroller.scrollTop = top
         draw()
       },
+      geometry: currentGeometry,
       get element() {
         return rootRef.current
       },
@@ -628,6 +663,22 @@ export function Grid(props: GridProps) {
       >
         <div style={{ width: contentWidth, height: contentHeight }} />
       </div>
+      {props.floats && props.floats.length > 0 && (
+        <div ref={floatClipRef} className="grid-float-clip">
+          {props.floats.map((float) => (
+            <div
+              key={float.key}
+              className="grid-float"
+              ref={(element) => {
+                if (element) floatRefs.current.set(float.key, element)
+                else floatRefs.current.delete(float.key)
+              }}
+            >
+              {float.content}
+            </div>
+          ))}
+        </div>
+      )}
       <div ref={overlayClipRef} className="grid-overlay-clip">
         <div ref={overlayRef} className="grid-overlay" style={{ transformOrigin: '0 0' }}>
           {props.overlay}

@@ -66,3 +66,18 @@ export type { ExternalCachedValue, ExternalLinkRecord } from './external-links.j
 export { chartRecordOf, chartSpecOf, moveAnchor, movedChart } from './sheet-charts.js'
 export { waterfallBars, comboSeriesKind, isWaterfallTotal } from './chart-series.js'
 export type { WaterfallBar } from './chart-series.js'
+export {
+  SERIES_COLORS,
+  WATERFALL_COLORS,
+  seriesColor,
+  niceScale,
+  formatChartNumber,
+  cartesianLayout,
+  pieLayout,
+  waterfallLayout,
+  comboLayout,
+  describeChart,
+  seriesStats,
+  seriesInColumnsFor,
+} from './chart-geometry.js'
+export type { Scale, PlotArea, Bar, CartesianSeries, CartesianLayout, PieSlice, SeriesStats, WaterfallLayout, WaterfallLayoutBar, ComboLayout } from './chart-geometry.js'
