@@ -1,6 +1,6 @@
 import type { ChartRecord } from '@finsheet/workbook/model'
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { GridFloat } from '../grid/Grid'
 import type { FloatAnchor, FloatDrag } from '../grid/floats'
 import { cornerPoint, draggedAnchor } from '../grid/floats'
@@ -53,6 +53,13 @@ export function useSheetChartFloats(workspace: Workspace, store: WorkbookStore |
 
   const geometryNow = (): SheetGeometry | null => (source ? chartGeometry(source) : null)
 
+  // A chart just selected (a click, Insert → Chart's editor closed) takes the keyboard, for Delete and Ctrl+Z.
+  useEffect(() => {
+    if (!chartFocus || chartFocus.editing) return
+    const element = document.querySelector<HTMLElement>(`[data-chart-id="${CSS.escape(chartFocus.id)}"]`)
+    if (element && document.activeElement !== element) element.focus({ preventScroll: true })
+  }, [chartFocus])
+
   const beginDrag = (chart: ChartRecord, kind: FloatDrag, event: ReactPointerEvent<HTMLElement>) => {
     if (event.button !== 0 || !chart.anchor) return
     const geometry = geometryNow()
@@ -60,6 +67,7 @@ export function useSheetChartFloats(workspace: Workspace, store: WorkbookStore |
     event.preventDefault()
     event.stopPropagation()
     event.currentTarget.setPointerCapture(event.pointerId)
+    event.currentTarget.closest<HTMLElement>('.sheet-chart')?.focus({ preventScroll: true })
     drag.current = { id: chart.id, kind, startX: event.clientX, startY: event.clientY, anchor: chart.anchor, geometry, zoom }
     workspace.focusChart(chart.id, chartFocus?.id === chart.id && chartFocus.editing)
   }
@@ -126,8 +134,12 @@ export function useSheetChartFloats(workspace: Workspace, store: WorkbookStore |
               aria-roledescription="chart"
               aria-label={`Chart ${chart.title}`}
               data-chart-id={chart.id}
-              ref={(element) => {
-                if (element && selected && !chartFocus?.editing && document.activeElement !== element && !drag.current) element.focus({ preventScroll: true })
+              onBlur={(event) => {
+                // the keyboard went elsewhere (the cells, the name box): the chart is no longer selected
+                const next = event.relatedTarget
+                if (next instanceof Node && event.currentTarget.contains(next)) return
+                const focus = workspace.state.chartFocus
+                if (focus?.id === chart.id && !focus.editing && !drag.current) workspace.focusChart(null)
               }}
               onPointerDown={(event) => beginDrag(chart, 'move', event)}
               onPointerMove={moveDrag}
