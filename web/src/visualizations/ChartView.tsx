@@ -27,7 +27,7 @@ function Legend({ items }: { items: { name: string; color: string }[] }) {
 /** The value axis's grid lines and numbers, and the category labels under the plot. */
 function Axes({ plot, ticks, categories, secondary }: { plot: PlotArea; ticks: { y: number; value: number }[]; categories: { x: number; label: string }[]; secondary?: { y: number; value: number }[] }) {
   const every = Math.ceil(categories.length / MAX_CATEGORY_LABELS)
-  const longest = Math.max(4, Math.floor(plot.width / Math.max(1, categories.length) / 6.5))
+  const longest = Math.max(4, Math.floor(plot.width / Math.max(1, categories.length) / 7.2))
   return (
     <g className="chart-axes">
       {ticks.map((tick) => (

@@ -33,7 +33,7 @@ function axes(plot: PlotArea, ticks: { y: number; value: number }[], categories:
   }
   for (const tick of secondary ?? []) parts.push(text(plot.left + plot.width + 6, tick.y + 4, formatChartNumber(tick.value), 'text-anchor="start"'))
   const every = Math.ceil(categories.length / 12)
-  const longest = Math.max(4, Math.floor(plot.width / Math.max(1, categories.length) / 6.5))
+  const longest = Math.max(4, Math.floor(plot.width / Math.max(1, categories.length) / 7.2))
   categories.forEach((category, index) => {
     if (index % every !== 0) return
     const label = category.label.length > longest ? `${category.label.slice(0, longest - 1)}…` : category.label
