@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChartSpec, WorkbookCommand } from '@finsheet/contracts'
 import { CommandError } from './command-checks.js'
@@ -134,5 +135,45 @@ describe('rebasing set-chart', () => {
     const steps = [{ type: 'structure' as const, sheetId: 's1', sheetName: 'Sheet1', edit: { axis: 'rows' as const, kind: 'delete' as const, at: 0, count: 10 } }]
     const result = rebaseCommands([{ type: 'set-chart', sheet: 's1', id: 'c1', chart: bridge }], steps, new Map([['s1', 'Sheet1']]))
     expect(result).toHaveProperty('refused.reason', expect.stringContaining('the range of a chart on Sheet1 was deleted'))
+  })
+})
+
+describe('charts under random edits', () => {
+  const corner = fc.record({ row: fc.integer({ min: 0, max: 12 }), col: fc.integer({ min: 0, max: 8 }), dx: fc.integer({ min: 0, max: 60 }), dy: fc.integer({ min: 0, max: 20 }) })
+  const spec = fc.record({ top: fc.integer({ min: 0, max: 8 }), height: fc.integer({ min: 1, max: 5 }), from: corner, rows: fc.integer({ min: 0, max: 10 }), cols: fc.integer({ min: 0, max: 5 }) }).map(
+    ({ top, height, from, rows, cols }): ChartSpec => ({
+      ...bridge,
+      dataRange: `A${top + 1}:B${top + height}`,
+      anchor: { from, to: { row: from.row + rows, col: from.col + cols, dx: from.dx, dy: from.dy } },
+    }),
+  )
+  const edit: fc.Arbitrary<WorkbookCommand> = fc.oneof(
+    fc.record({ type: fc.constant('set-chart' as const), sheet: fc.constantFrom('Sheet1', 'Sheet2'), id: fc.constantFrom('c1', 'c2'), chart: fc.option(spec, { nil: null }) }),
+    fc.record({ type: fc.constantFrom('insert-rows' as const, 'delete-rows' as const, 'insert-columns' as const, 'delete-columns' as const), sheet: fc.constantFrom('Sheet1', 'Sheet2'), at: fc.integer({ min: 0, max: 10 }), count: fc.integer({ min: 1, max: 4 }) }),
+    fc.constant<WorkbookCommand>({ type: 'delete-sheet', name: 'Sheet2' }),
+  )
+
+  it('undoing any sequence of chart edits, row and column changes and sheet deletions restores the charts exactly', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 10 }), (commands) => {
+        const model = twoSheets()
+        model.apply([place(), { type: 'set-chart', sheet: 'Sheet2', id: 'c3', chart: { ...bridge, title: 'Other' } }])
+        const start = structuredClone(model.charts)
+        const inverses: WorkbookCommand[][] = []
+        for (const command of commands) {
+          const before = structuredClone(model.charts)
+          try {
+            inverses.push(model.apply([command]).inverse)
+          } catch (error) {
+            if (!(error instanceof CommandError)) throw error
+            expect(model.charts).toEqual(before)
+          }
+        }
+        for (const inverse of inverses.reverse()) model.apply(inverse)
+        const byId = (charts: typeof start) => [...charts].sort((a, b) => a.id.localeCompare(b.id))
+        expect(byId(model.charts)).toEqual(byId(start))
+      }),
+      { numRuns: 150 },
+    )
   })
 })
