@@ -256,7 +256,10 @@ function AppShell({ user }: { user: CurrentUser }) {
                 void controller
                   .flush()
                   .then(() => api.download(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/export`, { query: { format: 'xlsx' } }))
-                  .then((file) => downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`))
+                  .then((file) => {
+                    downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`)
+                    if (file.notes) toast({ title: 'Exported', description: `In the file: ${file.notes}.` })
+                  })
                   .catch((error: unknown) => {
                     console.error('Export failed', error)
                     toast({ title: 'Error', description: 'The workbook could not be exported. Please try again.', variant: 'destructive' })
