@@ -669,6 +669,13 @@ export function Grid(props: GridProps) {
             <div
               key={float.key}
               className="grid-float"
+              // the wheel over a chart scrolls the cells under it, as everywhere else on the sheet
+              onWheel={(event) => {
+                const scroller = scrollerRef.current
+                if (!scroller || event.ctrlKey) return
+                scroller.scrollLeft += event.deltaX
+                scroller.scrollTop += event.deltaY
+              }}
               ref={(element) => {
                 if (element) floatRefs.current.set(float.key, element)
                 else floatRefs.current.delete(float.key)
