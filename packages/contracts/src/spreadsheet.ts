@@ -397,8 +397,56 @@ export type ListWorkbooksResponse = Static<typeof ListWorkbooksResponse>
 export const WorkbookMetadataResponse = Type.Object({ success: Type.Literal(true), workbook: WorkbookMetadata })
 export type WorkbookMetadataResponse = Static<typeof WorkbookMetadataResponse>
 
-export const ChartType = Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie'), Type.Literal('area')])
+export const ChartType = Type.Union([
+  Type.Literal('bar'),
+  Type.Literal('line'),
+  Type.Literal('pie'),
+  Type.Literal('area'),
+  /** Bars and lines together, each series as its kind says; lines read a secondary axis. */
+  Type.Literal('combo'),
+  /** A bridge: totals stand on zero, the steps between float from the running total. */
+  Type.Literal('waterfall'),
+])
 export type ChartType = Static<typeof ChartType>
+
+/** Charts draw at most this many cells. */
+export const MAX_CHART_CELLS = 10_000
+/** The response header of an xlsx export saying what the file holds differently from the workbook ('charts exported as pictures: 2'). */
+export const EXPORT_NOTES_HEADER = 'x-export-notes'
+/** Charts one workbook may hold. */
+export const MAX_CHARTS = 200
+/** The largest offset of a chart's corner into its cell, in pixels at 100% zoom. */
+export const MAX_CHART_OFFSET = 4000
+
+/** How a combo chart draws one series. */
+export const ChartSeriesKind = Type.Union([Type.Literal('bar'), Type.Literal('line')])
+export type ChartSeriesKind = Static<typeof ChartSeriesKind>
+
+/** One corner of a chart on its sheet: a cell (0-based) and how far into it the corner sits, in pixels at 100% zoom. */
+export const ChartCorner = StrictObject({
+  row: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
+  col: Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 }),
+  dx: Type.Number({ minimum: 0, maximum: MAX_CHART_OFFSET }),
+  dy: Type.Number({ minimum: 0, maximum: MAX_CHART_OFFSET }),
+})
+export type ChartCorner = Static<typeof ChartCorner>
+
+/**
+ * Where a chart sits over the cells, as Excel's two-cell anchor: its top-left and bottom-right
+ * corners are each held by a cell, so rows and columns inserted or deleted move and resize it.
+ */
+export const ChartAnchor = StrictObject({ from: ChartCorner, to: ChartCorner })
+export type ChartAnchor = Static<typeof ChartAnchor>
+
+/** How a chart draws beyond its type: where it sits on the sheet, combo series kinds, waterfall totals. */
+const chartLookProperties = {
+  /** Set for a chart placed on its sheet over the cells. */
+  anchor: Type.Optional(ChartAnchor),
+  /** Combo: each series' kind, in order; a series past the list is a bar when it is the first, a line otherwise. */
+  seriesKinds: Type.Optional(Type.Array(ChartSeriesKind, { maxItems: 100 })),
+  /** Waterfall: points (0-based) that are totals besides the first, the last and those labelled Total. */
+  totals: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: MAX_CHART_CELLS }), { maxItems: 1000 })),
+}
 
 export const ChartSeries = Type.Object({ name: Type.String(), values: Type.Array(Type.Union([Type.Number(), Type.Null()])) })
 export const ChartData = Type.Object({
@@ -417,10 +465,28 @@ export const Chart = Type.Object({
   /** true: each column is a series and the first column holds the labels. */
   seriesInColumns: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  ...chartLookProperties,
   /** The chart's data read from the cells now. */
   data: ChartData,
 })
 export type Chart = Static<typeof Chart>
+
+/** A chart as the set-chart command writes it. */
+export const ChartSpec = StrictObject({
+  type: ChartType,
+  title: Type.String({ maxLength: 200 }),
+  /** A range on the command's sheet, such as 'A1:C6'; it follows inserted and deleted rows and columns. */
+  dataRange: Type.String({ minLength: 1, maxLength: 32 }),
+  /** true: each column is a series and the first column holds the labels. */
+  seriesInColumns: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  ...chartLookProperties,
+})
+export type ChartSpec = Static<typeof ChartSpec>
+
+/** A chart with its id and the name of its sheet, as a client opening the workbook receives it. */
+export const SheetChart = Type.Object({ id: Type.String(), sheet: Type.String(), ...ChartSpec.properties })
+export type SheetChart = Static<typeof SheetChart>
 
 /** GET /workbook/{id}: spec 2 §3, Workbook (server side), with its cells. */
 export const FullWorkbook = Type.Object({
@@ -532,6 +598,8 @@ export const InputsResponse = Type.Object({
     definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
     /** Excel tables, which structured references name; absent when there are none. */
     tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
+    /** The workbook's charts, which a client draws from its own values; absent when there are none. */
+    charts: Type.Optional(Type.Array(SheetChart, { maxItems: MAX_CHARTS })),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -677,6 +745,15 @@ export const SetCalculationCommand = StrictObject({
 })
 export type SetCalculationCommand = Static<typeof SetCalculationCommand>
 
+/** Adds a chart to a sheet, or replaces it (same id) with `chart`; a null chart removes it. */
+export const SetChartCommand = StrictObject({
+  type: Type.Literal('set-chart'),
+  sheet: SheetName,
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  chart: Type.Union([ChartSpec, Type.Null()]),
+})
+export type SetChartCommand = Static<typeof SetChartCommand>
+
 /** Rows (or columns) `from` to `to`, 0-based: fields set are written, null clears them, absent stay. */
 const AxisSpan = StrictObject({
   from: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
@@ -739,6 +816,8 @@ const simpleCommands = [
   MoveCellsCommand,
   MergeCellsCommand,
   UnmergeCellsCommand,
+  // Before set-sheet-view: it holds that command's required fields.
+  SetChartCommand,
   SetCalculationCommand,
   // set-filter holds every field set-sheet-view requires.
   SetFilterCommand,

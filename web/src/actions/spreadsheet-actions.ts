@@ -16,6 +16,7 @@ import type { SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
 import type { OutlineGroup } from '../spreadsheet/sheet-layout'
 import { freeze, freezeAt, groupAt, hide, regroup, setCollapsed, unhide } from '../spreadsheet/sheet-layout'
+import { insertChartCommand, newChartId, nextChartTitle } from '../spreadsheet/sheet-charts'
 
 const hasWorkbook = (ctx: ActionContext) => ctx.workspace.state.store !== null
 const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
@@ -803,7 +804,29 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     },
   },
   ...DATA_ACTIONS,
+  {
+    id: 'insert-chart',
+    label: 'Chart',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => insertChart(ctx),
+  },
 ]
+
+/** Insert → Chart: a chart of the selection placed beside it, selected, with its editor open. */
+function insertChart(ctx: ActionContext): void {
+  const { store, sheet, selection } = ctx.workspace.state
+  const source = store?.sheet(sheet)?.source
+  if (!store || !source) return
+  const range = store.clampToUsed(sheet, selectionRange(selection))
+  const result = insertChartCommand(sheet, range, source, { id: newChartId(), now: new Date(), title: nextChartTitle(store.chartTitles()) })
+  if ('problem' in result) {
+    toast({ title: 'Chart', description: result.problem, variant: 'destructive' })
+    return
+  }
+  reportRefusal(() => ctx.workspace.dispatch(result.command))
+  if (store.chartById(result.command.id)) ctx.workspace.focusChart(result.command.id, true)
+}
 
 function activeLayout(ctx: ActionContext): SheetViewState | undefined {
   const { store, sheet } = ctx.workspace.state

@@ -2,6 +2,8 @@ import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, 
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CellPosition, CellRange } from './address'
 import { fillTargetRange } from './fill'
+import type { FloatAnchor } from './floats'
+import { floatRect } from './floats'
 import type { Viewport } from './geometry'
 import {
   COLUMN_HEADER_HEIGHT,
@@ -39,7 +41,16 @@ export interface GridHandle {
   /** the cell's rectangle relative to the grid element, or null when it is scrolled out of view */
   cellRect(pos: CellPosition): { x: number; y: number; width: number; height: number } | null
   scrollTo(left: number, top: number): void
+  /** the rows and columns as drawn now, for placing and dragging floats */
+  geometry(): SheetGeometry
   readonly element: HTMLDivElement | null
+}
+
+/** Something drawn above the cells (a chart), held by its anchor; `content` fills its box at 100% zoom. */
+export interface GridFloat {
+  key: string
+  anchor: FloatAnchor
+  content: ReactNode
 }
 
 export interface GridProps {
@@ -55,6 +66,8 @@ export interface GridProps {
   traceArrows?: readonly TraceArrow[]
   /** the editor and the keyboard focus target, placed over the active cell */
   overlay: ReactNode
+  /** drawn above the cells, moved with them on every frame */
+  floats?: readonly GridFloat[]
   ariaLabel: string
   onPointerDown(target: GridTarget, modifiers: PointerModifiers): void
   onPointerDrag(target: GridTarget): void
@@ -104,6 +117,8 @@ export function Grid(props: GridProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const overlayRef = useRef<HTMLDivElement>(null)
   const overlayClipRef = useRef<HTMLDivElement>(null)
+  const floatClipRef = useRef<HTMLDivElement>(null)
+  const floatRefs = useRef(new Map<string, HTMLDivElement>())
   const propsRef = useRef(props)
   propsRef.current = props
   const interaction = useRef<Interaction>({ kind: 'none' })
@@ -196,6 +211,7 @@ export function Grid(props: GridProps) {
     ctx.setTransform(size.current.dpr * z, 0, 0, size.current.dpr * z, 0, 0)
     const stats = drawGrid(ctx, scene)
     placeOverlay(geo)
+    placeFloats(geo)
     p.onDraw?.(stats)
   }, [currentGeometry, viewport])
 
@@ -222,6 +238,23 @@ export function Grid(props: GridProps) {
     overlay.style.height = `${height}px`
   }
 
+  /** puts each float over its cells with the same scroll offsets the frame used */
+  function placeFloats(geo: SheetGeometry) {
+    const floats = propsRef.current.floats
+    if (!floats || floats.length === 0) return
+    const vp = viewport()
+    const z = scale()
+    for (const float of floats) {
+      const element = floatRefs.current.get(float.key)
+      if (!element) continue
+      const rect = floatRect(geo, float.anchor, vp.scrollLeft, vp.scrollTop)
+      element.style.transform = `translate(${rect.x * z}px, ${rect.y * z}px) scale(${z})`
+      element.style.width = `${rect.width}px`
+      element.style.height = `${rect.height}px`
+      element.style.clipPath = rect.hiddenTop > 0 || rect.hiddenLeft > 0 ? `inset(${rect.hiddenTop}px 0 0 ${rect.hiddenLeft}px)` : ''
+    }
+  }
+
   // size the canvas to the element, at the device's pixel ratio
   useLayoutEffect(() => {
     const root = rootRef.current
@@ -246,15 +279,16 @@ export function Grid(props: GridProps) {
     return () => observer.disconnect()
   }, [draw])
 
-  /** the editor's clip covers the cell area, at the zoom's scale */
+  /** the editor's clip (and the floats') covers the cell area, at the zoom's scale */
   function placeOverlayClip() {
-    const clip = overlayClipRef.current
-    if (!clip) return
     const z = scale()
-    clip.style.left = `${ROW_HEADER_WIDTH * z}px`
-    clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
-    clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
-    clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    for (const clip of [overlayClipRef.current, floatClipRef.current]) {
+      if (!clip) continue
+      clip.style.left = `${ROW_HEADER_WIDTH * z}px`
+      clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
+      clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
+      clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    }
   }
 
   // every prop change repaints at once, so the first paint happens with the first render
@@ -620,6 +654,7 @@ export function Grid(props: GridProps) {
         scroller.scrollTop = top
         draw()
       },
+      geometry: currentGeometry,
       get element() {
         return rootRef.current
       },
@@ -659,6 +694,29 @@ export function Grid(props: GridProps) {
       >
         <div style={{ width: contentWidth, height: contentHeight }} />
       </div>
+      {props.floats && props.floats.length > 0 && (
+        <div ref={floatClipRef} className="grid-float-clip">
+          {props.floats.map((float) => (
+            <div
+              key={float.key}
+              className="grid-float"
+              // the wheel over a chart scrolls the cells under it, as everywhere else on the sheet
+              onWheel={(event) => {
+                const scroller = scrollerRef.current
+                if (!scroller || event.ctrlKey) return
+                scroller.scrollLeft += event.deltaX
+                scroller.scrollTop += event.deltaY
+              }}
+              ref={(element) => {
+                if (element) floatRefs.current.set(float.key, element)
+                else floatRefs.current.delete(float.key)
+              }}
+            >
+              {float.content}
+            </div>
+          ))}
+        </div>
+      )}
       <div ref={overlayClipRef} className="grid-overlay-clip">
         <div ref={overlayRef} className="grid-overlay" style={{ transformOrigin: '0 0' }}>
           {props.overlay}

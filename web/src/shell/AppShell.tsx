@@ -162,6 +162,7 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
+  const insertEntries: MenuEntry[] = [item('insert-chart', false)]
   const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
     item('sort-range', false),
@@ -266,7 +267,10 @@ function AppShell({ user }: { user: CurrentUser }) {
                 void controller
                   .flush()
                   .then(() => api.download(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/export`, { query: { format: 'xlsx' } }))
-                  .then((file) => downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`))
+                  .then((file) => {
+                    downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`)
+                    if (file.notes) toast({ title: 'Exported', description: `In the file: ${file.notes}.` })
+                  })
                   .catch((error: unknown) => {
                     console.error('Export failed', error)
                     toast({ title: 'Error', description: 'The workbook could not be exported. Please try again.', variant: 'destructive' })
@@ -276,6 +280,7 @@ function AppShell({ user }: { user: CurrentUser }) {
               canDownloadXlsx: store !== null,
             }}
             edit={editEntries}
+            insert={insertEntries}
             view={viewEntries}
             format={formatEntries}
             data={dataEntries}

@@ -23,14 +23,15 @@ interface MenuBarProps {
   file: FileMenuActions
   /** the Edit, View, Format and Data menus' items, from the action registry (disabled without a workbook) */
   edit: MenuEntry[]
+  insert: MenuEntry[]
   view: MenuEntry[]
   format: MenuEntry[]
   data: MenuEntry[]
   onHelp(): void
 }
 
-/** File, Edit, View, Format, Data and Help (spec 1 §2). */
-export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps) {
+/** File, Edit, Insert, View, Format, Data and Help (spec 1 §2). */
+export function MenuBar({ file, edit, insert, view, format, data, onHelp }: MenuBarProps) {
   return (
     <div className="menu-bar" role="menubar" aria-label="Menu bar">
       <Menu
@@ -51,6 +52,7 @@ export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps
         ]}
       />
       <Menu label="Edit" entries={edit} />
+      <Menu label="Insert" entries={insert} />
       <Menu label="View" entries={view} />
       <Menu label="Format" entries={format} />
       <Menu label="Data" entries={data} />

@@ -31,6 +31,8 @@ import { SheetTabs } from './SheetTabs'
 import { isHidden, setCollapsed } from './sheet-layout'
 import { StatusBar } from './StatusBar'
 import { UnhideSheetDialog } from './UnhideSheetDialog'
+import { ChartEditor } from './ChartEditor'
+import { useSheetChartFloats } from './SheetCharts'
 import { ZOOM_STEP } from '../grid/geometry'
 import { useCellEditor } from './use-cell-editor'
 import { useGridKeymap } from './use-grid-keymap'
@@ -274,6 +276,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     editor.commit(null)
   }
 
+  const chartFloats = useSheetChartFloats(workspace, store, sheet)
+  const editedChart = state.chartFocus?.editing ? store?.chartById(state.chartFocus.id) : undefined
+
   if (state.status === 'loading') {
     return (
       <div className="spreadsheet-empty" role="status">
@@ -335,7 +340,11 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           copyRange={copy && copy.sheet === sheet ? copy.range : null}
           traceArrows={traceArrows}
           ariaLabel={`${sheet} grid`}
-          onPointerDown={pointer.onPointerDown}
+          onPointerDown={(target, modifiers) => {
+            // a click on the cells leaves a selected chart (its editor, when open, stays)
+            if (workspace.state.chartFocus && !workspace.state.chartFocus.editing) workspace.focusChart(null)
+            pointer.onPointerDown(target, modifiers)
+          }}
           onPointerDrag={pointer.onPointerDrag}
           onPointerUp={pointer.onPointerUp}
           onFill={(from, to) => fillByHandle(workspace, from, to)}
@@ -351,6 +360,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onContextMenu={pointer.onContextMenu}
           onDoubleClick={pointer.onDoubleClick}
           onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
+          floats={chartFloats}
           overlay={
             <textarea
               ref={cellInputRef}
@@ -390,6 +400,18 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
             {assistantMarks.some((mark) => mark.kind === 'preview') ? 'Outlined for review: ' : 'Just changed: '}
             {assistantMarks.map((mark) => rangeAddress(mark.range)).join(', ')}
           </p>
+        )}
+        {editedChart && (
+          <ChartEditor
+            key={editedChart.id}
+            workspace={workspace}
+            store={store}
+            sheet={sheet}
+            chart={editedChart}
+            onClose={() => {
+              workspace.focusChart(editedChart.id)
+            }}
+          />
         )}
         {suggestionBox && (
           <FormulaAssist

@@ -65,6 +65,8 @@ export interface WorkspaceState {
   trace: TraceState | null
   /** the sheet filter's dropdown of one column, when open */
   filterMenu: FilterMenu | null
+  /** the chart on the active sheet that is selected, and whether its editor is open */
+  chartFocus: { id: string; editing: boolean } | null
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
@@ -106,6 +108,7 @@ export class Workspace {
     unhideSheetOpen: false,
     trace: null,
     filterMenu: null,
+    chartFocus: null,
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
@@ -277,7 +280,12 @@ export class Workspace {
   switchSheet(name: string, selection?: Selection): void {
     const { store, sheet } = this.current
     if (!store || name === sheet || !store.sheet(name)) return
-    this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }) })
+    this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }), chartFocus: null })
+  }
+
+  /** Selects a chart of the active sheet (null: none), with its editor open or not. */
+  focusChart(id: string | null, editing = false): void {
+    this.update({ chartFocus: id === null ? null : { id, editing } })
   }
 
   /** Ctrl+PgDn / Ctrl+PgUp: the next or previous shown sheet, wrapping round. */

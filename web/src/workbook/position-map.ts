@@ -130,6 +130,7 @@ function toStep(command: WorkbookCommand): Step {
     case 'unmerge-cells':
     case 'define-name':
     case 'set-calculation':
+    case 'set-chart':
     case 'batch':
       return { writes: () => false, move: stays }
   }

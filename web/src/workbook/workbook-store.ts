@@ -1,6 +1,6 @@
-import type { CellEdit, ChartData, IterationLimits, SetCellsCommand, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, Chart, ChartData, IterationLimits, SetCellsCommand, SheetChart, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
-import { chartData, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, chartRecordOf, chartSpecOf, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
@@ -53,6 +53,8 @@ export interface WorkbookSnapshot {
   definedNames?: DefinedNameRecord[]
   /** Excel tables, by sheet name. */
   tables?: TableRecord[]
+  /** Charts, by sheet name. */
+  charts?: SheetChart[]
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -310,7 +312,12 @@ export class WorkbookStore {
       sheets: records,
       definedNames: snapshot.definedNames ?? [],
       ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables } : {}),
-      charts: [],
+      charts: (snapshot.charts ?? []).flatMap((chart) => {
+        const sheet = records.find((record) => record.name === chart.sheet)
+        if (!sheet) return []
+        const { id, sheet: _sheet, ...spec } = chart
+        return [chartRecordOf(id, sheet.id, spec)]
+      }),
       // Before any cell loads, so external references calculate from the kept values as on the server.
       ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
       cells: sheets.flatMap((sheet, index) =>
@@ -536,6 +543,41 @@ export class WorkbookStore {
     return chartData({ dataRange: range, seriesInColumns: true }, records)
   }
 
+  /** The charts placed on a sheet over its cells, in drawing order; a new list whenever they change. */
+  chartsOn(sheet: string): ChartRecord[] {
+    const view = this.sheet(sheet)
+    if (!view) return []
+    return this.model.charts.filter((chart) => chart.sheetId === view.id && chart.anchor !== undefined)
+  }
+
+  /** Every chart of the workbook as the charts route lists them, its data read from this browser's values. */
+  listCharts(): Chart[] {
+    return this.model.charts.map((chart) => ({ id: chart.id, sheet: this.model.sheetName(chart.sheetId), ...chartSpecOf(chart), data: this.chartDataOf(chart) }))
+  }
+
+  /** Every chart's title, for naming a new one. */
+  chartTitles(): string[] {
+    return this.model.charts.map((chart) => chart.title)
+  }
+
+  chartById(id: string): ChartRecord | undefined {
+    return this.model.charts.find((chart) => chart.id === id)
+  }
+
+  /** What a stored chart draws now, read from this browser's values, so it follows an edit in the same frame as the cells. */
+  chartDataOf(chart: Pick<ChartRecord, 'sheetId' | 'dataRange' | 'seriesInColumns'>): ChartData {
+    const area = parseRangeAddress(chart.dataRange)
+    if (!area || !this.model.sheets.some((sheet) => sheet.id === chart.sheetId)) return { labels: [], series: [] }
+    const records: CellRecord[] = []
+    for (let row = area.startRow; row <= area.endRow; row++) {
+      for (let col = area.startCol; col <= area.endCol; col++) {
+        const record = this.model.record(chart.sheetId, cellAddress({ col, row }))
+        if (record) records.push(record)
+      }
+    }
+    return chartData(chart, records)
+  }
+
   /** Walks a sheet's cells with content (the engine's cells: input and value). */
   forEachCell(sheet: string, visit: (cell: { address: string; row: number; col: number; input: string; value: EngineValue }) => void): void {
     if (!this.sheet(sheet)) return
@@ -684,6 +726,7 @@ export class WorkbookStore {
       ...(externalLinks.length > 0 ? { externalLinks } : {}),
       ...(definedNames.length > 0 ? { definedNames: definedNames.map((name) => ({ ...name })) } : {}),
       ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+      ...(this.model.charts.length > 0 ? { charts: this.model.charts.map((chart) => ({ id: chart.id, sheet: this.model.sheetName(chart.sheetId), ...chartSpecOf(chart) })) } : {}),
       sheets: this.model.sheets.map((record) => {
         const view = this.viewOf(record)
         const cells: SheetSnapshot['cells'] = {}

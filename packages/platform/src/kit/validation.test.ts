@@ -31,6 +31,22 @@ const EVERY_COMMAND: WorkbookCommand[] = [
   },
   { type: 'set-filter', sheet: 'Sheet1', filter: { range: 'A1:C9', columns: [{ column: 1, values: ['East', ''] }] }, filteredRows: [{ from: 3, to: 4 }] },
   { type: 'set-filter', sheet: 'Sheet1', filter: null },
+  {
+    type: 'set-chart',
+    sheet: 'Sheet1',
+    id: 'chart-1',
+    chart: {
+      type: 'combo',
+      title: 'Revenue and margin',
+      dataRange: 'A1:C6',
+      seriesInColumns: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      anchor: { from: { row: 1, col: 4, dx: 3, dy: 2 }, to: { row: 15, col: 10, dx: 0, dy: 0 } },
+      seriesKinds: ['bar', 'line'],
+      totals: [4],
+    },
+  },
+  { type: 'set-chart', sheet: 'Sheet1', id: 'chart-1', chart: null },
 ]
 
 describe('the body validator', () => {

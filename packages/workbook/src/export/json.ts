@@ -1,6 +1,7 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
+import { chartSpecOf } from '../model/sheet-charts.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
@@ -158,5 +159,16 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     // A client calculating for itself needs the names and tables the formulas use, as the service has them.
     ...(snapshot.definedNames.length > 0 ? { definedNames: snapshot.definedNames.map((name) => ({ ...name })) } : {}),
     ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+    ...sheetChartsOf(snapshot),
   }
+}
+
+/** The charts of the snapshot's sheets, by sheet name; nothing when there are none. */
+function sheetChartsOf(snapshot: WorkbookSnapshot): { charts?: SheetChart[] } {
+  const names = new Map(snapshot.sheets.map((sheet) => [sheet.id, sheet.name]))
+  const charts = snapshot.charts.flatMap((chart) => {
+    const sheet = names.get(chart.sheetId)
+    return sheet === undefined ? [] : [{ id: chart.id, sheet, ...chartSpecOf(chart) }]
+  })
+  return charts.length > 0 ? { charts } : {}
 }

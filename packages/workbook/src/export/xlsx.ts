@@ -13,7 +13,8 @@
 import ExcelJS from 'exceljs'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
 import { withAutoFilter } from '../xlsx/auto-filter.js'
-import type { AxisEntry, SheetFilter } from '@finsheet/contracts'
+import type { AxisEntry, ChartAnchor, SheetFilter } from '@finsheet/contracts'
+import { chartPictures, type ChartPictures } from './chart-pictures.js'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
 import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
@@ -28,6 +29,9 @@ import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
+
+/** English Metric Units to the pixel, as drawing anchors measure offsets. */
+const EMU_PER_PIXEL = 9525
 
 /** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -127,6 +131,18 @@ export class XlsxWriter {
     return index + 1
   }
 
+  /**
+   * Places a picture over the cells of the sheet at `index`, held by its two corners as Excel's
+   * two-cell anchor holds them (offsets in EMU, 9,525 to the pixel).
+   */
+  addPicture(index: number, picture: { png: Uint8Array; anchor: ChartAnchor }): void {
+    const sheet = this.sheets[index]
+    if (!sheet) return
+    const image = this.workbook.addImage({ buffer: Buffer.from(picture.png) as unknown as ExcelJS.Buffer, extension: 'png' })
+    const corner = (corner: ChartAnchor['from']) => ({ nativeCol: corner.col, nativeColOff: Math.round(corner.dx * EMU_PER_PIXEL), nativeRow: corner.row, nativeRowOff: Math.round(corner.dy * EMU_PER_PIXEL) })
+    sheet.worksheet.addImage(image, { tl: corner(picture.anchor.from), br: corner(picture.anchor.to), editAs: 'twoCell' } as unknown as ExcelJS.ImageRange)
+  }
+
   /** Writes cells of the sheet at `index`, in row-major order. */
   addCells(index: number, records: readonly CellRecord[]): void {
     const sheet = this.sheets[index]
@@ -203,14 +219,16 @@ export class XlsxWriter {
   }
 }
 
-/** Writes the snapshot as an xlsx file. */
-export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
+/** Writes the snapshot as an xlsx file; charts placed on its sheets become pictures (`pictures` when drawn already). */
+export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string; pictures?: ChartPictures } = {}): Promise<Buffer> {
   const writer = new XlsxWriter(options)
   if (snapshot.externalLinks) writer.linkWorkbooks(snapshot.externalLinks)
   for (const [index, sheet] of snapshot.sheets.entries()) {
     writer.addSheet(sheet, tablesOf(snapshot, sheet.name))
     writer.addCells(index, sheet.cells)
   }
+  const { pictures } = options.pictures ?? (await chartPictures(snapshot))
+  for (const picture of pictures) writer.addPicture(picture.sheetIndex, picture)
   return writer.finish(snapshot.definedNames, snapshot.calculation)
 }
 

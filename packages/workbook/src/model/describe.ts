@@ -50,6 +50,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return command.formula === null ? `Delete name ${command.name}` : `Define name ${command.name}`
     case 'set-calculation':
       return command.iterate ? 'Turn on iterative calculation' : 'Turn off iterative calculation'
+    case 'set-chart':
+      return command.chart === null ? `Delete a chart on ${sheetName(command.sheet)}` : `Chart on ${sheetName(command.sheet)}`
     case 'batch':
       return command.label
   }

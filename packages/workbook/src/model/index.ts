@@ -67,3 +67,21 @@ export { DEFAULT_CALCULATION, MAX_ITERATIONS_LIMIT, calculationFromAttributes, c
 export type { CalculationSettings, CalculationMode } from './calculation.js'
 export { externalLinkRecordsOf, externalWorkbooksOf } from './external-links.js'
 export type { ExternalCachedValue, ExternalLinkRecord } from './external-links.js'
+export { chartRecordOf, chartSpecOf, moveAnchor, movedChart } from './sheet-charts.js'
+export { waterfallBars, comboSeriesKind, isWaterfallTotal } from './chart-series.js'
+export type { WaterfallBar } from './chart-series.js'
+export {
+  SERIES_COLORS,
+  WATERFALL_COLORS,
+  seriesColor,
+  niceScale,
+  formatChartNumber,
+  cartesianLayout,
+  pieLayout,
+  waterfallLayout,
+  comboLayout,
+  describeChart,
+  seriesStats,
+  seriesInColumnsFor,
+} from './chart-geometry.js'
+export type { Scale, PlotArea, Bar, CartesianSeries, CartesianLayout, PieSlice, SeriesStats, WaterfallLayout, WaterfallLayoutBar, ComboLayout } from './chart-geometry.js'

@@ -9,6 +9,7 @@ import type { CellEdit, SheetFilter, WorkbookCommand } from '@finsheet/contracts
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 import { movedFilter } from './sheet-filter.js'
+import { moveAnchor } from './sheet-charts.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -200,6 +201,18 @@ export function rebaseCommands(
       }
       case 'define-name':
         return [command.formula === null ? command : { ...command, formula: moveNameFormula(command.formula, steps) }]
+      case 'set-chart': {
+        // The chart's range and anchor follow the rows and columns inserted and deleted since.
+        if (command.chart === null) return [command]
+        const dataRange = moveRangeText(command.sheet, command.chart.dataRange)
+        if (dataRange === undefined) {
+          reasons.push(`the range of a chart on ${nameOf(command.sheet)} was deleted`)
+          return []
+        }
+        let anchor = command.chart.anchor
+        for (const step of steps) if (anchor && step.type === 'structure' && step.sheetId === command.sheet) anchor = moveAnchor(anchor, step.edit)
+        return [{ ...command, chart: { ...command.chart, dataRange, ...(anchor ? { anchor } : {}) } }]
+      }
       default:
         return [command]
     }

@@ -15,7 +15,7 @@
 import { Engine, EngineUsageError, SheetNotFoundError, errorFromText } from '@finsheet/formula'
 import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions, ExternalLinkInfo } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
-import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
+import { MAX_CHARTS, MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord, type WorkbookSnapshot } from './snapshot.js'
@@ -24,6 +24,7 @@ import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iter
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
+import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -722,6 +723,8 @@ export class WorkbookModel {
           return this.moveCells(command, result)
         case 'define-name':
           return this.defineName(command, result)
+        case 'set-chart':
+          return this.setChart(command, result)
         case 'set-calculation':
           // Every formula may recalculate, and a client that did not apply it must load the workbook again.
           result.structural = true
@@ -859,6 +862,27 @@ export class WorkbookModel {
     return [{ type: 'set-filter', sheet: this.refOf(sheet), ...undo }]
   }
 
+  /** Adds, replaces or removes a chart of a sheet: the inverse writes back the chart that was there, or removes the new one. */
+  private setChart(command: Command<'set-chart'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const ref = this.refOf(sheet)
+    const index = this.charts.findIndex((chart) => chart.id === command.id)
+    const old = index >= 0 ? this.charts[index] : undefined
+    if (old && old.sheetId !== sheet.id) throw commandErrors.invalidCommand(`Chart ${command.id} is on sheet ${this.sheetName(old.sheetId)}`)
+    if (command.chart === null) {
+      result.applied.push({ ...command, sheet: ref })
+      if (!old) return []
+      this.charts = this.charts.filter((chart) => chart !== old)
+      return [{ type: 'set-chart', sheet: ref, id: command.id, chart: chartSpecOf(old) }]
+    }
+    const record = chartRecordOf(command.id, sheet.id, command.chart)
+    if (!old && this.charts.length >= MAX_CHARTS) throw commandErrors.invalidCommand(`A workbook can hold at most ${MAX_CHARTS} charts`)
+    // Replaced, not changed in place, so that views can tell the charts changed.
+    this.charts = old ? this.charts.map((chart) => (chart === old ? record : chart)) : [...this.charts, record]
+    result.applied.push({ type: 'set-chart', sheet: ref, id: command.id, chart: chartSpecOf(record) })
+    return [{ type: 'set-chart', sheet: ref, id: command.id, chart: old ? chartSpecOf(old) : null }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -961,6 +985,7 @@ export class WorkbookModel {
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
     const oldView = sheet.view
+    const restoredCharts: WorkbookCommand[] = []
 
     // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
@@ -999,10 +1024,11 @@ export class WorkbookModel {
     const view = movedView(sheet.view, edit)
     if (view) sheet.view = view
     else delete sheet.view
+    const chartsBefore = this.charts
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
-      const moved = moveRangeText(chart.dataRange, edit)
-      return moved ? [{ ...chart, dataRange: moved }] : []
+      const moved = movedChart(chart, edit)
+      return moved ? [moved] : []
     })
     const ref = this.refOf(sheet)
     result.applied.push({ ...command, sheet: ref })
@@ -1010,6 +1036,13 @@ export class WorkbookModel {
     const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
     const inverse: WorkbookCommand[] = [{ type: opposite, sheet: ref, at: edit.at, count: edit.count }]
     if (!deleting) return inverse
+    // A deletion may shrink or remove charts in ways the insertion does not undo: they are written back as they were.
+    for (const chart of chartsBefore) {
+      if (chart.sheetId !== sheet.id) continue
+      const now = this.charts.find((candidate) => candidate.id === chart.id)
+      const reinserted = now && movedChart(now, { ...edit, kind: 'insert' })
+      if (!reinserted || !sameChart(reinserted, chart)) restoredCharts.push({ type: 'set-chart', sheet: ref, id: chart.id, chart: chartSpecOf(chart) })
+    }
     // Merges the deletion cut or removed come back first, as they were (a merge clears what it covers)...
     const reinsert: StructuralEdit = { ...edit, kind: 'insert' }
     const restoredMerges: RangeAddress[] = []
@@ -1059,6 +1092,7 @@ export class WorkbookModel {
     if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
     // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
     if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
+    inverse.push(...restoredCharts)
     return inverse
   }
 
@@ -1142,6 +1176,7 @@ export class WorkbookModel {
     this.styles.delete(sheet.id)
     this.formats.delete(sheet.id)
     this.legacy.delete(sheet.id)
+    const charts = this.charts.filter((chart) => chart.sheetId === sheet.id)
     this.charts = this.charts.filter((chart) => chart.sheetId !== sheet.id)
     result.applied.push({ type: 'delete-sheet', name: ref })
     // The inverse adds the same sheet back (same id, same place), then its cells, widths and merges.
@@ -1166,6 +1201,7 @@ export class WorkbookModel {
     }
     inverse.push(...this.restoredNames(names))
     inverse.push(...this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col })))
+    for (const chart of charts) inverse.push({ type: 'set-chart', sheet: ref, id: chart.id, chart: chartSpecOf(chart) })
     return inverse
   }
 
