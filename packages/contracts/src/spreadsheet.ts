@@ -216,6 +216,23 @@ export const AxisEntry = StrictObject({
 export type AxisEntry = Static<typeof AxisEntry>
 
 const IndexKey = Type.String({ pattern: '^[0-9]+$' })
+/** A cell's address as notes and links are keyed by: A1 form, without `$`. */
+const NoteAddress = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}$' })
+
+/** The longest note a cell may carry: as much text as the cell itself may hold. */
+export const MAX_NOTE_LENGTH = MAX_CELL_TEXT_LENGTH
+/** The longest link address, as Excel allows. */
+export const MAX_LINK_LENGTH = 2079
+
+/** A note on a cell (Excel's note, or a threaded comment kept as one): its text and who wrote it. */
+export const CellNote = StrictObject({
+  text: Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH }),
+  author: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type CellNote = Static<typeof CellNote>
+
+/** Where a cell's link goes: a web or mail address, or a place in the workbook as `#Sheet1!A1`. */
+export const LinkTarget = Type.String({ minLength: 1, maxLength: MAX_LINK_LENGTH })
 
 /**
  * How a sheet is laid out beyond its column widths, kept with the workbook as in Excel: frozen rows and
@@ -228,6 +245,14 @@ export const SheetViewState = StrictObject({
   hidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+  /** The colour of the sheet's tab, a CSS colour. */
+  tabColor: Type.Optional(CssColour),
+  /** False when the sheet's gridlines are turned off (View → Gridlines); absent when shown. */
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes by cell address; they follow their cells when rows and columns move. */
+  notes: Type.Optional(Type.Record(NoteAddress, CellNote)),
+  /** Links by cell address; they follow their cells when rows and columns move. */
+  links: Type.Optional(Type.Record(NoteAddress, LinkTarget)),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -676,6 +701,13 @@ export const SetSheetViewCommand = StrictObject({
   hidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+  /** The tab's colour; null removes it. */
+  tabColor: Type.Optional(Type.Union([CssColour, Type.Null()])),
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes written (null removes a cell's note). */
+  notes: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), note: Type.Union([CellNote, Type.Null()]) }), { maxItems: 10_000 })),
+  /** Links written (null removes a cell's link). */
+  links: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), url: Type.Union([LinkTarget, Type.Null()]) }), { maxItems: 10_000 })),
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 

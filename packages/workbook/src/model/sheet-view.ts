@@ -6,6 +6,7 @@
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT, MAX_VIEW_SPAN, type AxisEntry, type AxisSpan, type SetSheetViewCommand, type SheetViewState } from '@finsheet/contracts'
 import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
+import { annotationEdits, checkAnnotations, movedAnnotations, writeAnnotations } from './cell-annotations.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -15,10 +16,20 @@ const SPAN_FIELDS = ['height', 'hidden', 'level', 'collapsed'] as const
 /** Whether a view holds nothing, so that a sheet without one stores none. */
 export function isEmptyView(view: SheetViewState | undefined): boolean {
   if (!view) return true
-  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns)
+  return (
+    !view.frozenRows &&
+    !view.frozenColumns &&
+    !view.hidden &&
+    isEmptyRecord(view.rows) &&
+    isEmptyRecord(view.columns) &&
+    view.tabColor === undefined &&
+    view.showGridLines !== false &&
+    isEmptyRecord(view.notes) &&
+    isEmptyRecord(view.links)
+  )
 }
 
-const isEmptyRecord = (record: Record<string, AxisEntry> | undefined) => record === undefined || Object.keys(record).length === 0
+const isEmptyRecord = (record: Record<string, unknown> | undefined) => record === undefined || Object.keys(record).length === 0
 
 /** A deep copy, dropping what is empty. */
 export function copyView(view: SheetViewState | undefined): SheetViewState | undefined {
@@ -34,6 +45,10 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
     for (const [index, entry] of Object.entries(entries!)) out[index] = { ...entry }
     copy[axis] = out
   }
+  if (view!.tabColor !== undefined) copy.tabColor = view!.tabColor
+  if (view!.showGridLines === false) copy.showGridLines = false
+  if (!isEmptyRecord(view!.notes)) copy.notes = Object.fromEntries(Object.entries(view!.notes!).map(([address, note]) => [address, { ...note }]))
+  if (!isEmptyRecord(view!.links)) copy.links = { ...view!.links }
   return copy
 }
 
@@ -132,6 +147,7 @@ export function applySheetView(
   if (command.rows) checkSpans('rows', command.rows)
   if (command.columns) checkSpans('columns', command.columns)
   if (command.hidden === true && !view?.hidden && otherVisibleSheets === 0) throw commandErrors.lastVisibleSheet()
+  checkAnnotations(command)
 
   const next: SheetViewState = copyView(view) ?? {}
   const undo: Omit<SetSheetViewCommand, 'type' | 'sheet'> = {}
@@ -154,20 +170,31 @@ export function applySheetView(
     next[axis] = entries
     undo[axis] = back
   }
+  if (command.tabColor !== undefined) {
+    undo.tabColor = view?.tabColor ?? null
+    if (command.tabColor === null) delete next.tabColor
+    else next.tabColor = command.tabColor
+  }
+  if (command.showGridLines !== undefined) {
+    undo.showGridLines = view?.showGridLines !== false
+    if (command.showGridLines) delete next.showGridLines
+    else next.showGridLines = false
+  }
+  Object.assign(undo, writeAnnotations(next, command))
   return { view: copyView(next), undo }
 }
 
 /** The view after rows or columns were inserted or deleted: entries move with them, deleted ones go; frozen panes stay. */
 export function movedView(view: SheetViewState | undefined, edit: StructuralEdit): SheetViewState | undefined {
   const entries = view?.[edit.axis]
-  if (!view || isEmptyRecord(entries)) return view
+  if (!view || (isEmptyRecord(entries) && isEmptyRecord(view.notes) && isEmptyRecord(view.links))) return view
   const moved: Record<string, AxisEntry> = {}
   const last = edit.axis === 'rows' ? MAX_ROW : MAX_COL
-  for (const [index, entry] of Object.entries(entries!)) {
+  for (const [index, entry] of Object.entries(entries ?? {})) {
     const to = moveIndex(Number(index), edit)
     if (to !== undefined && to <= last) moved[String(to)] = entry
   }
-  return copyView({ ...view, [edit.axis]: moved })
+  return copyView({ ...view, [edit.axis]: moved, notes: movedAnnotations(view.notes, edit), links: movedAnnotations(view.links, edit) })
 }
 
 /** Spans that put back the entries of rows or columns `at` to `at + count - 1` as they are in `view`. */
@@ -195,7 +222,9 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans
   }
-  return command
+  if (view!.tabColor !== undefined) command.tabColor = view!.tabColor
+  if (view!.showGridLines === false) command.showGridLines = false
+  return { ...command, ...annotationEdits(view) }
 }
 
 /** Whether a sheet is shown as a tab. */
