@@ -9,6 +9,7 @@ import type { AxisEntry, SheetViewState } from '@finsheet/contracts'
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
+import { isSafeLink } from '../model/cell-annotations.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -153,7 +154,7 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'tabColor' | 'showGridLines' | 'notes' | 'links'>): SheetViewState | undefined {
   const view: SheetViewState = {}
   if (sheet.state !== 'visible') view.hidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
@@ -177,5 +178,11 @@ export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 
   }
   if (Object.keys(rows).length > 0) view.rows = rows
   if (Object.keys(columns).length > 0) view.columns = columns
+  if (sheet.tabColor) view.tabColor = sheet.tabColor
+  if (sheet.showGridLines === false) view.showGridLines = false
+  if (sheet.notes) view.notes = sheet.notes
+  // A link a browser must not open (javascript:, file:) is left out.
+  const links = Object.entries(sheet.links ?? {}).filter(([, url]) => isSafeLink(url))
+  if (links.length > 0) view.links = Object.fromEntries(links)
   return copyView(view)
 }

@@ -57,7 +57,7 @@ const INDEXED_COLORS = [
 /** Office's default theme, used when a file has no theme part. Order: dk1 lt1 dk2 lt2 accent1–6 hlink folHlink. */
 const DEFAULT_THEME = ['000000', 'FFFFFF', '44546A', 'E7E6E6', '4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47', '0563C1', '954F72']
 
-interface ColorSpec {
+export interface ColorSpec {
   rgb?: string
   theme?: number
   indexed?: number
@@ -259,6 +259,11 @@ export function readStyles(stylesXml: string | undefined, themeColors: string[])
     return Object.keys(style).length > 0 ? style : undefined
   })
   return { byXf }
+}
+
+/** A colour as an element's attributes state it (`rgb`, `theme`, `indexed`, `tint`, `auto`). */
+export function colorAttributes(a: Record<string, string>): ColorSpec {
+  return colorSpec(a)
 }
 
 function colorSpec(a: Record<string, string>): ColorSpec {
