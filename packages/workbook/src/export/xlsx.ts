@@ -26,6 +26,7 @@ import { fileNameOf } from '@finsheet/formula'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import { completeSheetExtras, needsCompleting, sheetExtrasOf, writeSheetExtras, type SheetExtras } from './sheet-extras-xlsx.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
 /** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
@@ -78,6 +79,8 @@ export class XlsxWriter {
   private readonly sheets: SheetInProgress[] = []
   /** The workbooks formulas refer to, written as the file's external-link parts (`[1]` is the first). */
   private readonly links: ExternalLinkRecord[] = []
+  /** Each sheet's tab colour, gridlines, notes and links, written once its cells are. */
+  private readonly extras: SheetExtras[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -98,6 +101,7 @@ export class XlsxWriter {
       else column.width = pixelsToExcelWidth(width)
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
+    this.extras.push(sheetExtrasOf(sheet.view))
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
@@ -171,8 +175,10 @@ export class XlsxWriter {
    */
   async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
     for (const sheet of this.sheets) spanSpills(sheet)
+    this.sheets.forEach((sheet, index) => writeSheetExtras(sheet.worksheet, this.extras[index], argb))
     const names = this.storedNames(definedNames)
-    const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const written = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const buffer = needsCompleting(this.extras) ? await withSheetExtras(written, this.extras) : written
     const incomplete =
       names.length > 0 ||
       !isDefaultCalculation(calculation) ||
@@ -320,6 +326,12 @@ interface StoredName {
   name: string
   localSheetId?: number
   formula: string
+}
+
+async function withSheetExtras(bytes: Buffer, extras: readonly SheetExtras[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes)
+  await completeSheetExtras(zip, extras)
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
 
 async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[], names: readonly StoredName[]): Promise<Buffer> {

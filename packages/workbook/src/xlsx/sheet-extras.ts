@@ -150,9 +150,12 @@ export function resolveHyperlinks(hyperlinks: readonly SheetHyperlink[], relatio
   const links: Record<string, string> = {}
   for (const link of hyperlinks) {
     const relationship = link.relationshipId ? relationships.find((candidate) => candidate.id === link.relationshipId) : undefined
-    let url = relationship?.external ? relationship.target : undefined
-    if (url !== undefined && link.location) url += `#${link.location}`
-    if (url === undefined && link.location) url = `#${link.location}`
+    // Some writers state a place in the workbook twice, as the target and as the location, and with its '#'.
+    const location = link.location?.replace(/^#/, '')
+    let url = relationship?.external && !relationship.target.startsWith('#') ? relationship.target : undefined
+    if (url !== undefined && location) url += `#${location}`
+    if (url === undefined && location) url = `#${location}`
+    if (url === undefined && relationship?.target.startsWith('#')) url = relationship.target
     if (!url || url.length > MAX_LINK_LENGTH) continue
     const range = tryParseRange(link.ref.replace(/\$/g, ''))
     if (!range) continue

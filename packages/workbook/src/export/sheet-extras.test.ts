@@ -1,0 +1,116 @@
+/**
+ * The round trip of what a sheet carries around its cells: an xlsx file made by another writer with
+ * notes (and a threaded comment), tab colours, gridlines off and hyperlinks is imported, exported and
+ * read again, and each feature is compared.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
+import { afterAll, describe, expect, it } from 'vitest'
+import { WorkbookModel } from '../model/workbook-model.js'
+import { importedSheetView } from '../xlsx/sheet-layout.js'
+import { readXlsxFile } from '../xlsx/stream-xlsx.js'
+import type { ImportedWorkbook } from '../import/imported-workbook.js'
+import { writeXlsx } from './xlsx.js'
+
+const folder = mkdtempSync(join(tmpdir(), 'finsheet-extras-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+async function readBuffer(bytes: Buffer, name: string): Promise<ImportedWorkbook> {
+  const path = join(folder, name)
+  writeFileSync(path, bytes)
+  return readXlsxFile(path)
+}
+
+const THREADED_TYPE = 'http://schemas.microsoft.com/office/2017/10/relationships/threadedComment'
+
+/** A workbook as Excel users send them: notes, a threaded comment with a reply, tab colours, gridlines off, links, and a chart. */
+async function makeExtrasWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const summary = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF00B050' } }, views: [{ showGridLines: false }] })
+  summary.getCell('A1').value = 'Revenue'
+  summary.getCell('A1').note = 'Ann:\nFrom the audited accounts'
+  summary.getCell('B2').value = 1200
+  summary.getCell('C3').value = { text: 'Company site', hyperlink: 'https://example.com/acme' }
+  summary.getCell('C4').value = { text: 'Inputs', hyperlink: '#Inputs!A1' }
+  const inputs = workbook.addWorksheet('Inputs', { properties: { tabColor: { argb: 'FFFF0000' } } })
+  inputs.getCell('A1').value = 0.21
+  const bytes = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer)
+  // exceljs writes neither threaded comments nor charts: they are added as Excel writes them.
+  const zip = await JSZip.loadAsync(bytes)
+  zip.file(
+    'xl/threadedComments/threadedComment1.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><ThreadedComments xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments">' +
+      '<threadedComment ref="A1" dT="2024-01-01T00:00:00.00" personId="{P1}" id="{T1}"><text>Tax rate &amp; basis</text></threadedComment>' +
+      '<threadedComment ref="A1" dT="2024-01-02T00:00:00.00" personId="{P2}" id="{T2}" parentId="{T1}"><text>Agreed</text></threadedComment></ThreadedComments>',
+  )
+  zip.file('xl/persons/person.xml', '<personList xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"><person displayName="Bo Li" id="{P1}"/><person displayName="Cy" id="{P2}"/></personList>')
+  zip.file('xl/worksheets/_rels/sheet2.xml.rels', `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdT" Type="${THREADED_TYPE}" Target="../threadedComments/threadedComment1.xml"/><Relationship Id="rIdD" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/></Relationships>`)
+  zip.file('xl/drawings/drawing1.xml', '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"/>')
+  zip.file(
+    'xl/drawings/_rels/drawing1.xml.rels',
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart2.xml"/></Relationships>',
+  )
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
+function modelOf(read: ImportedWorkbook): WorkbookModel {
+  const model = new WorkbookModel({
+    sheets: read.sheets.map((sheet, index) => {
+      const view = importedSheetView(sheet)
+      return { id: `s${index}`, name: sheet.name, columnWidths: {}, merges: [], ...(view ? { view } : {}) }
+    }),
+  })
+  for (const sheet of read.sheets) {
+    const cells = sheet.cells.filter((cell) => cell.value !== null).map((cell) => ({ address: cell.address, input: String(cell.value) }))
+    if (cells.length > 0) model.apply([{ type: 'set-cells', sheet: sheet.name, cells }])
+  }
+  return model
+}
+
+describe('notes, tab colours, gridlines and links through an xlsx round trip', () => {
+  it('imports each from a file written by another application', async () => {
+    const read = await readBuffer(await makeExtrasWorkbook(), 'in.xlsx')
+    const [summary, inputs] = read.sheets
+    expect(summary.tabColor).toBe('#00B050')
+    expect(summary.showGridLines).toBe(false)
+    expect(summary.notes).toEqual({ A1: { text: 'Ann:\nFrom the audited accounts', author: 'Author' } })
+    expect(summary.links).toEqual({ C3: 'https://example.com/acme', C4: '#Inputs!A1' })
+    expect(inputs.tabColor).toBe('#FF0000')
+    expect(inputs.showGridLines).toBeUndefined()
+    // The threaded comment, with its reply, is kept as one note by its first author.
+    expect(inputs.notes).toEqual({ A1: { text: 'Tax rate & basis\nCy: Agreed', author: 'Bo Li' } })
+    expect(inputs.carries).toEqual({ charts: 2 })
+  })
+
+  it('exports them and reads the same back', async () => {
+    const first = await readBuffer(await makeExtrasWorkbook(), 'in.xlsx')
+    const model = modelOf(first)
+    const exported = await readBuffer(await writeXlsx(model.snapshot('Extras')), 'out.xlsx')
+    for (const [index, sheet] of first.sheets.entries()) {
+      const again = exported.sheets[index]
+      expect(again.name).toBe(sheet.name)
+      expect(again.tabColor).toBe(sheet.tabColor)
+      expect(again.showGridLines).toBe(sheet.showGridLines)
+      expect(again.notes).toEqual(sheet.notes)
+      expect(again.links).toEqual(sheet.links)
+    }
+    const valueOf = (address: string) => exported.sheets[0].cells.find((cell) => cell.address === address)?.value
+    expect(valueOf('C3')).toBe('Company site')
+    expect(valueOf('B2')).toBe(1200)
+  })
+
+  it('writes a link on a number and a formula without changing the cell', async () => {
+    const model = new WorkbookModel({ sheets: [{ id: 's', name: 'S', columnWidths: {}, merges: [] }] })
+    model.apply([
+      { type: 'set-cells', sheet: 'S', cells: [{ address: 'A1', input: '42' }, { address: 'A2', input: '=A1*2' }] },
+      { type: 'set-sheet-view', sheet: 'S', links: [{ address: 'A1', url: 'https://example.com/a?b=1&c=2' }, { address: 'A2', url: 'mailto:cfo@example.com' }], notes: [{ address: 'B5', note: { text: 'Empty cell note', author: 'Dee' } }] },
+    ])
+    const read = await readBuffer(await writeXlsx(model.snapshot('Links')), 'links.xlsx')
+    expect(read.sheets[0].links).toEqual({ A1: 'https://example.com/a?b=1&c=2', A2: 'mailto:cfo@example.com' })
+    expect(read.sheets[0].notes).toEqual({ B5: { text: 'Empty cell note', author: 'Dee' } })
+    expect(read.sheets[0].cells.find((cell) => cell.address === 'A2')).toMatchObject({ formula: 'A1*2', value: 84 })
+  })
+})
