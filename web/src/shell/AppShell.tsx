@@ -85,6 +85,11 @@ function AppShell({ user }: { user: CurrentUser }) {
     void controller.start(user)
   }, [controller, user])
 
+  // the notes this user inserts carry their name, as Excel's do
+  useEffect(() => {
+    workspace.noteAuthor = user.displayName ?? user.email ?? undefined
+  }, [workspace, user])
+
   // a workbook the controller opens gets its own address, so that a reload or a second tab opens it again
   useEffect(() => {
     controller.setNavigator((workbookId, options) => {
@@ -158,6 +163,8 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('zoom-in'),
     item('zoom-out'),
     item('zoom-reset'),
+    'separator',
+    item('toggle-gridlines'),
     'separator',
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
@@ -266,6 +273,7 @@ function AppShell({ user }: { user: CurrentUser }) {
             }}
             edit={editEntries}
             view={viewEntries}
+            insert={[item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]}
             format={formatEntries}
             data={dataEntries}
             onHelp={() => setHelpOpen(true)}

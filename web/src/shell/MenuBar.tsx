@@ -24,13 +24,15 @@ interface MenuBarProps {
   /** the Edit, View, Format and Data menus' items, from the action registry (disabled without a workbook) */
   edit: MenuEntry[]
   view: MenuEntry[]
+  /** notes and links on the active cell */
+  insert?: MenuEntry[]
   format: MenuEntry[]
   data: MenuEntry[]
   onHelp(): void
 }
 
 /** File, Edit, View, Format, Data and Help (spec 1 §2). */
-export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps) {
+export function MenuBar({ file, edit, view, insert, format, data, onHelp }: MenuBarProps) {
   return (
     <div className="menu-bar" role="menubar" aria-label="Menu bar">
       <Menu
@@ -52,6 +54,7 @@ export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps
       />
       <Menu label="Edit" entries={edit} />
       <Menu label="View" entries={view} />
+      {insert && <Menu label="Insert" entries={insert} />}
       <Menu label="Format" entries={format} />
       <Menu label="Data" entries={data} />
       <button type="button" className="menu-button" onClick={onHelp}>

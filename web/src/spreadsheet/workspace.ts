@@ -62,7 +62,7 @@ export interface WorkspaceState {
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'note' | 'link'
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -98,6 +98,8 @@ export class Workspace {
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
   private remoteHistory: RemoteHistory | null = null
+  /** who writes the notes inserted in this session (the signed-in user's name) */
+  noteAuthor: string | undefined
 
   get state(): WorkspaceState {
     return this.current

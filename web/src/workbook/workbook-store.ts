@@ -7,6 +7,7 @@ import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
+import { isLinkCell } from '../spreadsheet/cell-annotations'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 
@@ -104,6 +105,8 @@ export class SheetView {
   private shownWidths: ReadonlyMap<number, number> = new Map()
   private heights: ReadonlyMap<number, number> = new Map()
   private groups: GridOutline | undefined
+  private annotationsOf: SheetViewState | undefined | null = null
+  private notePositions: readonly CellPosition[] = []
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -172,6 +175,28 @@ export class SheetView {
     this.groups = outline.rows.length > 0 || outline.columns.length > 0 ? outline : undefined
   }
 
+  /**
+   * Cells with a note, for the grid's markers. A new view of the sheet may bring new links too, so the
+   * cells drawn before are drawn again.
+   */
+  get notes(): readonly CellPosition[] {
+    this.refreshAnnotations()
+    return this.notePositions
+  }
+
+  /** Clears what the grid drew when the notes or links may have changed. */
+  refreshAnnotations(): void {
+    const view = this.record.view
+    if (this.annotationsOf === view) return
+    const linksBefore = this.annotationsOf?.links
+    this.annotationsOf = view
+    this.notePositions = Object.keys(view?.notes ?? {}).flatMap((address) => {
+      const range = parseRangeAddress(address)
+      return range ? [{ col: range.startCol, row: range.startRow }] : []
+    })
+    if (linksBefore !== view?.links) this.views.clear()
+  }
+
   /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
   get outline(): GridOutline | undefined {
     this.refreshLayout()
@@ -234,6 +259,14 @@ class SheetSource implements GridDataSource {
 
   get merges(): MergeIndex {
     return this.sheet.merges
+  }
+
+  get showGridLines(): boolean {
+    return this.sheet.layout?.showGridLines !== false
+  }
+
+  get notes(): readonly CellPosition[] {
+    return this.sheet.notes
   }
 
   getCell(col: number, row: number): GridCell | undefined {
@@ -742,6 +775,7 @@ export class WorkbookStore {
   }
 
   private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    sheet.refreshAnnotations()
     const k = key(col, row)
     const cached = sheet.views.get(k)
     if (cached !== undefined) return cached ?? undefined
@@ -767,6 +801,7 @@ export class WorkbookStore {
       else sheet.serverValues.delete(k)
     }
     if (style) view.style = style
+    if (isLinkCell(sheet.layout, engine.getInputAt(sheet.name, row, col), row, col)) view.link = true
     return view
   }
 }

@@ -113,4 +113,21 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
     expect(read.sheets[0].notes).toEqual({ B5: { text: 'Empty cell note', author: 'Dee' } })
     expect(read.sheets[0].cells.find((cell) => cell.address === 'A2')).toMatchObject({ formula: 'A1*2', value: 84 })
   })
+
+  it('keeps the print area and print titles (a union of rows and columns) under the names Excel shows, and writes them back as Excel stores them', async () => {
+    const model = new WorkbookModel({ sheets: [{ id: 's', name: 'Report', columnWidths: {}, merges: [] }] })
+    model.apply([
+      { type: 'define-name', name: 'Print_Area', sheet: 'Report', formula: '=Report!$A$1:$D$20' },
+      { type: 'define-name', name: 'Print_Titles', sheet: 'Report', formula: '=(Report!$A:$A,Report!$1:$1)' },
+    ])
+    const bytes = await writeXlsx(model.snapshot('Print'))
+    const workbookXml = await (await JSZip.loadAsync(bytes)).file('xl/workbook.xml')!.async('string')
+    expect(workbookXml).toContain('<definedName name="_xlnm.Print_Area" localSheetId="0">Report!$A$1:$D$20</definedName>')
+    expect(workbookXml).toContain('<definedName name="_xlnm.Print_Titles" localSheetId="0">Report!$A:$A,Report!$1:$1</definedName>')
+    const read = await readBuffer(bytes, 'print.xlsx')
+    expect(read.definedNames).toEqual([
+      { name: 'Print_Area', sheet: 'Report', formula: 'Report!$A$1:$D$20' },
+      { name: 'Print_Titles', sheet: 'Report', formula: '(Report!$A:$A,Report!$1:$1)' },
+    ])
+  })
 })

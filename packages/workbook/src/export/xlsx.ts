@@ -26,6 +26,7 @@ import { fileNameOf } from '@finsheet/formula'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import { printNameOf, storedPrintFormula } from '../xlsx/print-names.js'
 import { completeSheetExtras, needsCompleting, sheetExtrasOf, writeSheetExtras, type SheetExtras } from './sheet-extras-xlsx.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
@@ -199,7 +200,10 @@ export class XlsxWriter {
       if (localSheetId === -1) continue
       const formula = name.formula.replace(/^=/, '')
       const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
-      names.push({ name: name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: storedFormula(numbered) })
+      // The print area and titles are stored under Excel's own names.
+      const printName = localSheetId === undefined ? undefined : printNameOf(name.name)
+      const stored = storedFormula(numbered)
+      names.push({ name: printName ? `_xlnm.${printName}` : name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: printName ? storedPrintFormula(stored) : stored })
     }
     return names
   }

@@ -28,6 +28,7 @@ import { calculationFromAttributes, type CalculationSettings } from '../model/ca
 import { colorAttributes, createXmlParser, localName, readStyles, readThemeColors, resolveColor, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
+import { keptPrintFormula, printNameOf } from './print-names.js'
 import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 
 export interface StreamXlsxOptions {
@@ -207,11 +208,13 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
     if (localName(tag.name) !== 'definedName' || !pendingName) return
     const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
     pendingName = null
-    // Excel's own names (print areas, filter databases) are not the user's.
-    if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
+    // Excel's own names (filter databases and the like) are not the user's; the print area and titles are kept.
+    const printName = entry.localSheetId !== undefined ? printNameOf(entry.name) : undefined
+    if (!entry.name || (!printName && /^_xl(nm|fn|pm|ws)\./i.test(entry.name))) return
     const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
     if (entry.localSheetId !== undefined && sheet === undefined) return
-    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula: normalizeFormula(entry.text), ...(entry.hidden ? { hidden: true } : {}) })
+    const formula = normalizeFormula(entry.text)
+    definedNames.push({ name: printName ?? entry.name, ...(sheet ? { sheet } : {}), formula: printName ? keptPrintFormula(formula) : formula, ...(entry.hidden ? { hidden: true } : {}) })
   })
   try {
     parser.write(xml).close()
