@@ -125,6 +125,16 @@ export type CellBorders = Static<typeof CellBorders>
 /** Text rotation as Excel states it: -90 to 90 degrees, or 255 for letters stacked vertically. */
 const TextRotation = Type.Union([Type.Integer({ minimum: -90, maximum: 90 }), Type.Literal(255)])
 
+/**
+ * A colour of the workbook's theme, as a file names it (0–11: light 1, dark 1, light 2, dark 2, accents
+ * 1–6, link, followed link), lightened or darkened by `tint`; kept so that an export names it again.
+ */
+export const ThemeColor = StrictObject({
+  theme: Type.Integer({ minimum: 0, maximum: 11 }),
+  tint: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
+})
+export type ThemeColor = Static<typeof ThemeColor>
+
 /** The look of a cell, as the toolbar sets it. */
 export const CellStyle = StrictObject({
   bold: Type.Optional(Type.Boolean()),
@@ -145,6 +155,10 @@ export const CellStyle = StrictObject({
   indent: Type.Optional(Type.Integer({ minimum: 0, maximum: 250 })),
   rotation: Type.Optional(TextRotation),
   borders: Type.Optional(CellBorders),
+  /** The theme colour `color` resolves, when the file named one; setting `color` alone drops it. */
+  colorTheme: Type.Optional(ThemeColor),
+  /** The theme colour `fill` resolves, when the file named one; setting `fill` alone drops it. */
+  fillTheme: Type.Optional(ThemeColor),
 })
 export type CellStyle = Static<typeof CellStyle>
 
@@ -163,6 +177,8 @@ export const StylePatch = StrictObject({
   wrap: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   indent: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 250 }), Type.Null()])),
   rotation: Type.Optional(Type.Union([TextRotation, Type.Null()])),
+  colorTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
+  fillTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
   /** Sets the edges given and removes those given as null, keeping the others; null removes every edge. */
   borders: Type.Optional(
     Type.Union([

@@ -54,9 +54,10 @@ export function useGridPointer({ workspace, editor, bounds, merges, focusGrid, o
       }
       if (edit) editor.commit(null)
       // Ctrl+click follows a cell's link, as in Excel; a plain click only selects the cell
-      const link = !edit && mods.ctrl && !mods.shift && target.kind === 'cell' ? linkAt?.(merges ? merges.anchorOf(target.pos) : target.pos) : undefined
-      if (link !== undefined && followLink) {
-        workspace.setSelection(singleCellSelection(merges ? merges.anchorOf(target.pos) : target.pos))
+      const linked = !edit && mods.ctrl && !mods.shift && target.kind === 'cell' ? (merges ? merges.anchorOf(target.pos) : target.pos) : undefined
+      const link = linked ? linkAt?.(linked) : undefined
+      if (linked && link !== undefined && followLink) {
+        workspace.setSelection(singleCellSelection(linked))
         drag.current = null
         followLink(link)
         return

@@ -33,6 +33,8 @@ async function makeExtrasWorkbook(): Promise<Buffer> {
   summary.getCell('A1').value = 'Revenue'
   summary.getCell('A1').note = 'Ann:\nFrom the audited accounts'
   summary.getCell('B2').value = 1200
+  summary.getCell('B2').font = { color: { theme: 4 } as ExcelJS.Color }
+  summary.getCell('B2').fill = { type: 'pattern', pattern: 'solid', fgColor: { theme: 5, tint: 0.4 } as ExcelJS.Color }
   summary.getCell('C3').value = { text: 'Company site', hyperlink: 'https://example.com/acme' }
   summary.getCell('C4').value = { text: 'Inputs', hyperlink: '#Inputs!A1' }
   const inputs = workbook.addWorksheet('Inputs', { properties: { tabColor: { argb: 'FFFF0000' } } })
@@ -56,6 +58,12 @@ async function makeExtrasWorkbook(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' })
 }
 
+/** The look of a cell of an imported workbook, in the workbook's terms. */
+function lookOf(read: ImportedWorkbook, sheet: number, address: string) {
+  const style = read.styles[read.sheets[sheet].cells.find((cell) => cell.address === address)?.style ?? -1]
+  return style && { color: style.color, colorTheme: style.colorTheme, fill: style.fill, fillTheme: style.fillTheme }
+}
+
 function modelOf(read: ImportedWorkbook): WorkbookModel {
   const model = new WorkbookModel({
     sheets: read.sheets.map((sheet, index) => {
@@ -64,7 +72,13 @@ function modelOf(read: ImportedWorkbook): WorkbookModel {
     }),
   })
   for (const sheet of read.sheets) {
-    const cells = sheet.cells.filter((cell) => cell.value !== null).map((cell) => ({ address: cell.address, input: String(cell.value) }))
+    const cells = sheet.cells
+      .filter((cell) => cell.value !== null)
+      .map((cell) => {
+        const look = cell.style === undefined ? undefined : read.styles[cell.style]
+        const style = look && { ...(look.color ? { color: look.color } : {}), ...(look.colorTheme ? { colorTheme: look.colorTheme } : {}), ...(look.fill ? { fill: look.fill } : {}), ...(look.fillTheme ? { fillTheme: look.fillTheme } : {}) }
+        return { address: cell.address, input: String(cell.value), ...(style && Object.keys(style).length > 0 ? { style } : {}) }
+      })
     if (cells.length > 0) model.apply([{ type: 'set-cells', sheet: sheet.name, cells }])
   }
   return model
@@ -97,9 +111,26 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
       expect(again.notes).toEqual(sheet.notes)
       expect(again.links).toEqual(sheet.links)
     }
+    // Theme colours stay theme colours, resolving to the colours the cells showed.
+    expect(lookOf(first, 0, 'B2')).toMatchObject({ colorTheme: { theme: 4 }, fillTheme: { theme: 5, tint: 0.4 } })
+    expect(lookOf(exported, 0, 'B2')).toEqual(lookOf(first, 0, 'B2'))
     const valueOf = (address: string) => exported.sheets[0].cells.find((cell) => cell.address === address)?.value
     expect(valueOf('C3')).toBe('Company site')
     expect(valueOf('B2')).toBe(1200)
+  })
+
+  it('writes a colour set over a theme colour as that colour, and a theme colour another theme would change as its colour', async () => {
+    const model = new WorkbookModel({ sheets: [{ id: 's', name: 'S', columnWidths: {}, merges: [] }] })
+    model.apply([
+      { type: 'set-cells', sheet: 'S', cells: [{ address: 'A1', input: 'a', style: { color: '#4F81BD', colorTheme: { theme: 4 } } }, { address: 'A2', input: 'b', style: { color: '#123456', colorTheme: { theme: 4 } } }] },
+      { type: 'format-cells', sheet: 'S', ranges: ['A1'], style: { fill: '#FFFF00' } },
+    ])
+    expect(model.styleAt('s', 'A1')).toEqual({ color: '#4F81BD', colorTheme: { theme: 4 }, fill: '#FFFF00' })
+    model.apply([{ type: 'format-cells', sheet: 'S', ranges: ['A1'], style: { color: '#FF0000' } }])
+    expect(model.styleAt('s', 'A1')).toEqual({ color: '#FF0000', fill: '#FFFF00' })
+    const read = await readBuffer(await writeXlsx(model.snapshot('Themes')), 'themes.xlsx')
+    expect(lookOf(read, 0, 'A1')).toEqual({ color: '#FF0000', colorTheme: undefined, fill: '#FFFF00', fillTheme: undefined })
+    expect(lookOf(read, 0, 'A2')).toEqual({ color: '#123456', colorTheme: undefined, fill: undefined, fillTheme: undefined })
   })
 
   it('writes a link on a number and a formula without changing the cell', async () => {

@@ -27,6 +27,7 @@ import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
 import { printNameOf, storedPrintFormula } from '../xlsx/print-names.js'
+import { themeColorHolds } from './theme-colors.js'
 import { completeSheetExtras, needsCompleting, sheetExtrasOf, writeSheetExtras, type SheetExtras } from './sheet-extras-xlsx.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
@@ -601,10 +602,13 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (style.fontFamily) font.name = xmlSafe(style.fontFamily)
   if (style.fontSize) font.size = style.fontSize
   const color = style.color ? argb(style.color) : undefined
-  if (color) font.color = { argb: color }
+  // A theme colour is written as the theme's, so that the file follows its theme as Excel's do.
+  if (style.colorTheme && themeColorHolds(style.colorTheme, style.color)) font.color = themeColorOf(style.colorTheme)
+  else if (color) font.color = { argb: color }
   if (Object.keys(font).length > 0) cell.font = font
   const fill = style.fill ? argb(style.fill) : undefined
-  if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
+  if (style.fillTheme && themeColorHolds(style.fillTheme, style.fill)) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: themeColorOf(style.fillTheme) }
+  else if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
   const alignment: Partial<ExcelJS.Alignment> = {}
   if (style.align) alignment.horizontal = style.align
   if (style.verticalAlign) alignment.vertical = style.verticalAlign
@@ -622,6 +626,10 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
     }
     cell.border = border
   }
+}
+
+function themeColorOf(theme: NonNullable<CellStyle['colorTheme']>): Partial<ExcelJS.Color> {
+  return { theme: theme.theme, ...(theme.tint !== undefined ? { tint: theme.tint } : {}) } as Partial<ExcelJS.Color>
 }
 
 const NAMED_COLOURS: Record<string, string> = {

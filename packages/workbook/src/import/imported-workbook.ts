@@ -55,6 +55,9 @@ export interface ImportedStyle {
   fontSize?: number
   color?: string
   fill?: string
+  /** The theme colours `color` and `fill` resolve, when the file names them so. */
+  colorTheme?: { theme: number; tint?: number }
+  fillTheme?: { theme: number; tint?: number }
   align?: HorizontalAlign
   verticalAlign?: VerticalAlign
   wrapText?: boolean

@@ -1493,6 +1493,9 @@ export function mergeStyle(base: CellStyle | null | undefined, patch: StylePatch
     } else if (value === null || value === false || value === '' || (value === 0 && (name === 'indent' || name === 'rotation'))) delete merged[name]
     else merged[name] = value
   }
+  // A colour set without its theme colour is a plain colour now: the theme colour it named goes.
+  if (patch.color !== undefined && patch.colorTheme === undefined) delete merged.colorTheme
+  if (patch.fill !== undefined && patch.fillTheme === undefined) delete merged.fillTheme
   return Object.keys(merged).length === 0 ? null : (merged as CellStyle)
 }
 

@@ -301,6 +301,8 @@ function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
   if (style.fontSize && style.fontSize >= 1 && style.fontSize <= 409) look.fontSize = style.fontSize
   if (style.color) look.color = style.color
   if (style.fill) look.fill = style.fill
+  if (style.color && style.colorTheme) look.colorTheme = { ...style.colorTheme }
+  if (style.fill && style.fillTheme) look.fillTheme = { ...style.fillTheme }
   if (style.align === 'left' || style.align === 'right') look.align = style.align
   else if (style.align === 'center' || style.align === 'centerContinuous') look.align = 'center'
   if (style.strike) look.strike = true
