@@ -96,7 +96,6 @@ async function waitUntilSaved(): Promise<void> {
 async function importedWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF7030A0' } }, views: [{ showGridLines: false }] })
-  sheet.getColumn(1).width = 22
   const rows: [string, number][] = [
     ['Revenue', 1200],
     ['Costs', 700],

@@ -259,6 +259,8 @@ export const SheetViewState = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden`: Excel's very hidden, a sheet its Unhide list does not offer. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   /** The colour of the sheet's tab, a CSS colour. */
@@ -715,6 +717,8 @@ export const SetSheetViewCommand = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden: true`: hidden as Excel's very hidden sheets are. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   /** The tab's colour; null removes it. */

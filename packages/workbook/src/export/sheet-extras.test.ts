@@ -161,4 +161,20 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
       { name: 'Print_Titles', sheet: 'Report', formula: '(Report!$A:$A,Report!$1:$1)' },
     ])
   })
+
+  it('keeps a very hidden sheet very hidden through the round trip, and unhiding it shows it plainly, undone exactly', async () => {
+    const workbook = new ExcelJS.Workbook()
+    workbook.addWorksheet('Shown').getCell('A1').value = 1
+    workbook.addWorksheet('Secret', { state: 'veryHidden' }).getCell('A1').value = 2
+    workbook.addWorksheet('Tucked', { state: 'hidden' }).getCell('A1').value = 3
+    const first = await readBuffer(Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer), 'hidden.xlsx')
+    const model = modelOf(first)
+    expect(model.sheets.map((sheet) => sheet.view)).toEqual([undefined, { hidden: true, veryHidden: true }, { hidden: true }])
+    const again = await readBuffer(await writeXlsx(model.snapshot('Hidden')), 'hidden-out.xlsx')
+    expect(again.sheets.map((sheet) => sheet.state)).toEqual(['visible', 'veryHidden', 'hidden'])
+    const { inverse } = model.apply([{ type: 'set-sheet-view', sheet: 'Secret', hidden: false }])
+    expect(model.sheets[1].view).toBeUndefined()
+    model.apply(inverse)
+    expect(model.sheets[1].view).toEqual({ hidden: true, veryHidden: true })
+  })
 })

@@ -38,6 +38,7 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.frozenRows) copy.frozenRows = view!.frozenRows
   if (view!.frozenColumns) copy.frozenColumns = view!.frozenColumns
   if (view!.hidden) copy.hidden = true
+  if (view!.hidden && view!.veryHidden) copy.veryHidden = true
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -161,7 +162,10 @@ export function applySheetView(
   }
   if (command.hidden !== undefined) {
     undo.hidden = view?.hidden ?? false
+    if (view?.hidden && view.veryHidden) undo.veryHidden = true
     next.hidden = command.hidden
+    if (command.hidden && command.veryHidden) next.veryHidden = true
+    else delete next.veryHidden
   }
   for (const axis of ['rows', 'columns'] as const) {
     const spans = command[axis]
@@ -218,6 +222,7 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   if (view!.frozenRows) command.frozenRows = view!.frozenRows
   if (view!.frozenColumns) command.frozenColumns = view!.frozenColumns
   if (view!.hidden) command.hidden = true
+  if (view!.hidden && view!.veryHidden) command.veryHidden = true
   for (const axis of ['rows', 'columns'] as const) {
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans

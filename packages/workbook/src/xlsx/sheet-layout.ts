@@ -77,7 +77,7 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
 /** States a sheet's layout on the worksheet exceljs is about to write; returns the deepest column outline level, for withColumnOutline. */
 export function writeSheetLayout(worksheet: ExcelJS.Worksheet, view: SheetViewState | undefined): number {
   if (!view) return 0
-  if (view.hidden) worksheet.state = 'hidden'
+  if (view.hidden) worksheet.state = view.veryHidden ? 'veryHidden' : 'hidden'
   if (view.frozenRows || view.frozenColumns) {
     worksheet.views = [{ state: 'frozen', xSplit: view.frozenColumns ?? 0, ySplit: view.frozenRows ?? 0 }]
   }
@@ -157,6 +157,7 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'tabColor' | 'showGridLines' | 'notes' | 'links'>): SheetViewState | undefined {
   const view: SheetViewState = {}
   if (sheet.state !== 'visible') view.hidden = true
+  if (sheet.state === 'veryHidden') view.veryHidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
   if (sheet.frozen?.columns) view.frozenColumns = sheet.frozen.columns
   const rows: Record<string, AxisEntry> = {}
