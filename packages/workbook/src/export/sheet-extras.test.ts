@@ -34,7 +34,7 @@ async function makeExtrasWorkbook(): Promise<Buffer> {
   summary.getCell('A1').note = 'Ann:\nFrom the audited accounts'
   summary.getCell('B2').value = 1200
   summary.getCell('B2').font = { color: { theme: 4 } as ExcelJS.Color }
-  summary.getCell('B2').fill = { type: 'pattern', pattern: 'solid', fgColor: { theme: 5, tint: 0.4 } as ExcelJS.Color }
+  summary.getCell('B2').fill = { type: 'pattern', pattern: 'solid', fgColor: { theme: 5, tint: 0.4 } as Partial<ExcelJS.Color> }
   summary.getCell('C3').value = { text: 'Company site', hyperlink: 'https://example.com/acme' }
   summary.getCell('C4').value = { text: 'Inputs', hyperlink: '#Inputs!A1' }
   const inputs = workbook.addWorksheet('Inputs', { properties: { tabColor: { argb: 'FFFF0000' } } })
