@@ -125,6 +125,16 @@ export type CellBorders = Static<typeof CellBorders>
 /** Text rotation as Excel states it: -90 to 90 degrees, or 255 for letters stacked vertically. */
 const TextRotation = Type.Union([Type.Integer({ minimum: -90, maximum: 90 }), Type.Literal(255)])
 
+/**
+ * A colour of the workbook's theme, as a file names it (0–11: light 1, dark 1, light 2, dark 2, accents
+ * 1–6, link, followed link), lightened or darkened by `tint`; kept so that an export names it again.
+ */
+export const ThemeColor = StrictObject({
+  theme: Type.Integer({ minimum: 0, maximum: 11 }),
+  tint: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
+})
+export type ThemeColor = Static<typeof ThemeColor>
+
 /** The look of a cell, as the toolbar sets it. */
 export const CellStyle = StrictObject({
   bold: Type.Optional(Type.Boolean()),
@@ -145,6 +155,10 @@ export const CellStyle = StrictObject({
   indent: Type.Optional(Type.Integer({ minimum: 0, maximum: 250 })),
   rotation: Type.Optional(TextRotation),
   borders: Type.Optional(CellBorders),
+  /** The theme colour `color` resolves, when the file named one; setting `color` alone drops it. */
+  colorTheme: Type.Optional(ThemeColor),
+  /** The theme colour `fill` resolves, when the file named one; setting `fill` alone drops it. */
+  fillTheme: Type.Optional(ThemeColor),
 })
 export type CellStyle = Static<typeof CellStyle>
 
@@ -163,6 +177,8 @@ export const StylePatch = StrictObject({
   wrap: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   indent: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 250 }), Type.Null()])),
   rotation: Type.Optional(Type.Union([TextRotation, Type.Null()])),
+  colorTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
+  fillTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
   /** Sets the edges given and removes those given as null, keeping the others; null removes every edge. */
   borders: Type.Optional(
     Type.Union([
@@ -218,6 +234,23 @@ export const AxisEntry = StrictObject({
 export type AxisEntry = Static<typeof AxisEntry>
 
 const IndexKey = Type.String({ pattern: '^[0-9]+$' })
+/** A cell's address as notes and links are keyed by: A1 form, without `$`. */
+const NoteAddress = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}$' })
+
+/** The longest note a cell may carry: as much text as the cell itself may hold. */
+export const MAX_NOTE_LENGTH = MAX_CELL_TEXT_LENGTH
+/** The longest link address, as Excel allows. */
+export const MAX_LINK_LENGTH = 2079
+
+/** A note on a cell (Excel's note, or a threaded comment kept as one): its text and who wrote it. */
+export const CellNote = StrictObject({
+  text: Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH }),
+  author: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type CellNote = Static<typeof CellNote>
+
+/** Where a cell's link goes: a web or mail address, or a place in the workbook as `#Sheet1!A1`. */
+export const LinkTarget = Type.String({ minLength: 1, maxLength: MAX_LINK_LENGTH })
 
 /** Distinct values one filter column may list as shown. */
 export const MAX_FILTER_VALUES = 10_000
@@ -249,10 +282,20 @@ export const SheetViewState = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden`: Excel's very hidden, a sheet its Unhide list does not offer. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   /** The sheet's filter; the rows it hides are marked `filtered`. */
   filter: Type.Optional(SheetFilter),
+  /** The colour of the sheet's tab, a CSS colour. */
+  tabColor: Type.Optional(CssColour),
+  /** False when the sheet's gridlines are turned off (View → Gridlines); absent when shown. */
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes by cell address; they follow their cells when rows and columns move. */
+  notes: Type.Optional(Type.Record(NoteAddress, CellNote)),
+  /** Links by cell address; they follow their cells when rows and columns move. */
+  links: Type.Optional(Type.Record(NoteAddress, LinkTarget)),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -776,8 +819,17 @@ export const SetSheetViewCommand = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden: true`: hidden as Excel's very hidden sheets are. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+  /** The tab's colour; null removes it. */
+  tabColor: Type.Optional(Type.Union([CssColour, Type.Null()])),
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes written (null removes a cell's note). */
+  notes: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), note: Type.Union([CellNote, Type.Null()]) }), { maxItems: 10_000 })),
+  /** Links written (null removes a cell's link). */
+  links: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), url: Type.Union([LinkTarget, Type.Null()]) }), { maxItems: 10_000 })),
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 

@@ -36,6 +36,7 @@ export type {
   ImportedWorkbook,
   ImportErrorCode,
   ImportLimits,
+  CarriedFeature,
 } from './import/imported-workbook.js'
 export {
   contentKindOf,

@@ -17,6 +17,7 @@ import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
 import type { OutlineGroup } from '../spreadsheet/sheet-layout'
 import { freeze, freezeAt, groupAt, hide, regroup, setCollapsed, unhide } from '../spreadsheet/sheet-layout'
 import { insertChartCommand, newChartId, nextChartTitle } from '../spreadsheet/sheet-charts'
+import { noteAt, noteCommand } from '../spreadsheet/cell-annotations'
 
 const hasWorkbook = (ctx: ActionContext) => ctx.workspace.state.store !== null
 const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
@@ -771,6 +772,48 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.workspace.addSheet(),
   },
 
+  // ---- notes, links and gridlines ------------------------------------------------------------------
+  {
+    id: 'insert-note',
+    label: 'Insert note',
+    group: 'Editing',
+    keys: ['Shift+F2'],
+    title: (ctx) => (activeNote(ctx) ? 'Edit note' : 'Insert note'),
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('note'),
+  },
+  {
+    id: 'delete-note',
+    label: 'Delete note',
+    group: 'Editing',
+    enabled: (ctx) => activeNote(ctx) !== undefined,
+    run: (ctx) => layoutChange(ctx, (sheet) => noteCommand(sheet, ctx.workspace.state.selection.active, '')),
+  },
+  {
+    id: 'insert-link',
+    label: 'Link…',
+    group: 'Editing',
+    keys: ['Ctrl+K'],
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('link'),
+  },
+  {
+    id: 'remove-link',
+    label: 'Remove link',
+    group: 'Editing',
+    enabled: (ctx) => activeLayout(ctx)?.links?.[cellAddress(ctx.workspace.state.selection.active)] !== undefined,
+    run: (ctx) => layoutChange(ctx, (sheet) => ({ type: 'set-sheet-view', sheet, links: [{ address: cellAddress(ctx.workspace.state.selection.active), url: null }] })),
+  },
+  {
+    id: 'toggle-gridlines',
+    label: 'Gridlines',
+    group: 'Moving around',
+    enabled: hasWorkbook,
+    active: (ctx) => activeLayout(ctx)?.showGridLines !== false,
+    title: (ctx) => (activeLayout(ctx)?.showGridLines === false ? 'Show gridlines' : 'Hide gridlines'),
+    run: (ctx) => layoutChange(ctx, (sheet, _range, layout) => ({ type: 'set-sheet-view', sheet, showGridLines: layout?.showGridLines === false })),
+  },
+
   // ---- screens -------------------------------------------------------------------------------------
   ...NAVIGATION.filter((item) => item.shortcut).map(
     (item): Action => ({
@@ -826,6 +869,10 @@ function insertChart(ctx: ActionContext): void {
   }
   reportRefusal(() => ctx.workspace.dispatch(result.command))
   if (store.chartById(result.command.id)) ctx.workspace.focusChart(result.command.id, true)
+}
+
+function activeNote(ctx: ActionContext) {
+  return noteAt(activeLayout(ctx), ctx.workspace.state.selection.active)
 }
 
 function activeLayout(ctx: ActionContext): SheetViewState | undefined {
@@ -895,6 +942,11 @@ export const CELL_MENU: readonly (string | 'separator')[] = [
   'unhide-rows',
   'hide-columns',
   'unhide-columns',
+  'separator',
+  'insert-note',
+  'delete-note',
+  'insert-link',
+  'remove-link',
   'separator',
   'clear-contents',
 ]

@@ -91,6 +91,8 @@ export interface GridProps {
   onOutlineToggle?(axis: 'rows' | 'columns', group: OutlineSpan): void
   /** a click on a filter header cell's dropdown button; the point is below the button, in the page */
   onFilterButton?(col: number, at: { clientX: number; clientY: number }): void
+  /** the pointer moved over another cell or header (null: it left the grid), to show a cell's note */
+  onHover?(target: GridTarget | null): void
   /** right click; `target` is what was under the pointer */
   onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
@@ -566,6 +568,7 @@ export function Grid(props: GridProps) {
     const act = interaction.current
     pointer.current = { x: event.clientX, y: event.clientY }
     if (act.kind === 'none') {
+      if (propsRef.current.onHover) propsRef.current.onHover(hitTest(event.clientX, event.clientY))
       const next =
         resizeEdgeAt(event.clientX, event.clientY) !== null
           ? 'col-resize'
@@ -686,6 +689,7 @@ export function Grid(props: GridProps) {
         onPointerMove={onPointerMove}
         onPointerUp={endInteraction}
         onPointerCancel={endInteraction}
+        onPointerLeave={() => propsRef.current.onHover?.(null)}
         onDoubleClick={onDoubleClick}
         onContextMenu={(e) => {
           e.preventDefault()

@@ -6,6 +6,7 @@ import { drawTraceArrows, type TraceArrow } from './trace-render'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FILTER_BUTTON_SIZE, OUTLINE_BUTTON_SIZE } from './types'
+import { drawNoteMarkers, LINK_COLOR } from './annotations'
 
 export const GRID_COLORS = {
   background: '#ffffff',
@@ -143,7 +144,7 @@ function drawPane(
   }
 
   drawSelectionFill(ctx, scene, visible, cellX, cellY)
-  drawGridLines(ctx, scene, visible, cellX, cellY)
+  if (source.showGridLines !== false) drawGridLines(ctx, scene, visible, cellX, cellY)
 
   // a merged area is one cell: its top-left cell's fill and text over the whole rectangle
   for (const merge of visibleMerges) {
@@ -218,6 +219,7 @@ function drawPane(
   }
 
   drawFilterButtons(ctx, scene, visible, cellX, cellY)
+  if (source.notes && source.notes.length > 0) drawNoteMarkers(ctx, source.notes, visible, geometry, cellX, cellY)
   drawHighlights(ctx, scene, cellX, cellY)
   drawSelectionBorder(ctx, scene, cellX, cellY)
   return cellsDrawn
@@ -291,7 +293,7 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
     text = '#'.repeat(Math.max(1, Math.floor(inner / hashWidth)))
     textWidth = -1
   }
-  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  ctx.fillStyle = textColor(cell)
   const tx = textX(ctx, cell, align, x, width)
   const fontSize = cell.style?.fontSize ?? DEFAULT_FONT_SIZE
   const ty = cell.style?.verticalAlign ? firstLineY(cell.style.verticalAlign, y, height, 1, fontSize * LINE_SPACING) : y + height / 2 + 1
@@ -329,12 +331,18 @@ function textX(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalA
 
 /** Underline and strikethrough under and through a line of text drawn at (tx, ty). */
 function decorate(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, text: string, measured: number, tx: number, ty: number): void {
-  if (!cell.style?.underline && !cell.style?.strike) return
+  if (!cell.style?.underline && !cell.style?.strike && !cell.link) return
   const w = measured >= 0 ? measured : ctx.measureText(text).width
   const start = align === 'right' ? tx - w : align === 'center' ? tx - w / 2 : tx
-  const fontSize = cell.style.fontSize ?? DEFAULT_FONT_SIZE
-  if (cell.style.underline) ctx.fillRect(start, ty + fontSize / 2, w, 1)
-  if (cell.style.strike) ctx.fillRect(start, ty, w, 1)
+  const fontSize = cell.style?.fontSize ?? DEFAULT_FONT_SIZE
+  if (cell.style?.underline || cell.link) ctx.fillRect(start, ty + fontSize / 2, w, 1)
+  if (cell.style?.strike) ctx.fillRect(start, ty, w, 1)
+}
+
+/** A cell's text colour: errors red, links blue (unless the cell has a colour of its own), else its style's. */
+function textColor(cell: GridCell): string {
+  if (cell.error) return GRID_COLORS.errorText
+  return cell.style?.color ?? (cell.link ? LINK_COLOR : GRID_COLORS.text)
 }
 
 /** Text that wraps: lines within the cell's width, placed by its vertical alignment, cut at its edges. */
@@ -342,7 +350,7 @@ function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: H
   const indent = (cell.style?.indent ?? 0) * INDENT_STEP
   const lines = wrapLines(cell.text, Math.max(1, width - CELL_PADDING * 2 - indent), (text) => ctx.measureText(text).width)
   const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
-  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  ctx.fillStyle = textColor(cell)
   ctx.save()
   ctx.beginPath()
   ctx.rect(x + 1, y, width - 2, height)

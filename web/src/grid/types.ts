@@ -1,4 +1,4 @@
-import type { CellRange } from './address'
+import type { CellPosition, CellRange } from './address'
 import type { MergeIndex } from './merges'
 
 import type { CellStyle } from '@finsheet/contracts'
@@ -16,6 +16,8 @@ export interface GridCell {
   numeric: boolean
   error: boolean
   style?: CellStyle
+  /** the cell opens a link on Ctrl+click: drawn as links are, unless its style colours it */
+  link?: boolean
 }
 
 /**
@@ -37,6 +39,10 @@ export interface GridDataSource {
   readonly merges?: MergeIndex
   /** a sheet filter's header cells, each drawn with its dropdown button */
   readonly filterButtons?: GridFilterButtons
+  /** false when the sheet's gridlines are turned off */
+  readonly showGridLines?: boolean
+  /** cells with a note, marked by a red triangle in their top-right corner */
+  readonly notes?: readonly CellPosition[]
   getCell(col: number, row: number): GridCell | undefined
 }
 

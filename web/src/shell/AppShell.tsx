@@ -85,6 +85,11 @@ function AppShell({ user }: { user: CurrentUser }) {
     void controller.start(user)
   }, [controller, user])
 
+  // the notes this user inserts carry their name, as Excel's do
+  useEffect(() => {
+    workspace.noteAuthor = user.displayName ?? user.email ?? undefined
+  }, [workspace, user])
+
   // a workbook the controller opens gets its own address, so that a reload or a second tab opens it again
   useEffect(() => {
     controller.setNavigator((workbookId, options) => {
@@ -159,10 +164,12 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('zoom-out'),
     item('zoom-reset'),
     'separator',
+    item('toggle-gridlines'),
+    'separator',
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
-  const insertEntries: MenuEntry[] = [item('insert-chart', false)]
+  const insertEntries: MenuEntry[] = [item('insert-chart', false), 'separator', item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]
   const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
     item('sort-range', false),

@@ -41,6 +41,8 @@ import { useWorkspace } from './workspace-context'
 import { traceSourceOf } from './workspace'
 import { describeArrow, traceArrows as traceArrowsOf } from './trace-arrows'
 import { toast } from '../toasts/toast-store'
+import { linkAt, noteAt, openLink } from './cell-annotations'
+import { NotePopup } from './NotePopup'
 
 interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
@@ -77,6 +79,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const listRef = useRef<HTMLUListElement>(null)
   const [suggestionIndex, setSuggestionIndex] = useState(0)
   const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null)
+  const [hovered, setHovered] = useState<CellPosition | null>(null)
 
   const model = store?.sheet(sheet)
   const source = model?.source
@@ -221,7 +224,23 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const actionContext: ActionContext = { workspace, grid, editor: null, go, key: null }
 
   const keymap = useGridKeymap({ registry: spreadsheetActions, workspace, grid, editor, suggestions, suggestionIndex, setSuggestionIndex, go })
-  const pointer = useGridPointer({ workspace, editor, bounds, merges, focusGrid, openCellMenu: (x, y) => setContextMenu({ x, y }) })
+  const linkOf = useCallback(
+    (pos: CellPosition) => {
+      const { store: current, sheet: name } = workspace.state
+      return current ? linkAt(current.sheet(name)?.layout, current.getInput(name, pos), pos) : undefined
+    },
+    [workspace],
+  )
+  const pointer = useGridPointer({
+    workspace,
+    editor,
+    bounds,
+    merges,
+    focusGrid,
+    openCellMenu: (x, y) => setContextMenu({ x, y }),
+    linkAt: linkOf,
+    followLink: (url) => openLink(url, (place) => goToRef.current?.(`${place.sheet.includes(' ') || place.sheet.includes("'") ? `'${place.sheet.replace(/'/g, "''")}'` : place.sheet}!${place.address}`)),
+  })
 
   /** Selects a range (on another sheet, once it is shown) and scrolls it into view. */
   const show = useCallback(
@@ -235,6 +254,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     [workspace, select],
   )
 
+  const goToRef = useRef<((text: string) => string | null) | null>(null)
   const goTo = useCallback(
     (text: string): string | null => {
       if (!store) return 'No workbook loaded'
@@ -249,6 +269,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     },
     [store, sheet, workspace, show, focusGrid, refocusAfterDialog],
   )
+
+  goToRef.current = goTo
 
   // ---- clipboard ----
 
@@ -306,6 +328,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const mode = editing ? (isPointable(editing) && editing.mode === 'enter' && editing.pointing ? 'Point' : editing.mode === 'edit' ? 'Edit' : 'Enter') : 'Ready'
   const listId = 'formula-suggestions'
   const suggestionBox = (suggestions.length > 0 || hint) && !pointingElsewhere && editing ? gridRef.current?.cellRect(editing.cell) : null
+  const hoveredNote = hovered && !editing ? noteAt(store.sheet(sheet)?.layout, hovered) : undefined
+  const hoveredRect = hoveredNote && hovered ? gridRef.current?.cellRect(hovered) : null
 
   return (
     <div className="spreadsheet">
@@ -358,6 +382,10 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onFilterButton={(column, at) => workspace.openFilterMenu({ column, at })}
           onZoomStep={(steps) => workspace.setZoom(workspace.state.zoom + steps * ZOOM_STEP)}
           onContextMenu={pointer.onContextMenu}
+          onHover={(target) => {
+            const next = target?.kind === 'cell' ? (merges ? merges.anchorOf(target.pos) : target.pos) : null
+            setHovered((previous) => (previous?.col === next?.col && previous?.row === next?.row ? previous : next))
+          }}
           onDoubleClick={pointer.onDoubleClick}
           onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
           floats={chartFloats}
@@ -413,6 +441,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
             }}
           />
         )}
+        {hoveredNote && hoveredRect && <NotePopup note={hoveredNote} cell={hoveredRect} />}
         {suggestionBox && (
           <FormulaAssist
             anchor={suggestionBox}
@@ -429,6 +458,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         sheets={store.visibleSheetNames}
         hiddenCount={store.hiddenSheetNames.length}
         onHide={(name) => runLayoutChange(() => workspace.hideSheet(name))}
+        tabColors={Object.fromEntries(store.visibleSheetNames.map((name) => [name, store.sheet(name)?.layout?.tabColor]))}
+        onTabColor={(name, color) => runLayoutChange(() => workspace.dispatch({ type: 'set-sheet-view', sheet: name, tabColor: color }))}
         onUnhide={() => workspace.openUnhideSheet()}
         active={sheet}
         onSelect={(name) => {

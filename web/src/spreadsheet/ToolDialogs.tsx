@@ -6,6 +6,8 @@ import { selectionRange } from '../grid/selection'
 import { FindReplaceDialog } from './FindReplaceDialog'
 import { GoalSeekDialog } from './GoalSeekDialog'
 import { NameManagerDialog } from './NameManagerDialog'
+import { LinkDialog, NoteDialog } from './NoteLinkDialogs'
+import { noteAt } from './cell-annotations'
 import type { Workspace } from './workspace'
 import './tool-dialogs.css'
 
@@ -58,6 +60,29 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         activeSheet={sheet}
         activeCell={cellAddress(selection.active)}
         onApply={(command) => {
+          write(command)
+          close()
+        }}
+        onClose={close}
+      />
+      <NoteDialog
+        open={tool === 'note'}
+        sheet={sheet}
+        cell={selection.active}
+        note={noteAt(store.sheet(sheet)?.layout, selection.active)}
+        author={workspace.noteAuthor}
+        onSave={(command) => {
+          write(command)
+          close()
+        }}
+        onClose={close}
+      />
+      <LinkDialog
+        open={tool === 'link'}
+        sheet={sheet}
+        cell={selection.active}
+        url={store.sheet(sheet)?.layout?.links?.[cellAddress(selection.active)]}
+        onSave={(command) => {
           write(command)
           close()
         }}

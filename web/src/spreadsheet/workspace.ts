@@ -70,7 +70,7 @@ export interface WorkspaceState {
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort' | 'note' | 'link'
 
 /** A filter column's dropdown, open below its header's button (`at`, in the page) or below the active cell. */
 export interface FilterMenu {
@@ -115,6 +115,8 @@ export class Workspace {
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
   private remoteHistory: RemoteHistory | null = null
+  /** who writes the notes inserted in this session (the signed-in user's name) */
+  noteAuthor: string | undefined
 
   get state(): WorkspaceState {
     return this.current

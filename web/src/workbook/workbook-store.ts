@@ -8,6 +8,7 @@ import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource, GridFilterButtons, GridOutline } from '../grid/types'
 import { filterButtonsOf } from '../spreadsheet/data-tools'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
+import { isLinkCell } from '../spreadsheet/cell-annotations'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 import { makesRowTaller, TextHeights } from './text-heights'
@@ -116,6 +117,8 @@ export class SheetView {
   /** rows whose height follows their wrapped text or large fonts */
   readonly textHeights = new TextHeights()
   private filterHeaders: GridFilterButtons | undefined
+  private annotationsOf: SheetViewState | undefined | null = null
+  private notePositions: readonly CellPosition[] = []
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -194,6 +197,28 @@ export class SheetView {
     return this.filterHeaders
   }
 
+  /**
+   * Cells with a note, for the grid's markers. A new view of the sheet may bring new links too, so the
+   * cells drawn before are drawn again.
+   */
+  get notes(): readonly CellPosition[] {
+    this.refreshAnnotations()
+    return this.notePositions
+  }
+
+  /** Clears what the grid drew when the notes or links may have changed. */
+  refreshAnnotations(): void {
+    const view = this.record.view
+    if (this.annotationsOf === view) return
+    const linksBefore = this.annotationsOf?.links
+    this.annotationsOf = view
+    this.notePositions = Object.keys(view?.notes ?? {}).flatMap((address) => {
+      const range = parseRangeAddress(address)
+      return range ? [{ col: range.startCol, row: range.startRow }] : []
+    })
+    if (linksBefore !== view?.links) this.views.clear()
+  }
+
   /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
   get outline(): GridOutline | undefined {
     this.refreshLayout()
@@ -260,6 +285,14 @@ class SheetSource implements GridDataSource {
 
   get filterButtons(): GridFilterButtons | undefined {
     return this.sheet.filterButtons
+  }
+
+  get showGridLines(): boolean {
+    return this.sheet.layout?.showGridLines !== false
+  }
+
+  get notes(): readonly CellPosition[] {
+    return this.sheet.notes
   }
 
   getCell(col: number, row: number): GridCell | undefined {
@@ -906,6 +939,7 @@ export class WorkbookStore {
   }
 
   private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    sheet.refreshAnnotations()
     const k = key(col, row)
     const cached = sheet.views.get(k)
     if (cached !== undefined) return cached ?? undefined
@@ -931,6 +965,7 @@ export class WorkbookStore {
       else sheet.serverValues.delete(k)
     }
     if (style) view.style = style
+    if (isLinkCell(sheet.layout, engine.getInputAt(sheet.name, row, col), row, col)) view.link = true
     return view
   }
 }

@@ -28,6 +28,9 @@ import { fileNameOf } from '@finsheet/formula'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import { printNameOf, storedPrintFormula } from '../xlsx/print-names.js'
+import { themeColorHolds } from './theme-colors.js'
+import { completeSheetExtras, needsCompleting, sheetExtrasOf, writeSheetExtras, type SheetExtras } from './sheet-extras-xlsx.js'
 import type { CalculationSettings } from '../model/calculation.js'
 
 /** English Metric Units to the pixel, as drawing anchors measure offsets. */
@@ -85,6 +88,8 @@ export class XlsxWriter {
   private readonly sheets: SheetInProgress[] = []
   /** The workbooks formulas refer to, written as the file's external-link parts (`[1]` is the first). */
   private readonly links: ExternalLinkRecord[] = []
+  /** Each sheet's tab colour, gridlines, notes and links, written once its cells are. */
+  private readonly extras: SheetExtras[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -105,6 +110,7 @@ export class XlsxWriter {
       else column.width = pixelsToExcelWidth(width)
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
+    this.extras.push(sheetExtrasOf(sheet.view))
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
@@ -191,8 +197,10 @@ export class XlsxWriter {
    */
   async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
     for (const sheet of this.sheets) spanSpills(sheet)
+    this.sheets.forEach((sheet, index) => writeSheetExtras(sheet.worksheet, this.extras[index], argb))
     const names = this.storedNames(definedNames)
-    const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const written = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const buffer = needsCompleting(this.extras) ? await withSheetExtras(written, this.extras) : written
     const incomplete =
       names.length > 0 ||
       !isDefaultCalculation(calculation) ||
@@ -213,7 +221,10 @@ export class XlsxWriter {
       if (localSheetId === -1) continue
       const formula = name.formula.replace(/^=/, '')
       const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
-      names.push({ name: name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: storedFormula(numbered) })
+      // The print area and titles are stored under Excel's own names.
+      const printName = localSheetId === undefined ? undefined : printNameOf(name.name)
+      const stored = storedFormula(numbered)
+      names.push({ name: printName ? `_xlnm.${printName}` : name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: printName ? storedPrintFormula(stored) : stored })
     }
     return names
   }
@@ -342,6 +353,12 @@ interface StoredName {
   name: string
   localSheetId?: number
   formula: string
+}
+
+async function withSheetExtras(bytes: Buffer, extras: readonly SheetExtras[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes)
+  await completeSheetExtras(zip, extras)
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
 
 async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[], names: readonly StoredName[]): Promise<Buffer> {
@@ -609,10 +626,13 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (style.fontFamily) font.name = xmlSafe(style.fontFamily)
   if (style.fontSize) font.size = style.fontSize
   const color = style.color ? argb(style.color) : undefined
-  if (color) font.color = { argb: color }
+  // A theme colour is written as the theme's, so that the file follows its theme as Excel's do.
+  if (style.colorTheme && themeColorHolds(style.colorTheme, style.color)) font.color = themeColorOf(style.colorTheme)
+  else if (color) font.color = { argb: color }
   if (Object.keys(font).length > 0) cell.font = font
   const fill = style.fill ? argb(style.fill) : undefined
-  if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
+  if (style.fillTheme && themeColorHolds(style.fillTheme, style.fill)) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: themeColorOf(style.fillTheme) }
+  else if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
   const alignment: Partial<ExcelJS.Alignment> = {}
   if (style.align) alignment.horizontal = style.align
   if (style.verticalAlign) alignment.vertical = style.verticalAlign
@@ -630,6 +650,10 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
     }
     cell.border = border
   }
+}
+
+function themeColorOf(theme: NonNullable<CellStyle['colorTheme']>): Partial<ExcelJS.Color> {
+  return { theme: theme.theme, ...(theme.tint !== undefined ? { tint: theme.tint } : {}) } as Partial<ExcelJS.Color>
 }
 
 const NAMED_COLOURS: Record<string, string> = {

@@ -6,6 +6,10 @@
 import type { SheetFilter } from '@finsheet/contracts'
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
+import type { CellNote } from '@finsheet/contracts'
+import type { CarriedFeature } from '../xlsx/sheet-extras.js'
+
+export type { CarriedFeature }
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
 export type ImportedValue = number | string | boolean | null | { error: string }
@@ -52,6 +56,9 @@ export interface ImportedStyle {
   fontSize?: number
   color?: string
   fill?: string
+  /** The theme colours `color` and `fill` resolve, when the file names them so. */
+  colorTheme?: { theme: number; tint?: number }
+  fillTheme?: { theme: number; tint?: number }
   align?: HorizontalAlign
   verticalAlign?: VerticalAlign
   wrapText?: boolean
@@ -80,6 +87,16 @@ export interface ImportedSheet {
   /** One past the last used row and column: the sheet's extent. */
   rowCount: number
   columnCount: number
+  /** The tab's colour, '#RRGGBB'. */
+  tabColor?: string
+  /** False when the sheet's gridlines are turned off. */
+  showGridLines?: false
+  /** Notes and threaded comments (as notes) by cell address. */
+  notes?: Record<string, CellNote>
+  /** Hyperlinks by cell address: a web or mail address, or `#Sheet1!A1` for a place in the workbook. */
+  links?: Record<string, string>
+  /** How many of each feature the report counts the sheet carries (charts, pivot tables, …); absent when none. */
+  carries?: Partial<Record<CarriedFeature, number>>
 }
 
 export interface ImportedDefinedName {
@@ -114,6 +131,10 @@ export interface ImportedWorkbook {
   calculation?: CalculationSettings
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file cached of them. */
   externalLinks?: ExternalLinkRecord[]
+  /** Sheets that are charts only (chartsheets): their names. */
+  chartSheets?: string[]
+  /** The file carries macros (a VBA project). */
+  macros?: boolean
   /** Totals, for the import report and progress. */
   cellCount: number
   formulaCount: number

@@ -159,6 +159,17 @@ export function rebaseCommands(
           })
           ;(moved as Command<'set-sheet-view'>)[axis] = kept
         }
+        // Notes and links follow their cells; one on a cell deleted since is refused, as a cell edit is.
+        for (const kind of ['notes', 'links'] as const) {
+          const edits = command[kind]
+          if (!edits) continue
+          const kept = edits.flatMap((edit) => {
+            const address = moveCell(command.sheet, edit.address)
+            if (address === undefined) lost.push({ sheet: nameOf(command.sheet), address: edit.address })
+            return address === undefined ? [] : [{ ...edit, address }]
+          })
+          ;(moved as Command<'set-sheet-view'>)[kind] = kept as never
+        }
         return [moved]
       }
       case 'set-filter': {

@@ -7,6 +7,7 @@ import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT, MAX_VIEW_SPAN, type AxisEntry, type 
 import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
 import { copyFilter, movedFilter } from './sheet-filter.js'
+import { annotationEdits, checkAnnotations, movedAnnotations, writeAnnotations } from './cell-annotations.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -16,10 +17,21 @@ const SPAN_FIELDS = ['height', 'hidden', 'level', 'collapsed'] as const
 /** Whether a view holds nothing, so that a sheet without one stores none. */
 export function isEmptyView(view: SheetViewState | undefined): boolean {
   if (!view) return true
-  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns) && !view.filter
+  return (
+    !view.frozenRows &&
+    !view.frozenColumns &&
+    !view.hidden &&
+    isEmptyRecord(view.rows) &&
+    isEmptyRecord(view.columns) &&
+    view.tabColor === undefined &&
+    view.showGridLines !== false &&
+    isEmptyRecord(view.notes) &&
+    isEmptyRecord(view.links) &&
+    !view.filter
+  )
 }
 
-const isEmptyRecord = (record: Record<string, AxisEntry> | undefined) => record === undefined || Object.keys(record).length === 0
+const isEmptyRecord = (record: Record<string, unknown> | undefined) => record === undefined || Object.keys(record).length === 0
 
 /** A deep copy, dropping what is empty. */
 export function copyView(view: SheetViewState | undefined): SheetViewState | undefined {
@@ -29,6 +41,7 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.frozenColumns) copy.frozenColumns = view!.frozenColumns
   if (view!.hidden) copy.hidden = true
   if (view!.filter) copy.filter = copyFilter(view!.filter)
+  if (view!.hidden && view!.veryHidden) copy.veryHidden = true
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -36,6 +49,10 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
     for (const [index, entry] of Object.entries(entries!)) out[index] = { ...entry }
     copy[axis] = out
   }
+  if (view!.tabColor !== undefined) copy.tabColor = view!.tabColor
+  if (view!.showGridLines === false) copy.showGridLines = false
+  if (!isEmptyRecord(view!.notes)) copy.notes = Object.fromEntries(Object.entries(view!.notes!).map(([address, note]) => [address, { ...note }]))
+  if (!isEmptyRecord(view!.links)) copy.links = { ...view!.links }
   return copy
 }
 
@@ -134,6 +151,7 @@ export function applySheetView(
   if (command.rows) checkSpans('rows', command.rows)
   if (command.columns) checkSpans('columns', command.columns)
   if (command.hidden === true && !view?.hidden && otherVisibleSheets === 0) throw commandErrors.lastVisibleSheet()
+  checkAnnotations(command)
 
   const next: SheetViewState = copyView(view) ?? {}
   const undo: Omit<SetSheetViewCommand, 'type' | 'sheet'> = {}
@@ -147,7 +165,10 @@ export function applySheetView(
   }
   if (command.hidden !== undefined) {
     undo.hidden = view?.hidden ?? false
+    if (view?.hidden && view.veryHidden) undo.veryHidden = true
     next.hidden = command.hidden
+    if (command.hidden && command.veryHidden) next.veryHidden = true
+    else delete next.veryHidden
   }
   for (const axis of ['rows', 'columns'] as const) {
     const spans = command[axis]
@@ -156,6 +177,17 @@ export function applySheetView(
     next[axis] = entries
     undo[axis] = back
   }
+  if (command.tabColor !== undefined) {
+    undo.tabColor = view?.tabColor ?? null
+    if (command.tabColor === null) delete next.tabColor
+    else next.tabColor = command.tabColor
+  }
+  if (command.showGridLines !== undefined) {
+    undo.showGridLines = view?.showGridLines !== false
+    if (command.showGridLines) delete next.showGridLines
+    else next.showGridLines = false
+  }
+  Object.assign(undo, writeAnnotations(next, command))
   return { view: copyView(next), undo }
 }
 
@@ -170,14 +202,14 @@ export function movedView(view: SheetViewState | undefined, edit: StructuralEdit
     view = filter ? { ...rest, filter } : rest
   }
   const entries = view?.[edit.axis]
-  if (!view || isEmptyRecord(entries)) return copyView(view)
+  if (!view || (isEmptyRecord(entries) && isEmptyRecord(view.notes) && isEmptyRecord(view.links))) return copyView(view)
   const moved: Record<string, AxisEntry> = {}
   const last = edit.axis === 'rows' ? MAX_ROW : MAX_COL
-  for (const [index, entry] of Object.entries(entries!)) {
+  for (const [index, entry] of Object.entries(entries ?? {})) {
     const to = moveIndex(Number(index), edit)
     if (to !== undefined && to <= last) moved[String(to)] = entry
   }
-  return copyView({ ...view, [edit.axis]: moved })
+  return copyView({ ...view, [edit.axis]: moved, notes: movedAnnotations(view.notes, edit), links: movedAnnotations(view.links, edit) })
 }
 
 /** Spans that put back the entries of rows or columns `at` to `at + count - 1` as they are in `view`. */
@@ -201,11 +233,14 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   if (view!.frozenRows) command.frozenRows = view!.frozenRows
   if (view!.frozenColumns) command.frozenColumns = view!.frozenColumns
   if (view!.hidden) command.hidden = true
+  if (view!.hidden && view!.veryHidden) command.veryHidden = true
   for (const axis of ['rows', 'columns'] as const) {
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans
   }
-  return command
+  if (view!.tabColor !== undefined) command.tabColor = view!.tabColor
+  if (view!.showGridLines === false) command.showGridLines = false
+  return { ...command, ...annotationEdits(view) }
 }
 
 /** Whether a sheet is shown as a tab. */

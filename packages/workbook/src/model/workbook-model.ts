@@ -25,6 +25,7 @@ import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } f
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
 import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'
+import { movedBlockAnnotations, restoringAnnotations } from './cell-annotations.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -1089,7 +1090,10 @@ export class WorkbookModel {
       }
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
-    if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    const deletedAnnotations = restoringAnnotations(oldView, edit.axis, edit.at, edit.count)
+    if (deletedLayout.length > 0 || deletedAnnotations.notes || deletedAnnotations.links) {
+      inverse.push({ type: 'set-sheet-view', sheet: ref, ...(deletedLayout.length > 0 ? { [edit.axis]: deletedLayout } : {}), ...deletedAnnotations })
+    }
     // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
     if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
     inverse.push(...restoredCharts)
@@ -1372,6 +1376,17 @@ export class WorkbookModel {
     )
     source.merges = source.merges.filter((merge) => !moving.some((moved) => moved.text === merge))
     target.merges = inMergeOrder([...target.merges.filter((merge) => !covered.some((gone) => gone.text === merge)), ...movedMerges])
+    // Notes and links go with their cells; the inverse of each write puts back what it replaced.
+    const annotations = movedBlockAnnotations(source.view, target.view, from, to)
+    const annotationsBack: WorkbookCommand[] = []
+    for (const [sheet, edits] of [[source, annotations.source], [target, annotations.target]] as const) {
+      if (!edits.notes && !edits.links) continue
+      const otherVisible = this.sheets.filter((other) => other !== sheet && isSheetVisible(other.view)).length
+      const { view, undo } = applySheetView(sheet.view, { type: 'set-sheet-view', sheet: sheet.name, ...edits }, otherVisible)
+      if (view) sheet.view = view
+      else delete sheet.view
+      annotationsBack.unshift({ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo })
+    }
 
     for (const [sheet, range] of [[source, from], [target, to]] as const) {
       for (let row = range.top; row <= range.bottom && (range.bottom - range.top + 1) * (range.right - range.left + 1) <= 4096; row++) {
@@ -1423,6 +1438,7 @@ export class WorkbookModel {
     appendAll(inverse, this.restoredNames(namesBefore))
     for (const merge of covered) inverse.push({ type: 'merge-cells', sheet: this.refOf(target), range: merge.text })
     for (const merge of moving) inverse.push({ type: 'merge-cells', sheet: this.refOf(source), range: merge.text })
+    appendAll(inverse, annotationsBack)
     return inverse
   }
 
@@ -1537,6 +1553,9 @@ export function mergeStyle(base: CellStyle | null | undefined, patch: StylePatch
     } else if (value === null || value === false || value === '' || (value === 0 && (name === 'indent' || name === 'rotation'))) delete merged[name]
     else merged[name] = value
   }
+  // A colour set without its theme colour is a plain colour now: the theme colour it named goes.
+  if (patch.color !== undefined && patch.colorTheme === undefined) delete merged.colorTheme
+  if (patch.fill !== undefined && patch.fillTheme === undefined) delete merged.fillTheme
   return Object.keys(merged).length === 0 ? null : (merged as CellStyle)
 }
 

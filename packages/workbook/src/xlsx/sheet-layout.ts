@@ -10,6 +10,7 @@ import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
 import { readAutoFilter, withImportedFilter } from './auto-filter.js'
+import { isSafeLink } from '../model/cell-annotations.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -77,7 +78,7 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
 /** States a sheet's layout on the worksheet exceljs is about to write; returns the deepest column outline level, for withColumnOutline. */
 export function writeSheetLayout(worksheet: ExcelJS.Worksheet, view: SheetViewState | undefined): number {
   if (!view) return 0
-  if (view.hidden) worksheet.state = 'hidden'
+  if (view.hidden) worksheet.state = view.veryHidden ? 'veryHidden' : 'hidden'
   if (view.frozenRows || view.frozenColumns) {
     worksheet.views = [{ state: 'frozen', xSplit: view.frozenColumns ?? 0, ySplit: view.frozenRows ?? 0 }]
   }
@@ -155,9 +156,10 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'notes' | 'links'>): SheetViewState | undefined {
   const view: SheetViewState = {}
   if (sheet.state !== 'visible') view.hidden = true
+  if (sheet.state === 'veryHidden') view.veryHidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
   if (sheet.frozen?.columns) view.frozenColumns = sheet.frozen.columns
   const rows: Record<string, AxisEntry> = {}
@@ -179,5 +181,11 @@ export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 
   }
   if (Object.keys(rows).length > 0) view.rows = rows
   if (Object.keys(columns).length > 0) view.columns = columns
+  if (sheet.tabColor) view.tabColor = sheet.tabColor
+  if (sheet.showGridLines === false) view.showGridLines = false
+  if (sheet.notes) view.notes = sheet.notes
+  // A link a browser must not open (javascript:, file:) is left out.
+  const links = Object.entries(sheet.links ?? {}).filter(([, url]) => isSafeLink(url))
+  if (links.length > 0) view.links = Object.fromEntries(links)
   return copyView(withImportedFilter(view, sheet.filter))
 }

@@ -25,10 +25,12 @@ import { normalizeFormula } from './formula-text.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
-import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
+import { colorAttributes, createXmlParser, localName, readStyles, readThemeColors, resolveColor, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
 import { readAutoFilter } from './auto-filter.js'
+import { keptPrintFormula, printNameOf } from './print-names.js'
+import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -60,7 +62,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const workbookXml = await readText(zip, 'xl/workbook.xml')
   const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
-  const { sheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
+  const { sheets, chartSheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
   if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
 
   const partOf = (type: string, fallback: string) => {
@@ -104,9 +106,21 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
 
   const counter = { cells: 0, formulas: 0 }
   const importedSheets: ImportedSheet[] = []
+  const readPart = async (part: string) => (zip.parts.has(part) ? readText(zip, part) : undefined)
+  const personsPart = [...zip.parts.keys()].find((part) => /^xl\/persons\/[^/]+\.xml$/i.test(part))
+  const persons = parsePersons(personsPart ? await readText(zip, personsPart) : undefined)
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
+    const imported = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, themeColors })
+    const hyperlinks = imported.hyperlinks
+    delete (imported as Partial<typeof imported>).hyperlinks
+    const attachments = await readSheetAttachments(sheet.part, hyperlinks, persons, readPart)
+    if (Object.keys(attachments.notes).length > 0) imported.notes = attachments.notes
+    if (Object.keys(attachments.links).length > 0) imported.links = attachments.links
+    const carries = { ...imported.carries, ...attachments.counts }
+    if (Object.keys(carries).length > 0) imported.carries = carries
+    else delete imported.carries
+    importedSheets.push(imported)
   }
   const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
   onProgress?.(1)
@@ -118,6 +132,8 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     date1904,
     calculation,
     ...(externalLinks.length > 0 ? { externalLinks } : {}),
+    ...(chartSheets.length > 0 ? { chartSheets } : {}),
+    ...([...zip.parts.keys()].some((part) => /^xl\/vbaProject\.bin$/i.test(part)) ? { macros: true } : {}),
     cellCount: counter.cells,
     formulaCount: counter.formulas,
   }
@@ -161,6 +177,7 @@ function normalizePath(path: string): string {
 
 function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   const sheets: SheetEntry[] = []
+  const chartSheets: string[] = []
   const definedNames: ImportedDefinedName[] = []
   let date1904 = false
   let calculation: CalculationSettings = calculationFromAttributes(undefined)
@@ -175,7 +192,11 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
       const relationId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
       const relation = relationId ? relations.get(relationId) : undefined
       const part = relation?.target ?? `xl/worksheets/sheet${sheets.length + 1}.xml`
-      if (relation && !relation.type.endsWith('/worksheet') && relation.type.includes(RELATIONSHIP_OFFICE)) return // chartsheets carry no cells
+      if (relation && !relation.type.endsWith('/worksheet') && relation.type.includes(RELATIONSHIP_OFFICE)) {
+        // Chartsheets carry no cells, only a chart.
+        if (relation.type.endsWith('/chartsheet') && a.name) chartSheets.push(a.name)
+        return
+      }
       sheets.push({ name: a.name ?? `Sheet${sheets.length + 1}`, state: a.state === 'hidden' || a.state === 'veryHidden' ? a.state : 'visible', part })
     } else if (name === 'definedName') {
       pendingName = { name: a.name ?? '', localSheetId: a.localSheetId, hidden: a.hidden === '1' || a.hidden === 'true', text: '' }
@@ -188,18 +209,20 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
     if (localName(tag.name) !== 'definedName' || !pendingName) return
     const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
     pendingName = null
-    // Excel's own names (print areas, filter databases) are not the user's.
-    if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
+    // Excel's own names (filter databases and the like) are not the user's; the print area and titles are kept.
+    const printName = entry.localSheetId !== undefined ? printNameOf(entry.name) : undefined
+    if (!entry.name || (!printName && /^_xl(nm|fn|pm|ws)\./i.test(entry.name))) return
     const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
     if (entry.localSheetId !== undefined && sheet === undefined) return
-    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula: normalizeFormula(entry.text), ...(entry.hidden ? { hidden: true } : {}) })
+    const formula = normalizeFormula(entry.text)
+    definedNames.push({ name: printName ?? entry.name, ...(sheet ? { sheet } : {}), formula: printName ? keptPrintFormula(formula) : formula, ...(entry.hidden ? { hidden: true } : {}) })
   })
   try {
     parser.write(xml).close()
   } catch (error) {
     throw partError('xl/workbook.xml', error)
   }
-  return { sheets, definedNames, date1904, calculation }
+  return { sheets, chartSheets, definedNames, date1904, calculation }
 }
 
 /** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
@@ -373,6 +396,8 @@ interface SheetContext {
   counter: { cells: number; formulas: number }
   limits: ImportLimits
   progress: (bytes: number) => void
+  /** The theme's colours, which a tab colour may name. */
+  themeColors: string[]
 }
 
 interface SharedFormula {
@@ -382,7 +407,7 @@ interface SharedFormula {
   tree?: FormulaNode | null
 }
 
-async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet> {
+async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet & { hyperlinks: SheetHyperlink[] }> {
   const { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits } = context
   const cells: ImportedCell[] = []
   const merges: string[] = []
@@ -397,6 +422,11 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let defaultRowHeight: number | undefined
   let rowCount = 0
   let columnCount = 0
+  let tabColor: string | undefined
+  let showGridLines: false | undefined
+  const hyperlinks: SheetHyperlink[] = []
+  const carries: Partial<Record<CarriedFeature, number>> = {}
+  const count = (feature: CarriedFeature) => (carries[feature] = (carries[feature] ?? 0) + 1)
 
   let row = -1
   let nextCol = 0
@@ -509,6 +539,27 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         return
       case 'filter':
         if (filterColumn && a.val !== undefined) filterColumn.values.push(a.val)
+        return
+      case 'tabColor':
+        tabColor = resolveColor(colorAttributes(a), context.themeColors)
+        return
+      case 'sheetView':
+        if (a.showGridLines === '0' || a.showGridLines === 'false') showGridLines = false
+        return
+      case 'hyperlink':
+        if (a.ref) {
+          const relationshipId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
+          hyperlinks.push({ ref: a.ref, ...(relationshipId ? { relationshipId } : {}), ...(a.location ? { location: a.location } : {}) })
+        }
+        return
+      case 'conditionalFormatting':
+        count('conditionalFormatting')
+        return
+      case 'dataValidation':
+        count('dataValidation')
+        return
+      case 'sparklineGroup':
+        count('sparklines')
         return
       case 'sheetFormatPr':
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
@@ -663,6 +714,10 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
     columnCount,
+    ...(tabColor ? { tabColor } : {}),
+    ...(showGridLines === false ? { showGridLines } : {}),
+    ...(Object.keys(carries).length > 0 ? { carries } : {}),
+    hyperlinks,
   }
 }
 

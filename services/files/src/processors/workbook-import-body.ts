@@ -10,7 +10,7 @@
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
 import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState } from '@finsheet/contracts'
-import { importedSheetView, type BorderSide, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
+import { importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
@@ -239,8 +239,51 @@ function linksToSend(workbook: ImportedWorkbook, notKept: string[]): { externalL
   return { externalLinks: sent }
 }
 
+/**
+ * What a file may carry that a workbook does not keep, as the report names it. A feature the workbook
+ * comes to keep is taken off by removing its line.
+ */
+const NOT_KEPT_FEATURES: readonly { feature: CarriedFeature; label: string }[] = [
+  { feature: 'charts', label: 'charts' },
+  { feature: 'pictures', label: 'pictures' },
+  { feature: 'pivotTables', label: 'pivot tables' },
+  { feature: 'slicers', label: 'slicers' },
+  { feature: 'formControls', label: 'form controls' },
+  { feature: 'sparklines', label: 'sparklines' },
+  { feature: 'conditionalFormatting', label: 'conditional formatting' },
+  { feature: 'dataValidation', label: 'data validation' },
+]
+
+/** 'Summary', 'Summary and Returns', 'Summary, Returns and Cover'. */
+function sheetList(names: readonly string[]): string {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/** 'charts: 7, on sheets Summary and Returns', for each feature the file carries and the workbook does not keep. */
+export function notKeptByFeature(workbook: Pick<ImportedWorkbook, 'sheets' | 'chartSheets' | 'macros'>): string[] {
+  const lines: string[] = []
+  for (const { feature, label } of NOT_KEPT_FEATURES) {
+    let total = 0
+    const sheets: string[] = []
+    for (const sheet of workbook.sheets) {
+      const count = sheet.carries?.[feature] ?? 0
+      if (count === 0) continue
+      total += count
+      sheets.push(sheet.name)
+    }
+    if (feature === 'charts' && workbook.chartSheets) {
+      // A chartsheet is a chart of its own, on a sheet the workbook does not keep.
+      total += workbook.chartSheets.length
+      sheets.push(...workbook.chartSheets)
+    }
+    if (total > 0) lines.push(`${label}: ${total}, on ${sheets.length === 1 ? 'sheet' : 'sheets'} ${sheetList(sheets)}`)
+  }
+  if (workbook.macros) lines.push('macros (vbaProject)')
+  return lines
+}
+
 function notKeptFeatures(workbook: ImportedWorkbook): string[] {
-  const notKept = new Set<string>()
+  const notKept = new Set<string>(notKeptByFeature(workbook))
   for (const style of workbook.styles) {
     if (style.align && !['left', 'center', 'right', 'centerContinuous', 'general'].includes(style.align)) notKept.add(`${style.align} alignment`)
     if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
@@ -258,6 +301,8 @@ function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
   if (style.fontSize && style.fontSize >= 1 && style.fontSize <= 409) look.fontSize = style.fontSize
   if (style.color) look.color = style.color
   if (style.fill) look.fill = style.fill
+  if (style.color && style.colorTheme) look.colorTheme = { ...style.colorTheme }
+  if (style.fill && style.fillTheme) look.fillTheme = { ...style.fillTheme }
   if (style.align === 'left' || style.align === 'right') look.align = style.align
   else if (style.align === 'center' || style.align === 'centerContinuous') look.align = 'center'
   if (style.strike) look.strike = true

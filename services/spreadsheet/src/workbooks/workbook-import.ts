@@ -88,7 +88,7 @@ export class WorkbookImport {
     // A workbook keeps at least one visible sheet: a file whose every sheet is hidden shows its first.
     if (this.sheets.every((sheet) => sheet.view?.hidden)) {
       const first = this.sheets[0]
-      const { hidden: _hidden, ...rest } = first.view ?? {}
+      const { hidden: _hidden, veryHidden: _veryHidden, ...rest } = first.view ?? {}
       first.view = rest
     }
     this.definedNames = (header.definedNames ?? []).map((definition) => ({
