@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import { PageSetup } from './page-setup.js'
 
 /*
  * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side
@@ -228,6 +229,8 @@ export const SheetViewState = StrictObject({
   hidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+  /** How the sheet prints: paper, orientation, scale, print area, titles, gridlines and headings. */
+  pageSetup: Type.Optional(PageSetup),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -676,6 +679,8 @@ export const SetSheetViewCommand = StrictObject({
   hidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+  /** How the sheet prints, replaced whole; null clears it. */
+  pageSetup: Type.Optional(Type.Union([PageSetup, Type.Null()])),
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 

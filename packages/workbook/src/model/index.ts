@@ -56,6 +56,7 @@ export {
 export type { CommandErrorCode } from './command-checks.js'
 export { applySheetView, copyView, isEmptyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 export type { AxisEntry, SheetViewState } from './sheet-view.js'
+export { checkPageSetup, copyPageSetup, movedPageSetup, samePageSetup } from './page-setup.js'
 export { describeCommands, mapSheetRefs, mayRestructure, plural } from './describe.js'
 export { rebaseCommands } from './rebase.js'
 export type { LayoutStep, RebaseRefusal } from './rebase.js'

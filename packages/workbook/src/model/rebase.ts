@@ -8,6 +8,7 @@
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
+import { copyPageSetup, movedPageSetup } from './page-setup.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -156,6 +157,12 @@ export function rebaseCommands(
             return [{ ...span, from, to }]
           })
           ;(moved as Command<'set-sheet-view'>)[axis] = kept
+        }
+        // A print area and title rows follow them too.
+        if (command.pageSetup) {
+          let setup = copyPageSetup(command.pageSetup)
+          for (const step of steps) if (step.type === 'structure' && step.sheetId === command.sheet) setup = movedPageSetup(setup, step.edit)
+          ;(moved as Command<'set-sheet-view'>).pageSetup = setup ?? null
         }
         return [moved]
       }

@@ -6,6 +6,7 @@
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT, MAX_VIEW_SPAN, type AxisEntry, type AxisSpan, type SetSheetViewCommand, type SheetViewState } from '@finsheet/contracts'
 import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
+import { checkPageSetup, copyPageSetup, movedPageSetup } from './page-setup.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -15,7 +16,7 @@ const SPAN_FIELDS = ['height', 'hidden', 'level', 'collapsed'] as const
 /** Whether a view holds nothing, so that a sheet without one stores none. */
 export function isEmptyView(view: SheetViewState | undefined): boolean {
   if (!view) return true
-  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns)
+  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns) && !copyPageSetup(view.pageSetup)
 }
 
 const isEmptyRecord = (record: Record<string, AxisEntry> | undefined) => record === undefined || Object.keys(record).length === 0
@@ -27,6 +28,8 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.frozenRows) copy.frozenRows = view!.frozenRows
   if (view!.frozenColumns) copy.frozenColumns = view!.frozenColumns
   if (view!.hidden) copy.hidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) copy.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -132,6 +135,7 @@ export function applySheetView(
   if (command.rows) checkSpans('rows', command.rows)
   if (command.columns) checkSpans('columns', command.columns)
   if (command.hidden === true && !view?.hidden && otherVisibleSheets === 0) throw commandErrors.lastVisibleSheet()
+  if (command.pageSetup) checkPageSetup(command.pageSetup)
 
   const next: SheetViewState = copyView(view) ?? {}
   const undo: Omit<SetSheetViewCommand, 'type' | 'sheet'> = {}
@@ -147,6 +151,12 @@ export function applySheetView(
     undo.hidden = view?.hidden ?? false
     next.hidden = command.hidden
   }
+  if (command.pageSetup !== undefined) {
+    undo.pageSetup = copyPageSetup(view?.pageSetup) ?? null
+    const pageSetup = copyPageSetup(command.pageSetup)
+    if (pageSetup) next.pageSetup = pageSetup
+    else delete next.pageSetup
+  }
   for (const axis of ['rows', 'columns'] as const) {
     const spans = command[axis]
     if (!spans || spans.length === 0) continue
@@ -157,9 +167,10 @@ export function applySheetView(
   return { view: copyView(next), undo }
 }
 
-/** The view after rows or columns were inserted or deleted: entries move with them, deleted ones go; frozen panes stay. */
+/** The view after rows or columns were inserted or deleted: entries and the print area move with them, deleted ones go; frozen panes stay. */
 export function movedView(view: SheetViewState | undefined, edit: StructuralEdit): SheetViewState | undefined {
   const entries = view?.[edit.axis]
+  if (view?.pageSetup) view = copyView({ ...view, pageSetup: movedPageSetup(view.pageSetup, edit) })
   if (!view || isEmptyRecord(entries)) return view
   const moved: Record<string, AxisEntry> = {}
   const last = edit.axis === 'rows' ? MAX_ROW : MAX_COL
@@ -191,6 +202,8 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   if (view!.frozenRows) command.frozenRows = view!.frozenRows
   if (view!.frozenColumns) command.frozenColumns = view!.frozenColumns
   if (view!.hidden) command.hidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) command.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans

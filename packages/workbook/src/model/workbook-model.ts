@@ -22,6 +22,7 @@ import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
+import { copyPageSetup, samePageSetup } from './page-setup.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
@@ -1036,6 +1037,8 @@ export class WorkbookModel {
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
     if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    // A print area or title rows the deletion narrowed come back as they were.
+    if (oldView?.pageSetup && !samePageSetup(oldView.pageSetup, sheet.view?.pageSetup)) inverse.push({ type: 'set-sheet-view', sheet: ref, pageSetup: copyPageSetup(oldView.pageSetup) ?? null })
     return inverse
   }
 
