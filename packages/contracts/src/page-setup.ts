@@ -26,7 +26,7 @@ const PrintAreaText = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}:[A-Z]{1
 
 export const PageSetup = StrictObject({
   orientation: Type.Optional(Type.Union([Type.Literal('portrait'), Type.Literal('landscape')])),
-  paperSize: Type.Optional(Type.Union(PAPER_SIZES.map((size) => Type.Literal(size)))),
+  paperSize: Type.Optional(Type.Union([Type.Literal('letter'), Type.Literal('legal'), Type.Literal('a4'), Type.Literal('a3')])),
   /** Shrink the columns to fit the page's width (then `scale` is not used). */
   fitToWidth: Type.Optional(Type.Boolean()),
   /** Percent of normal size, when not fitting to the width. */

@@ -34,8 +34,11 @@ export function chosenSheets(store: WorkbookStore, activeSheet: string, choice: 
   return store.sheetNames.filter((name) => choice.sheets.includes(name))
 }
 
+const NO_PAGE_SETUP: PageSetup = Object.freeze({})
+
+/** A sheet's page setup; the same empty one for every sheet without. */
 export function pageSetupOf(store: WorkbookStore, sheet: string): PageSetup {
-  return store.sheet(sheet)?.layout?.pageSetup ?? {}
+  return store.sheet(sheet)?.layout?.pageSetup ?? NO_PAGE_SETUP
 }
 
 export interface PrintJob {

@@ -13,7 +13,10 @@ import { toast } from '../toasts/toast-store'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
-import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
+import { downloadBlob, SAVE_FILE_NAME } from '../workbook/file-exports'
+import { saveFile } from '../workbook/save-file'
+import { OutputControls } from '../print/OutputControls'
+import { requestOutput } from '../print/output-requests'
 import { clearEverythingEffects } from '../session/clear-everything'
 import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
 import { CalculationOptionsDialog } from '../spreadsheet/CalculationOptionsDialog'
@@ -243,13 +246,11 @@ function AppShell({ user }: { user: CurrentUser }) {
               onImport: () => setImportOpen(true),
               onSaveJson: () => {
                 if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                const state = sheetSaveState(store, sheet, selection)
-                downloadBlob(new Blob([JSON.stringify(state, null, 2)], { type: 'application/json' }), SAVE_FILE_NAME)
+                downloadBlob(new Blob([JSON.stringify(saveFile(store, sheet, selection))], { type: 'application/json' }), SAVE_FILE_NAME)
               },
-              onExportXls: () => {
-                if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
-              },
+              onPageSetup: () => requestOutput('page-setup'),
+              onPrint: () => requestOutput('print'),
+              onExportPdf: () => requestOutput('export-pdf'),
               onDownloadXlsx: () => {
                 if (!store) return
                 void controller
@@ -276,6 +277,7 @@ function AppShell({ user }: { user: CurrentUser }) {
           </main>
         </div>
       </div>
+      <OutputControls />
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} defaultName={user.displayName ?? ''} defaultEmail={user.email ?? ''} />
       <ImportDialog
         open={importOpen}
@@ -285,7 +287,7 @@ function AppShell({ user }: { user: CurrentUser }) {
           if (workbookId) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
-          } else {
+          } else if (outcome.result.kind === 'pdf') {
             void navigate({ to: '/' })
             assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
           }
