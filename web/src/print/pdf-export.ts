@@ -4,7 +4,7 @@
  * Text is set in the PDF's standard Helvetica family, which every reader has, so nothing is fetched
  * or embedded; characters it cannot encode print as '?'.
  */
-import type { PDFFont, PDFPage } from 'pdf-lib'
+import type { LineCapStyle, PDFFont, PDFPage, rgb } from 'pdf-lib'
 import type { BorderEdge, CellStyle } from '@finsheet/contracts'
 import { DEFAULT_FONT_SIZE } from '../grid/types'
 import type { GridDataSource } from '../grid/types'
@@ -111,8 +111,8 @@ interface DrawContext {
   py(y: number): number
   unit: number
   fontOf(style: CellStyle | undefined): PDFFont
-  rgb: typeof import('pdf-lib').rgb
-  LineCapStyle: typeof import('pdf-lib').LineCapStyle
+  rgb: typeof rgb
+  LineCapStyle: typeof LineCapStyle
 }
 
 function drawCell(page: PDFPage, placed: PlacedCell, context: DrawContext): void {
