@@ -36,6 +36,8 @@ import { Toolbar } from './Toolbar'
 import { TopBar } from './TopBar'
 import { DEFAULT_WORKBOOK_ID, workbookTitle } from './user-display'
 import { api } from '../app/services'
+import type { ImportWorkbookResponse, PdfEntry } from '@finsheet/contracts'
+import { addFiguresCommand, figuresWorkbook } from '../files/pdf-figures'
 
 /** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
 export function GuardedShell() {
@@ -207,6 +209,24 @@ function AppShell({ user }: { user: CurrentUser }) {
     }
   }
 
+  // A PDF's figures open as a sheet: a new one of the open workbook, else a workbook of their own.
+  const showFigures = async (fileName: string, entries: PdfEntry[]) => {
+    try {
+      if (store) {
+        const { sheet: added, command } = addFiguresCommand(fileName, entries, store.sheetNames)
+        workspace.dispatch(command)
+        workspace.switchSheet(added)
+        await navigate({ to: '/workbooks/$workbookId', params: { workbookId: store.id }, search: { sheet: added } })
+      } else {
+        const created = await api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', figuresWorkbook(fileName, entries))
+        await controller.openWorkbook(created.workbookId, created.workbook.name)
+      }
+    } catch (error) {
+      console.error('Figures sheet failed', error)
+      toast({ title: 'Error', description: `The figures could not be put in a sheet: ${errorText(error)}`, variant: 'destructive' })
+    }
+  }
+
   // after a dialog has given focus back to where it was opened from, the keyboard goes to the grid
   const backToGrid = () => requestAnimationFrame(() => workspace.focusGrid())
 
@@ -288,7 +308,7 @@ function AppShell({ user }: { user: CurrentUser }) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
           } else if (outcome.result.kind === 'pdf') {
-            void navigate({ to: '/' })
+            void showFigures(outcome.fileName, outcome.result.data ?? [])
             assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
           }
         }}
