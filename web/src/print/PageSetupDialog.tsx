@@ -87,7 +87,7 @@ export function PageSetupDialog({ sheet, current, selection, sheetNames, choice,
         </fieldset>
         <label className="field">
           <span>Paper size</span>
-          <select value={fields.paperSize} onChange={(event) => set('paperSize', event.target.value as PaperSize)}>
+          <select aria-label="Paper size" value={fields.paperSize} onChange={(event) => set('paperSize', event.target.value as PaperSize)}>
             {PAPER_SIZES.map((size) => (
               <option key={size} value={size}>
                 {PAPER_LABELS[size]}
@@ -135,6 +135,7 @@ export function PageSetupDialog({ sheet, current, selection, sheetNames, choice,
         <label className="field">
           <span>Print</span>
           <select
+            aria-label="Sheets to print"
             value={choice.kind}
             onChange={(event) => {
               const kind = event.target.value as SheetChoice['kind']
@@ -148,7 +149,7 @@ export function PageSetupDialog({ sheet, current, selection, sheetNames, choice,
         </label>
         {choice.kind === 'chosen' && (
           <fieldset className="field">
-            <legend>Sheets to print</legend>
+            <legend>Print these sheets</legend>
             {sheetNames.map((name) => (
               <label key={name} className="checkbox-field">
                 <input

@@ -3,6 +3,7 @@
  * the spreadsheet service's bulk import. Styles are kept once in a table and cells point into it, so a
  * million cells sharing three looks carry three style objects, not a million.
  */
+import type { PageSetup } from '@finsheet/contracts'
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 
@@ -72,6 +73,8 @@ export interface ImportedSheet {
   rows: { row: number; height?: number; hidden?: boolean; level?: number; collapsed?: boolean }[]
   /** Rows and columns frozen above and left of the panes' split. */
   frozen?: { rows: number; columns: number }
+  /** How the sheet prints: its page setup, print options, print area and titles. */
+  pageSetup?: PageSetup
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */

@@ -9,6 +9,7 @@ import type { AxisEntry, SheetViewState } from '@finsheet/contracts'
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
+import { writePageSetup } from './page-setup-xlsx.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -77,6 +78,7 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
 export function writeSheetLayout(worksheet: ExcelJS.Worksheet, view: SheetViewState | undefined): number {
   if (!view) return 0
   if (view.hidden) worksheet.state = 'hidden'
+  writePageSetup(worksheet, view.pageSetup)
   if (view.frozenRows || view.frozenColumns) {
     worksheet.views = [{ state: 'frozen', xSplit: view.frozenColumns ?? 0, ySplit: view.frozenRows ?? 0 }]
   }
@@ -153,8 +155,9 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'pageSetup'>): SheetViewState | undefined {
   const view: SheetViewState = {}
+  if (sheet.pageSetup) view.pageSetup = sheet.pageSetup
   if (sheet.state !== 'visible') view.hidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
   if (sheet.frozen?.columns) view.frozenColumns = sheet.frozen.columns

@@ -22,6 +22,7 @@ import {
 } from '../import/imported-workbook.js'
 import { MAX_OUTLINE_LEVEL } from '@finsheet/contracts'
 import { normalizeFormula } from './formula-text.js'
+import { readPageSetup } from './page-setup-xlsx.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
@@ -59,7 +60,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const workbookXml = await readText(zip, 'xl/workbook.xml')
   const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
-  const { sheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
+  const { sheets, definedNames, printNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
   if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
 
   const partOf = (type: string, fallback: string) => {
@@ -105,7 +106,10 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const importedSheets: ImportedSheet[] = []
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
+    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress })
+    const { printTags, ...rest } = read as ImportedSheet & { printTags?: string }
+    const pageSetup = readPageSetup(printTags ?? '', printNames.get(importedSheets.length))
+    importedSheets.push(pageSetup ? { ...rest, pageSetup } : rest)
   }
   const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
   onProgress?.(1)
@@ -161,6 +165,8 @@ function normalizePath(path: string): string {
 function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   const sheets: SheetEntry[] = []
   const definedNames: ImportedDefinedName[] = []
+  /** Each sheet's print area and print titles, by its index. */
+  const printNames = new Map<number, { printArea?: string; printTitles?: string }>()
   let date1904 = false
   let calculation: CalculationSettings = calculationFromAttributes(undefined)
   let pendingName: { name: string; localSheetId?: string; hidden: boolean; text: string } | null = null
@@ -187,6 +193,14 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
     if (localName(tag.name) !== 'definedName' || !pendingName) return
     const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
     pendingName = null
+    const printName = /^_xlnm\.Print_(Area|Titles)$/i.exec(entry.name)
+    if (printName && entry.localSheetId !== undefined) {
+      const index = Number(entry.localSheetId)
+      const names = printNames.get(index) ?? {}
+      names[printName[1].toLowerCase() === 'area' ? 'printArea' : 'printTitles'] = entry.text
+      printNames.set(index, names)
+      return
+    }
     // Excel's own names (print areas, filter databases) are not the user's.
     if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
     const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
@@ -198,7 +212,7 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   } catch (error) {
     throw partError('xl/workbook.xml', error)
   }
-  return { sheets, definedNames, date1904, calculation }
+  return { sheets, definedNames, printNames, date1904, calculation }
 }
 
 /** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
@@ -389,6 +403,8 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   const rows: ImportedSheet['rows'] = []
   const shared = new Map<string, SharedFormula>()
   let frozen: ImportedSheet['frozen']
+  // the print tags, written back as text for the page setup reader
+  let printTags = ''
   let defaultColumnWidth: number | undefined
   let defaultRowHeight: number | undefined
   let rowCount = 0
@@ -493,6 +509,13 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         return
       case 'mergeCell':
         if (a.ref) merges.push(a.ref)
+        return
+      case 'pageSetup':
+      case 'printOptions':
+      case 'pageSetUpPr':
+        printTags += `<${name}${Object.entries(a)
+          .map(([key, value]) => ` ${key}="${String(value).replace(/"/g, '')}"`)
+          .join('')}/>`
         return
       case 'sheetFormatPr':
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
@@ -637,6 +660,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     columns,
     rows,
     ...(frozen ? { frozen } : {}),
+    ...(printTags !== '' ? { printTags } : {}),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
