@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import { PageSetup } from './page-setup.js'
 
 /*
  * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side
@@ -296,6 +297,8 @@ export const SheetViewState = StrictObject({
   notes: Type.Optional(Type.Record(NoteAddress, CellNote)),
   /** Links by cell address; they follow their cells when rows and columns move. */
   links: Type.Optional(Type.Record(NoteAddress, LinkTarget)),
+  /** How the sheet prints: paper, orientation, scale, print area, titles, gridlines and headings. */
+  pageSetup: Type.Optional(PageSetup),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -830,6 +833,8 @@ export const SetSheetViewCommand = StrictObject({
   notes: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), note: Type.Union([CellNote, Type.Null()]) }), { maxItems: 10_000 })),
   /** Links written (null removes a cell's link). */
   links: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), url: Type.Union([LinkTarget, Type.Null()]) }), { maxItems: 10_000 })),
+  /** How the sheet prints, replaced whole; null clears it. */
+  pageSetup: Type.Optional(Type.Union([PageSetup, Type.Null()])),
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 

@@ -8,6 +8,7 @@ import { NAVIGATION } from '../shell/navigation-items'
 import { clearSelection, fillSelection, goToRelatedCells, pasteText } from '../spreadsheet/grid-actions'
 import { BORDER_CHOICES, type BorderChoice } from '../spreadsheet/borders'
 import { toast } from '../toasts/toast-store'
+import { requestOutput } from '../print/output-requests'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
 import { ActionRegistry } from './action-registry'
@@ -479,7 +480,25 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     id: 'print',
     label: 'Print',
     group: 'Editing',
-    run: () => window.print(),
+    scope: 'app',
+    keys: ['Ctrl+P'],
+    buttonLabel: () => 'Print (Ctrl+P)',
+    enabled: hasWorkbook,
+    run: () => requestOutput('print'),
+  },
+  {
+    id: 'page-setup',
+    label: 'Page setup…',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: () => requestOutput('page-setup'),
+  },
+  {
+    id: 'export-pdf',
+    label: 'Export PDF',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: () => requestOutput('export-pdf'),
   },
   {
     id: 'drop-copy-mark',

@@ -23,7 +23,7 @@ function describeUpload({ fileName, result }: ImportOutcome): string {
 
 /** Upload File (spec 2 §2.4): choose or drop a file, follow its upload and processing to the end. */
 export function UploadFileDialog({ open, onClose, onUploaded }: UploadFileDialogProps) {
-  const onFinished = useCallback(({ fileName, result }: ImportOutcome) => onUploaded(fileName, result), [onUploaded])
+  const onFinished = useCallback(({ fileName, result }: ImportOutcome) => result.kind !== 'json' && onUploaded(fileName, result), [onUploaded])
   const upload = useDocumentUpload({ open, wrongTypeMessage: FILE_MANAGER_TYPE_MESSAGE, onFinished })
 
   const start = () =>

@@ -13,7 +13,10 @@ import { toast } from '../toasts/toast-store'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
-import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
+import { downloadBlob, SAVE_FILE_NAME } from '../workbook/file-exports'
+import { saveFile } from '../workbook/save-file'
+import { OutputControls } from '../print/OutputControls'
+import { requestOutput } from '../print/output-requests'
 import { clearEverythingEffects } from '../session/clear-everything'
 import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
 import { CalculationOptionsDialog } from '../spreadsheet/CalculationOptionsDialog'
@@ -33,6 +36,8 @@ import { Toolbar } from './Toolbar'
 import { TopBar } from './TopBar'
 import { DEFAULT_WORKBOOK_ID, workbookTitle } from './user-display'
 import { api } from '../app/services'
+import type { ImportWorkbookResponse, PdfEntry } from '@finsheet/contracts'
+import { addFiguresCommand, figuresWorkbook } from '../files/pdf-figures'
 
 /** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
 export function GuardedShell() {
@@ -223,6 +228,24 @@ function AppShell({ user }: { user: CurrentUser }) {
     }
   }
 
+  // A PDF's figures open as a sheet: a new one of the open workbook, else a workbook of their own.
+  const showFigures = async (fileName: string, entries: PdfEntry[]) => {
+    try {
+      if (store) {
+        const { sheet: added, command } = addFiguresCommand(fileName, entries, store.sheetNames)
+        workspace.dispatch(command)
+        workspace.switchSheet(added)
+        await navigate({ to: '/workbooks/$workbookId', params: { workbookId: store.id }, search: { sheet: added } })
+      } else {
+        const created = await api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', figuresWorkbook(fileName, entries))
+        await controller.openWorkbook(created.workbookId, created.workbook.name)
+      }
+    } catch (error) {
+      console.error('Figures sheet failed', error)
+      toast({ title: 'Error', description: `The figures could not be put in a sheet: ${errorText(error)}`, variant: 'destructive' })
+    }
+  }
+
   // after a dialog has given focus back to where it was opened from, the keyboard goes to the grid
   const backToGrid = () => requestAnimationFrame(() => workspace.focusGrid())
 
@@ -262,13 +285,11 @@ function AppShell({ user }: { user: CurrentUser }) {
               onImport: () => setImportOpen(true),
               onSaveJson: () => {
                 if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                const state = sheetSaveState(store, sheet, selection)
-                downloadBlob(new Blob([JSON.stringify(state, null, 2)], { type: 'application/json' }), SAVE_FILE_NAME)
+                downloadBlob(new Blob([JSON.stringify(saveFile(store, sheet, selection))], { type: 'application/json' }), SAVE_FILE_NAME)
               },
-              onExportXls: () => {
-                if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
-              },
+              onPageSetup: () => requestOutput('page-setup'),
+              onPrint: () => requestOutput('print'),
+              onExportPdf: () => requestOutput('export-pdf'),
               onDownloadXlsx: () => {
                 if (!store) return
                 void controller
@@ -299,6 +320,7 @@ function AppShell({ user }: { user: CurrentUser }) {
           </main>
         </div>
       </div>
+      <OutputControls />
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} defaultName={user.displayName ?? ''} defaultEmail={user.email ?? ''} />
       <ImportDialog
         open={importOpen}
@@ -308,8 +330,8 @@ function AppShell({ user }: { user: CurrentUser }) {
           if (workbookId) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
-          } else {
-            void navigate({ to: '/' })
+          } else if (outcome.result.kind === 'pdf') {
+            void showFigures(outcome.fileName, outcome.result.data ?? [])
             assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
           }
         }}

@@ -33,7 +33,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     (outcome: ImportOutcome) => onImported(outcome.result.workbookId, outcome.fileName.replace(/\.[^.]+$/, ''), outcome),
     [onImported],
   )
-  const upload = useDocumentUpload({ open, wrongTypeMessage: IMPORT_TYPE_MESSAGE, onFinished })
+  const upload = useDocumentUpload({ open, wrongTypeMessage: IMPORT_TYPE_MESSAGE, onFinished, acceptSaveFiles: true })
   const { phase } = upload
 
   return (

@@ -13,7 +13,9 @@ export interface FileMenuActions {
   hasWorkbook: boolean
   onImport(): void
   onSaveJson(): void
-  onExportXls(): void
+  onPageSetup(): void
+  onPrint(): void
+  onExportPdf(): void
   onDownloadXlsx(): void
   onShare(): void
   canDownloadXlsx: boolean
@@ -45,8 +47,11 @@ export function MenuBar({ file, edit, insert, view, format, data, onHelp }: Menu
           { label: 'Import Document Data', onSelect: file.onImport },
           'separator',
           { label: 'Save (.json)', onSelect: file.onSaveJson },
-          { label: 'Export (.xls)', onSelect: file.onExportXls },
           { label: 'Download .xlsx', onSelect: file.onDownloadXlsx, disabled: !file.canDownloadXlsx },
+          'separator',
+          { label: 'Page setup…', onSelect: file.onPageSetup, disabled: !file.hasWorkbook },
+          { label: 'Print', onSelect: file.onPrint, disabled: !file.hasWorkbook },
+          { label: 'Export PDF', onSelect: file.onExportPdf, disabled: !file.hasWorkbook },
           'separator',
           { label: 'Share', onSelect: file.onShare },
         ]}

@@ -4,6 +4,7 @@
  * million cells sharing three looks carry three style objects, not a million.
  */
 import type { SheetFilter } from '@finsheet/contracts'
+import type { PageSetup } from '@finsheet/contracts'
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import type { CellNote } from '@finsheet/contracts'
@@ -82,6 +83,8 @@ export interface ImportedSheet {
   frozen?: { rows: number; columns: number }
   /** The sheet's filter (AutoFilter): its range and the values its columns show. */
   filter?: SheetFilter
+  /** How the sheet prints: its page setup, print options, print area and titles. */
+  pageSetup?: PageSetup
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */

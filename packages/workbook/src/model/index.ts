@@ -60,6 +60,7 @@ export { applyFilter, checkedFilter, filterColumnValues, filterRecords, filtered
 export type { FilterColumn, FilterValue, SheetFilter } from './sheet-filter.js'
 export { MAX_SORTED_CELLS, compareSortValues, repointSortedFormula, sortRangeCommand } from './sort-range.js'
 export type { SortKey, SortRequest } from './sort-range.js'
+export { checkPageSetup, copyPageSetup, movedPageSetup, samePageSetup } from './page-setup.js'
 export { describeCommands, mapSheetRefs, mayRestructure, plural } from './describe.js'
 export { rebaseCommands } from './rebase.js'
 export type { LayoutStep, RebaseRefusal } from './rebase.js'

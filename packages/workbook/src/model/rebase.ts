@@ -10,6 +10,7 @@ import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type Structural
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 import { movedFilter } from './sheet-filter.js'
 import { moveAnchor } from './sheet-charts.js'
+import { copyPageSetup, movedPageSetup } from './page-setup.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -169,6 +170,12 @@ export function rebaseCommands(
             return address === undefined ? [] : [{ ...edit, address }]
           })
           ;(moved as Command<'set-sheet-view'>)[kind] = kept as never
+        }
+        // A print area and title rows follow them too.
+        if (command.pageSetup) {
+          let setup = copyPageSetup(command.pageSetup)
+          for (const step of steps) if (step.type === 'structure' && step.sheetId === command.sheet) setup = movedPageSetup(setup, step.edit)
+          ;(moved as Command<'set-sheet-view'>).pageSetup = setup ?? null
         }
         return [moved]
       }

@@ -8,6 +8,7 @@ import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
 import { copyFilter, movedFilter } from './sheet-filter.js'
 import { annotationEdits, checkAnnotations, movedAnnotations, writeAnnotations } from './cell-annotations.js'
+import { checkPageSetup, copyPageSetup, movedPageSetup } from './page-setup.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -42,6 +43,8 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.hidden) copy.hidden = true
   if (view!.filter) copy.filter = copyFilter(view!.filter)
   if (view!.hidden && view!.veryHidden) copy.veryHidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) copy.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -152,6 +155,7 @@ export function applySheetView(
   if (command.columns) checkSpans('columns', command.columns)
   if (command.hidden === true && !view?.hidden && otherVisibleSheets === 0) throw commandErrors.lastVisibleSheet()
   checkAnnotations(command)
+  if (command.pageSetup) checkPageSetup(command.pageSetup)
 
   const next: SheetViewState = copyView(view) ?? {}
   const undo: Omit<SetSheetViewCommand, 'type' | 'sheet'> = {}
@@ -169,6 +173,12 @@ export function applySheetView(
     next.hidden = command.hidden
     if (command.hidden && command.veryHidden) next.veryHidden = true
     else delete next.veryHidden
+  }
+  if (command.pageSetup !== undefined) {
+    undo.pageSetup = copyPageSetup(view?.pageSetup) ?? null
+    const pageSetup = copyPageSetup(command.pageSetup)
+    if (pageSetup) next.pageSetup = pageSetup
+    else delete next.pageSetup
   }
   for (const axis of ['rows', 'columns'] as const) {
     const spans = command[axis]
@@ -234,6 +244,8 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   if (view!.frozenColumns) command.frozenColumns = view!.frozenColumns
   if (view!.hidden) command.hidden = true
   if (view!.hidden && view!.veryHidden) command.veryHidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) command.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans

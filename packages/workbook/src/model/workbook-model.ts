@@ -22,6 +22,7 @@ import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
+import { copyPageSetup, samePageSetup } from './page-setup.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
 import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'

@@ -11,6 +11,7 @@ import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
 import { readAutoFilter, withImportedFilter } from './auto-filter.js'
 import { isSafeLink } from '../model/cell-annotations.js'
+import { writePageSetup } from './page-setup-xlsx.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -156,8 +157,9 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'notes' | 'links'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'notes' | 'links' | 'pageSetup'>): SheetViewState | undefined {
   const view: SheetViewState = {}
+  if (sheet.pageSetup) view.pageSetup = sheet.pageSetup
   if (sheet.state !== 'visible') view.hidden = true
   if (sheet.state === 'veryHidden') view.veryHidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows

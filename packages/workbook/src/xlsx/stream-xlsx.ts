@@ -22,6 +22,7 @@ import {
 } from '../import/imported-workbook.js'
 import { MAX_OUTLINE_LEVEL, type SheetFilter } from '@finsheet/contracts'
 import { normalizeFormula } from './formula-text.js'
+import { readPageSetup } from './page-setup-xlsx.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
@@ -29,7 +30,6 @@ import { colorAttributes, createXmlParser, localName, readStyles, readThemeColor
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
 import { readAutoFilter } from './auto-filter.js'
-import { keptPrintFormula, printNameOf } from './print-names.js'
 import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 
 export interface StreamXlsxOptions {
@@ -62,7 +62,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const workbookXml = await readText(zip, 'xl/workbook.xml')
   const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
-  const { sheets, chartSheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
+  const { sheets, chartSheets, definedNames, printNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
   if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
 
   const partOf = (type: string, fallback: string) => {
@@ -111,7 +111,10 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const persons = parsePersons(personsPart ? await readText(zip, personsPart) : undefined)
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    const imported = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, themeColors })
+    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, themeColors })
+    const { printTags, ...imported } = read as typeof read & { printTags?: string }
+    const pageSetup = readPageSetup(printTags ?? '', printNames.get(importedSheets.length))
+    if (pageSetup) imported.pageSetup = pageSetup
     const hyperlinks = imported.hyperlinks
     delete (imported as Partial<typeof imported>).hyperlinks
     const attachments = await readSheetAttachments(sheet.part, hyperlinks, persons, readPart)
@@ -179,6 +182,8 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   const sheets: SheetEntry[] = []
   const chartSheets: string[] = []
   const definedNames: ImportedDefinedName[] = []
+  /** Each sheet's print area and print titles, by its index. */
+  const printNames = new Map<number, { printArea?: string; printTitles?: string }>()
   let date1904 = false
   let calculation: CalculationSettings = calculationFromAttributes(undefined)
   let pendingName: { name: string; localSheetId?: string; hidden: boolean; text: string } | null = null
@@ -209,20 +214,27 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
     if (localName(tag.name) !== 'definedName' || !pendingName) return
     const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
     pendingName = null
-    // Excel's own names (filter databases and the like) are not the user's; the print area and titles are kept.
-    const printName = entry.localSheetId !== undefined ? printNameOf(entry.name) : undefined
-    if (!entry.name || (!printName && /^_xl(nm|fn|pm|ws)\./i.test(entry.name))) return
+    const printName = /^_xlnm\.Print_(Area|Titles)$/i.exec(entry.name)
+    if (printName && entry.localSheetId !== undefined) {
+      const index = Number(entry.localSheetId)
+      const names = printNames.get(index) ?? {}
+      names[printName[1].toLowerCase() === 'area' ? 'printArea' : 'printTitles'] = entry.text
+      printNames.set(index, names)
+      return
+    }
+    // Excel's own names (print areas, filter databases) are not the user's.
+    if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
     const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
     if (entry.localSheetId !== undefined && sheet === undefined) return
     const formula = normalizeFormula(entry.text)
-    definedNames.push({ name: printName ?? entry.name, ...(sheet ? { sheet } : {}), formula: printName ? keptPrintFormula(formula) : formula, ...(entry.hidden ? { hidden: true } : {}) })
+    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula, ...(entry.hidden ? { hidden: true } : {}) })
   })
   try {
     parser.write(xml).close()
   } catch (error) {
     throw partError('xl/workbook.xml', error)
   }
-  return { sheets, chartSheets, definedNames, date1904, calculation }
+  return { sheets, chartSheets, definedNames, printNames, date1904, calculation }
 }
 
 /** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
@@ -418,6 +430,8 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   // The sheet's filter as it is read: its range, and the column whose values are being listed.
   let autoFilter: { ref: string; columns: { colId: number; values: string[] }[] } | undefined
   let filterColumn: { colId: number; values: string[] } | undefined
+  // the print tags, written back as text for the page setup reader
+  let printTags = ''
   let defaultColumnWidth: number | undefined
   let defaultRowHeight: number | undefined
   let rowCount = 0
@@ -560,6 +574,13 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         return
       case 'sparklineGroup':
         count('sparklines')
+        return
+      case 'pageSetup':
+      case 'printOptions':
+      case 'pageSetUpPr':
+        printTags += `<${name}${Object.entries(a)
+          .map(([key, value]) => ` ${key}="${String(value).replace(/"/g, '')}"`)
+          .join('')}/>`
         return
       case 'sheetFormatPr':
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
@@ -710,6 +731,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     rows,
     ...(frozen ? { frozen } : {}),
     ...(filter ? { filter } : {}),
+    ...(printTags !== '' ? { printTags } : {}),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
