@@ -22,6 +22,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return `Resize a column on ${sheetName(command.sheet)}`
     case 'set-sheet-view':
       return `Layout of ${sheetName(command.sheet)}`
+    case 'set-conditional-formats':
+      return `Conditional formatting on ${sheetName(command.sheet)}`
     case 'insert-rows':
       return `Insert ${plural(command.count, 'row')} on ${sheetName(command.sheet)}`
     case 'delete-rows':

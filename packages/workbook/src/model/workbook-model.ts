@@ -23,6 +23,7 @@ import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, check
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
+import { checkRules, copyRules, movedRules, sameRules } from './conditional-formats.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -687,6 +688,8 @@ export class WorkbookModel {
           return this.resizeColumn(command, result)
         case 'set-sheet-view':
           return this.setSheetView(command, result)
+        case 'set-conditional-formats':
+          return this.setConditionalFormats(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -838,6 +841,19 @@ export class WorkbookModel {
     return [{ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo }]
   }
 
+  /** Replaces a sheet's conditional-format rules: the inverse puts back the list that was there. */
+  private setConditionalFormats(command: Command<'set-conditional-formats'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    checkRules(command.rules)
+    const before = sheet.conditionalFormats ?? []
+    const rules = copyRules(command.rules)
+    // Replaced, not changed in place, so that views can tell the rules changed.
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'set-conditional-formats', sheet: this.refOf(sheet), rules: copyRules(before) ?? [] }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -940,6 +956,7 @@ export class WorkbookModel {
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
     const oldView = sheet.view
+    const oldRules = sheet.conditionalFormats
 
     // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
@@ -978,6 +995,9 @@ export class WorkbookModel {
     const view = movedView(sheet.view, edit)
     if (view) sheet.view = view
     else delete sheet.view
+    const rules = movedRules(sheet.conditionalFormats, edit, sheet.name)
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
       const moved = moveRangeText(chart.dataRange, edit)
@@ -988,7 +1008,10 @@ export class WorkbookModel {
 
     const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
     const inverse: WorkbookCommand[] = [{ type: opposite, sheet: ref, at: edit.at, count: edit.count }]
-    if (!deleting) return inverse
+    // Rules come back exactly as they were: the opposite edit alone would not regrow a range the deletion cut.
+    const restoreRules = (): WorkbookCommand[] =>
+      sameRules(oldRules, sheet.conditionalFormats) ? [] : [{ type: 'set-conditional-formats', sheet: ref, rules: copyRules(oldRules) ?? [] }]
+    if (!deleting) return [...inverse, ...restoreRules()]
     // Merges the deletion cut or removed come back first, as they were (a merge clears what it covers)...
     const reinsert: StructuralEdit = { ...edit, kind: 'insert' }
     const restoredMerges: RangeAddress[] = []
@@ -1036,6 +1059,7 @@ export class WorkbookModel {
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
     if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    inverse.push(...restoreRules())
     return inverse
   }
 
@@ -1128,6 +1152,7 @@ export class WorkbookModel {
     for (const [column, width] of Object.entries(sheet.columnWidths)) inverse.push({ type: 'resize-column', sheet: ref, column: Number(column), width })
     const layout = viewCommandOf(sheet.view)
     if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
+    if (sheet.conditionalFormats) inverse.push({ type: 'set-conditional-formats', sheet: ref, rules: copyRules(sheet.conditionalFormats) ?? [] })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',
@@ -1495,6 +1520,8 @@ function copySheet(sheet: SheetRecord): SheetRecord {
   const copy: SheetRecord = { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
   const view = copyView(sheet.view)
   if (view) copy.view = view
+  const rules = copyRules(sheet.conditionalFormats)
+  if (rules) copy.conditionalFormats = rules
   return copy
 }
 
