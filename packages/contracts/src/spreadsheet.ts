@@ -236,19 +236,16 @@ export const MAX_CONDITIONAL_FORMATS = 500
 export const MAX_CONDITIONAL_RANGES = 100
 
 /** Excel's kinds of conditional-format rule, by the names xlsx files give them. */
-export const CONDITIONAL_FORMAT_TYPES = ['cellIs', 'expression', 'containsText', 'top10', 'aboveAverage', 'duplicateValues', 'uniqueValues', 'colorScale', 'dataBar', 'iconSet'] as const
-export const ConditionalFormatType = Type.Union(CONDITIONAL_FORMAT_TYPES.map((type) => Type.Literal(type)))
-export type ConditionalFormatType = (typeof CONDITIONAL_FORMAT_TYPES)[number]
+export const ConditionalFormatType = Type.Union([Type.Literal('cellIs'), Type.Literal('expression'), Type.Literal('containsText'), Type.Literal('top10'), Type.Literal('aboveAverage'), Type.Literal('duplicateValues'), Type.Literal('uniqueValues'), Type.Literal('colorScale'), Type.Literal('dataBar'), Type.Literal('iconSet')])
+export type ConditionalFormatType = Static<typeof ConditionalFormatType>
 
 /** How a cell-value rule compares (`cellIs`), and how a text rule matches (`containsText`). */
-export const CONDITIONAL_OPERATORS = ['greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'equal', 'notEqual', 'between', 'notBetween', 'containsText', 'notContains', 'beginsWith', 'endsWith'] as const
-export const ConditionalOperator = Type.Union(CONDITIONAL_OPERATORS.map((operator) => Type.Literal(operator)))
-export type ConditionalOperator = (typeof CONDITIONAL_OPERATORS)[number]
+export const ConditionalOperator = Type.Union([Type.Literal('greaterThan'), Type.Literal('lessThan'), Type.Literal('greaterThanOrEqual'), Type.Literal('lessThanOrEqual'), Type.Literal('equal'), Type.Literal('notEqual'), Type.Literal('between'), Type.Literal('notBetween'), Type.Literal('containsText'), Type.Literal('notContains'), Type.Literal('beginsWith'), Type.Literal('endsWith')])
+export type ConditionalOperator = Static<typeof ConditionalOperator>
 
 /** Where a colour scale's, data bar's or icon set's stop sits: the lowest or highest value, a number, a percent or percentile of the range, or a formula's value. */
-export const CONDITIONAL_THRESHOLD_KINDS = ['min', 'max', 'num', 'percent', 'percentile', 'formula'] as const
 export const ConditionalThreshold = StrictObject({
-  kind: Type.Union(CONDITIONAL_THRESHOLD_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Union([Type.Literal('min'), Type.Literal('max'), Type.Literal('num'), Type.Literal('percent'), Type.Literal('percentile'), Type.Literal('formula')]),
   /** The number, percent or formula; absent for min and max. */
   value: Type.Optional(Type.String({ maxLength: MAX_FORMULA_LENGTH })),
 })

@@ -3,6 +3,7 @@ import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
+import { drawDataBar, drawIcon, ICON_SIZE } from './conditional-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 
@@ -134,6 +135,12 @@ function drawPane(
         ctx.fillStyle = cell.style.fill
         const col = visible.firstCol + c
         ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), rowHeight(visible.firstRow + r))
+      }
+      if (cell?.bar || cell?.icon) {
+        const col = visible.firstCol + c
+        const row = visible.firstRow + r
+        if (cell.bar) drawDataBar(ctx, cell.bar, cellX(col), cellY(row), layout.width(col), rowHeight(row))
+        if (cell.icon && layout.width(col) > ICON_SIZE) drawIcon(ctx, cell.icon, cellX(col), cellY(row), rowHeight(row))
       }
     }
   }

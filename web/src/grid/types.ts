@@ -16,6 +16,10 @@ export interface GridCell {
   numeric: boolean
   error: boolean
   style?: CellStyle
+  /** a conditional format's data bar: its length as a fraction of the cell's width, and its colour */
+  bar?: { fraction: number; color: string }
+  /** a conditional format's icon: its set, its place in the set and how many icons the set has */
+  icon?: { set: string; index: number; count: number }
 }
 
 /**

@@ -62,7 +62,7 @@ export interface WorkspaceState {
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'conditional-formats'
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {

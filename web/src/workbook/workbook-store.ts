@@ -1,12 +1,14 @@
-import type { CellEdit, ChartData, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, ChartData, ConditionalFormatRule, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
-import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, ConditionalFormatEvaluator, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
 import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
+import { withConditionalLook } from '../grid/conditional-looks'
+import type { ConditionalLook } from '@finsheet/workbook/model'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 
@@ -28,6 +30,8 @@ export interface SheetSnapshot {
   merges?: string[]
   /** frozen panes, hidden rows, columns and sheet, row heights and outline groups */
   view?: SheetViewState
+  /** conditional-format rules in priority order */
+  conditionalFormats?: ConditionalFormatRule[]
   rowCount?: number
   columnCount?: number
 }
@@ -104,6 +108,8 @@ export class SheetView {
   private shownWidths: ReadonlyMap<number, number> = new Map()
   private heights: ReadonlyMap<number, number> = new Map()
   private groups: GridOutline | undefined
+  /** The sheet's conditional formats evaluated against its values; made again after every change. */
+  private evaluator: ConditionalFormatEvaluator | null = null
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -185,6 +191,26 @@ export class SheetView {
       this.mergeIndex = ranges.length > 0 ? new MergeIndex(ranges) : NO_MERGES
     }
     return this.mergeIndex
+  }
+
+  /** Conditional-format rules in priority order (the model's). */
+  get conditionalFormats(): readonly ConditionalFormatRule[] {
+    return this.record.conditionalFormats ?? []
+  }
+
+  /**
+   * The sheet's rules evaluated against its current values, or null without rules. Values may have
+   * changed after every change: `forgetConditionalLooks` drops it, and the next cell drawn makes a new one.
+   */
+  conditionalEvaluator(engine: ConstructorParameters<typeof ConditionalFormatEvaluator>[0]): ConditionalFormatEvaluator | null {
+    const rules = this.record.conditionalFormats
+    if (!rules || rules.length === 0) return null
+    this.evaluator ??= new ConditionalFormatEvaluator(engine, this.name, rules)
+    return this.evaluator
+  }
+
+  forgetConditionalLooks(): void {
+    this.evaluator = null
   }
 
   /** extends the used area to cover a cell that now holds something */
@@ -277,6 +303,7 @@ export class WorkbookStore {
       columnWidths: { ...(sheet.columnWidths ?? {}) },
       merges: [...(sheet.merges ?? [])],
       ...(sheet.view ? { view: sheet.view } : {}),
+      ...(sheet.conditionalFormats && sheet.conditionalFormats.length > 0 ? { conditionalFormats: sheet.conditionalFormats } : {}),
     }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
     this.model = WorkbookModel.build({
@@ -656,6 +683,7 @@ export class WorkbookStore {
           columnWidths: { ...record.columnWidths },
           merges: [...record.merges],
           ...(record.view ? { view: record.view } : {}),
+          ...(record.conditionalFormats ? { conditionalFormats: record.conditionalFormats } : {}),
           rowCount: view.declaredRows,
           columnCount: view.declaredColumns,
         }
@@ -738,7 +766,17 @@ export class WorkbookStore {
   }
 
   private clearViews(): void {
-    for (const view of this.views.values()) view.views.clear()
+    for (const view of this.views.values()) {
+      view.views.clear()
+      view.forgetConditionalLooks()
+    }
+  }
+
+  /** How the sheet's conditional formats change a cell's look; undefined when no rule applies. */
+  conditionalLook(sheet: string, pos: CellPosition): ConditionalLook | undefined {
+    const view = this.sheet(sheet)
+    const evaluator = view?.conditionalEvaluator(this.model.engine)
+    return evaluator && evaluator.covers(pos.row, pos.col) ? evaluator.lookAt(pos.row, pos.col) : undefined
   }
 
   private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
@@ -752,6 +790,17 @@ export class WorkbookStore {
   }
 
   private computeView(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    const evaluator = sheet.conditionalEvaluator(this.model.engine)
+    const plain = this.plainView(sheet, col, row)
+    if (!evaluator || !evaluator.covers(row, col)) return plain
+    const look = evaluator.lookAt(row, col)
+    if (!look) return plain
+    const format = look.style?.format
+    const text = format !== undefined && plain ? this.model.engine.getDisplayAt(sheet.name, row, col, format) : undefined
+    return withConditionalLook(plain, look, text)
+  }
+
+  private plainView(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
     const engine = this.model.engine
     const style = this.model.styleAtPosition(sheet.id, row, col)
