@@ -14,7 +14,7 @@ import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 
 export type XlsxWorkerRequest =
-  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view'>; tables?: TableRecord[] }
+  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats'>; tables?: TableRecord[] }
   | { type: 'links'; links: ExternalLinkRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
   | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
@@ -115,7 +115,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, 
     const post = (request: XlsxWorkerRequest) => worker.postMessage(request)
     if (snapshot.externalLinks) post({ type: 'links', links: snapshot.externalLinks })
     for (const [index, sheet] of snapshot.sheets.entries()) {
-      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}) }, tables: tablesOf(snapshot, sheet.name) })
+      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}) }, tables: tablesOf(snapshot, sheet.name) })
       for (let start = 0; start < sheet.cells.length && !settled; start += batchCells) {
         post({ type: 'cells', index, cells: sheet.cells.slice(start, start + batchCells) })
         // Copying a batch into the message takes the event loop: let other requests in between.

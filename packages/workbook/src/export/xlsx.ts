@@ -12,6 +12,7 @@
  */
 import ExcelJS from 'exceljs'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
+import { withRulePatches, writeConditionalFormats, type RulePatch } from '../xlsx/conditional-formats.js'
 import type { AxisEntry } from '@finsheet/contracts'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
@@ -67,6 +68,8 @@ interface SheetInProgress {
   rows: Record<string, AxisEntry> | undefined
   /** The deepest column outline level, stated once exceljs has written the file. */
   columnOutline: number
+  /** What exceljs leaves out of the sheet's conditional formats, by priority, stated once it has written the file. */
+  rulePatches: Map<number, RulePatch>
 }
 
 /**
@@ -87,7 +90,7 @@ export class XlsxWriter {
   }
 
   /** Adds a sheet with its Excel tables; its cells follow with `addCells`, in row-major order. */
-  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view'>, tables: readonly TableRecord[] = []): void {
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats'>, tables: readonly TableRecord[] = []): void {
     const index = this.sheets.length
     const name = xmlSafe(sheet.name).trim()
     const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
@@ -98,12 +101,13 @@ export class XlsxWriter {
       else column.width = pixelsToExcelWidth(width)
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
+    const rulePatches = writeConditionalFormats(worksheet, sheet.conditionalFormats)
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
     })
     const rows = sheet.view?.rows && Object.keys(sheet.view.rows).length > 0 ? sheet.view.rows : undefined
-    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline })
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, rulePatches })
   }
 
   /**
@@ -177,7 +181,7 @@ export class XlsxWriter {
       names.length > 0 ||
       !isDefaultCalculation(calculation) ||
       this.links.length > 0 ||
-      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0)
+      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0 || sheet.rulePatches.size > 0)
     return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
   }
 
@@ -343,13 +347,14 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   let tableCount = 0
-  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0) continue
+  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, rulePatches }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && rulePatches.size === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
     if (rows) xml = withRowLayout(xml, rows)
     xml = withColumnOutline(xml, columnOutline)
+    xml = withRulePatches(xml, rulePatches)
     if (listObjects.length > 0) {
       const ids: string[] = []
       for (const { table, area } of listObjects) {

@@ -5,6 +5,7 @@
  */
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
+import type { ConditionalFormatRule } from '@finsheet/contracts'
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
 export type ImportedValue = number | string | boolean | null | { error: string }
@@ -72,6 +73,10 @@ export interface ImportedSheet {
   rows: { row: number; height?: number; hidden?: boolean; level?: number; collapsed?: boolean }[]
   /** Rows and columns frozen above and left of the panes' split. */
   frozen?: { rows: number; columns: number }
+  /** Conditional-format rules in priority order. */
+  conditionalFormats?: ConditionalFormatRule[]
+  /** Rules of kinds not kept (time periods, blanks, errors), counted. */
+  conditionalFormatsNotKept?: number
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */
