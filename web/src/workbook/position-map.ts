@@ -125,6 +125,7 @@ function toStep(command: WorkbookCommand): Step {
       return { writes: (cell) => cell.sheet === command.name, move: stays }
     case 'resize-column':
     case 'set-sheet-view':
+    case 'set-conditional-formats':
     case 'move-sheet':
     case 'unmerge-cells':
     case 'define-name':
