@@ -65,6 +65,16 @@ describe('set-conditional-formats', () => {
     expect(model.sheets[0].conditionalFormats).toEqual([greater, byFormula])
   })
 
+  it('formulas follow a renamed sheet, and undo names it again', () => {
+    const model = blank()
+    const crossSheet: ConditionalFormatRule = { type: 'expression', ranges: ['A1:A5'], formulas: ['A1>Sheet2!$B$1'], style: { bold: true } }
+    model.apply([{ type: 'set-conditional-formats', sheet: 'Sheet1', rules: [crossSheet] }])
+    const { inverse } = model.apply([{ type: 'rename-sheet', from: 'Sheet2', to: 'Inputs' }])
+    expect(model.sheets[0].conditionalFormats?.[0].formulas).toEqual(['A1>Inputs!$B$1'])
+    model.apply(inverse)
+    expect(model.sheets[0].conditionalFormats).toEqual([crossSheet])
+  })
+
   it('comes back with its sheet when a sheet deletion is undone', () => {
     const model = blank()
     model.apply([{ type: 'set-conditional-formats', sheet: 'Sheet2', rules: [greater] }])

@@ -4,7 +4,7 @@
  * list, so adding, editing, deleting and reordering rules each undo by putting the old list back.
  * Ranges follow rows and columns inserted and deleted, and so do the references of rules' formulas.
  */
-import { FormulaSyntaxError, formatAddress, parseFormulaText, shiftFormula, translateFormula } from '@finsheet/formula'
+import { FormulaSyntaxError, formatAddress, parseFormulaText, renameSheetInFormula, shiftFormula, translateFormula } from '@finsheet/formula'
 import { MAX_CONDITIONAL_FORMATS, type ConditionalFormatRule, type ConditionalThreshold } from '@finsheet/contracts'
 import { formatRange, moveRange, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
@@ -150,6 +150,28 @@ export function movedRules(rules: readonly ConditionalFormatRule[] | undefined, 
     return [next]
   })
   return moved.length > 0 ? moved : undefined
+}
+
+/** The rules with their formulas' references to sheet `from` naming it `to`; the same list when none mentions it. */
+export function renamedRules(rules: ConditionalFormatRule[], from: string, to: string): ConditionalFormatRule[] {
+  const needle = from.toUpperCase()
+  if (!rules.some((rule) => JSON.stringify([rule.formulas, rule.thresholds]).toUpperCase().includes(needle))) return rules
+  return rules.map((rule) => {
+    const anchor = ruleAnchor(rule)
+    const address = formatAddress(anchor.row, anchor.col)
+    const rename = (formula: string) => {
+      try {
+        return renameSheetInFormula(`=${formula.replace(/^=/, '')}`, address, from, to).slice(1)
+      } catch (error) {
+        if (error instanceof FormulaSyntaxError) return formula
+        throw error
+      }
+    }
+    const next: ConditionalFormatRule = structuredClone(rule)
+    if (next.formulas) next.formulas = next.formulas.map(rename)
+    if (next.thresholds) next.thresholds = next.thresholds.map((threshold) => (threshold.kind === 'formula' && threshold.value ? { ...threshold, value: rename(threshold.value) } : threshold))
+    return next
+  })
 }
 
 /** Whether two lists of rules are the same. */

@@ -7,7 +7,7 @@
  */
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
-import { movedRules, type ConditionalFormatRule } from './conditional-formats.js'
+import { movedRules, renamedRules, type ConditionalFormatRule } from './conditional-formats.js'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
@@ -161,9 +161,10 @@ export function rebaseCommands(
         return [moved]
       }
       case 'set-conditional-formats': {
-        // Rules' ranges and formulas follow the rows and columns inserted and deleted since, as the sheet's own did.
+        // Rules' ranges and formulas follow the rows and columns inserted and deleted since and sheets renamed, as the sheet's own did.
         let rules: ConditionalFormatRule[] = command.rules
         for (const step of steps) {
+          if (step.type === 'rename') rules = renamedRules(rules, step.from, step.to)
           if (step.type !== 'structure' || step.sheetId !== command.sheet) continue
           rules = movedRules(rules, step.edit, step.sheetName) ?? []
         }

@@ -23,7 +23,7 @@ import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, check
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
-import { checkRules, copyRules, movedRules, sameRules } from './conditional-formats.js'
+import { checkRules, copyRules, movedRules, renamedRules, sameRules } from './conditional-formats.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -1099,12 +1099,21 @@ export class WorkbookModel {
     const previous = sheet.name
     // Renaming back rewrites every reference to the new name, those written before the rename included: they get their text back.
     const restoresOfMentions = name.toUpperCase() === previous.toUpperCase() ? [] : this.textsMentioning(name)
+    const rulesBefore: WorkbookCommand[] = []
     if (name !== previous) {
       appendAll(result.engineChanges, this.engine.renameSheet(previous, name))
       sheet.name = name
+      // Conditional formats' formulas follow the rename, as cells' formulas do; the inverse puts them back as they were.
+      for (const other of this.sheets) {
+        if (!other.conditionalFormats) continue
+        const renamed = renamedRules(other.conditionalFormats, previous, name)
+        if (renamed === other.conditionalFormats) continue
+        rulesBefore.push({ type: 'set-conditional-formats', sheet: this.refOf(other), rules: other.conditionalFormats })
+        other.conditionalFormats = renamed
+      }
     }
     result.applied.push({ type: 'rename-sheet', from: this.refs === 'id' ? sheet.id : previous, to: name })
-    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions]
+    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions, ...rulesBefore]
   }
 
   /**
