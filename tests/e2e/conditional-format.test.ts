@@ -2,7 +2,8 @@
  * Conditional formatting in a real browser through the real gateway and services: a "greater than"
  * rule added from Format → Conditional formatting… for the selection, read back from the active cell's
  * description; the look follows a changed value; a colour scale shades a column from its lowest to its
- * highest value; the rules are kept through a reload. Cells are read the accessible way: the
+ * highest value; the rules are kept through a reload. An uploaded xlsx shows its own rules (a
+ * cell-value rule with its dxf, a data bar, an icon set). Cells are read the accessible way: the
  * cell-reference box, then the focused cell's label and description.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AllInOne } from '@finsheet/standalone'
 import { startAllInOne } from '@finsheet/standalone'
+import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWebForTests } from './support/build-web.js'
@@ -138,5 +140,37 @@ describe('conditional formatting', { timeout: E2E_TIMEOUT }, () => {
     await page.getByLabel('Formula bar').waitFor()
     await expect.poll(() => lookOf('A1'), POLL).toBe('Conditional format: fill #ffc7ce, text #9c0006')
     expect(await lookOf('B4')).toBe('Conditional format: fill #63be7b')
+  })
+
+  it('shows the conditional formats of an uploaded xlsx', async () => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('Ratios')
+    for (let row = 1; row <= 5; row++) {
+      sheet.getCell(row, 1).value = row * 40
+      sheet.getCell(row, 2).value = row
+      sheet.getCell(row, 3).value = row * 10
+    }
+    sheet.addConditionalFormatting({
+      ref: 'A1:A5',
+      rules: [{ type: 'cellIs', operator: 'greaterThan', priority: 1, formulae: ['100'], style: { fill: { type: 'pattern', pattern: 'solid', bgColor: { argb: 'FFFFC7CE' } }, font: { color: { argb: 'FF9C0006' } } } }],
+    })
+    sheet.addConditionalFormatting({ ref: 'B1:B5', rules: [{ type: 'dataBar', priority: 2, cfvo: [{ type: 'min' }, { type: 'max' }], color: { argb: 'FF638EC6' } } as unknown as ExcelJS.ConditionalFormattingRule] })
+    sheet.addConditionalFormatting({
+      ref: 'C1:C5',
+      rules: [{ type: 'iconSet', priority: 3, iconSet: '3Arrows', cfvo: [{ type: 'percent', value: 0 }, { type: 'percent', value: 33 }, { type: 'percent', value: 67 }] } as unknown as ExcelJS.ConditionalFormattingRule],
+    })
+    await page.getByRole('button', { name: 'Import Document' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Document' })
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'Ratios.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 })
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toContain('Ratios')
+    await expect.poll(() => lookOf('A4'), POLL).toBe('Conditional format: fill #ffc7ce, text #9c0006')
+    expect(await lookOf('A2')).toBe('')
+    expect(await lookOf('B3')).toBe('Conditional format: data bar 50%')
+    expect(await lookOf('C5')).toBe('Conditional format: icon 3 of 3')
+    expect(await lookOf('C1')).toBe('Conditional format: icon 1 of 3')
+    await select('A1')
+    await page.screenshot({ path: join(OUTPUT, 'conditional-formatting-imported.png') })
   })
 })
