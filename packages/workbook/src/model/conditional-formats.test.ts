@@ -75,6 +75,21 @@ describe('set-conditional-formats', () => {
     expect(model.sheets[0].conditionalFormats).toEqual([crossSheet])
   })
 
+  it('goes with cut cells, to another sheet too, and undo brings it back', () => {
+    const model = blank()
+    model.apply([{ type: 'set-conditional-formats', sheet: 'Sheet1', rules: [greater, byFormula] }])
+    const moved = model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'B2:B10', target: 'E3' }])
+    expect(model.sheets[0].conditionalFormats?.map((rule) => rule.ranges)).toEqual([['E3:E11'], ['A2:C10']])
+    model.apply(moved.inverse)
+    expect(model.sheets[0].conditionalFormats).toEqual([greater, byFormula])
+    const across = model.apply([{ type: 'move-cells', sheet: 'Sheet1', range: 'A1:C10', targetSheet: 'Sheet2', target: 'B1' }])
+    expect(model.sheets[0].conditionalFormats).toBeUndefined()
+    expect(model.sheets[1].conditionalFormats).toMatchObject([{ ranges: ['C2:C10'] }, { ranges: ['B2:D10'], formulas: ['$C2>B$1'] }])
+    model.apply(across.inverse)
+    expect(model.sheets[0].conditionalFormats).toEqual([greater, byFormula])
+    expect(model.sheets[1].conditionalFormats).toBeUndefined()
+  })
+
   it('comes back with its sheet when a sheet deletion is undone', () => {
     const model = blank()
     model.apply([{ type: 'set-conditional-formats', sheet: 'Sheet2', rules: [greater] }])

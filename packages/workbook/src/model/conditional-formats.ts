@@ -174,6 +174,60 @@ export function renamedRules(rules: ConditionalFormatRule[], from: string, to: s
   })
 }
 
+/**
+ * Rules after a cut and paste moved the block `from` by (`rows`, `cols`), as Excel carries conditional
+ * formats with cut cells: a rule whose every range lies in the block goes with it (to the target
+ * sheet); on one sheet, the ranges of other rules that lie in the block move and the rest stay. Its
+ * formulas are written for its new top-left cell as a copied rule's are: relative references shift
+ * with it, absolute ones stay. Undefined when nothing moved.
+ */
+export function rulesMovedWithBlock(
+  sourceRules: readonly ConditionalFormatRule[] | undefined,
+  from: RangeAddress,
+  rows: number,
+  cols: number,
+  sameSheet: boolean,
+): { source: ConditionalFormatRule[]; moved: ConditionalFormatRule[] } | undefined {
+  if (!sourceRules || sourceRules.length === 0) return undefined
+  const within = (range: RangeAddress) => range.top >= from.top && range.bottom <= from.bottom && range.left >= from.left && range.right <= from.right
+  const shifted = (range: RangeAddress): RangeAddress => ({ top: range.top + rows, bottom: range.bottom + rows, left: range.left + cols, right: range.right + cols })
+  const source: ConditionalFormatRule[] = []
+  const moved: ConditionalFormatRule[] = []
+  let changed = false
+  for (const rule of sourceRules) {
+    const ranges = ruleRanges(rule)
+    const inside = ranges.map(within)
+    if (!inside.some(Boolean)) {
+      source.push(rule)
+      continue
+    }
+    const whole = inside.every(Boolean)
+    if (!whole && !sameSheet) {
+      source.push(rule)
+      continue
+    }
+    changed = true
+    const nextRanges = ranges.map((range, i) => (inside[i] ? shifted(range) : range))
+    const from0 = ruleAnchor(rule)
+    const to0 = { row: nextRanges[0].top, col: nextRanges[0].left }
+    const reanchor = (formula: string) => {
+      if (from0.row === to0.row && from0.col === to0.col) return formula
+      try {
+        return translateFormula(`=${formula.replace(/^=/, '')}`, formatAddress(from0.row, from0.col), formatAddress(to0.row, to0.col)).slice(1)
+      } catch (error) {
+        if (error instanceof FormulaSyntaxError) return formula
+        throw error
+      }
+    }
+    const next: ConditionalFormatRule = { ...structuredClone(rule), ranges: nextRanges.map(formatRange) }
+    if (next.formulas) next.formulas = next.formulas.map(reanchor)
+    if (next.thresholds) next.thresholds = next.thresholds.map((threshold) => (threshold.kind === 'formula' && threshold.value ? { ...threshold, value: reanchor(threshold.value) } : threshold))
+    if (sameSheet) source.push(next)
+    else moved.push(next)
+  }
+  return changed ? { source, moved } : undefined
+}
+
 /** Whether two lists of rules are the same. */
 export function sameRules(a: readonly ConditionalFormatRule[] | undefined, b: readonly ConditionalFormatRule[] | undefined): boolean {
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? [])

@@ -23,7 +23,7 @@ import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, check
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
-import { checkRules, copyRules, movedRules, renamedRules, sameRules } from './conditional-formats.js'
+import { checkRules, copyRules, movedRules, renamedRules, rulesMovedWithBlock, sameRules } from './conditional-formats.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -1346,6 +1346,17 @@ export class WorkbookModel {
     )
     source.merges = source.merges.filter((merge) => !moving.some((moved) => moved.text === merge))
     target.merges = inMergeOrder([...target.merges.filter((merge) => !covered.some((gone) => gone.text === merge)), ...movedMerges])
+    // Conditional formats of the cut cells go with them; the inverse puts both sheets' lists back.
+    const rulesBack: WorkbookCommand[] = []
+    const carried = rulesMovedWithBlock(source.conditionalFormats, from, rowOffset, colOffset, source === target)
+    if (carried) {
+      rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(source), rules: source.conditionalFormats ?? [] })
+      if (target !== source) rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(target), rules: target.conditionalFormats ?? [] })
+      const sourceRules = copyRules(carried.source)
+      if (sourceRules) source.conditionalFormats = sourceRules
+      else delete source.conditionalFormats
+      if (target !== source && carried.moved.length > 0) target.conditionalFormats = [...carried.moved, ...(target.conditionalFormats ?? [])]
+    }
 
     for (const [sheet, range] of [[source, from], [target, to]] as const) {
       for (let row = range.top; row <= range.bottom && (range.bottom - range.top + 1) * (range.right - range.left + 1) <= 4096; row++) {
@@ -1397,6 +1408,7 @@ export class WorkbookModel {
     appendAll(inverse, this.restoredNames(namesBefore))
     for (const merge of covered) inverse.push({ type: 'merge-cells', sheet: this.refOf(target), range: merge.text })
     for (const merge of moving) inverse.push({ type: 'merge-cells', sheet: this.refOf(source), range: merge.text })
+    appendAll(inverse, rulesBack)
     return inverse
   }
 
