@@ -10,6 +10,8 @@ describe('conditional looks in the grid', () => {
     expect(withConditionalLook(own, { scaleFill: '#63be7b', style: { fill: '#FFC7CE' } }).style?.fill).toBe('#FFC7CE')
     expect(withConditionalLook(undefined, { bar: { fraction: 0.5, color: '#638EC6' } })).toMatchObject({ text: '', bar: { fraction: 0.5 } })
     expect(withConditionalLook(own, { style: { format: '0.00' } }, '5.00').text).toBe('5.00')
+    // a hidden value is kept for reading (the cell's label), only not drawn
+    expect(withConditionalLook(own, { icon: { set: '3Arrows', index: 0, count: 3 }, hideValue: true })).toMatchObject({ text: '5', hideText: true })
   })
 
   it('describes the look in words for assistive technology', () => {

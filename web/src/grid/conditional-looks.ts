@@ -22,7 +22,7 @@ export function withConditionalLook(plain: GridCell | undefined, look: Condition
   if (text !== undefined) cell.text = text
   if (look.bar) cell.bar = look.bar
   if (look.icon) cell.icon = look.icon
-  if (look.hideValue) cell.text = ''
+  if (look.hideValue) cell.hideText = true
   return cell
 }
 

@@ -173,7 +173,7 @@ function drawPane(
     if (height === 0) continue
     for (let c = 0; c < cols; c++) {
       const cell = cells[r * cols + c]
-      if (!cell || cell.text === '') continue
+      if (!cell || cell.text === '' || cell.hideText) continue
       const col = visible.firstCol + c
       if (layout.width(col) === 0) continue
       if (scene.editing && col === scene.active.col && row === scene.active.row) continue

@@ -20,6 +20,8 @@ export interface GridCell {
   bar?: { fraction: number; color: string }
   /** a conditional format's icon: its set, its place in the set and how many icons the set has */
   icon?: { set: string; index: number; count: number }
+  /** an icon set or data bar shown without the value: the text is kept for reading, not drawn */
+  hideText?: boolean
 }
 
 /**
