@@ -302,10 +302,80 @@ export const SheetViewState = StrictObject({
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
+/** Conditional-format rules one sheet may hold, and ranges one rule may cover. */
+export const MAX_CONDITIONAL_FORMATS = 500
+export const MAX_CONDITIONAL_RANGES = 100
+
+/** Excel's kinds of conditional-format rule, by the names xlsx files give them. */
+export const ConditionalFormatType = Type.Union([Type.Literal('cellIs'), Type.Literal('expression'), Type.Literal('containsText'), Type.Literal('top10'), Type.Literal('aboveAverage'), Type.Literal('duplicateValues'), Type.Literal('uniqueValues'), Type.Literal('colorScale'), Type.Literal('dataBar'), Type.Literal('iconSet')])
+export type ConditionalFormatType = Static<typeof ConditionalFormatType>
+
+/** How a cell-value rule compares (`cellIs`), and how a text rule matches (`containsText`). */
+export const ConditionalOperator = Type.Union([Type.Literal('greaterThan'), Type.Literal('lessThan'), Type.Literal('greaterThanOrEqual'), Type.Literal('lessThanOrEqual'), Type.Literal('equal'), Type.Literal('notEqual'), Type.Literal('between'), Type.Literal('notBetween'), Type.Literal('containsText'), Type.Literal('notContains'), Type.Literal('beginsWith'), Type.Literal('endsWith')])
+export type ConditionalOperator = Static<typeof ConditionalOperator>
+
+/** Where a colour scale's, data bar's or icon set's stop sits: the lowest or highest value, a number, a percent or percentile of the range, or a formula's value. */
+export const ConditionalThreshold = StrictObject({
+  kind: Type.Union([Type.Literal('min'), Type.Literal('max'), Type.Literal('num'), Type.Literal('percent'), Type.Literal('percentile'), Type.Literal('formula')]),
+  /** The number, percent or formula; absent for min and max. */
+  value: Type.Optional(Type.String({ maxLength: MAX_FORMULA_LENGTH })),
+})
+export type ConditionalThreshold = Static<typeof ConditionalThreshold>
+
+/** What a matching rule lays over the cell's own look (Excel's differential format). */
+export const ConditionalStyle = StrictObject({
+  color: Type.Optional(CssColour),
+  fill: Type.Optional(CssColour),
+  bold: Type.Optional(Type.Boolean()),
+  italic: Type.Optional(Type.Boolean()),
+  underline: Type.Optional(Type.Boolean()),
+  strike: Type.Optional(Type.Boolean()),
+  /** A number format code shown instead of the cell's own. */
+  format: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type ConditionalStyle = Static<typeof ConditionalStyle>
+
+/**
+ * One conditional-format rule of a sheet: the ranges it covers and the test it makes, by kind.
+ * `cellIs` compares each value with `formulas` (one, two for between) by `operator`; `expression`
+ * is true where `formulas[0]`, written for the top-left cell of the first range, is true at each cell
+ * with its relative references moved along; `containsText` matches `text`; `top10` marks the `rank`
+ * highest (`bottom`: lowest) values, or percent of them; `aboveAverage` those above (`below`) the
+ * mean, `equalAverage` counting equal ones; duplicate and unique values; colour scales shade from
+ * `thresholds[i]` to `colors[i]`; data bars draw `colors[0]` from the first threshold to the second;
+ * icon sets (`iconSet` such as '3TrafficLights1') pick an icon by thresholds.
+ */
+export const ConditionalFormatRule = StrictObject({
+  type: ConditionalFormatType,
+  ranges: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: MAX_CONDITIONAL_RANGES }),
+  /** Later rules (lower priority) are not applied to a cell this rule matches. */
+  stopIfTrue: Type.Optional(Type.Boolean()),
+  operator: Type.Optional(ConditionalOperator),
+  formulas: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }), { maxItems: 2 })),
+  text: Type.Optional(Type.String({ maxLength: 255 })),
+  rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  percent: Type.Optional(Type.Boolean()),
+  bottom: Type.Optional(Type.Boolean()),
+  below: Type.Optional(Type.Boolean()),
+  equalAverage: Type.Optional(Type.Boolean()),
+  /** Standard deviations from the mean an above-average rule asks for (1 to 3). */
+  stdDev: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  style: Type.Optional(ConditionalStyle),
+  thresholds: Type.Optional(Type.Array(ConditionalThreshold, { minItems: 2, maxItems: 5 })),
+  colors: Type.Optional(Type.Array(CssColour, { minItems: 1, maxItems: 3 })),
+  iconSet: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9][A-Za-z0-9]*$' })),
+  /** Icon sets: icons in reverse order; icon sets and data bars: the value is not shown. */
+  reverse: Type.Optional(Type.Boolean()),
+  hideValue: Type.Optional(Type.Boolean()),
+})
+export type ConditionalFormatRule = Static<typeof ConditionalFormatRule>
+
 /** A sheet's extent and layout, as the cells and inputs routes answer them. */
 const sheetLayout = {
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups; absent when none. */
   view: Type.Optional(SheetViewState),
+  /** Conditional-format rules in priority order; absent when none. */
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule)),
   /** One past the last used row and column (0 for an empty sheet). */
   rowCount: Type.Integer(),
   columnCount: Type.Integer(),
@@ -668,6 +738,7 @@ export const SheetSummary = Type.Object({
   columnWidths: ColumnWidths,
   merges: Type.Array(Type.String()),
   view: Type.Optional(SheetViewState),
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule)),
 })
 export type SheetSummary = Static<typeof SheetSummary>
 
@@ -853,6 +924,17 @@ export const SetFilterCommand = StrictObject({
 })
 export type SetFilterCommand = Static<typeof SetFilterCommand>
 
+/**
+ * Replaces a sheet's conditional-format rules, in priority order (the first is applied first): adding,
+ * editing, deleting and reordering rules are each one such command, and its inverse gives back the list before.
+ */
+export const SetConditionalFormatsCommand = StrictObject({
+  type: Type.Literal('set-conditional-formats'),
+  sheet: SheetName,
+  rules: Type.Array(ConditionalFormatRule, { maxItems: MAX_CONDITIONAL_FORMATS }),
+})
+export type SetConditionalFormatsCommand = Static<typeof SetConditionalFormatsCommand>
+
 const simpleCommands = [
   // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
   // has strips that command's other fields before its `type` is compared: a command must come before
@@ -878,6 +960,8 @@ const simpleCommands = [
   SetCalculationCommand,
   // set-filter holds every field set-sheet-view requires.
   SetFilterCommand,
+  // Holds set-sheet-view's required fields.
+  SetConditionalFormatsCommand,
   SetSheetViewCommand,
 ] as const
 
@@ -1471,6 +1555,8 @@ const ImportSheetProperties = {
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups. */
   view: Type.Optional(SheetViewState),
+  /** Conditional-format rules in priority order. */
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule, { maxItems: MAX_CONDITIONAL_FORMATS })),
 }
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })

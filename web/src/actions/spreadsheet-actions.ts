@@ -269,6 +269,13 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.workspace.removeArrows(),
   },
   {
+    id: 'conditional-formatting',
+    label: 'Conditional formatting…',
+    group: 'Formatting',
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('conditional-formats'),
+  },
+  {
     id: 'goal-seek',
     label: 'Goal Seek…',
     group: 'Editing',

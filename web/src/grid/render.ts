@@ -4,6 +4,7 @@ import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from '
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
 import { drawTraceArrows, type TraceArrow } from './trace-render'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
+import { drawDataBar, drawIcon, ICON_SIZE } from './conditional-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FILTER_BUTTON_SIZE, OUTLINE_BUTTON_SIZE } from './types'
 import { drawNoteMarkers, LINK_COLOR } from './annotations'
@@ -140,6 +141,12 @@ function drawPane(
         const col = visible.firstCol + c
         ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), rowHeight(visible.firstRow + r))
       }
+      if (cell?.bar || cell?.icon) {
+        const col = visible.firstCol + c
+        const row = visible.firstRow + r
+        if (cell.bar) drawDataBar(ctx, cell.bar, cellX(col), cellY(row), layout.width(col), rowHeight(row))
+        if (cell.icon && layout.width(col) > ICON_SIZE) drawIcon(ctx, cell.icon, cellX(col), cellY(row), rowHeight(row))
+      }
     }
   }
 
@@ -171,7 +178,7 @@ function drawPane(
     if (height === 0) continue
     for (let c = 0; c < cols; c++) {
       const cell = cells[r * cols + c]
-      if (!cell || cell.text === '') continue
+      if (!cell || cell.text === '' || cell.hideText) continue
       const col = visible.firstCol + c
       if (layout.width(col) === 0) continue
       if (scene.editing && col === scene.active.col && row === scene.active.row) continue

@@ -18,6 +18,12 @@ export interface GridCell {
   style?: CellStyle
   /** the cell opens a link on Ctrl+click: drawn as links are, unless its style colours it */
   link?: boolean
+  /** a conditional format's data bar: its length as a fraction of the cell's width, and its colour */
+  bar?: { fraction: number; color: string }
+  /** a conditional format's icon: its set, its place in the set and how many icons the set has */
+  icon?: { set: string; index: number; count: number }
+  /** an icon set or data bar shown without the value: the text is kept for reading, not drawn */
+  hideText?: boolean
 }
 
 /**

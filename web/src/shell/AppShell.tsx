@@ -175,7 +175,7 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
   const insertEntries: MenuEntry[] = [item('insert-chart', false), 'separator', item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]
-  const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
+  const formatEntries: MenuEntry[] = [item('format-cells', false), item('conditional-formatting', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
     item('sort-range', false),
     item('sort-ascending'),

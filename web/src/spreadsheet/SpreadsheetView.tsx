@@ -10,6 +10,7 @@ import type { GridHandle } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext } from '../grid/navigation'
 import { GRID_COLORS, REFERENCE_COLORS } from '../grid/render'
+import { describeConditionalLook } from '../grid/conditional-looks'
 import type { Selection } from '../grid/selection'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
@@ -320,6 +321,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const activeAddress = cellAddress(activeCell)
   const shownInput = editing ? editing.text : store.getInput(sheet, activeCell)
   const activeDisplay = store.getDisplay(sheet, activeCell)
+  const activeConditionalLook = describeConditionalLook(store.conditionalLook(sheet, activeCell))
   const activeMerge = merges?.at(activeCell)
   const isOneCell =
     (range.startCol === range.endCol && range.startRow === range.endRow) ||
@@ -395,6 +397,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
               className={`cell-editor ${editing && !pointingElsewhere ? 'editing' : ''}`}
               aria-label={`${activeAddress}${activeDisplay ? ` ${activeDisplay}` : ''}`}
               aria-roledescription="cell"
+              aria-description={activeConditionalLook || undefined}
               role={editing ? 'combobox' : undefined}
               aria-autocomplete={editing ? 'list' : undefined}
               aria-expanded={editing ? suggestions.length > 0 : undefined}

@@ -5,6 +5,7 @@ import { sheetPrefix } from '../grid/formula-editing'
 import { selectionRange } from '../grid/selection'
 import { FindReplaceDialog } from './FindReplaceDialog'
 import { GoalSeekDialog } from './GoalSeekDialog'
+import { ConditionalFormatDialog } from './ConditionalFormatDialog'
 import { NameManagerDialog } from './NameManagerDialog'
 import { LinkDialog, NoteDialog } from './NoteLinkDialogs'
 import { noteAt } from './cell-annotations'
@@ -25,7 +26,7 @@ function absoluteReference(sheet: string, range: CellRange): string {
   return `=${sheetPrefix(sheet)}${absolute(rangeAddress(range))}`
 }
 
-/** Find and Replace, the Name Manager and Goal Seek over the open workbook: whichever the workspace opened. */
+/** Find and Replace, the Name Manager, Goal Seek and Conditional formatting over the open workbook: whichever the workspace opened. */
 export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
   const { store, sheet, selection, tool } = workspace.state
   if (!store) return null
@@ -86,6 +87,14 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
           write(command)
           close()
         }}
+        onClose={close}
+      />
+      <ConditionalFormatDialog
+        open={tool === 'conditional-formats'}
+        sheet={sheet}
+        rules={store.sheet(sheet)?.conditionalFormats ?? []}
+        selectionRange={rangeAddress(selectionRange(selection))}
+        onChange={write}
         onClose={close}
       />
     </>

@@ -70,7 +70,7 @@ export interface WorkspaceState {
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort' | 'note' | 'link'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort' | 'note' | 'link' | 'conditional-formats'
 
 /** A filter column's dropdown, open below its header's button (`at`, in the page) or below the active cell. */
 export interface FilterMenu {

@@ -126,6 +126,7 @@ function toStep(command: WorkbookCommand): Step {
     case 'resize-column':
     case 'set-sheet-view':
     case 'set-filter':
+    case 'set-conditional-formats':
     case 'move-sheet':
     case 'unmerge-cells':
     case 'define-name':

@@ -54,7 +54,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
           if (format !== '') entry.format = format
           cells[address] = entry
         }
-        return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), rowCount: sheet.rowCount, columnCount: sheet.columnCount }
+        return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}), rowCount: sheet.rowCount, columnCount: sheet.columnCount }
       }),
     },
   }

@@ -1,6 +1,6 @@
-import type { CellEdit, Chart, ChartData, IterationLimits, SetCellsCommand, SheetChart, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, Chart, ChartData, ConditionalFormatRule, IterationLimits, SetCellsCommand, SheetChart, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
-import { chartData, chartRecordOf, chartSpecOf, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, chartRecordOf, chartSpecOf, ConditionalFormatEvaluator, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
@@ -9,6 +9,8 @@ import type { CellStyle, GridCell, GridDataSource, GridFilterButtons, GridOutlin
 import { filterButtonsOf } from '../spreadsheet/data-tools'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
 import { isLinkCell } from '../spreadsheet/cell-annotations'
+import { withConditionalLook } from '../grid/conditional-looks'
+import type { ConditionalLook } from '@finsheet/workbook/model'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
 import { makesRowTaller, TextHeights } from './text-heights'
@@ -36,6 +38,8 @@ export interface SheetSnapshot {
   merges?: string[]
   /** frozen panes, hidden rows, columns and sheet, row heights and outline groups */
   view?: SheetViewState
+  /** conditional-format rules in priority order */
+  conditionalFormats?: ConditionalFormatRule[]
   rowCount?: number
   columnCount?: number
 }
@@ -119,6 +123,8 @@ export class SheetView {
   private filterHeaders: GridFilterButtons | undefined
   private annotationsOf: SheetViewState | undefined | null = null
   private notePositions: readonly CellPosition[] = []
+  /** The sheet's conditional formats evaluated against its values; made again after every change. */
+  private evaluator: ConditionalFormatEvaluator | null = null
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -234,6 +240,26 @@ export class SheetView {
     return this.mergeIndex
   }
 
+  /** Conditional-format rules in priority order (the model's). */
+  get conditionalFormats(): readonly ConditionalFormatRule[] {
+    return this.record.conditionalFormats ?? []
+  }
+
+  /**
+   * The sheet's rules evaluated against its current values, or null without rules. Values may have
+   * changed after every change: `forgetConditionalLooks` drops it, and the next cell drawn makes a new one.
+   */
+  conditionalEvaluator(engine: ConstructorParameters<typeof ConditionalFormatEvaluator>[0]): ConditionalFormatEvaluator | null {
+    const rules = this.record.conditionalFormats
+    if (!rules || rules.length === 0) return null
+    this.evaluator ??= new ConditionalFormatEvaluator(engine, this.name, rules)
+    return this.evaluator
+  }
+
+  forgetConditionalLooks(): void {
+    this.evaluator = null
+  }
+
   /** extends the used area to cover a cell that now holds something */
   touch(pos: CellPosition): void {
     if (pos.row + 1 > this.usedRows) this.usedRows = pos.row + 1
@@ -338,6 +364,7 @@ export class WorkbookStore {
       columnWidths: { ...(sheet.columnWidths ?? {}) },
       merges: [...(sheet.merges ?? [])],
       ...(sheet.view ? { view: sheet.view } : {}),
+      ...(sheet.conditionalFormats && sheet.conditionalFormats.length > 0 ? { conditionalFormats: sheet.conditionalFormats } : {}),
     }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
     this.model = WorkbookModel.build({
@@ -776,6 +803,7 @@ export class WorkbookStore {
           columnWidths: { ...record.columnWidths },
           merges: [...record.merges],
           ...(record.view ? { view: record.view } : {}),
+          ...(record.conditionalFormats ? { conditionalFormats: record.conditionalFormats } : {}),
           rowCount: view.declaredRows,
           columnCount: view.declaredColumns,
         }
@@ -935,7 +963,17 @@ export class WorkbookStore {
   }
 
   private clearViews(): void {
-    for (const view of this.views.values()) view.views.clear()
+    for (const view of this.views.values()) {
+      view.views.clear()
+      view.forgetConditionalLooks()
+    }
+  }
+
+  /** How the sheet's conditional formats change a cell's look; undefined when no rule applies. */
+  conditionalLook(sheet: string, pos: CellPosition): ConditionalLook | undefined {
+    const view = this.sheet(sheet)
+    const evaluator = view?.conditionalEvaluator(this.model.engine)
+    return evaluator && evaluator.covers(pos.row, pos.col) ? evaluator.lookAt(pos.row, pos.col) : undefined
   }
 
   private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
@@ -950,6 +988,17 @@ export class WorkbookStore {
   }
 
   private computeView(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    const evaluator = sheet.conditionalEvaluator(this.model.engine)
+    const plain = this.plainView(sheet, col, row)
+    if (!evaluator || !evaluator.covers(row, col)) return plain
+    const look = evaluator.lookAt(row, col)
+    if (!look) return plain
+    const format = look.style?.format
+    const text = format !== undefined && plain ? this.model.engine.getDisplayAt(sheet.name, row, col, format) : undefined
+    return withConditionalLook(plain, look, text)
+  }
+
+  private plainView(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
     const engine = this.model.engine
     const style = this.model.styleAtPosition(sheet.id, row, col)

@@ -127,6 +127,14 @@ export interface CellSnapshot {
   arrayRange?: string
 }
 
+/** A formula compiled once and calculated at many cells (`Engine.compileRelativeFormula`). */
+export interface RelativeFormula {
+  /** Why the formula cannot be read; it gives #ERROR! everywhere. */
+  readonly error?: string
+  /** The formula's value at a cell (0-based), its relative references moved from where it was written. */
+  at(row: number, col: number): CellValue
+}
+
 /** A formula calculated without being written (`Engine.evaluateFormula`). */
 export interface FormulaEvaluation {
   /** The value, or the top-left value of an array result. */
@@ -956,6 +964,37 @@ export class Engine {
       return { value: first === undefined || first === null ? 0 : first, rows: result.height, columns: result.width, format: compiled.resultFormat }
     }
     return { value: result, rows: 1, columns: 1, format: compiled.resultFormat }
+  }
+
+  /**
+   * Compiles `formula`, written for the cell at `address`, once, to be calculated at many cells with
+   * its relative references moved along (a conditional format's formula over its range): `at(row, col)`
+   * gives its value there, an array's top-left value. Nothing is written; `error` says why a formula
+   * that cannot be read gives #ERROR! everywhere.
+   */
+  compileRelativeFormula(sheet: string, address: string, formula: string): RelativeFormula {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const text = this.qualifyTableReferences(closeParentheses(formula.startsWith('=') ? formula : '=' + formula), target, row, col)
+    const compiled = this.compileText(text, row, col)
+    const error = compiled.invalid ? (compiled.evaluate(this.ctx) as CellError).message : undefined
+    return {
+      ...(error !== undefined ? { error } : {}),
+      at: (atRow: number, atCol: number): CellValue => {
+        this.ctx.at(target, atRow, atCol)
+        let result: Scalar | ArrayValue
+        try {
+          result = finalize(compiled.evaluate(this.ctx))
+        } catch (failure) {
+          result = new CellError('#ERROR!', failure instanceof Error ? failure.message : String(failure))
+        }
+        if (result instanceof ArrayValue) {
+          const first = result.data[0]
+          return first === undefined || first === null ? 0 : first
+        }
+        return result
+      },
+    }
   }
 
   /** Everything about one cell. */

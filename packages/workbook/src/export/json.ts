@@ -1,13 +1,14 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import { chartSpecOf } from '../model/sheet-charts.js'
+import { copyRules } from '../model/conditional-formats.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
 /** One sheet with its cells keyed by address; rowCount and columnCount reach just past the last used cell. */
-export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges' | 'view'>): SheetCells {
+export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats'>): SheetCells {
   const cells: SheetCells['cells'] = {}
   let rowCount = 0
   let columnCount = 0
@@ -19,10 +20,11 @@ export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'colu
   return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
 }
 
-/** A sheet's layout beyond its widths, when it has one. */
-function viewOf(sheet: Pick<SheetSnapshot, 'view'>): { view?: SheetViewState } {
+/** A sheet's layout beyond its widths and its conditional formats, when it has them. */
+function viewOf(sheet: Pick<SheetSnapshot, 'view' | 'conditionalFormats'>): { view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[] } {
   const view = copyView(sheet.view)
-  return view ? { view } : {}
+  const rules = copyRules(sheet.conditionalFormats)
+  return { ...(view ? { view } : {}), ...(rules ? { conditionalFormats: rules } : {}) }
 }
 
 export interface CellsJsonOptions {

@@ -15,7 +15,7 @@ import type { ExternalLinkRecord } from '../model/external-links.js'
 import { chartPictures, type ChartPicture, type ChartPictures } from './chart-pictures.js'
 
 export type XlsxWorkerRequest =
-  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view'>; tables?: TableRecord[] }
+  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats'>; tables?: TableRecord[] }
   | { type: 'links'; links: ExternalLinkRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
   | { type: 'picture'; picture: ChartPicture }
@@ -118,7 +118,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, pictures: readonly Char
     const post = (request: XlsxWorkerRequest) => worker.postMessage(request)
     if (snapshot.externalLinks) post({ type: 'links', links: snapshot.externalLinks })
     for (const [index, sheet] of snapshot.sheets.entries()) {
-      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}) }, tables: tablesOf(snapshot, sheet.name) })
+      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}) }, tables: tablesOf(snapshot, sheet.name) })
       for (let start = 0; start < sheet.cells.length && !settled; start += batchCells) {
         post({ type: 'cells', index, cells: sheet.cells.slice(start, start + batchCells) })
         // Copying a batch into the message takes the event loop: let other requests in between.

@@ -15,6 +15,7 @@ import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/shee
 import { withAutoFilter } from '../xlsx/auto-filter.js'
 import type { AxisEntry, ChartAnchor, SheetFilter } from '@finsheet/contracts'
 import { chartPictures, type ChartPictures } from './chart-pictures.js'
+import { withRulePatches, writeConditionalFormats, type RulePatch } from '../xlsx/conditional-formats.js'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
 import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
@@ -77,6 +78,8 @@ interface SheetInProgress {
   columnOutline: number
   /** The sheet's filter, stated once exceljs has written the file. */
   filter?: SheetFilter
+  /** What exceljs leaves out of the sheet's conditional formats, by priority, stated once it has written the file. */
+  rulePatches: Map<number, RulePatch>
 }
 
 /**
@@ -99,7 +102,7 @@ export class XlsxWriter {
   }
 
   /** Adds a sheet with its Excel tables; its cells follow with `addCells`, in row-major order. */
-  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view'>, tables: readonly TableRecord[] = []): void {
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats'>, tables: readonly TableRecord[] = []): void {
     const index = this.sheets.length
     const name = xmlSafe(sheet.name).trim()
     const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
@@ -111,13 +114,14 @@ export class XlsxWriter {
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
     this.extras.push(sheetExtrasOf(sheet.view))
+    const rulePatches = writeConditionalFormats(worksheet, sheet.conditionalFormats)
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
     })
     const rows = sheet.view?.rows && Object.keys(sheet.view.rows).length > 0 ? sheet.view.rows : undefined
     const filter = sheet.view?.filter
-    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, ...(filter ? { filter } : {}) })
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, rulePatches, ...(filter ? { filter } : {}) })
   }
 
   /**
@@ -205,7 +209,7 @@ export class XlsxWriter {
       names.length > 0 ||
       !isDefaultCalculation(calculation) ||
       this.links.length > 0 ||
-      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0)
+      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0 || sheet.rulePatches.size > 0)
     return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
   }
 
@@ -382,13 +386,14 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   let tableCount = 0
-  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, filter }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && !filter) continue
+  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, filter, rulePatches }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && !filter && rulePatches.size === 0) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
     if (rows) xml = withRowLayout(xml, rows)
     xml = withColumnOutline(xml, columnOutline)
+    xml = withRulePatches(xml, rulePatches)
     if (listObjects.length > 0) {
       const ids: string[] = []
       for (const { table, area } of listObjects) {

@@ -11,6 +11,7 @@ import type { CellNote } from '@finsheet/contracts'
 import type { CarriedFeature } from '../xlsx/sheet-extras.js'
 
 export type { CarriedFeature }
+import type { ConditionalFormatRule } from '@finsheet/contracts'
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
 export type ImportedValue = number | string | boolean | null | { error: string }
@@ -85,6 +86,10 @@ export interface ImportedSheet {
   filter?: SheetFilter
   /** How the sheet prints: its page setup, print options, print area and titles. */
   pageSetup?: PageSetup
+  /** Conditional-format rules in priority order. */
+  conditionalFormats?: ConditionalFormatRule[]
+  /** Rules of kinds not kept (time periods, blanks, errors), counted. */
+  conditionalFormatsNotKept?: number
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */

@@ -5,7 +5,7 @@
 import { formatValue, isCellError } from '@finsheet/formula'
 import type { CellValue as EngineValue, FormulaEvaluation } from '@finsheet/formula'
 import { ERROR_VALUE_MEANINGS } from '@finsheet/contracts'
-import type { Cell, CellStyle, CellType, CellValue, ChangedCell, FormulaResult, SheetViewState } from '@finsheet/contracts'
+import type { Cell, CellStyle, CellType, CellValue, ChangedCell, ConditionalFormatRule, FormulaResult, SheetViewState } from '@finsheet/contracts'
 
 /** One non-empty cell (content, or only a style or format). */
 export interface CellRecord {
@@ -41,6 +41,8 @@ export interface SheetRecord {
   merges: string[]
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups; absent when none. */
   view?: SheetViewState
+  /** Conditional-format rules in priority order; absent when none. */
+  conditionalFormats?: ConditionalFormatRule[]
 }
 
 /**

@@ -24,6 +24,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return `Layout of ${sheetName(command.sheet)}`
     case 'set-filter':
       return command.filter === null ? `Remove filter on ${sheetName(command.sheet)}` : `Filter ${command.filter.range} on ${sheetName(command.sheet)}`
+    case 'set-conditional-formats':
+      return `Conditional formatting on ${sheetName(command.sheet)}`
     case 'insert-rows':
       return `Insert ${plural(command.count, 'row')} on ${sheetName(command.sheet)}`
     case 'delete-rows':

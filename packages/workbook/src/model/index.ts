@@ -54,6 +54,10 @@ export {
   nextSheetName,
 } from './command-checks.js'
 export type { CommandErrorCode } from './command-checks.js'
+export { ConditionalFormatEvaluator, mixColours, scaleColour } from './conditional-evaluation.js'
+export type { ConditionalLook } from './conditional-evaluation.js'
+export { checkRule, checkRules, conditionFormulaProblem, copyRules, movedRules, ruleAnchor, ruleRanges } from './conditional-formats.js'
+export type { ConditionalFormatRule, ConditionalThreshold } from './conditional-formats.js'
 export { applySheetView, copyView, isEmptyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 export type { AxisEntry, SheetViewState } from './sheet-view.js'
 export { applyFilter, checkedFilter, filterColumnValues, filterRecords, filteredSpans, movedFilter, rowsFilteredBy, shownText } from './sheet-filter.js'

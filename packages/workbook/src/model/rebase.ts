@@ -7,6 +7,7 @@
  */
 import type { CellEdit, SheetFilter, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
+import { movedRules, renamedRules, type ConditionalFormatRule } from './conditional-formats.js'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 import { movedFilter } from './sheet-filter.js'
 import { moveAnchor } from './sheet-charts.js'
@@ -198,6 +199,16 @@ export function rebaseCommands(
         }
         if (!filter) return []
         return [{ ...command, filter, ...(rows ? { filteredRows: rows } : {}) }]
+      }
+      case 'set-conditional-formats': {
+        // Rules' ranges and formulas follow the rows and columns inserted and deleted since and sheets renamed, as the sheet's own did.
+        let rules: ConditionalFormatRule[] = command.rules
+        for (const step of steps) {
+          if (step.type === 'rename') rules = renamedRules(rules, step.from, step.to)
+          if (step.type !== 'structure' || step.sheetId !== command.sheet) continue
+          rules = movedRules(rules, step.edit, step.sheetName) ?? []
+        }
+        return [{ ...command, rules }]
       }
       case 'insert-rows':
       case 'insert-columns':

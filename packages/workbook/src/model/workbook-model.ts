@@ -27,6 +27,7 @@ import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, vi
 import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
 import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'
 import { movedBlockAnnotations, restoringAnnotations } from './cell-annotations.js'
+import { checkRules, copyRules, movedRules, renamedRules, rulesMovedWithBlock, sameRules } from './conditional-formats.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -698,6 +699,8 @@ export class WorkbookModel {
           return this.setSheetView(command, result)
         case 'set-filter':
           return this.setFilter(command, result)
+        case 'set-conditional-formats':
+          return this.setConditionalFormats(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -885,6 +888,19 @@ export class WorkbookModel {
     return [{ type: 'set-chart', sheet: ref, id: command.id, chart: old ? chartSpecOf(old) : null }]
   }
 
+  /** Replaces a sheet's conditional-format rules: the inverse puts back the list that was there. */
+  private setConditionalFormats(command: Command<'set-conditional-formats'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    checkRules(command.rules)
+    const before = sheet.conditionalFormats ?? []
+    const rules = copyRules(command.rules)
+    // Replaced, not changed in place, so that views can tell the rules changed.
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'set-conditional-formats', sheet: this.refOf(sheet), rules: copyRules(before) ?? [] }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -988,6 +1004,7 @@ export class WorkbookModel {
     const oldWidths = { ...sheet.columnWidths }
     const oldView = sheet.view
     const restoredCharts: WorkbookCommand[] = []
+    const oldRules = sheet.conditionalFormats
 
     // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
@@ -1027,6 +1044,9 @@ export class WorkbookModel {
     if (view) sheet.view = view
     else delete sheet.view
     const chartsBefore = this.charts
+    const rules = movedRules(sheet.conditionalFormats, edit, sheet.name)
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
       const moved = movedChart(chart, edit)
@@ -1037,7 +1057,10 @@ export class WorkbookModel {
 
     const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
     const inverse: WorkbookCommand[] = [{ type: opposite, sheet: ref, at: edit.at, count: edit.count }]
-    if (!deleting) return inverse
+    // Rules come back exactly as they were: the opposite edit alone would not regrow a range the deletion cut.
+    const restoreRules = (): WorkbookCommand[] =>
+      sameRules(oldRules, sheet.conditionalFormats) ? [] : [{ type: 'set-conditional-formats', sheet: ref, rules: copyRules(oldRules) ?? [] }]
+    if (!deleting) return [...inverse, ...restoreRules()]
     // A deletion may shrink or remove charts in ways the insertion does not undo: they are written back as they were.
     for (const chart of chartsBefore) {
       if (chart.sheetId !== sheet.id) continue
@@ -1098,6 +1121,7 @@ export class WorkbookModel {
     // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
     if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
     inverse.push(...restoredCharts)
+    inverse.push(...restoreRules())
     return inverse
   }
 
@@ -1137,12 +1161,21 @@ export class WorkbookModel {
     const previous = sheet.name
     // Renaming back rewrites every reference to the new name, those written before the rename included: they get their text back.
     const restoresOfMentions = name.toUpperCase() === previous.toUpperCase() ? [] : this.textsMentioning(name)
+    const rulesBefore: WorkbookCommand[] = []
     if (name !== previous) {
       appendAll(result.engineChanges, this.engine.renameSheet(previous, name))
       sheet.name = name
+      // Conditional formats' formulas follow the rename, as cells' formulas do; the inverse puts them back as they were.
+      for (const other of this.sheets) {
+        if (!other.conditionalFormats) continue
+        const renamed = renamedRules(other.conditionalFormats, previous, name)
+        if (renamed === other.conditionalFormats) continue
+        rulesBefore.push({ type: 'set-conditional-formats', sheet: this.refOf(other), rules: other.conditionalFormats })
+        other.conditionalFormats = renamed
+      }
     }
     result.applied.push({ type: 'rename-sheet', from: this.refs === 'id' ? sheet.id : previous, to: name })
-    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions]
+    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions, ...rulesBefore]
   }
 
   /**
@@ -1192,6 +1225,7 @@ export class WorkbookModel {
     const layout = viewCommandOf(sheet.view)
     if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
     if (sheet.view?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(sheet.view.filter), filteredRows: filteredSpans(sheet.view) })
+    if (sheet.conditionalFormats) inverse.push({ type: 'set-conditional-formats', sheet: ref, rules: copyRules(sheet.conditionalFormats) ?? [] })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',
@@ -1388,6 +1422,17 @@ export class WorkbookModel {
       else delete sheet.view
       annotationsBack.unshift({ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo })
     }
+    // Conditional formats of the cut cells go with them; the inverse puts both sheets' lists back.
+    const rulesBack: WorkbookCommand[] = []
+    const carried = rulesMovedWithBlock(source.conditionalFormats, from, rowOffset, colOffset, source === target)
+    if (carried) {
+      rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(source), rules: source.conditionalFormats ?? [] })
+      if (target !== source) rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(target), rules: target.conditionalFormats ?? [] })
+      const sourceRules = copyRules(carried.source)
+      if (sourceRules) source.conditionalFormats = sourceRules
+      else delete source.conditionalFormats
+      if (target !== source && carried.moved.length > 0) target.conditionalFormats = [...carried.moved, ...(target.conditionalFormats ?? [])]
+    }
 
     for (const [sheet, range] of [[source, from], [target, to]] as const) {
       for (let row = range.top; row <= range.bottom && (range.bottom - range.top + 1) * (range.right - range.left + 1) <= 4096; row++) {
@@ -1440,6 +1485,7 @@ export class WorkbookModel {
     for (const merge of covered) inverse.push({ type: 'merge-cells', sheet: this.refOf(target), range: merge.text })
     for (const merge of moving) inverse.push({ type: 'merge-cells', sheet: this.refOf(source), range: merge.text })
     appendAll(inverse, annotationsBack)
+    appendAll(inverse, rulesBack)
     return inverse
   }
 
@@ -1575,6 +1621,8 @@ function copySheet(sheet: SheetRecord): SheetRecord {
   const copy: SheetRecord = { id: sheet.id, name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: inMergeOrder(sheet.merges) }
   const view = copyView(sheet.view)
   if (view) copy.view = view
+  const rules = copyRules(sheet.conditionalFormats)
+  if (rules) copy.conditionalFormats = rules
   return copy
 }
 

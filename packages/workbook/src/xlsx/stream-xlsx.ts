@@ -20,7 +20,8 @@ import {
   type ImportLimits,
   type ProgressListener,
 } from '../import/imported-workbook.js'
-import { MAX_OUTLINE_LEVEL, type SheetFilter } from '@finsheet/contracts'
+import { MAX_OUTLINE_LEVEL, type ConditionalStyle, type SheetFilter } from '@finsheet/contracts'
+import { ConditionalFormatCollector, readDifferentialFormats } from './conditional-formats.js'
 import { normalizeFormula } from './formula-text.js'
 import { readPageSetup } from './page-setup-xlsx.js'
 import { dataTableFormula } from './data-table-formula.js'
@@ -74,7 +75,9 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const sharedStringsPart = partOf('/sharedStrings', 'xl/sharedStrings.xml')
 
   const themeColors = readThemeColors(themePart && zip.parts.has(themePart) ? await readText(zip, themePart) : undefined)
-  const styleTable = readStyles(stylesPart && zip.parts.has(stylesPart) ? await readText(zip, stylesPart) : undefined, themeColors)
+  const stylesXml = stylesPart && zip.parts.has(stylesPart) ? await readText(zip, stylesPart) : undefined
+  const styleTable = readStyles(stylesXml, themeColors)
+  const differentialFormats = readDifferentialFormats(stylesXml, themeColors)
 
   // Progress follows the inflated bytes of the big parts: shared strings, then each sheet.
   const bigParts = [...(sharedStringsPart && zip.parts.has(sharedStringsPart) ? [sharedStringsPart] : []), ...sheets.map((sheet) => sheet.part)]
@@ -111,7 +114,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const persons = parsePersons(personsPart ? await readText(zip, personsPart) : undefined)
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, themeColors })
+    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, differentialFormats, themeColors })
     const { printTags, ...imported } = read as typeof read & { printTags?: string }
     const pageSetup = readPageSetup(printTags ?? '', printNames.get(importedSheets.length))
     if (pageSetup) imported.pageSetup = pageSetup
@@ -408,6 +411,8 @@ interface SheetContext {
   counter: { cells: number; formulas: number }
   limits: ImportLimits
   progress: (bytes: number) => void
+  /** The styles part's differential formats, which conditional formats lay over cells. */
+  differentialFormats: ConditionalStyle[]
   /** The theme's colours, which a tab colour may name. */
   themeColors: string[]
 }
@@ -461,11 +466,13 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let formulaAttributes: Record<string, string> | null = null
   let phoneticDepth = 0
   let refusal: ImportFileError | null = null
+  const conditional = new ConditionalFormatCollector(context.differentialFormats, context.themeColors)
 
   const parser = createXmlParser()
   parser.on('opentag', (tag) => {
     const name = localName(tag.name)
     const a = tag.attributes as Record<string, string>
+    if (!inCell && conditional.open(name, a)) return
     switch (name) {
       case 'c': {
         inCell = true
@@ -590,9 +597,11 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   })
   parser.on('text', (chunk) => {
     if (collecting !== null) text += chunk
+    else conditional.text(chunk)
   })
   parser.on('closetag', (tag) => {
     const name = localName(tag.name)
+    if (!inCell && conditional.close(name)) return
     switch (name) {
       case 'filterColumn':
         if (autoFilter && filterColumn) autoFilter.columns.push(filterColumn)
@@ -732,6 +741,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     ...(frozen ? { frozen } : {}),
     ...(filter ? { filter } : {}),
     ...(printTags !== '' ? { printTags } : {}),
+    ...conditionalFormatsOf(conditional),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
@@ -741,6 +751,12 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     ...(Object.keys(carries).length > 0 ? { carries } : {}),
     hyperlinks,
   }
+}
+
+/** The sheet's conditional formats, and how many rules of kinds not kept were left out; absent when none. */
+function conditionalFormatsOf(collector: ConditionalFormatCollector): Pick<ImportedSheet, 'conditionalFormats' | 'conditionalFormatsNotKept'> {
+  const rules = collector.rules()
+  return { ...(rules.length > 0 ? { conditionalFormats: rules } : {}), ...(collector.skipped > 0 ? { conditionalFormatsNotKept: collector.skipped } : {}) }
 }
 
 /** A row's or column's outline group, as its attributes state it. */

@@ -9,8 +9,8 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState } from '@finsheet/contracts'
-import { importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule } from '@finsheet/contracts'
+import { checkRule, importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
@@ -37,7 +37,7 @@ export interface WorkbookImportBody {
   name: string
   importId?: string
   styles: ImportCellStyle[]
-  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState }[]
+  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
   externalLinks?: ExternalLink[]
@@ -109,7 +109,8 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   }
   const layout = (sheet: ImportedSheet) => {
     const view = importedSheetView(sheet)
-    return view ? { view } : {}
+    const rules = keptRules(sheet)
+    return { ...(view ? { view } : {}), ...(rules.length > 0 ? { conditionalFormats: rules } : {}) }
   }
 
   function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {
@@ -289,7 +290,21 @@ function notKeptFeatures(workbook: ImportedWorkbook): string[] {
     if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
     if (style.borders && Object.values(style.borders).some((side) => side && !KNOWN_BORDER_LINES.has(side.style))) notKept.add('diagonal and unknown border lines')
   }
+  const rulesLeftOut = workbook.sheets.reduce((sum, sheet) => sum + (sheet.conditionalFormatsNotKept ?? 0) + (sheet.conditionalFormats?.length ?? 0) - keptRules(sheet).length, 0)
+  if (rulesLeftOut > 0) notKept.add(`conditional formats of kinds not kept (dates, blanks, errors) or with formulas that cannot be read: ${rulesLeftOut}`)
   return [...notKept]
+}
+
+/** A sheet's conditional formats the workbook can evaluate; the others are listed as not kept. */
+function keptRules(sheet: ImportedSheet): ConditionalFormatRule[] {
+  return (sheet.conditionalFormats ?? []).filter((rule) => {
+    try {
+      checkRule(rule)
+      return true
+    } catch {
+      return false
+    }
+  }).slice(0, MAX_CONDITIONAL_FORMATS)
 }
 
 function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {

@@ -45,6 +45,7 @@ export function toSheetSummaries(workbook: WorkbookDoc): SheetSummary[] {
     columnWidths: sheet.columnWidths,
     merges: sheet.merges,
     ...(sheet.view ? { view: sheet.view } : {}),
+    ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}),
   }))
 }
 

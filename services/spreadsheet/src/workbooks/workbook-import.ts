@@ -19,10 +19,11 @@ import {
   type ImportDefinedName,
   type ImportMismatch,
   type SheetViewState,
+  type ConditionalFormatRule,
   type ImportTable,
   type ImportRecalculation,
 } from '@finsheet/contracts'
-import { copyView } from '@finsheet/workbook/model'
+import { checkRules, CommandError, copyRules, copyView } from '@finsheet/workbook/model'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { WorkbookState } from '../engine/workbook-state.js'
@@ -32,6 +33,7 @@ export interface ImportSheetHeader {
   columnWidths?: Record<string, number>
   merges?: string[]
   view?: SheetViewState
+  conditionalFormats?: ConditionalFormatRule[]
 }
 
 export interface ImportHeader {
@@ -54,6 +56,18 @@ interface CachedCheck {
 function layoutOf(view: SheetViewState | undefined): { view?: SheetViewState } {
   const copy = copyView(view)
   return copy ? { view: copy } : {}
+}
+
+/** A sheet's conditional formats as they are stored, refused (400) when a rule cannot be evaluated; absent when none. */
+function rulesOf(rules: ConditionalFormatRule[] | undefined): { conditionalFormats?: ConditionalFormatRule[] } {
+  if (!rules || rules.length === 0) return {}
+  try {
+    checkRules(rules)
+  } catch (error) {
+    if (error instanceof CommandError) throw spreadsheetErrors.invalidImport(error.message)
+    throw error
+  }
+  return { conditionalFormats: copyRules(rules) }
 }
 
 export class WorkbookImport {
@@ -84,6 +98,7 @@ export class WorkbookImport {
         return formatRange(range)
       }),
       ...layoutOf(sheet.view),
+      ...rulesOf(sheet.conditionalFormats),
     }))
     // A workbook keeps at least one visible sheet: a file whose every sheet is hidden shows its first.
     if (this.sheets.every((sheet) => sheet.view?.hidden)) {
