@@ -38,6 +38,8 @@ import type { Column } from './sheet.js'
 import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, renameSheetInTree, shiftTree } from './structure.js'
 import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
+import { keepsTree, shapeReach } from './shape-reach.js'
+import type { ShapeReach } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
 import { DataTables, isTableFormula } from './data-tables.js'
@@ -224,6 +226,16 @@ interface Edit {
   report: boolean
 }
 
+
+/** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
+interface InPlacePlan {
+  /** Formulas in deleted rows or columns. */
+  deleted: FormulaCell[]
+  /** Formulas whose references follow their cells: only their trees change. */
+  rewritten: { cell: FormulaCell; ast: Node; changed: boolean }[]
+  /** Formulas whose references name other cells now (or that use defined names). */
+  retargeted: { cell: FormulaCell; ast: Node; changed: boolean }[]
+}
 
 export class Engine {
   private readonly sheets: Sheet[] = []
@@ -1585,6 +1597,8 @@ export class Engine {
     if (!Number.isInteger(change.index) || change.index < 0 || change.index > limit) {
       throw new EngineUsageError(MESSAGES.invalidPosition(change.axis === 'rows' ? 'row' : 'column', change.index))
     }
+    const plan = this.planInPlace(change)
+    if (plan !== undefined) return this.mutate(() => this.restructureInPlace(change, plan))
     const target = change.sheet
     const upper = target.name.toUpperCase()
     // 1. New trees for every formula and name, computed before anything moves.
@@ -1650,6 +1664,133 @@ export class Engine {
       })
       this.calculator.forgetCycles()
     })
+  }
+
+  /**
+   * Plans a structural change that keeps the dependency graph: formulas that only move keep their
+   * compiled trees, edges and values; formulas whose references merely follow the moved cells get
+   * their new tree without recalculation; only formulas whose references now name other cells (a range
+   * grown or shrunk, a deleted cell) are wired again and recalculated, with what depends on them.
+   * Undefined when the workbook holds what this path does not follow (spills, tables, data tables,
+   * ranges known only when calculating, circular references, names that change, cells pushed off the
+   * sheet): the caller then rebuilds everything.
+   */
+  private planInPlace(change: StructuralChange & { sheet: Sheet }): InPlacePlan | undefined {
+    const target = change.sheet
+    if (this.tables.size > 0 || this.dataTables.size > 0 || this.graph.dynamicRanges.size > 0) return undefined
+    if (this.iteration.enabled || this.calculator.currentCycles().length > 0) return undefined
+    if (this.calculator.savedArrays.size > 0) return undefined
+    for (const sheet of this.sheets) if (sheet.spillOwners.size > 0) return undefined
+    const upper = target.name.toUpperCase()
+    for (const definition of this.names.values()) {
+      if (shiftTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, false, upper, change).changed) return undefined
+    }
+    const rows = change.axis === 'rows'
+    if (change.kind === 'insert') {
+      const limit = (rows ? MAX_ROW : MAX_COL) + 1 - change.count
+      if (!rows && target.columns.length > limit) return undefined
+      if (rows) for (const column of target.columns) if (column !== undefined && column.values.length > limit) return undefined
+    }
+    const plan: InPlacePlan = { deleted: [], rewritten: [], retargeted: [] }
+    const reaches = new Map<CompiledFormula, ShapeReach>()
+    const after = change.kind === 'insert' ? change.index : change.index + change.count
+    for (const sheet of this.sheets) {
+      const onTarget = sheet === target
+      for (let col = 0; col < sheet.columns.length; col++) {
+        const formulas = sheet.columns[col]?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (let row = 0; row < formulas.length; row++) {
+          const cell = formulas[row]
+          if (cell === undefined) continue
+          const compiled = cell.compiled
+          if (compiled.spills.length > 0) return undefined
+          if (compiled.invalid) {
+            if (onTarget && change.kind === 'delete') {
+              const position = rows ? row : col
+              if (position >= change.index && position < after) plan.deleted.push(cell)
+            }
+            continue
+          }
+          let reach = reaches.get(compiled)
+          if (reach === undefined) reaches.set(compiled, (reach = shapeReach(compiled)))
+          // Formulas elsewhere that name no sheet cannot point at the restructured one.
+          if (!onTarget && !reach.qualified) continue
+          const position = rows ? row : col
+          if (onTarget && change.kind === 'delete' && position >= change.index && position < after) {
+            plan.deleted.push(cell)
+            continue
+          }
+          // Defined names may stand for cells relative to the formula: such formulas are wired again.
+          const usesNames = compiled.names.length > 0
+          if (onTarget && !usesNames && keepsTree(reach, position, change)) continue
+          const moved = onTarget ? movePosition(row, col, change) : { row, col }
+          if (moved === undefined) return undefined
+          const result = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
+          if (result.retargeted || usesNames) plan.retargeted.push({ cell, ast: result.ast, changed: result.changed })
+          else if (result.changed) plan.rewritten.push({ cell, ast: result.ast, changed: true })
+        }
+      }
+    }
+    return plan
+  }
+
+  private restructureInPlace(change: StructuralChange & { sheet: Sheet }, plan: InPlacePlan): void {
+    const target = change.sheet
+    // 1. Unwire what goes or changes meaning, where it stands now.
+    for (const cell of plan.deleted) {
+      if (this.calculator.savedValues.size > 0) this.calculator.savedValues.delete(cell)
+      this.graph.unregister(cell)
+      if (cell.state !== CellState.Clean) cell.column.pendingFormulas--
+      cell.state = CellState.Clean
+    }
+    for (const { cell } of plan.retargeted) this.graph.unregister(cell)
+    // 2. Move the cells with their edges, and the range nodes with them.
+    moveStorage(target, change, true)
+    this.graph.shiftRanges(target, change)
+    // 3. Formulas learn their new places; the typed text named the old ones, so it is printed from the tree.
+    if (change.axis === 'rows') {
+      for (const column of target.columns) {
+        const formulas = column?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (let row = change.index; row < formulas.length; row++) {
+          const cell = formulas[row]
+          if (cell === undefined || cell.row === row) continue
+          cell.row = row
+          cell.addressText = undefined
+          if (!cell.compiled.invalid) cell.text = undefined
+        }
+      }
+    } else {
+      for (let col = change.index; col < target.columns.length; col++) {
+        const formulas = target.columns[col]?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (const cell of formulas) {
+          if (cell === undefined || cell.col === col) continue
+          cell.col = col
+          cell.addressText = undefined
+          if (!cell.compiled.invalid) cell.text = undefined
+        }
+      }
+    }
+    // 4. References that follow their cells: a new tree, the same edges and value.
+    for (const { cell, ast } of plan.rewritten) {
+      cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+      cell.text = undefined
+    }
+    // 5. References that name other cells now: wired again and recalculated, with their dependents.
+    for (const { cell, ast, changed } of plan.retargeted) {
+      if (changed) {
+        cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.text = undefined
+      }
+      this.graph.register(cell)
+      if (cell.state === CellState.Clean) {
+        cell.state = CellState.Dirty
+        cell.column.pendingFormulas++
+      }
+      this.calculator.logOld(cell)
+      this.calculator.enqueue(cell)
+    }
   }
 
   /**

@@ -5,6 +5,7 @@
 import { CellState } from '../engine/formula-cell.js'
 import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
 import type { Dependent, Sheet, Slot } from '../engine/sheet.js'
+import type { StructuralChange } from '../engine/structure.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import { RangeNode } from './range-node.js'
@@ -325,6 +326,53 @@ export class DependencyGraph {
       if (definition === undefined) continue
       this.registerReferences(cell, definition.cells, definition.ranges, add)
       if (definition.names.length > 0) this.registerNames(cell, definition.names, add, depth + 1)
+    }
+  }
+
+  /**
+   * Moves a sheet's range nodes with its cells after rows or columns were inserted or deleted there
+   * (their cell edges moved with the storage). Only nodes wholly after the change move; the formulas
+   * reading a range across it were unregistered before, which dropped such nodes, except whole columns
+   * (or rows) that keep their bounds.
+   */
+  shiftRanges(sheet: Sheet, change: StructuralChange): void {
+    this.version++
+    const after = change.kind === 'insert' ? change.index : change.index + change.count
+    const delta = change.kind === 'insert' ? change.count : -change.count
+    const outerBase = sheet.id * 1_048_576
+    if (change.axis === 'rows') {
+      const moving: [number, Map<number, RangeNode[]>][] = []
+      for (const [key, byColumns] of this.chains) {
+        const top = key - outerBase
+        if (top >= after && top < 1_048_576) moving.push([top, byColumns])
+      }
+      for (const [top] of moving) this.chains.delete(outerBase + top)
+      for (const [top, byColumns] of moving) {
+        for (const chain of byColumns.values()) {
+          for (const node of chain) {
+            node.top += delta
+            node.bottom += delta
+          }
+        }
+        this.chains.set(outerBase + top + delta, byColumns)
+      }
+      return
+    }
+    for (const [key, byColumns] of this.chains) {
+      const top = key - outerBase
+      if (top < 0 || top >= 1_048_576) continue
+      const moving: [number, RangeNode[]][] = []
+      for (const [columns, chain] of byColumns) if (Math.floor(columns / 16_384) >= after) moving.push([columns, chain])
+      if (moving.length === 0) continue
+      for (const [columns] of moving) byColumns.delete(columns)
+      for (const [columns, chain] of moving) {
+        for (const node of chain) {
+          node.left += delta
+          node.right += delta
+        }
+        // Key: left × 16,384 + right, both moved by delta.
+        byColumns.set(columns + delta * 16_385, chain)
+      }
     }
   }
 

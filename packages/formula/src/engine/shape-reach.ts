@@ -1,0 +1,90 @@
+/**
+ * How far a compiled formula shape reaches along rows and columns, so that a structural edit can tell
+ * without rewriting its tree that a formula's references all lie on one side of the inserted or deleted
+ * rows (or columns): its tree then stays as it is, and the formula only moves.
+ */
+import type { Node, RefCorner } from '../parser/ast.js'
+import type { CompiledFormula } from './formula-cell.js'
+import { mapTree } from './structure.js'
+import type { StructuralChange } from './structure.js'
+import { MAX_COL, MAX_ROW } from '../values.js'
+
+interface AxisReach {
+  /** Smallest and largest offset of the relative references from the formula's own row (or column). */
+  relativeMin: number
+  relativeMax: number
+  /** Smallest and largest absolute row (or column); min > max when there is none. */
+  absoluteMin: number
+  absoluteMax: number
+}
+
+export interface ShapeReach {
+  rows: AxisReach
+  cols: AxisReach
+  /** A reference names a sheet (it may point at another sheet, or at the restructured one from elsewhere). */
+  qualified: boolean
+  /** Whole columns (`A:C`) or whole rows (`2:5`) are read. */
+  wholeColumns: boolean
+  wholeRows: boolean
+}
+
+function emptyAxis(): AxisReach {
+  return { relativeMin: Infinity, relativeMax: -Infinity, absoluteMin: Infinity, absoluteMax: -Infinity }
+}
+
+function include(axis: AxisReach, value: number, absolute: boolean): void {
+  if (absolute) {
+    if (value < axis.absoluteMin) axis.absoluteMin = value
+    if (value > axis.absoluteMax) axis.absoluteMax = value
+  } else {
+    if (value < axis.relativeMin) axis.relativeMin = value
+    if (value > axis.relativeMax) axis.relativeMax = value
+  }
+}
+
+function includeCorner(reach: ShapeReach, corner: RefCorner, rows: boolean, cols: boolean): void {
+  if (rows) include(reach.rows, corner.row, corner.rowAbsolute)
+  if (cols) include(reach.cols, corner.col, corner.colAbsolute)
+}
+
+export function shapeReach(compiled: CompiledFormula): ShapeReach {
+  const reach: ShapeReach = { rows: emptyAxis(), cols: emptyAxis(), qualified: false, wholeColumns: false, wholeRows: false }
+  mapTree(compiled.ast, (node: Node) => {
+    if (node.type === 'cell') {
+      if (node.sheet !== undefined) reach.qualified = true
+      includeCorner(reach, node.ref, true, true)
+    } else if (node.type === 'range') {
+      if (node.sheet !== undefined) reach.qualified = true
+      if (node.kind === 'columns') reach.wholeColumns = true
+      if (node.kind === 'rows') reach.wholeRows = true
+      includeCorner(reach, node.start, node.kind !== 'columns', node.kind !== 'rows')
+      includeCorner(reach, node.end, node.kind !== 'columns', node.kind !== 'rows')
+    } else if (node.type === 'name' && node.sheet !== undefined) {
+      reach.qualified = true
+    }
+    return node
+  })
+  return reach
+}
+
+/**
+ * Whether a formula at `position` (its row for a change of rows, its column for columns) on the
+ * restructured sheet, whose references are all unqualified, keeps its tree: every reference lies
+ * before the change and so does the formula, or everything lies after it and no reference is absolute
+ * along that axis. Answers false when it cannot tell (the tree must then be shifted to know).
+ */
+export function keepsTree(reach: ShapeReach, position: number, change: StructuralChange): boolean {
+  const rows = change.axis === 'rows'
+  if (reach.qualified || (rows ? reach.wholeColumns : reach.wholeRows)) return false
+  const axis = rows ? reach.rows : reach.cols
+  const hasRelative = axis.relativeMin <= axis.relativeMax
+  const hasAbsolute = axis.absoluteMin <= axis.absoluteMax
+  const low = Math.min(hasRelative ? position + axis.relativeMin : Infinity, axis.absoluteMin)
+  const high = Math.max(hasRelative ? position + axis.relativeMax : -Infinity, axis.absoluteMax)
+  if (position < change.index) return !hasRelative && !hasAbsolute ? true : high < change.index && low >= 0
+  const after = change.kind === 'insert' ? change.index : change.index + change.count
+  if (position < after) return false // deleted
+  // Inserted rows must not push a reference off the sheet (it would become #REF!).
+  const room = change.kind === 'insert' ? (rows ? MAX_ROW : MAX_COL) - change.count : Infinity
+  return !hasAbsolute && (!hasRelative || (low >= after && high <= room)) && position <= room
+}
