@@ -340,7 +340,30 @@ export class DependencyGraph {
     const after = change.kind === 'insert' ? change.index : change.index + change.count
     const delta = change.kind === 'insert' ? change.count : -change.count
     const outerBase = sheet.id * 1_048_576
-    if (change.axis === 'rows') {
+    const rows = change.axis === 'rows'
+    // Whole columns (for rows; whole rows for columns) keep their bounds: they end at the sheet's edge.
+    const stays = (node: RangeNode) => (rows ? node.bottom === MAX_ROW : node.right === MAX_COL)
+    const shift = (chain: RangeNode[]): RangeNode[] => {
+      const kept: RangeNode[] = []
+      let write = 0
+      for (const node of chain) {
+        if (stays(node)) {
+          kept.push(node)
+          continue
+        }
+        if (rows) {
+          node.top += delta
+          node.bottom += delta
+        } else {
+          node.left += delta
+          node.right += delta
+        }
+        chain[write++] = node
+      }
+      chain.length = write
+      return kept
+    }
+    if (rows) {
       const moving: [number, Map<number, RangeNode[]>][] = []
       for (const [key, byColumns] of this.chains) {
         const top = key - outerBase
@@ -348,13 +371,14 @@ export class DependencyGraph {
       }
       for (const [top] of moving) this.chains.delete(outerBase + top)
       for (const [top, byColumns] of moving) {
-        for (const chain of byColumns.values()) {
-          for (const node of chain) {
-            node.top += delta
-            node.bottom += delta
-          }
+        const staying = new Map<number, RangeNode[]>()
+        for (const [columns, chain] of byColumns) {
+          const kept = shift(chain)
+          if (kept.length > 0) staying.set(columns, kept)
+          if (chain.length === 0) byColumns.delete(columns)
         }
-        this.chains.set(outerBase + top + delta, byColumns)
+        if (byColumns.size > 0) this.chains.set(outerBase + top + delta, byColumns)
+        if (staying.size > 0) this.chains.set(outerBase + top, staying)
       }
       return
     }
@@ -366,12 +390,10 @@ export class DependencyGraph {
       if (moving.length === 0) continue
       for (const [columns] of moving) byColumns.delete(columns)
       for (const [columns, chain] of moving) {
-        for (const node of chain) {
-          node.left += delta
-          node.right += delta
-        }
+        const kept = shift(chain)
         // Key: left × 16,384 + right, both moved by delta.
-        byColumns.set(columns + delta * 16_385, chain)
+        if (chain.length > 0) byColumns.set(columns + delta * 16_385, chain)
+        if (kept.length > 0) byColumns.set(columns, kept)
       }
     }
   }
