@@ -38,8 +38,8 @@ import type { Column } from './sheet.js'
 import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, renameSheetInTree, shiftTree } from './structure.js'
 import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
-import { keepsTree, shapeReach } from './shape-reach.js'
-import type { ShapeReach } from './shape-reach.js'
+import { keptPositions, shapeReach } from './shape-reach.js'
+import type { KeptPositions } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
 import { DataTables, isTableFormula } from './data-tables.js'
@@ -227,14 +227,55 @@ interface Edit {
 }
 
 
+/** What a structural change needs to know of a formula shape, computed once per shape (see Engine.planInPlace). */
+interface ShapeSummary extends KeptPositions {
+  qualified: boolean
+  /** A formula that does not parse: it moves, its text unchanged. */
+  invalid: boolean
+  /** Defined names may stand for cells relative to the formula: such formulas are wired again. */
+  usesNames: boolean
+  spills: boolean
+}
+
+const NO_SHAPE: ShapeSummary = { qualified: false, invalid: false, usesNames: false, spills: false, keptAbove: 0, keptBelow: 0, keptFrom: Infinity, keptTo: -Infinity }
+
+function summarizeShape(compiled: CompiledFormula, change: StructuralChange): ShapeSummary {
+  if (compiled.invalid) return { ...NO_SHAPE, invalid: true, keptFrom: 0, keptTo: Infinity }
+  const reach = shapeReach(compiled)
+  const usesNames = compiled.names.length > 0
+  const kept = usesNames ? NO_SHAPE : keptPositions(reach, change)
+  return {
+    qualified: reach.qualified,
+    invalid: false,
+    usesNames,
+    spills: compiled.spills.length > 0,
+    keptAbove: kept.keptAbove,
+    keptBelow: kept.keptBelow,
+    keptFrom: kept.keptFrom,
+    keptTo: kept.keptTo,
+  }
+}
+
 /** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
 interface InPlacePlan {
   /** Formulas in deleted rows or columns. */
   deleted: FormulaCell[]
   /** Formulas whose references follow their cells: only their trees change. */
-  rewritten: { cell: FormulaCell; ast: Node; changed: boolean }[]
+  rewritten: { cell: FormulaCell; rewrite: Rewrite }[]
   /** Formulas whose references name other cells now (or that use defined names). */
-  retargeted: { cell: FormulaCell; ast: Node; changed: boolean }[]
+  retargeted: { cell: FormulaCell; rewrite: Rewrite }[]
+}
+
+/**
+ * A shape's new tree, shared by the cells of that shape at the same row (for rows inserted or deleted;
+ * column for columns) of the same sheet: their references cross the change alike.
+ */
+interface Rewrite {
+  ast: Node
+  changed: boolean
+  retargeted: boolean
+  /** Compiled for the first cell that needed it; the others share it (their trees print alike). */
+  compiled?: CompiledFormula
 }
 
 export class Engine {
@@ -1692,10 +1733,15 @@ export class Engine {
       if (rows) for (const column of target.columns) if (column !== undefined && column.values.length > limit) return undefined
     }
     const plan: InPlacePlan = { deleted: [], rewritten: [], retargeted: [] }
-    const reaches = new Map<CompiledFormula, ShapeReach>()
-    const after = change.kind === 'insert' ? change.index : change.index + change.count
+    const summaries = new Map<CompiledFormula, ShapeSummary>()
+    const deleting = change.kind === 'delete'
+    const after = deleting ? change.index + change.count : change.index
+    // Cells filled down a column share their shape: the last one's summary is usually the next one's.
+    let lastCompiled: CompiledFormula | undefined
+    let summary: ShapeSummary = NO_SHAPE
     for (const sheet of this.sheets) {
       const onTarget = sheet === target
+      const rewrites = new Map<CompiledFormula, Map<number, Rewrite>>()
       for (let col = 0; col < sheet.columns.length; col++) {
         const formulas = sheet.columns[col]?.formulas
         if (formulas === null || formulas === undefined) continue
@@ -1703,31 +1749,33 @@ export class Engine {
           const cell = formulas[row]
           if (cell === undefined) continue
           const compiled = cell.compiled
-          if (compiled.spills.length > 0) return undefined
-          if (compiled.invalid) {
-            if (onTarget && change.kind === 'delete') {
-              const position = rows ? row : col
-              if (position >= change.index && position < after) plan.deleted.push(cell)
-            }
-            continue
+          if (compiled !== lastCompiled) {
+            let known = summaries.get(compiled)
+            if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
+            if (known.spills) return undefined
+            lastCompiled = compiled
+            summary = known
           }
-          let reach = reaches.get(compiled)
-          if (reach === undefined) reaches.set(compiled, (reach = shapeReach(compiled)))
-          // Formulas elsewhere that name no sheet cannot point at the restructured one.
-          if (!onTarget && !reach.qualified) continue
           const position = rows ? row : col
-          if (onTarget && change.kind === 'delete' && position >= change.index && position < after) {
-            plan.deleted.push(cell)
-            continue
+          if (onTarget) {
+            if (deleting && position >= change.index && position < after) {
+              plan.deleted.push(cell)
+              continue
+            }
+            if (position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove) continue
+          } else if (!summary.qualified) continue // it cannot point at the restructured sheet
+          if (summary.invalid) continue
+          let byPosition = rewrites.get(compiled)
+          if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
+          let rewrite = byPosition.get(position)
+          if (rewrite === undefined) {
+            const moved = onTarget ? movePosition(row, col, change) : { row, col }
+            if (moved === undefined) return undefined
+            rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
+            byPosition.set(position, rewrite)
           }
-          // Defined names may stand for cells relative to the formula: such formulas are wired again.
-          const usesNames = compiled.names.length > 0
-          if (onTarget && !usesNames && keepsTree(reach, position, change)) continue
-          const moved = onTarget ? movePosition(row, col, change) : { row, col }
-          if (moved === undefined) return undefined
-          const result = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
-          if (result.retargeted || usesNames) plan.retargeted.push({ cell, ast: result.ast, changed: result.changed })
-          else if (result.changed) plan.rewritten.push({ cell, ast: result.ast, changed: true })
+          if (rewrite.retargeted || summary.usesNames) plan.retargeted.push({ cell, rewrite })
+          else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
         }
       }
     }
@@ -1773,14 +1821,14 @@ export class Engine {
       }
     }
     // 4. References that follow their cells: a new tree, the same edges and value.
-    for (const { cell, ast } of plan.rewritten) {
-      cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+    for (const { cell, rewrite } of plan.rewritten) {
+      cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
       cell.text = undefined
     }
     // 5. References that name other cells now: wired again and recalculated, with their dependents.
-    for (const { cell, ast, changed } of plan.retargeted) {
-      if (changed) {
-        cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+    for (const { cell, rewrite } of plan.retargeted) {
+      if (rewrite.changed) {
+        cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
         cell.text = undefined
       }
       this.graph.register(cell)

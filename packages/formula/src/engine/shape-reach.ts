@@ -68,6 +68,41 @@ export function shapeReach(compiled: CompiledFormula): ShapeReach {
 }
 
 /**
+ * The positions (rows for a change of rows, columns for columns) at which a formula of this shape on
+ * the restructured sheet keeps its tree (see keepsTree): `keptFrom <= position <= keptTo`, or
+ * `keptAbove <= position < keptBelow`. Lets a pass over every formula decide with a few comparisons per cell.
+ */
+export interface KeptPositions {
+  keptAbove: number
+  keptBelow: number
+  keptFrom: number
+  keptTo: number
+}
+
+export function keptPositions(reach: ShapeReach, change: StructuralChange): KeptPositions {
+  const none = { keptAbove: 0, keptBelow: 0, keptFrom: Infinity, keptTo: -Infinity }
+  const rows = change.axis === 'rows'
+  if (reach.qualified || (rows ? reach.wholeColumns : reach.wholeRows)) return none
+  const axis = rows ? reach.rows : reach.cols
+  const hasRelative = axis.relativeMin <= axis.relativeMax
+  const hasAbsolute = axis.absoluteMin <= axis.absoluteMax
+  const after = change.kind === 'insert' ? change.index : change.index + change.count
+  const room = change.kind === 'insert' ? (rows ? MAX_ROW : MAX_COL) - change.count : Infinity
+  // Before the change: every reference before it too, none off the sheet.
+  let keptAbove = 0
+  let keptBelow = change.index
+  if (hasAbsolute && (axis.absoluteMax >= change.index || axis.absoluteMin < 0)) keptBelow = 0
+  if (hasRelative) {
+    keptAbove = Math.max(keptAbove, -axis.relativeMin)
+    keptBelow = Math.min(keptBelow, change.index - axis.relativeMax)
+  }
+  // After it: everything moves together, so nothing absolute along the axis, and nothing pushed off the sheet.
+  const keptFrom = hasAbsolute ? Infinity : hasRelative ? Math.max(after, after - axis.relativeMin) : after
+  const keptTo = room - (hasRelative ? Math.max(0, axis.relativeMax) : 0)
+  return { keptAbove, keptBelow, keptFrom, keptTo }
+}
+
+/**
  * Whether a formula at `position` (its row for a change of rows, its column for columns) on the
  * restructured sheet, whose references are all unqualified, keeps its tree: every reference lies
  * before the change and so does the formula, or everything lies after it and no reference is absolute

