@@ -85,7 +85,7 @@ const finsheet: Adapter = {
     const values: unknown[] = []
     for (let col = 0; col <= used.right; col++) {
       const value = engine.getValueAt('Sheet1', used.bottom, col)
-      values.push(value instanceof CellError ? value.code : value)
+      values.push(value instanceof CellError ? errorName(value.code) : value)
     }
     return values
   },
@@ -109,10 +109,15 @@ const hyperformula: Adapter = {
     const values: unknown[] = []
     for (let col = 0; col < size.width; col++) {
       const value = hf.getCellValue({ sheet: 0, row: size.height - 1, col })
-      values.push(value === null ? null : typeof value === 'object' && 'type' in value ? `#${String(value.type)}` : value)
+      values.push(value === null ? null : typeof value === 'object' && 'type' in value ? errorName(String(value.type)) : value)
     }
     return values
   },
+}
+
+/** An error's name as both engines can be compared on: HyperFormula says `REF` where Excel shows `#REF!`. */
+function errorName(code: string): string {
+  return `#${code.replace(/[^A-Z0-9/]/gi, '')}`
 }
 
 function median(values: number[]): number {

@@ -274,6 +274,8 @@ interface Rewrite {
   ast: Node
   changed: boolean
   retargeted: boolean
+  /** Every reference that names other cells is a range grown by inserted cells: the graph grows it in place. */
+  onlyGrown: boolean
   /** Compiled for the first cell that needed it; the others share it (their trees print alike). */
   compiled?: CompiledFormula
 }
@@ -1791,10 +1793,13 @@ export class Engine {
       if (cell.state !== CellState.Clean) cell.column.pendingFormulas--
       cell.state = CellState.Clean
     }
-    for (const { cell } of plan.retargeted) this.graph.unregister(cell)
+    // Ranges that only grew stay wired: their nodes grow in place below.
+    const rewired = (rewrite: Rewrite, cell: FormulaCell) => !rewrite.onlyGrown || cell.compiled.names.length > 0
+    for (const { cell, rewrite } of plan.retargeted) if (rewired(rewrite, cell)) this.graph.unregister(cell)
     // 2. Move the cells with their edges, and the range nodes with them.
     moveStorage(target, change, true)
     this.graph.shiftRanges(target, change)
+    this.graph.growRanges(target, change)
     // 3. Formulas learn their new places; the typed text named the old ones, so it is printed from the tree.
     if (change.axis === 'rows') {
       for (const column of target.columns) {
@@ -1827,11 +1832,12 @@ export class Engine {
     }
     // 5. References that name other cells now: wired again and recalculated, with their dependents.
     for (const { cell, rewrite } of plan.retargeted) {
+      const wire = rewired(rewrite, cell)
       if (rewrite.changed) {
         cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
         cell.text = undefined
       }
-      this.graph.register(cell)
+      if (wire) this.graph.register(cell)
       if (cell.state === CellState.Clean) {
         cell.state = CellState.Dirty
         cell.column.pendingFormulas++

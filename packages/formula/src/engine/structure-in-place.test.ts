@@ -96,8 +96,8 @@ function shiftedCells(engine: Engine, target: string, change: StructuralChange):
 function snapshot(engine: Engine): unknown[] {
   const cells: unknown[] = []
   for (const sheet of SHEETS) {
-    for (let row = 0; row < ROWS + 8; row++) {
-      for (let col = 0; col < COLS + 8; col++) {
+    for (let row = 0; row < ROWS + 4; row++) {
+      for (let col = 0; col < COLS + 4; col++) {
         const address = formatAddress(row, col)
         const value = engine.getValue(sheet, address)
         cells.push(`${sheet}!${address}`, engine.getFormula(sheet, address), value instanceof CellError ? value.code : Object.is(value, -0) ? 0 : value)
@@ -127,9 +127,9 @@ describe('rows and columns inserted and deleted in place', () => {
           expect(snapshot(engine)).toEqual(snapshot(expected))
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     )
-  })
+  }, 120_000)
 
   it('recalculates a SUM whose range grew or shrank, and what reads it', () => {
     const engine = new Engine()

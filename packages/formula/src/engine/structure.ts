@@ -112,13 +112,21 @@ export function shiftTree(
   onTarget: boolean,
   targetSheet: string,
   change: StructuralChange,
-): { ast: Node; changed: boolean; retargeted: boolean } {
+): { ast: Node; changed: boolean; retargeted: boolean; onlyGrown: boolean } {
   // Whether a reference now names other cells than the ones it read, beyond following them: a cell
   // deleted, a range grown or shrunk, a whole row or column that lost cells.
   let retargeted = false
+  // Whether every such reference is a range that grew by the inserted rows or columns (nothing clipped).
+  let onlyGrown = true
   const pointsAtTarget = (sheet: string | undefined) =>
     sheet === undefined ? onTarget : sheet.toUpperCase() === targetSheet
   const rows = change.axis === 'rows'
+  const noteResize = (shifted: [number, number] | undefined, first: number, last: number) => {
+    if (shifted !== undefined && shifted[1] - shifted[0] === last - first) return
+    retargeted = true
+    const grown = shifted !== undefined && change.kind === 'insert' && shifted[1] - shifted[0] === last - first + change.count
+    if (!grown) onlyGrown = false
+  }
   const result = mapTree(ast, (node) => {
     if (node.type === 'cell') {
       let row = cornerRow(node.ref, from.row)
@@ -128,6 +136,7 @@ export function shiftTree(
         const moved = rows ? shiftIndex(row, change, MAX_ROW) : shiftIndex(col, change, MAX_COL)
         if (moved === undefined) {
           retargeted = true
+          onlyGrown = false
           return REF_ERROR
         }
         if (rows) row = moved
@@ -158,17 +167,18 @@ export function shiftTree(
       if (pointsAtTarget(node.sheet)) {
         if (rows && node.kind !== 'columns') {
           const shifted = shiftInterval(r1, r2, change, MAX_ROW)
-          if (shifted === undefined || shifted[1] - shifted[0] !== r2 - r1) retargeted = true
+          noteResize(shifted, r1, r2)
           if (shifted === undefined) return REF_ERROR
           ;[r1, r2] = shifted
         } else if (!rows && node.kind !== 'rows') {
           const shifted = shiftInterval(c1, c2, change, MAX_COL)
-          if (shifted === undefined || shifted[1] - shifted[0] !== c2 - c1) retargeted = true
+          noteResize(shifted, c1, c2)
           if (shifted === undefined) return REF_ERROR
           ;[c1, c2] = shifted
         } else if (change.kind === 'delete') {
           // Whole columns lose the deleted rows' cells (whole rows the deleted columns').
           retargeted = true
+          onlyGrown = false
         }
       }
       const newStart = relocate(start, r1, c1, to)
@@ -178,7 +188,7 @@ export function shiftTree(
     }
     return node
   })
-  return { ast: result, changed: result !== ast, retargeted }
+  return { ast: result, changed: result !== ast, retargeted, onlyGrown: retargeted && onlyGrown }
 }
 
 /** The tree with references to sheet `from` renamed to `to`. */

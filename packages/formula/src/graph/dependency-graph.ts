@@ -398,6 +398,61 @@ export class DependencyGraph {
     }
   }
 
+  /**
+   * Grows a sheet's range nodes across inserted rows or columns, in place (after the storage moved,
+   * leaving the inserted cells without edges): the formulas reading them keep their registration.
+   * Whole columns (for rows; whole rows for columns) keep their bounds.
+   */
+  growRanges(sheet: Sheet, change: StructuralChange): void {
+    if (change.kind !== 'insert') return
+    this.version++
+    const { index, count } = change
+    const outerBase = sheet.id * 1_048_576
+    for (const [key, byColumns] of this.chains) {
+      const top = key - outerBase
+      if (top < 0 || top >= 1_048_576) continue
+      if (change.axis === 'rows') {
+        if (top >= index) continue
+        for (const chain of byColumns.values()) {
+          // Own segments are read before any bottom moves.
+          const ownTops = chain.map((node) => node.ownTop)
+          for (let i = 0; i < chain.length; i++) {
+            const node = chain[i]
+            if (node.bottom < index || node.bottom === MAX_ROW) continue
+            if (!node.wide && ownTops[i] <= index) {
+              for (let col = node.left; col <= node.right; col++) {
+                const slots = (sheet.column(col).rangeDependents ??= [])
+                for (let row = index; row < index + count; row++) addToSlot(slots, row, node)
+              }
+            }
+            node.bottom += count
+          }
+        }
+        continue
+      }
+      const growing: [number, RangeNode[]][] = []
+      for (const [columns, chain] of byColumns) {
+        const left = Math.floor(columns / 16_384)
+        const right = columns - left * 16_384
+        if (left < index && right >= index && right !== MAX_COL) growing.push([columns, chain])
+      }
+      for (const [columns] of growing) byColumns.delete(columns)
+      for (const [columns, chain] of growing) {
+        for (const node of chain) {
+          if (!node.wide) {
+            const ownTop = node.ownTop
+            for (let col = index; col < index + count; col++) {
+              const slots = (sheet.column(col).rangeDependents ??= [])
+              for (let row = ownTop; row <= node.bottom; row++) addToSlot(slots, row, node)
+            }
+          }
+          node.right += count
+        }
+        byColumns.set(columns + count, chain)
+      }
+    }
+  }
+
   /** Drops every edge and node (before a rebuild after a structural change). */
   clear(): void {
     this.version++
