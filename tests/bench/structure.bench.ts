@@ -1,7 +1,7 @@
 /**
- * The structural-edit benchmark: inserting and deleting a row and a column in the middle of a
- * 200,000-cell workbook (a 2,000 × 100 financial grid: an input column, each cell the mean of its left
- * and upper neighbours plus one, a SUM of every column in the last row), Finsheet's engine beside
+ * The structural-edit benchmark: inserting and deleting a row (a line item) and a column (a period) in
+ * the middle of a 200,000-cell workbook (a 2,000 × 100 financial grid: line items grown by a rate per
+ * period, a total per row and a SUM of every column in the last row), Finsheet's engine beside
  * HyperFormula's addRows / removeRows / addColumns / removeColumns on the same workbook, in one process.
  *
  * Two figures per edit and engine:
@@ -9,7 +9,7 @@
  *   for the edit yet), wall-clock, the median of --runs processes, each building both engines and
  *   timing one edit on each (the engines alternate which goes first);
  * - warm: the median of 10 edits in one process after two unmeasured ones, each undone (untimed)
- *   before the next.
+ *   before the next (a deleted row or column is inserted and filled again).
  * Both engines must agree on the column totals after every edit.
  *
  * With --server, also the spreadsheet service's insert-row through its HTTP API on the same workbook
@@ -34,32 +34,47 @@ const COLUMN = 50
 const TARGET_MS = 20
 const SERVER_TARGET_MS = 100
 
-/** The grid, row-major from A1: 2,000 × 100 = 200,000 cells, of which 197,901 formulas. */
+/**
+ * The grid, row-major from A1: 2,000 × 100 = 200,000 cells. Row 1 holds a growth rate per period; each
+ * line item (rows 2–1,999) has its input in A and per period `=$An*(1+X$1)`, with the row's total in
+ * the last column; the last row sums every column.
+ */
 function grid(): Input[][] {
-  const rows: Input[][] = []
-  for (let r = 0; r < HEIGHT - 1; r++) {
-    const row: Input[] = []
-    for (let c = 0; c < WIDTH; c++) {
-      if (c === 0) row.push(r + 1)
-      else if (r === 0) row.push(100 + c)
-      else row.push(`=(${columnToLetters(c - 1)}${r + 1}+${columnToLetters(c)}${r})/2+1`)
-    }
-    rows.push(row)
-  }
+  const rows: Input[][] = [[1]]
+  for (let c = 1; c < WIDTH - 1; c++) rows[0].push(c / 100)
+  rows[0].push('')
+  for (let r = 1; r < HEIGHT - 1; r++) rows.push(lineItem(r))
   const totals: Input[] = []
-  for (let c = 0; c < WIDTH; c++) totals.push(`=SUM(${columnToLetters(c)}1:${columnToLetters(c)}${HEIGHT - 1})`)
+  for (let c = 0; c < WIDTH; c++) totals.push(`=SUM(${columnToLetters(c)}2:${columnToLetters(c)}${HEIGHT - 1})`)
   rows.push(totals)
   return rows
 }
 
+/** Row `r` (0-based) of the line items. */
+function lineItem(r: number): Input[] {
+  const row: Input[] = [r]
+  for (let c = 1; c < WIDTH - 1; c++) row.push(`=$A${r + 1}*(1+${columnToLetters(c)}$1)`)
+  row.push(`=SUM(B${r + 1}:${columnToLetters(WIDTH - 2)}${r + 1})`)
+  return row
+}
+
+/** Column `c` (0-based, a period) of the grid. */
+function period(c: number): Input[] {
+  const column: Input[] = [c / 100]
+  for (let r = 1; r < HEIGHT - 1; r++) column.push(`=$A${r + 1}*(1+${columnToLetters(c)}$1)`)
+  column.push(`=SUM(${columnToLetters(c)}2:${columnToLetters(c)}${HEIGHT - 1})`)
+  return column
+}
+
 type Edit = 'insert row' | 'delete row' | 'insert column' | 'delete column'
 const EDITS: Edit[] = ['insert row', 'delete row', 'insert column', 'delete column']
-const UNDO: Record<Edit, Edit> = { 'insert row': 'delete row', 'delete row': 'insert row', 'insert column': 'delete column', 'delete column': 'insert column' }
 
 interface Adapter {
   name: string
   build(rows: Input[][]): unknown
   edit(instance: unknown, edit: Edit): void
+  /** Puts the grid back as it was before `edit` (untimed): an insertion deleted, a deletion inserted and filled again. */
+  undo(instance: unknown, edit: Edit): void
   /** The totals row (wherever the edit moved it): what both engines must agree on. */
   totals(instance: unknown): unknown[]
 }
@@ -78,6 +93,18 @@ const finsheet: Adapter = {
     else if (edit === 'delete row') engine.deleteRows('Sheet1', ROW, 1)
     else if (edit === 'insert column') engine.insertColumns('Sheet1', COLUMN, 1)
     else engine.deleteColumns('Sheet1', COLUMN, 1)
+  },
+  undo(instance, edit) {
+    const engine = instance as Engine
+    if (edit === 'insert row') engine.deleteRows('Sheet1', ROW, 1)
+    else if (edit === 'insert column') engine.deleteColumns('Sheet1', COLUMN, 1)
+    else if (edit === 'delete row') {
+      engine.insertRows('Sheet1', ROW, 1)
+      engine.setCells(lineItem(ROW).map((input, col) => ({ sheet: 'Sheet1', address: `${columnToLetters(col)}${ROW + 1}`, input })))
+    } else {
+      engine.insertColumns('Sheet1', COLUMN, 1)
+      engine.setCells(period(COLUMN).map((input, row) => ({ sheet: 'Sheet1', address: `${columnToLetters(COLUMN)}${row + 1}`, input })))
+    }
   },
   totals(instance) {
     const engine = instance as Engine
@@ -102,6 +129,18 @@ const hyperformula: Adapter = {
     else if (edit === 'delete row') hf.removeRows(0, [ROW, 1])
     else if (edit === 'insert column') hf.addColumns(0, [COLUMN, 1])
     else hf.removeColumns(0, [COLUMN, 1])
+  },
+  undo(instance, edit) {
+    const hf = instance as HyperFormula
+    if (edit === 'insert row') hf.removeRows(0, [ROW, 1])
+    else if (edit === 'insert column') hf.removeColumns(0, [COLUMN, 1])
+    else if (edit === 'delete row') {
+      hf.addRows(0, [ROW, 1])
+      hf.setCellContents({ sheet: 0, row: ROW, col: 0 }, [lineItem(ROW) as RawCellContent[]])
+    } else {
+      hf.addColumns(0, [COLUMN, 1])
+      hf.setCellContents({ sheet: 0, row: 0, col: COLUMN }, period(COLUMN).map((input) => [input as RawCellContent]))
+    }
   },
   totals(instance) {
     const hf = instance as HyperFormula
@@ -206,7 +245,7 @@ function warm(adapter: Adapter, instance: unknown, edit: Edit): number {
   const times: number[] = []
   for (let i = 0; i < WARM_UP_EDITS + WARM_EDITS; i++) {
     const time = timed(() => adapter.edit(instance, edit))
-    adapter.edit(instance, UNDO[edit])
+    adapter.undo(instance, edit)
     if (i >= WARM_UP_EDITS) times.push(time)
   }
   return median(times)
@@ -222,7 +261,7 @@ for (const edit of EDITS) {
     allAgree = false
     console.error(`${edit} (warm): the engines disagree on the column totals`)
   }
-  for (const { adapter, instance } of residents) adapter.edit(instance, UNDO[edit])
+  for (const { adapter, instance } of residents) adapter.undo(instance, edit)
   table.push({ edit, freshOurs: ours, freshTheirs: theirs, warmOurs, warmTheirs })
 }
 

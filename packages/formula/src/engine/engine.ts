@@ -241,7 +241,7 @@ const NO_SHAPE: ShapeSummary = { qualified: false, invalid: false, usesNames: fa
 
 function summarizeShape(compiled: CompiledFormula, change: StructuralChange): ShapeSummary {
   if (compiled.invalid) return { ...NO_SHAPE, invalid: true, keptFrom: 0, keptTo: Infinity }
-  const reach = shapeReach(compiled)
+  const reach = shapeReach(compiled.ast)
   const usesNames = compiled.names.length > 0
   const kept = usesNames ? NO_SHAPE : keptPositions(reach, change)
   return {

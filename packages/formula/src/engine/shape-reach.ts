@@ -1,10 +1,9 @@
 /**
- * How far a compiled formula shape reaches along rows and columns, so that a structural edit can tell
+ * How far a formula's tree (its shape: relative references are offsets) reaches along rows and columns, so that a structural edit can tell
  * without rewriting its tree that a formula's references all lie on one side of the inserted or deleted
  * rows (or columns): its tree then stays as it is, and the formula only moves.
  */
 import type { Node, RefCorner } from '../parser/ast.js'
-import type { CompiledFormula } from './formula-cell.js'
 import { mapTree } from './structure.js'
 import type { StructuralChange } from './structure.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
@@ -47,9 +46,9 @@ function includeCorner(reach: ShapeReach, corner: RefCorner, rows: boolean, cols
   if (cols) include(reach.cols, corner.col, corner.colAbsolute)
 }
 
-export function shapeReach(compiled: CompiledFormula): ShapeReach {
+export function shapeReach(ast: Node): ShapeReach {
   const reach: ShapeReach = { rows: emptyAxis(), cols: emptyAxis(), qualified: false, wholeColumns: false, wholeRows: false }
-  mapTree(compiled.ast, (node: Node) => {
+  mapTree(ast, (node: Node) => {
     if (node.type === 'cell') {
       if (node.sheet !== undefined) reach.qualified = true
       includeCorner(reach, node.ref, true, true)
@@ -69,7 +68,7 @@ export function shapeReach(compiled: CompiledFormula): ShapeReach {
 
 /**
  * The positions (rows for a change of rows, columns for columns) at which a formula of this shape on
- * the restructured sheet keeps its tree (see keepsTree): `keptFrom <= position <= keptTo`, or
+ * the restructured sheet keeps its tree (its references all lie before the change and so does it, or everything moves together): `keptFrom <= position <= keptTo`, or
  * `keptAbove <= position < keptBelow`. Lets a pass over every formula decide with a few comparisons per cell.
  */
 export interface KeptPositions {
@@ -96,30 +95,9 @@ export function keptPositions(reach: ShapeReach, change: StructuralChange): Kept
     keptAbove = Math.max(keptAbove, -axis.relativeMin)
     keptBelow = Math.min(keptBelow, change.index - axis.relativeMax)
   }
-  // After it: everything moves together, so nothing absolute along the axis, and nothing pushed off the sheet.
-  const keptFrom = hasAbsolute ? Infinity : hasRelative ? Math.max(after, after - axis.relativeMin) : after
+  // After it: relative references move with the formula (none pushed off the sheet), absolute ones lie before the change.
+  const absoluteMoves = hasAbsolute && axis.absoluteMax >= change.index
+  const keptFrom = absoluteMoves ? Infinity : hasRelative ? Math.max(after, after - axis.relativeMin) : after
   const keptTo = room - (hasRelative ? Math.max(0, axis.relativeMax) : 0)
   return { keptAbove, keptBelow, keptFrom, keptTo }
-}
-
-/**
- * Whether a formula at `position` (its row for a change of rows, its column for columns) on the
- * restructured sheet, whose references are all unqualified, keeps its tree: every reference lies
- * before the change and so does the formula, or everything lies after it and no reference is absolute
- * along that axis. Answers false when it cannot tell (the tree must then be shifted to know).
- */
-export function keepsTree(reach: ShapeReach, position: number, change: StructuralChange): boolean {
-  const rows = change.axis === 'rows'
-  if (reach.qualified || (rows ? reach.wholeColumns : reach.wholeRows)) return false
-  const axis = rows ? reach.rows : reach.cols
-  const hasRelative = axis.relativeMin <= axis.relativeMax
-  const hasAbsolute = axis.absoluteMin <= axis.absoluteMax
-  const low = Math.min(hasRelative ? position + axis.relativeMin : Infinity, axis.absoluteMin)
-  const high = Math.max(hasRelative ? position + axis.relativeMax : -Infinity, axis.absoluteMax)
-  if (position < change.index) return !hasRelative && !hasAbsolute ? true : high < change.index && low >= 0
-  const after = change.kind === 'insert' ? change.index : change.index + change.count
-  if (position < after) return false // deleted
-  // Inserted rows must not push a reference off the sheet (it would become #REF!).
-  const room = change.kind === 'insert' ? (rows ? MAX_ROW : MAX_COL) - change.count : Infinity
-  return !hasAbsolute && (!hasRelative || (low >= after && high <= room)) && position <= room
 }
