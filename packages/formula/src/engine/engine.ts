@@ -39,6 +39,7 @@ import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, rename
 import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 import { keptPositions, shapeReach } from './shape-reach.js'
+import { PositionSet } from './position-set.js'
 import type { KeptPositions } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
@@ -193,10 +194,6 @@ function canonicalText(value: Scalar): string {
     default:
       return value === null ? '' : value.code
   }
-}
-
-function positionKey(sheet: Sheet, row: number, col: number): number {
-  return sheet.id * 2 ** 35 + row * 16_384 + col
 }
 
 /** How a load calculates (`Engine.loadCells`, `Engine.beginLoad`). */
@@ -527,25 +524,39 @@ export class Engine {
 
   /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
-    const targets = updates.map((update) => ({
-      sheet: this.sheet(update.sheet),
-      ...this.address(update.address),
-      input: update.input,
-      area: this.arrayArea(update),
-      legacy: update.legacy === true,
-      saved: update.saved,
-      savedArray: update.savedArray,
-    }))
+    // Every address is read before anything changes, so that a bad one leaves the workbook as it was.
+    const count = updates.length
+    const sheets = new Array<Sheet>(count)
+    const rows = new Int32Array(count)
+    const cols = new Int32Array(count)
+    for (let i = 0; i < count; i++) {
+      const update = updates[i]
+      sheets[i] = this.sheet(update.sheet)
+      const { row, col } = this.address(update.address)
+      rows[i] = row
+      cols[i] = col
+      if (update.arrayRange !== undefined) this.arrayArea(update)
+    }
     const changes = this.mutate((edit) => {
-      for (const { sheet, row, col, input, area, legacy, saved, savedArray } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved, savedArray)
+      for (let i = 0; i < count; i++) {
+        const update = updates[i]
+        if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
+          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit)
+        } else {
+          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
+        }
+      }
     })
     if (this.tables.size === 0) return changes
     // A header cell of a table is its column's name: typing over it renames the column.
-    for (const { sheet, row, col } of targets) {
+    for (let i = 0; i < count; i++) {
+      const sheet = sheets[i]
+      const row = rows[i]
+      const col = cols[i]
       const table = this.tableAt(sheet, row, col)
       if (table === undefined || !table.headerRow || row !== table.top) continue
       const index = col - table.left
-      const others = table.columns.filter((_, i) => i !== index)
+      const others = table.columns.filter((_, position) => position !== index)
       const value = this.valueAt(sheet, row, col)
       const text = value === null || value === '' ? defaultColumnName(others, index + 1) : String(value instanceof CellError ? value.code : value)
       const name = uniqueColumnName(text, others)
@@ -664,19 +675,18 @@ export class Engine {
       if (this.dataTables.size > 0 && !this.dataTables.refreshing) this.refreshDataTables([], false)
       return []
     }
-    const reported = new Set<number>()
+    const reported = new PositionSet(edited.length)
     const changes: CellChange[] = []
+    const live = this.sheets.length === 1 ? this.sheets[0] : undefined
     for (let i = edited.length - 1; i >= 0; i--) {
       const { sheet, row, col } = edited[i]
-      if (!this.sheets.includes(sheet)) continue
-      const key = positionKey(sheet, row, col)
-      if (reported.has(key)) continue
-      reported.add(key)
+      if (sheet !== live && !this.sheets.includes(sheet)) continue
+      if (!reported.add(sheet.id, row, col)) continue
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
     }
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
-    const calculated = this.calculator.changes((sheet, row, col) => reported.has(positionKey(sheet, row, col)))
+    const calculated = this.calculator.changes((sheet, row, col) => reported.has(sheet.id, row, col))
     const all = changes.length === 0 ? calculated : changes.concat(calculated)
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
   }
