@@ -218,6 +218,8 @@ export interface CellLoad {
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
+  /** A batch's edited cells as arrays, in order (setCells): then `edited` stays empty. */
+  batch?: { sheets: Sheet[]; rows: Int32Array; cols: Int32Array }
   newCells: FormulaCell[]
   /** Whether the caller wants the change list (not when loading). */
   report: boolean
@@ -538,6 +540,7 @@ export class Engine {
       if (update.arrayRange !== undefined) this.arrayArea(update)
     }
     const changes = this.mutate((edit) => {
+      edit.batch = { sheets, rows, cols }
       for (let i = 0; i < count; i++) {
         const update = updates[i]
         if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
@@ -675,11 +678,16 @@ export class Engine {
       if (this.dataTables.size > 0 && !this.dataTables.refreshing) this.refreshDataTables([], false)
       return []
     }
-    const reported = new PositionSet(edited.length)
+    const batch = edit.batch
+    const count = batch === undefined ? edited.length : batch.rows.length
+    const reported = new PositionSet(count)
     const changes: CellChange[] = []
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
-    for (let i = edited.length - 1; i >= 0; i--) {
-      const { sheet, row, col } = edited[i]
+    // Later edits of a cell win: walk back and keep each position's last.
+    for (let i = count - 1; i >= 0; i--) {
+      const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
+      const row = batch === undefined ? edited[i].row : batch.rows[i]
+      const col = batch === undefined ? edited[i].col : batch.cols[i]
       if (sheet !== live && !this.sheets.includes(sheet)) continue
       if (!reported.add(sheet.id, row, col)) continue
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
@@ -737,7 +745,7 @@ export class Engine {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
     if (existing !== undefined) this.removeFormula(existing)
-    if (edit.report) edit.edited.push({ sheet, row, col })
+    if (edit.report && edit.batch === undefined) edit.edited.push({ sheet, row, col })
     // Readers that existed before this edit must recalculate (formulas added by the edit are new and
     // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
     const read =
