@@ -59,8 +59,10 @@ function build(cells: Record<string, [number, number, string | number][]>, rate 
 }
 
 function apply(engine: Engine, { sheet, axis, kind, index, count }: StructuralChange & { sheet: string }): void {
-  if (axis === 'rows') kind === 'insert' ? engine.insertRows(sheet, index, count) : engine.deleteRows(sheet, index, count)
-  else kind === 'insert' ? engine.insertColumns(sheet, index, count) : engine.deleteColumns(sheet, index, count)
+  if (axis === 'rows' && kind === 'insert') engine.insertRows(sheet, index, count)
+  else if (axis === 'rows') engine.deleteRows(sheet, index, count)
+  else if (kind === 'insert') engine.insertColumns(sheet, index, count)
+  else engine.deleteColumns(sheet, index, count)
 }
 
 /** A formula's text after the change; one that does not parse keeps its text wherever it goes. */
