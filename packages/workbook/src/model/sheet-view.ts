@@ -28,7 +28,8 @@ export function isEmptyView(view: SheetViewState | undefined): boolean {
     view.showGridLines !== false &&
     isEmptyRecord(view.notes) &&
     isEmptyRecord(view.links) &&
-    !view.filter
+    !view.filter &&
+    !copyPageSetup(view.pageSetup)
   )
 }
 
@@ -211,6 +212,7 @@ export function movedView(view: SheetViewState | undefined, edit: StructuralEdit
     const { filter: _old, ...rest } = view
     view = filter ? { ...rest, filter } : rest
   }
+  if (view?.pageSetup) view = copyView({ ...view, pageSetup: movedPageSetup(view.pageSetup, edit) })
   const entries = view?.[edit.axis]
   if (!view || (isEmptyRecord(entries) && isEmptyRecord(view.notes) && isEmptyRecord(view.links))) return copyView(view)
   const moved: Record<string, AxisEntry> = {}

@@ -1120,6 +1120,8 @@ export class WorkbookModel {
     }
     // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
     if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
+    // A print area or title rows the deletion narrowed come back as they were.
+    if (oldView?.pageSetup && !samePageSetup(oldView.pageSetup, sheet.view?.pageSetup)) inverse.push({ type: 'set-sheet-view', sheet: ref, pageSetup: copyPageSetup(oldView.pageSetup) ?? null })
     inverse.push(...restoredCharts)
     inverse.push(...restoreRules())
     return inverse

@@ -80,6 +80,7 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
 export function writeSheetLayout(worksheet: ExcelJS.Worksheet, view: SheetViewState | undefined): number {
   if (!view) return 0
   if (view.hidden) worksheet.state = view.veryHidden ? 'veryHidden' : 'hidden'
+  writePageSetup(worksheet, view.pageSetup)
   if (view.frozenRows || view.frozenColumns) {
     worksheet.views = [{ state: 'frozen', xSplit: view.frozenColumns ?? 0, ySplit: view.frozenRows ?? 0 }]
   }
