@@ -145,7 +145,7 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
     expect(read.sheets[0].cells.find((cell) => cell.address === 'A2')).toMatchObject({ formula: 'A1*2', value: 84 })
   })
 
-  it('keeps the print area and print titles (a union of rows and columns) under the names Excel shows, and writes them back as Excel stores them', async () => {
+  it('writes print names as Excel stores them (a union of rows and columns without parentheses), read back as the page setup of the sheet', async () => {
     const model = new WorkbookModel({ sheets: [{ id: 's', name: 'Report', columnWidths: {}, merges: [] }] })
     model.apply([
       { type: 'define-name', name: 'Print_Area', sheet: 'Report', formula: '=Report!$A$1:$D$20' },
@@ -155,11 +155,10 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
     const workbookXml = await (await JSZip.loadAsync(bytes)).file('xl/workbook.xml')!.async('string')
     expect(workbookXml).toContain('<definedName name="_xlnm.Print_Area" localSheetId="0">Report!$A$1:$D$20</definedName>')
     expect(workbookXml).toContain('<definedName name="_xlnm.Print_Titles" localSheetId="0">Report!$A:$A,Report!$1:$1</definedName>')
+    // read back, they are the sheet's page setup (File → Page setup), which repeats title rows only
     const read = await readBuffer(bytes, 'print.xlsx')
-    expect(read.definedNames).toEqual([
-      { name: 'Print_Area', sheet: 'Report', formula: 'Report!$A$1:$D$20' },
-      { name: 'Print_Titles', sheet: 'Report', formula: '(Report!$A:$A,Report!$1:$1)' },
-    ])
+    expect(read.definedNames).toEqual([])
+    expect(read.sheets[0].pageSetup).toEqual({ printArea: 'A1:D20', titleRows: { first: 0, last: 0 } })
   })
 
   it('keeps a very hidden sheet very hidden through the round trip, and unhiding it shows it plainly, undone exactly', async () => {
