@@ -20,6 +20,8 @@ RUN npm ci --no-audit --no-fund && npx tsc -b "services/${SERVICE}" && npm prune
 FROM ${NODE_IMAGE}
 ARG SERVICE
 ENV NODE_ENV=production DATA_DIR=/data SERVICE=${SERVICE}
+# The spreadsheet service draws charts into xlsx exports (resvg), whose text needs a font.
+RUN if [ "${SERVICE}" = spreadsheet ]; then apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*; fi
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

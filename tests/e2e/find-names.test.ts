@@ -299,3 +299,35 @@ describe('Goal Seek', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(() => shownIn('F1'), POLL).toBe('0.1')
   })
 })
+
+describe('formula auditing', { timeout: E2E_TIMEOUT }, () => {
+  const arrows = async () => {
+    const list = page.getByRole('list', { name: 'Tracer arrows' })
+    if ((await list.count()) === 0) return []
+    return list.getByRole('listitem').allInnerTexts()
+  }
+
+  it('draws precedent and dependent arrows level by level, follows a formula edit, and removes them', async () => {
+    await typeDown('J1', ['100', '0.3', '=J1*J2', '=J3*8'])
+    await shownIn('J4')
+    await menu('Data', 'Trace Precedents')
+    await expect.poll(arrows, POLL).toEqual(['J3 → J4'])
+    await menu('Data', 'Trace Precedents')
+    await expect.poll(arrows, POLL).toEqual(['J3 → J4', 'J1 → J3', 'J2 → J3'])
+    await page.screenshot({ path: join(OUTPUT, 'trace-arrows.png') })
+
+    // the arrows are read from the formulas as they are: an edit adds its reference
+    await typeDown('J3', ['=J1*J2+J6'])
+    await expect.poll(arrows, POLL).toEqual(['J3 → J4', 'J1 → J3', 'J2 → J3', 'J6 → J3'])
+
+    await menu('Data', 'Remove Arrows')
+    await expect.poll(arrows, POLL).toEqual([])
+
+    await shownIn('J1')
+    await menu('Data', 'Trace Dependents')
+    await expect.poll(arrows, POLL).toEqual(['J1 → J3'])
+    await menu('Data', 'Trace Dependents')
+    await expect.poll(arrows, POLL).toEqual(['J1 → J3', 'J3 → J4'])
+    await menu('Data', 'Remove Arrows')
+  })
+})

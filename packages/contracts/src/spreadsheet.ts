@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import { PageSetup } from './page-setup.js'
 
 /*
  * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side
@@ -125,6 +126,16 @@ export type CellBorders = Static<typeof CellBorders>
 /** Text rotation as Excel states it: -90 to 90 degrees, or 255 for letters stacked vertically. */
 const TextRotation = Type.Union([Type.Integer({ minimum: -90, maximum: 90 }), Type.Literal(255)])
 
+/**
+ * A colour of the workbook's theme, as a file names it (0–11: light 1, dark 1, light 2, dark 2, accents
+ * 1–6, link, followed link), lightened or darkened by `tint`; kept so that an export names it again.
+ */
+export const ThemeColor = StrictObject({
+  theme: Type.Integer({ minimum: 0, maximum: 11 }),
+  tint: Type.Optional(Type.Number({ minimum: -1, maximum: 1 })),
+})
+export type ThemeColor = Static<typeof ThemeColor>
+
 /** The look of a cell, as the toolbar sets it. */
 export const CellStyle = StrictObject({
   bold: Type.Optional(Type.Boolean()),
@@ -145,6 +156,10 @@ export const CellStyle = StrictObject({
   indent: Type.Optional(Type.Integer({ minimum: 0, maximum: 250 })),
   rotation: Type.Optional(TextRotation),
   borders: Type.Optional(CellBorders),
+  /** The theme colour `color` resolves, when the file named one; setting `color` alone drops it. */
+  colorTheme: Type.Optional(ThemeColor),
+  /** The theme colour `fill` resolves, when the file named one; setting `fill` alone drops it. */
+  fillTheme: Type.Optional(ThemeColor),
 })
 export type CellStyle = Static<typeof CellStyle>
 
@@ -163,6 +178,8 @@ export const StylePatch = StrictObject({
   wrap: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   indent: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 250 }), Type.Null()])),
   rotation: Type.Optional(Type.Union([TextRotation, Type.Null()])),
+  colorTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
+  fillTheme: Type.Optional(Type.Union([ThemeColor, Type.Null()])),
   /** Sets the edges given and removes those given as null, keeping the others; null removes every edge. */
   borders: Type.Optional(
     Type.Union([
@@ -212,10 +229,50 @@ export const AxisEntry = StrictObject({
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_OUTLINE_LEVEL })),
   /** On the row below (the column right of) a group: the group is collapsed. */
   collapsed: Type.Optional(Type.Boolean()),
+  /** A row hidden by the sheet's filter, apart from one the user hid: it shows again when the filter is cleared. */
+  filtered: Type.Optional(Type.Boolean()),
 })
 export type AxisEntry = Static<typeof AxisEntry>
 
 const IndexKey = Type.String({ pattern: '^[0-9]+$' })
+/** A cell's address as notes and links are keyed by: A1 form, without `$`. */
+const NoteAddress = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}$' })
+
+/** The longest note a cell may carry: as much text as the cell itself may hold. */
+export const MAX_NOTE_LENGTH = MAX_CELL_TEXT_LENGTH
+/** The longest link address, as Excel allows. */
+export const MAX_LINK_LENGTH = 2079
+
+/** A note on a cell (Excel's note, or a threaded comment kept as one): its text and who wrote it. */
+export const CellNote = StrictObject({
+  text: Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH }),
+  author: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type CellNote = Static<typeof CellNote>
+
+/** Where a cell's link goes: a web or mail address, or a place in the workbook as `#Sheet1!A1`. */
+export const LinkTarget = Type.String({ minLength: 1, maxLength: MAX_LINK_LENGTH })
+
+/** Distinct values one filter column may list as shown. */
+export const MAX_FILTER_VALUES = 10_000
+
+/** The values a filtered column shows, as the cells display them ('' stands for blank cells); the rest are hidden. */
+export const FilterColumn = StrictObject({
+  /** The sheet's 0-based column index. */
+  column: Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 }),
+  values: Type.Array(Type.String({ maxLength: 32_767 }), { maxItems: MAX_FILTER_VALUES }),
+})
+export type FilterColumn = Static<typeof FilterColumn>
+
+/**
+ * A sheet's filter (Excel's AutoFilter): a range whose first row holds the headers with their
+ * dropdowns, and the columns filtered by the values they show.
+ */
+export const SheetFilter = StrictObject({
+  range: Type.String({ maxLength: 32 }),
+  columns: Type.Optional(Type.Array(FilterColumn, { maxItems: SHEET_COLUMNS })),
+})
+export type SheetFilter = Static<typeof SheetFilter>
 
 /**
  * How a sheet is laid out beyond its column widths, kept with the workbook as in Excel: frozen rows and
@@ -226,8 +283,22 @@ export const SheetViewState = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden`: Excel's very hidden, a sheet its Unhide list does not offer. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Record(IndexKey, AxisEntry)),
   columns: Type.Optional(Type.Record(IndexKey, AxisEntry)),
+  /** The sheet's filter; the rows it hides are marked `filtered`. */
+  filter: Type.Optional(SheetFilter),
+  /** The colour of the sheet's tab, a CSS colour. */
+  tabColor: Type.Optional(CssColour),
+  /** False when the sheet's gridlines are turned off (View → Gridlines); absent when shown. */
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes by cell address; they follow their cells when rows and columns move. */
+  notes: Type.Optional(Type.Record(NoteAddress, CellNote)),
+  /** Links by cell address; they follow their cells when rows and columns move. */
+  links: Type.Optional(Type.Record(NoteAddress, LinkTarget)),
+  /** How the sheet prints: paper, orientation, scale, print area, titles, gridlines and headings. */
+  pageSetup: Type.Optional(PageSetup),
 })
 export type SheetViewState = Static<typeof SheetViewState>
 
@@ -283,11 +354,80 @@ export const DataValidationRule = StrictObject({
   ...DataValidationCriteria.properties,
 })
 export type DataValidationRule = Static<typeof DataValidationRule>
+/** Conditional-format rules one sheet may hold, and ranges one rule may cover. */
+export const MAX_CONDITIONAL_FORMATS = 500
+export const MAX_CONDITIONAL_RANGES = 100
+
+/** Excel's kinds of conditional-format rule, by the names xlsx files give them. */
+export const ConditionalFormatType = Type.Union([Type.Literal('cellIs'), Type.Literal('expression'), Type.Literal('containsText'), Type.Literal('top10'), Type.Literal('aboveAverage'), Type.Literal('duplicateValues'), Type.Literal('uniqueValues'), Type.Literal('colorScale'), Type.Literal('dataBar'), Type.Literal('iconSet')])
+export type ConditionalFormatType = Static<typeof ConditionalFormatType>
+
+/** How a cell-value rule compares (`cellIs`), and how a text rule matches (`containsText`). */
+export const ConditionalOperator = Type.Union([Type.Literal('greaterThan'), Type.Literal('lessThan'), Type.Literal('greaterThanOrEqual'), Type.Literal('lessThanOrEqual'), Type.Literal('equal'), Type.Literal('notEqual'), Type.Literal('between'), Type.Literal('notBetween'), Type.Literal('containsText'), Type.Literal('notContains'), Type.Literal('beginsWith'), Type.Literal('endsWith')])
+export type ConditionalOperator = Static<typeof ConditionalOperator>
+
+/** Where a colour scale's, data bar's or icon set's stop sits: the lowest or highest value, a number, a percent or percentile of the range, or a formula's value. */
+export const ConditionalThreshold = StrictObject({
+  kind: Type.Union([Type.Literal('min'), Type.Literal('max'), Type.Literal('num'), Type.Literal('percent'), Type.Literal('percentile'), Type.Literal('formula')]),
+  /** The number, percent or formula; absent for min and max. */
+  value: Type.Optional(Type.String({ maxLength: MAX_FORMULA_LENGTH })),
+})
+export type ConditionalThreshold = Static<typeof ConditionalThreshold>
+
+/** What a matching rule lays over the cell's own look (Excel's differential format). */
+export const ConditionalStyle = StrictObject({
+  color: Type.Optional(CssColour),
+  fill: Type.Optional(CssColour),
+  bold: Type.Optional(Type.Boolean()),
+  italic: Type.Optional(Type.Boolean()),
+  underline: Type.Optional(Type.Boolean()),
+  strike: Type.Optional(Type.Boolean()),
+  /** A number format code shown instead of the cell's own. */
+  format: Type.Optional(Type.String({ maxLength: 255 })),
+})
+export type ConditionalStyle = Static<typeof ConditionalStyle>
+
+/**
+ * One conditional-format rule of a sheet: the ranges it covers and the test it makes, by kind.
+ * `cellIs` compares each value with `formulas` (one, two for between) by `operator`; `expression`
+ * is true where `formulas[0]`, written for the top-left cell of the first range, is true at each cell
+ * with its relative references moved along; `containsText` matches `text`; `top10` marks the `rank`
+ * highest (`bottom`: lowest) values, or percent of them; `aboveAverage` those above (`below`) the
+ * mean, `equalAverage` counting equal ones; duplicate and unique values; colour scales shade from
+ * `thresholds[i]` to `colors[i]`; data bars draw `colors[0]` from the first threshold to the second;
+ * icon sets (`iconSet` such as '3TrafficLights1') pick an icon by thresholds.
+ */
+export const ConditionalFormatRule = StrictObject({
+  type: ConditionalFormatType,
+  ranges: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1, maxItems: MAX_CONDITIONAL_RANGES }),
+  /** Later rules (lower priority) are not applied to a cell this rule matches. */
+  stopIfTrue: Type.Optional(Type.Boolean()),
+  operator: Type.Optional(ConditionalOperator),
+  formulas: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_FORMULA_LENGTH }), { maxItems: 2 })),
+  text: Type.Optional(Type.String({ maxLength: 255 })),
+  rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  percent: Type.Optional(Type.Boolean()),
+  bottom: Type.Optional(Type.Boolean()),
+  below: Type.Optional(Type.Boolean()),
+  equalAverage: Type.Optional(Type.Boolean()),
+  /** Standard deviations from the mean an above-average rule asks for (1 to 3). */
+  stdDev: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  style: Type.Optional(ConditionalStyle),
+  thresholds: Type.Optional(Type.Array(ConditionalThreshold, { minItems: 2, maxItems: 5 })),
+  colors: Type.Optional(Type.Array(CssColour, { minItems: 1, maxItems: 3 })),
+  iconSet: Type.Optional(Type.String({ maxLength: 32, pattern: '^[0-9][A-Za-z0-9]*$' })),
+  /** Icon sets: icons in reverse order; icon sets and data bars: the value is not shown. */
+  reverse: Type.Optional(Type.Boolean()),
+  hideValue: Type.Optional(Type.Boolean()),
+})
+export type ConditionalFormatRule = Static<typeof ConditionalFormatRule>
 
 /** A sheet's extent and layout, as the cells and inputs routes answer them. */
 const sheetLayout = {
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups; absent when none. */
   view: Type.Optional(SheetViewState),
+  /** Conditional-format rules in priority order; absent when none. */
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule)),
   /** One past the last used row and column (0 for an empty sheet). */
   rowCount: Type.Integer(),
   columnCount: Type.Integer(),
@@ -427,8 +567,56 @@ export type ListWorkbooksResponse = Static<typeof ListWorkbooksResponse>
 export const WorkbookMetadataResponse = Type.Object({ success: Type.Literal(true), workbook: WorkbookMetadata })
 export type WorkbookMetadataResponse = Static<typeof WorkbookMetadataResponse>
 
-export const ChartType = Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie'), Type.Literal('area')])
+export const ChartType = Type.Union([
+  Type.Literal('bar'),
+  Type.Literal('line'),
+  Type.Literal('pie'),
+  Type.Literal('area'),
+  /** Bars and lines together, each series as its kind says; lines read a secondary axis. */
+  Type.Literal('combo'),
+  /** A bridge: totals stand on zero, the steps between float from the running total. */
+  Type.Literal('waterfall'),
+])
 export type ChartType = Static<typeof ChartType>
+
+/** Charts draw at most this many cells. */
+export const MAX_CHART_CELLS = 10_000
+/** The response header of an xlsx export saying what the file holds differently from the workbook ('charts exported as pictures: 2'). */
+export const EXPORT_NOTES_HEADER = 'x-export-notes'
+/** Charts one workbook may hold. */
+export const MAX_CHARTS = 200
+/** The largest offset of a chart's corner into its cell, in pixels at 100% zoom. */
+export const MAX_CHART_OFFSET = 4000
+
+/** How a combo chart draws one series. */
+export const ChartSeriesKind = Type.Union([Type.Literal('bar'), Type.Literal('line')])
+export type ChartSeriesKind = Static<typeof ChartSeriesKind>
+
+/** One corner of a chart on its sheet: a cell (0-based) and how far into it the corner sits, in pixels at 100% zoom. */
+export const ChartCorner = StrictObject({
+  row: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
+  col: Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 }),
+  dx: Type.Number({ minimum: 0, maximum: MAX_CHART_OFFSET }),
+  dy: Type.Number({ minimum: 0, maximum: MAX_CHART_OFFSET }),
+})
+export type ChartCorner = Static<typeof ChartCorner>
+
+/**
+ * Where a chart sits over the cells, as Excel's two-cell anchor: its top-left and bottom-right
+ * corners are each held by a cell, so rows and columns inserted or deleted move and resize it.
+ */
+export const ChartAnchor = StrictObject({ from: ChartCorner, to: ChartCorner })
+export type ChartAnchor = Static<typeof ChartAnchor>
+
+/** How a chart draws beyond its type: where it sits on the sheet, combo series kinds, waterfall totals. */
+const chartLookProperties = {
+  /** Set for a chart placed on its sheet over the cells. */
+  anchor: Type.Optional(ChartAnchor),
+  /** Combo: each series' kind, in order; a series past the list is a bar when it is the first, a line otherwise. */
+  seriesKinds: Type.Optional(Type.Array(ChartSeriesKind, { maxItems: 100 })),
+  /** Waterfall: points (0-based) that are totals besides the first, the last and those labelled Total. */
+  totals: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: MAX_CHART_CELLS }), { maxItems: 1000 })),
+}
 
 export const ChartSeries = Type.Object({ name: Type.String(), values: Type.Array(Type.Union([Type.Number(), Type.Null()])) })
 export const ChartData = Type.Object({
@@ -447,10 +635,28 @@ export const Chart = Type.Object({
   /** true: each column is a series and the first column holds the labels. */
   seriesInColumns: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  ...chartLookProperties,
   /** The chart's data read from the cells now. */
   data: ChartData,
 })
 export type Chart = Static<typeof Chart>
+
+/** A chart as the set-chart command writes it. */
+export const ChartSpec = StrictObject({
+  type: ChartType,
+  title: Type.String({ maxLength: 200 }),
+  /** A range on the command's sheet, such as 'A1:C6'; it follows inserted and deleted rows and columns. */
+  dataRange: Type.String({ minLength: 1, maxLength: 32 }),
+  /** true: each column is a series and the first column holds the labels. */
+  seriesInColumns: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  ...chartLookProperties,
+})
+export type ChartSpec = Static<typeof ChartSpec>
+
+/** A chart with its id and the name of its sheet, as a client opening the workbook receives it. */
+export const SheetChart = Type.Object({ id: Type.String(), sheet: Type.String(), ...ChartSpec.properties })
+export type SheetChart = Static<typeof SheetChart>
 
 /** GET /workbook/{id}: spec 2 §3, Workbook (server side), with its cells. */
 export const FullWorkbook = Type.Object({
@@ -562,6 +768,8 @@ export const InputsResponse = Type.Object({
     definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
     /** Excel tables, which structured references name; absent when there are none. */
     tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
+    /** The workbook's charts, which a client draws from its own values; absent when there are none. */
+    charts: Type.Optional(Type.Array(SheetChart, { maxItems: MAX_CHARTS })),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -586,6 +794,7 @@ export const SheetSummary = Type.Object({
   view: Type.Optional(SheetViewState),
   /** Data-validation rules; absent when none. */
   validations: Type.Optional(Type.Array(DataValidationRule)),
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule)),
 })
 export type SheetSummary = Static<typeof SheetSummary>
 
@@ -709,6 +918,15 @@ export const SetCalculationCommand = StrictObject({
 })
 export type SetCalculationCommand = Static<typeof SetCalculationCommand>
 
+/** Adds a chart to a sheet, or replaces it (same id) with `chart`; a null chart removes it. */
+export const SetChartCommand = StrictObject({
+  type: Type.Literal('set-chart'),
+  sheet: SheetName,
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+  chart: Type.Union([ChartSpec, Type.Null()]),
+})
+export type SetChartCommand = Static<typeof SetChartCommand>
+
 /** Rows (or columns) `from` to `to`, 0-based: fields set are written, null clears them, absent stay. */
 const AxisSpan = StrictObject({
   from: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }),
@@ -731,8 +949,19 @@ export const SetSheetViewCommand = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
   hidden: Type.Optional(Type.Boolean()),
+  /** With `hidden: true`: hidden as Excel's very hidden sheets are. */
+  veryHidden: Type.Optional(Type.Boolean()),
   rows: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
   columns: Type.Optional(Type.Array(AxisSpan, { maxItems: 1000 })),
+  /** The tab's colour; null removes it. */
+  tabColor: Type.Optional(Type.Union([CssColour, Type.Null()])),
+  showGridLines: Type.Optional(Type.Boolean()),
+  /** Notes written (null removes a cell's note). */
+  notes: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), note: Type.Union([CellNote, Type.Null()]) }), { maxItems: 10_000 })),
+  /** Links written (null removes a cell's link). */
+  links: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), url: Type.Union([LinkTarget, Type.Null()]) }), { maxItems: 10_000 })),
+  /** How the sheet prints, replaced whole; null clears it. */
+  pageSetup: Type.Optional(Type.Union([PageSetup, Type.Null()])),
 })
 export type SetSheetViewCommand = Static<typeof SetSheetViewCommand>
 
@@ -747,6 +976,32 @@ export const SetDataValidationCommand = StrictObject({
   rules: Type.Array(DataValidationRule, { maxItems: MAX_VALIDATION_RULES }),
 })
 export type SetDataValidationCommand = Static<typeof SetDataValidationCommand>
+
+/**
+ * Creates, changes or removes (null) a sheet's filter. The rows of the range below its header row whose
+ * shown values a filtered column does not list are hidden as filtered; `filteredRows` states those rows
+ * instead (an undo puts back exactly the rows hidden before, whatever the cells show now).
+ */
+export const SetFilterCommand = StrictObject({
+  type: Type.Literal('set-filter'),
+  sheet: SheetName,
+  filter: Type.Union([SheetFilter, Type.Null()]),
+  filteredRows: Type.Optional(
+    Type.Array(StrictObject({ from: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }), to: Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 }) }), { maxItems: 100_000 }),
+  ),
+})
+export type SetFilterCommand = Static<typeof SetFilterCommand>
+
+/**
+ * Replaces a sheet's conditional-format rules, in priority order (the first is applied first): adding,
+ * editing, deleting and reordering rules are each one such command, and its inverse gives back the list before.
+ */
+export const SetConditionalFormatsCommand = StrictObject({
+  type: Type.Literal('set-conditional-formats'),
+  sheet: SheetName,
+  rules: Type.Array(ConditionalFormatRule, { maxItems: MAX_CONDITIONAL_FORMATS }),
+})
+export type SetConditionalFormatsCommand = Static<typeof SetConditionalFormatsCommand>
 
 const simpleCommands = [
   // Bodies are validated with unknown fields removed, and a branch whose required fields a command also
@@ -768,9 +1023,15 @@ const simpleCommands = [
   MoveCellsCommand,
   MergeCellsCommand,
   UnmergeCellsCommand,
+  // Before set-sheet-view: it holds that command's required fields.
+  SetChartCommand,
   SetCalculationCommand,
   // Holds set-sheet-view's required fields (type and sheet): it must come before it.
   SetDataValidationCommand,
+  // set-filter holds every field set-sheet-view requires.
+  SetFilterCommand,
+  // Holds set-sheet-view's required fields.
+  SetConditionalFormatsCommand,
   SetSheetViewCommand,
 ] as const
 
@@ -1365,6 +1626,8 @@ const ImportSheetProperties = {
   /** Frozen panes, hidden rows, columns and sheet, row heights and outline groups. */
   view: Type.Optional(SheetViewState),
   validations: Type.Optional(Type.Array(DataValidationRule, { maxItems: MAX_VALIDATION_RULES })),
+  /** Conditional-format rules in priority order. */
+  conditionalFormats: Type.Optional(Type.Array(ConditionalFormatRule, { maxItems: MAX_CONDITIONAL_FORMATS })),
 }
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })

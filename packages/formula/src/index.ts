@@ -15,7 +15,7 @@
  */
 export { Engine } from './engine/engine.js'
 export type { TableDefinition, TableInfo } from './engine/tables.js'
-export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation, ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './engine/engine.js'
+export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation, RelativeFormula, ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './engine/engine.js'
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'
@@ -46,6 +46,7 @@ export { sheetNameFormatProblem, isWellFormedText, toSheetName, MAX_SHEET_NAME_L
 // Formulas as text
 export { translateFormula, parseFormulaText, printFormulaTree, shiftFormula, renameSheetInFormula, renameNameInFormula } from './parser/translate.js'
 export type { StructuralChange } from './engine/structure.js'
+export { mapTree as mapFormulaTree } from './engine/structure.js'
 export { FormulaSyntaxError } from './parser/parser.js'
 export { parseStructured, printStructured, scanBrackets } from './parser/structured.js'
 export type { StructuredParts } from './parser/structured.js'

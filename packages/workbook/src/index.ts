@@ -22,7 +22,7 @@ export { importedSheetView, readSheetLayout, pointsToPixels, pixelsToPoints } fr
 export type { StreamXlsxOptions } from './xlsx/stream-xlsx.js'
 export { readCsvFile, detectDialect, detectEncoding } from './csv/read-csv.js'
 export type { CsvDialect, ReadCsvOptions } from './csv/read-csv.js'
-export { extractPdfEntries, entryFromLine, parseFigure, isPdf, NO_DATA_EXTRACTED } from './pdf/extract-pdf.js'
+export { extractPdfEntries, entryFromLine, parseFigure, isPdf, readPdfPages, NO_DATA_EXTRACTED } from './pdf/extract-pdf.js'
 export type { PdfEntry, PdfExtraction } from './pdf/extract-pdf.js'
 export { DEFAULT_IMPORT_LIMITS, ImportFileError } from './import/imported-workbook.js'
 export type {
@@ -36,6 +36,7 @@ export type {
   ImportedWorkbook,
   ImportErrorCode,
   ImportLimits,
+  CarriedFeature,
 } from './import/imported-workbook.js'
 export {
   contentKindOf,

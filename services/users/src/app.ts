@@ -7,6 +7,8 @@ import { createSessionRepository } from './repositories/session-repository.js'
 import { accountRoutes } from './routes/account-routes.js'
 import { sessionRoutes } from './routes/session-routes.js'
 import { internalRoutes } from './routes/internal-routes.js'
+import { createSupportRepository } from './repositories/support-repository.js'
+import { supportRoutes } from './routes/support-routes.js'
 
 export interface UsersAppDependencies {
   verifier: TokenVerifier
@@ -23,6 +25,8 @@ export interface UsersAppDependencies {
   probes?: StatusProbe[]
   /** The secret other services sign their calls to the internal routes with. */
   serviceSecret: Uint8Array
+  /** Emails of the people who may list Help & Support requests. */
+  supportAdminEmails?: readonly string[]
 }
 
 /** Accounts, tokens, anonymous users and spreadsheet sessions. Builds the app; never listens. */
@@ -44,5 +48,6 @@ export async function buildUsersApp(deps: UsersAppDependencies): Promise<Service
   accountRoutes(app, { identity: deps.identity, profiles, attempts, credentials })
   sessionRoutes(app, { sessions, profiles })
   internalRoutes(app, { identity: deps.identity, serviceSecret: deps.serviceSecret })
+  supportRoutes(app, { support: createSupportRepository(deps.store), adminEmails: new Set((deps.supportAdminEmails ?? []).map((email) => email.trim().toLowerCase())) })
   return app
 }

@@ -24,8 +24,17 @@ export const UsersEnv = Type.Object({
   SIGN_IN_MAX_WAITING_PER_ADDRESS: Type.Integer({ default: 4, minimum: 1 }),
   /** Longest wait for a password check, in ms; past it the attempt answers 503. */
   SIGN_IN_MAX_WAIT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
+  /** Comma-separated emails of the support admins, who may list Help & Support requests. */
+  SUPPORT_ADMIN_EMAILS: Type.String({ default: '' }),
 })
 export type UsersConfig = Static<typeof UsersEnv>
+
+/** The support admins' emails from SUPPORT_ADMIN_EMAILS. */
+export function supportAdminEmails(config: Pick<UsersConfig, 'SUPPORT_ADMIN_EMAILS'>): string[] {
+  return config.SUPPORT_ADMIN_EMAILS.split(',')
+    .map((email) => email.trim())
+    .filter((email) => email !== '')
+}
 
 export function loadUsersConfig(env: Record<string, string | undefined> = process.env): UsersConfig {
   return loadConfig(UsersEnv, env)

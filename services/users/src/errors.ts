@@ -20,4 +20,6 @@ export const usersErrors = {
   sessionNotFound: () => new AppError('SESSION_NOT_FOUND', 404, 'Session not found'),
   userNotFound: () => new AppError('USER_NOT_FOUND', 404, 'User not found'),
   identityUnavailable: () => new AppError('IDENTITY_UNAVAILABLE', 503, 'The identity provider is unavailable'),
+  blankField: (field: string) => new AppError('INVALID_BODY', 400, `body/${field} must not be blank`),
+  notSupportAdmin: () => new AppError('NOT_SUPPORT_ADMIN', 403, 'Only support admins can list support requests'),
 }

@@ -12,7 +12,7 @@ import {
   type ServiceApp,
 } from '@finsheet/platform'
 import { buildUsersApp } from './app.js'
-import type { UsersConfig } from './config.js'
+import { supportAdminEmails, type UsersConfig } from './config.js'
 import { FirebaseIdentity } from './identity/firebase-identity.js'
 import type { IdentityProvider } from './identity/identity-provider.js'
 import { LocalIdentity } from './identity/local-identity.js'
@@ -35,6 +35,7 @@ export async function createUsersService(config: UsersConfig, options: { logger?
     logger: options.logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     serviceSecret: await loadServiceSecret(config),
+    supportAdminEmails: supportAdminEmails(config),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     signInLimits: {
       accountFailures: config.SIGN_IN_ACCOUNT_FAILURES,

@@ -8,13 +8,17 @@ import { NAVIGATION } from '../shell/navigation-items'
 import { clearSelection, fillSelection, goToRelatedCells, pasteText } from '../spreadsheet/grid-actions'
 import { BORDER_CHOICES, type BorderChoice } from '../spreadsheet/borders'
 import { toast } from '../toasts/toast-store'
+import { requestOutput } from '../print/output-requests'
 import { adjustDecimals, CURRENCY_FORMAT, PERCENT_FORMAT } from '../workbook/number-formats'
 import type { Action, ActionContext } from './action-registry'
 import { ActionRegistry } from './action-registry'
+import { DATA_ACTIONS } from './data-actions'
 import type { SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from '../grid/geometry'
 import type { OutlineGroup } from '../spreadsheet/sheet-layout'
 import { freeze, freezeAt, groupAt, hide, regroup, setCollapsed, unhide } from '../spreadsheet/sheet-layout'
+import { insertChartCommand, newChartId, nextChartTitle } from '../spreadsheet/sheet-charts'
+import { noteAt, noteCommand } from '../spreadsheet/cell-annotations'
 
 const hasWorkbook = (ctx: ActionContext) => ctx.workspace.state.store !== null
 const plural = (n: number, word: string) => (n === 1 ? `1 ${word}` : `${n} ${word}s`)
@@ -236,6 +240,40 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     keys: ['Ctrl+F3'],
     enabled: hasWorkbook,
     run: (ctx) => ctx.workspace.openTool('names'),
+  },
+  {
+    id: 'trace-precedents',
+    label: 'Trace Precedents',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => {
+      const from = cellAddress(ctx.workspace.state.selection.active)
+      if (ctx.workspace.tracePrecedents() === 0) toast({ title: 'Trace Precedents', description: `Nothing further to trace from ${from}.` })
+    },
+  },
+  {
+    id: 'trace-dependents',
+    label: 'Trace Dependents',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => {
+      const from = cellAddress(ctx.workspace.state.selection.active)
+      if (ctx.workspace.traceDependents() === 0) toast({ title: 'Trace Dependents', description: `Nothing further to trace from ${from}.` })
+    },
+  },
+  {
+    id: 'remove-arrows',
+    label: 'Remove Arrows',
+    group: 'Editing',
+    enabled: (ctx) => ctx.workspace.state.trace !== null,
+    run: (ctx) => ctx.workspace.removeArrows(),
+  },
+  {
+    id: 'conditional-formatting',
+    label: 'Conditional formatting…',
+    group: 'Formatting',
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('conditional-formats'),
   },
   {
     id: 'goal-seek',
@@ -464,7 +502,25 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     id: 'print',
     label: 'Print',
     group: 'Editing',
-    run: () => window.print(),
+    scope: 'app',
+    keys: ['Ctrl+P'],
+    buttonLabel: () => 'Print (Ctrl+P)',
+    enabled: hasWorkbook,
+    run: () => requestOutput('print'),
+  },
+  {
+    id: 'page-setup',
+    label: 'Page setup…',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: () => requestOutput('page-setup'),
+  },
+  {
+    id: 'export-pdf',
+    label: 'Export PDF',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: () => requestOutput('export-pdf'),
   },
   {
     id: 'drop-copy-mark',
@@ -757,6 +813,48 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.workspace.addSheet(),
   },
 
+  // ---- notes, links and gridlines ------------------------------------------------------------------
+  {
+    id: 'insert-note',
+    label: 'Insert note',
+    group: 'Editing',
+    keys: ['Shift+F2'],
+    title: (ctx) => (activeNote(ctx) ? 'Edit note' : 'Insert note'),
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('note'),
+  },
+  {
+    id: 'delete-note',
+    label: 'Delete note',
+    group: 'Editing',
+    enabled: (ctx) => activeNote(ctx) !== undefined,
+    run: (ctx) => layoutChange(ctx, (sheet) => noteCommand(sheet, ctx.workspace.state.selection.active, '')),
+  },
+  {
+    id: 'insert-link',
+    label: 'Link…',
+    group: 'Editing',
+    keys: ['Ctrl+K'],
+    enabled: hasWorkbook,
+    run: (ctx) => ctx.workspace.openTool('link'),
+  },
+  {
+    id: 'remove-link',
+    label: 'Remove link',
+    group: 'Editing',
+    enabled: (ctx) => activeLayout(ctx)?.links?.[cellAddress(ctx.workspace.state.selection.active)] !== undefined,
+    run: (ctx) => layoutChange(ctx, (sheet) => ({ type: 'set-sheet-view', sheet, links: [{ address: cellAddress(ctx.workspace.state.selection.active), url: null }] })),
+  },
+  {
+    id: 'toggle-gridlines',
+    label: 'Gridlines',
+    group: 'Moving around',
+    enabled: hasWorkbook,
+    active: (ctx) => activeLayout(ctx)?.showGridLines !== false,
+    title: (ctx) => (activeLayout(ctx)?.showGridLines === false ? 'Show gridlines' : 'Hide gridlines'),
+    run: (ctx) => layoutChange(ctx, (sheet, _range, layout) => ({ type: 'set-sheet-view', sheet, showGridLines: layout?.showGridLines === false })),
+  },
+
   // ---- screens -------------------------------------------------------------------------------------
   ...NAVIGATION.filter((item) => item.shortcut).map(
     (item): Action => ({
@@ -789,7 +887,34 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
       } else ctx.assistant.setOpen(true)
     },
   },
+  ...DATA_ACTIONS,
+  {
+    id: 'insert-chart',
+    label: 'Chart',
+    group: 'Editing',
+    enabled: hasWorkbook,
+    run: (ctx) => insertChart(ctx),
+  },
 ]
+
+/** Insert → Chart: a chart of the selection placed beside it, selected, with its editor open. */
+function insertChart(ctx: ActionContext): void {
+  const { store, sheet, selection } = ctx.workspace.state
+  const source = store?.sheet(sheet)?.source
+  if (!store || !source) return
+  const range = store.clampToUsed(sheet, selectionRange(selection))
+  const result = insertChartCommand(sheet, range, source, { id: newChartId(), now: new Date(), title: nextChartTitle(store.chartTitles()) })
+  if ('problem' in result) {
+    toast({ title: 'Chart', description: result.problem, variant: 'destructive' })
+    return
+  }
+  reportRefusal(() => ctx.workspace.dispatch(result.command))
+  if (store.chartById(result.command.id)) ctx.workspace.focusChart(result.command.id, true)
+}
+
+function activeNote(ctx: ActionContext) {
+  return noteAt(activeLayout(ctx), ctx.workspace.state.selection.active)
+}
 
 function activeLayout(ctx: ActionContext): SheetViewState | undefined {
   const { store, sheet } = ctx.workspace.state
@@ -858,6 +983,11 @@ export const CELL_MENU: readonly (string | 'separator')[] = [
   'unhide-rows',
   'hide-columns',
   'unhide-columns',
+  'separator',
+  'insert-note',
+  'delete-note',
+  'insert-link',
+  'remove-link',
   'separator',
   'clear-contents',
 ]

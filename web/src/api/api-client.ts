@@ -6,6 +6,8 @@
  * sooner than the server allows cannot succeed (a sign-in lockout lasts minutes).
  */
 
+import { EXPORT_NOTES_HEADER } from '@finsheet/contracts'
+
 export const REQUEST_ATTEMPTS = 3
 const RATE_LIMIT_FIRST_WAIT_MS = 2000
 const SERVER_ERROR_FIRST_WAIT_MS = 1000
@@ -137,6 +139,8 @@ export interface RequestOptions {
 export interface DownloadedFile {
   blob: Blob
   fileName: string | null
+  /** What the file holds differently from the workbook ('charts exported as pictures: 2'), when the server says */
+  notes: string | null
 }
 
 /** A network failure is reported as this status and text. */
@@ -204,7 +208,7 @@ export class ApiClient {
         const response = await this.fetchImpl(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive })
         if (response.status === 204) return null as T
         if (options.as === 'file' && response.ok) {
-          return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) } as T
+          return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')), notes: response.headers.get(EXPORT_NOTES_HEADER) } as T
         }
         const parsed = await readBody(response)
         if (response.ok) return parsed as T

@@ -38,12 +38,12 @@ export function DocumentDropZone({ upload, inputLabel, inputTestId, progressLabe
             choose one
           </button>
         </p>
-        <p className="drop-hint">Excel (.xlsx, .xls), CSV or PDF</p>
+        <p className="drop-hint">Excel (.xlsx, .xls), CSV or PDF{upload.acceptSaveFiles ? ', or a workbook saved as .json' : ''}</p>
         <input
           ref={inputRef}
           type="file"
           hidden
-          accept={ACCEPTED_EXTENSIONS.join(',')}
+          accept={[...ACCEPTED_EXTENSIONS, ...(upload.acceptSaveFiles ? ['.json'] : [])].join(',')}
           aria-label={inputLabel}
           data-testid={inputTestId}
           onChange={(e) => {

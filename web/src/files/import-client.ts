@@ -1,12 +1,37 @@
-import type { FileJobResponse, FileJobResult, UploadFileResponse } from '@finsheet/contracts'
+import type { FileJobResponse, FileJobResult, ImportWorkbookResponse, UploadFileResponse } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
+import { readSaveFile } from '../workbook/save-file'
 
 const POLL_INTERVAL_MS = 400
 
-/** What an imported document became: a workbook (xlsx, xls, csv) or extracted figures (pdf). */
+/** A workbook made from a file saved with Save (.json): stored at once, with no file kept. */
+export interface SaveFileImport {
+  kind: 'json'
+  fileId: null
+  workbookId: string
+  cellCount: number
+  formulaCount: number
+  data?: undefined
+  /** a saved workbook comes back whole: nothing to report as not kept */
+  report?: undefined
+}
+
+/** What an imported document became: a workbook (xlsx, xls, csv, a saved .json) or extracted figures (pdf). */
 export interface ImportOutcome {
   fileName: string
-  result: FileJobResult
+  result: FileJobResult | SaveFileImport
+}
+
+/**
+ * Imports a file saved with Save (.json) as a new workbook: the file is read here and its workbook
+ * stored by the workbook import route, which checks every field (a bad one answers 400 naming it).
+ */
+export async function importSaveFile(api: ApiClient, file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<ImportOutcome> {
+  const workbook = readSaveFile(await file.text(), file.name.replace(/\.[^.]+$/, '') || 'Imported workbook')
+  onProgress(30)
+  const answer = await api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', workbook, { signal })
+  onProgress(100)
+  return { fileName: file.name, result: { kind: 'json', fileId: null, workbookId: answer.workbookId, cellCount: answer.cellCount, formulaCount: answer.formulaCount } }
 }
 
 /**

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../app/services'
 import { errorText } from '../pages/error-text'
 import { isAcceptedFile } from './file-types'
-import { importDocument, type ImportOutcome } from './import-client'
+import { isSaveFileName } from '../workbook/save-file'
+import { importDocument, importSaveFile, type ImportOutcome } from './import-client'
 
 /** Spec 2 §4 and §9: the upload and import dialogs close 2,000 ms after a success. */
 const CLOSE_AFTER_SUCCESS_MS = 2000
@@ -17,6 +18,8 @@ interface DocumentUploadOptions {
   wrongTypeMessage: string
   /** Called CLOSE_AFTER_SUCCESS_MS after a success, with what the document became. */
   onFinished(outcome: ImportOutcome): void
+  /** Files saved with Save (.json) are taken too, and become workbooks (the import dialog). */
+  acceptSaveFiles?: boolean
 }
 
 interface StartOptions {
@@ -30,7 +33,7 @@ interface StartOptions {
  * What Upload File and Import Document share: the chosen file, the upload following the real job to
  * its end, and the messages for a wrong file, no file, success and failure.
  */
-export function useDocumentUpload({ open, wrongTypeMessage, onFinished }: DocumentUploadOptions) {
+export function useDocumentUpload({ open, wrongTypeMessage, onFinished, acceptSaveFiles = false }: DocumentUploadOptions) {
   const [file, setFile] = useState<File | null>(null)
   const [phase, setPhase] = useState<UploadPhase>('idle')
   const [progress, setProgress] = useState(0)
@@ -64,7 +67,7 @@ export function useDocumentUpload({ open, wrongTypeMessage, onFinished }: Docume
   const choose = (chosen: File | undefined) => {
     if (!chosen) return
     setProgress(0)
-    if (!isAcceptedFile(chosen.name, chosen.type)) {
+    if (!isAcceptedFile(chosen.name, chosen.type) && !(acceptSaveFiles && isSaveFileName(chosen.name, chosen.type))) {
       setFile(null)
       setPhase('error')
       setMessage(wrongTypeMessage)
@@ -87,7 +90,10 @@ export function useDocumentUpload({ open, wrongTypeMessage, onFinished }: Docume
     setProgress(0)
     setMessage(null)
     try {
-      const outcome = await importDocument(api, file, setProgress, controller.signal)
+      const outcome =
+        acceptSaveFiles && isSaveFileName(file.name, file.type)
+          ? await importSaveFile(api, file, setProgress, controller.signal)
+          : await importDocument(api, file, setProgress, controller.signal)
       outcomeRef.current = outcome
       setProgress(100)
       setPhase('success')
@@ -108,7 +114,7 @@ export function useDocumentUpload({ open, wrongTypeMessage, onFinished }: Docume
     inputRef.current?.click()
   }
 
-  return { file, phase, progress, message, inputRef, choose, start, chooseAgain }
+  return { file, phase, progress, message, inputRef, choose, start, chooseAgain, acceptSaveFiles }
 }
 
 export type DocumentUpload = ReturnType<typeof useDocumentUpload>

@@ -2,6 +2,8 @@ import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent, 
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CellPosition, CellRange } from './address'
 import { fillTargetRange } from './fill'
+import type { FloatAnchor } from './floats'
+import { floatRect } from './floats'
 import type { Viewport } from './geometry'
 import {
   COLUMN_HEADER_HEIGHT,
@@ -14,7 +16,8 @@ import {
   SheetGeometry,
 } from './geometry'
 import type { GridScene } from './render'
-import { drawGrid } from './render'
+import type { TraceArrow } from './trace-render'
+import { drawGrid, filterButtonRect } from './render'
 import type { DrawStats, GridDataSource, OutlineSpan, RangeHighlight } from './types'
 import { OUTLINE_BUTTON_SIZE } from './types'
 
@@ -38,7 +41,16 @@ export interface GridHandle {
   /** the cell's rectangle relative to the grid element, or null when it is scrolled out of view */
   cellRect(pos: CellPosition): { x: number; y: number; width: number; height: number } | null
   scrollTo(left: number, top: number): void
+  /** the rows and columns as drawn now, for placing and dragging floats */
+  geometry(): SheetGeometry
   readonly element: HTMLDivElement | null
+}
+
+/** Something drawn above the cells (a chart), held by its anchor; `content` fills its box at 100% zoom. */
+export interface GridFloat {
+  key: string
+  anchor: FloatAnchor
+  content: ReactNode
 }
 
 export interface GridProps {
@@ -50,8 +62,12 @@ export interface GridProps {
   editing: boolean
   highlights?: readonly RangeHighlight[]
   copyRange?: CellRange | null
+  /** Trace Precedents and Trace Dependents arrows drawn over the cells */
+  traceArrows?: readonly TraceArrow[]
   /** the editor and the keyboard focus target, placed over the active cell */
   overlay: ReactNode
+  /** drawn above the cells, moved with them on every frame */
+  floats?: readonly GridFloat[]
   ariaLabel: string
   onPointerDown(target: GridTarget, modifiers: PointerModifiers): void
   onPointerDrag(target: GridTarget): void
@@ -73,6 +89,10 @@ export interface GridProps {
   onZoomStep?(steps: number): void
   /** a click on an outline's +/− button */
   onOutlineToggle?(axis: 'rows' | 'columns', group: OutlineSpan): void
+  /** a click on a filter header cell's dropdown button; the point is below the button, in the page */
+  onFilterButton?(col: number, at: { clientX: number; clientY: number }): void
+  /** the pointer moved over another cell or header (null: it left the grid), to show a cell's note */
+  onHover?(target: GridTarget | null): void
   /** right click; `target` is what was under the pointer */
   onContextMenu?(target: GridTarget, clientX: number, clientY: number): void
   /** called after every frame; the benchmark reads it */
@@ -99,6 +119,8 @@ export function Grid(props: GridProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const overlayRef = useRef<HTMLDivElement>(null)
   const overlayClipRef = useRef<HTMLDivElement>(null)
+  const floatClipRef = useRef<HTMLDivElement>(null)
+  const floatRefs = useRef(new Map<string, HTMLDivElement>())
   const propsRef = useRef(props)
   propsRef.current = props
   const interaction = useRef<Interaction>({ kind: 'none' })
@@ -184,12 +206,14 @@ export function Grid(props: GridProps) {
       editing: p.editing,
       highlights: p.highlights ?? [],
       copyRange: p.copyRange ?? null,
+      traceArrows: p.traceArrows,
       fillPreview: act.kind === 'fill' ? act.target : null,
       dashOffset: dashOffset.current,
     }
     ctx.setTransform(size.current.dpr * z, 0, 0, size.current.dpr * z, 0, 0)
     const stats = drawGrid(ctx, scene)
     placeOverlay(geo)
+    placeFloats(geo)
     p.onDraw?.(stats)
   }, [currentGeometry, viewport])
 
@@ -216,6 +240,23 @@ export function Grid(props: GridProps) {
     overlay.style.height = `${height}px`
   }
 
+  /** puts each float over its cells with the same scroll offsets the frame used */
+  function placeFloats(geo: SheetGeometry) {
+    const floats = propsRef.current.floats
+    if (!floats || floats.length === 0) return
+    const vp = viewport()
+    const z = scale()
+    for (const float of floats) {
+      const element = floatRefs.current.get(float.key)
+      if (!element) continue
+      const rect = floatRect(geo, float.anchor, vp.scrollLeft, vp.scrollTop)
+      element.style.transform = `translate(${rect.x * z}px, ${rect.y * z}px) scale(${z})`
+      element.style.width = `${rect.width}px`
+      element.style.height = `${rect.height}px`
+      element.style.clipPath = rect.hiddenTop > 0 || rect.hiddenLeft > 0 ? `inset(${rect.hiddenTop}px 0 0 ${rect.hiddenLeft}px)` : ''
+    }
+  }
+
   // size the canvas to the element, at the device's pixel ratio
   useLayoutEffect(() => {
     const root = rootRef.current
@@ -240,15 +281,16 @@ export function Grid(props: GridProps) {
     return () => observer.disconnect()
   }, [draw])
 
-  /** the editor's clip covers the cell area, at the zoom's scale */
+  /** the editor's clip (and the floats') covers the cell area, at the zoom's scale */
   function placeOverlayClip() {
-    const clip = overlayClipRef.current
-    if (!clip) return
     const z = scale()
-    clip.style.left = `${ROW_HEADER_WIDTH * z}px`
-    clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
-    clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
-    clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    for (const clip of [overlayClipRef.current, floatClipRef.current]) {
+      if (!clip) continue
+      clip.style.left = `${ROW_HEADER_WIDTH * z}px`
+      clip.style.top = `${COLUMN_HEADER_HEIGHT * z}px`
+      clip.style.width = `${Math.max(0, size.current.width - ROW_HEADER_WIDTH * z)}px`
+      clip.style.height = `${Math.max(0, size.current.height - COLUMN_HEADER_HEIGHT * z)}px`
+    }
   }
 
   // every prop change repaints at once, so the first paint happens with the first render
@@ -361,6 +403,25 @@ export function Grid(props: GridProps) {
     [currentGeometry, viewport, toSheetPoint],
   )
 
+  /** the column of the filter dropdown button under the pointer, with where its menu opens */
+  const filterButtonAt = useCallback(
+    (clientX: number, clientY: number): { col: number; clientX: number; clientY: number } | null => {
+      const buttons = propsRef.current.source.filterButtons
+      if (!buttons) return null
+      const target = hitTest(clientX, clientY)
+      if (target.kind !== 'cell' || target.pos.row !== buttons.row || target.pos.col < buttons.from || target.pos.col > buttons.to) return null
+      const { x, y } = toSheetPoint(clientX, clientY)
+      const geo = currentGeometry()
+      const vp = viewport()
+      const left = ROW_HEADER_WIDTH + geo.x(target.pos.col, vp.scrollLeft)
+      const top = COLUMN_HEADER_HEIGHT + geo.y(buttons.row, vp.scrollTop)
+      const button = filterButtonRect(left, top, geo.cols.width(target.pos.col), geo.rows.width(buttons.row))
+      if (x < button.x || x > button.x + button.size || y < button.y || y > button.y + button.size) return null
+      return { col: target.pos.col, clientX: clientX - (x - button.x) * scale(), clientY: clientY + (button.y + button.size - y) * scale() }
+    },
+    [currentGeometry, viewport, toSheetPoint, hitTest],
+  )
+
   /** the row whose bottom border is under the pointer in the row header, for resizing */
   const rowResizeEdgeAt = useCallback(
     (clientX: number, clientY: number): number | null => {
@@ -447,6 +508,12 @@ export function Grid(props: GridProps) {
       propsRef.current.onOutlineToggle(button.axis, button.group)
       return
     }
+    const filterButton = propsRef.current.onFilterButton ? filterButtonAt(event.clientX, event.clientY) : null
+    if (filterButton) {
+      event.preventDefault()
+      propsRef.current.onFilterButton!(filterButton.col, filterButton)
+      return
+    }
     const resizeCol = resizeEdgeAt(event.clientX, event.clientY)
     const resizeRow = rowResizeEdgeAt(event.clientX, event.clientY)
     scroller.setPointerCapture(event.pointerId)
@@ -501,6 +568,7 @@ export function Grid(props: GridProps) {
     const act = interaction.current
     pointer.current = { x: event.clientX, y: event.clientY }
     if (act.kind === 'none') {
+      if (propsRef.current.onHover) propsRef.current.onHover(hitTest(event.clientX, event.clientY))
       const next =
         resizeEdgeAt(event.clientX, event.clientY) !== null
           ? 'col-resize'
@@ -508,7 +576,7 @@ export function Grid(props: GridProps) {
             ? 'row-resize'
             : onFillHandle(event.clientX, event.clientY)
               ? 'crosshair'
-              : outlineButtonAt(event.clientX, event.clientY)
+              : outlineButtonAt(event.clientX, event.clientY) || filterButtonAt(event.clientX, event.clientY)
                 ? 'pointer'
                 : 'cell'
       if (next !== cursor) setCursor(next)
@@ -589,6 +657,7 @@ export function Grid(props: GridProps) {
         scroller.scrollTop = top
         draw()
       },
+      geometry: currentGeometry,
       get element() {
         return rootRef.current
       },
@@ -620,6 +689,7 @@ export function Grid(props: GridProps) {
         onPointerMove={onPointerMove}
         onPointerUp={endInteraction}
         onPointerCancel={endInteraction}
+        onPointerLeave={() => propsRef.current.onHover?.(null)}
         onDoubleClick={onDoubleClick}
         onContextMenu={(e) => {
           e.preventDefault()
@@ -628,6 +698,29 @@ export function Grid(props: GridProps) {
       >
         <div style={{ width: contentWidth, height: contentHeight }} />
       </div>
+      {props.floats && props.floats.length > 0 && (
+        <div ref={floatClipRef} className="grid-float-clip">
+          {props.floats.map((float) => (
+            <div
+              key={float.key}
+              className="grid-float"
+              // the wheel over a chart scrolls the cells under it, as everywhere else on the sheet
+              onWheel={(event) => {
+                const scroller = scrollerRef.current
+                if (!scroller || event.ctrlKey) return
+                scroller.scrollLeft += event.deltaX
+                scroller.scrollTop += event.deltaY
+              }}
+              ref={(element) => {
+                if (element) floatRefs.current.set(float.key, element)
+                else floatRefs.current.delete(float.key)
+              }}
+            >
+              {float.content}
+            </div>
+          ))}
+        </div>
+      )}
       <div ref={overlayClipRef} className="grid-overlay-clip">
         <div ref={overlayRef} className="grid-overlay" style={{ transformOrigin: '0 0' }}>
           {props.overlay}

@@ -21,9 +21,21 @@ describe('autoFitWidth', () => {
 })
 
 describe('autoFitHeight', () => {
+  // every character 7 pixels wide
+  const measure = (text: string) => text.length * 7
+  const sized = (fontSize: number) => ({ text: 'x', style: { fontSize }, width: 100 })
+
   it('fits the largest font, and gives the default height back when it holds every text', () => {
-    expect(autoFitHeight([12, 11], 24)).toBeNull()
-    expect(autoFitHeight([12, 28], 24)).toBe(43)
-    expect(autoFitHeight([], 24)).toBeNull()
+    expect(autoFitHeight([sized(12), sized(11)], 24, measure)).toBeNull()
+    expect(autoFitHeight([sized(12), sized(28)], 24, measure)).toBe(43)
+    expect(autoFitHeight([], 24, measure)).toBeNull()
+  })
+
+  it('fits the lines of wrapped text at its column width, and ignores text that does not wrap', () => {
+    const text = 'Revenue growth assumed flat after year five'
+    // 92 pixels of room, 13 characters: Revenue / growth / assumed flat / after year / five, 15 pixels each
+    expect(autoFitHeight([{ text, style: { wrap: true }, width: 100 }], 24, measure)).toBe(83)
+    expect(autoFitHeight([{ text, style: { wrap: true }, width: 400 }], 24, measure)).toBeNull()
+    expect(autoFitHeight([{ text, width: 100 }], 24, measure)).toBeNull()
   })
 })

@@ -2,9 +2,12 @@ import type { CellPosition, CellRange } from './address'
 import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
+import { drawTraceArrows, type TraceArrow } from './trace-render'
 import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
+import { drawDataBar, drawIcon, ICON_SIZE } from './conditional-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, OUTLINE_BUTTON_SIZE } from './types'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FILTER_BUTTON_SIZE, OUTLINE_BUTTON_SIZE } from './types'
+import { drawNoteMarkers, LINK_COLOR } from './annotations'
 
 export const GRID_COLORS = {
   background: '#ffffff',
@@ -46,6 +49,8 @@ export interface GridScene {
   highlights: readonly RangeHighlight[]
   copyRange: CellRange | null
   fillPreview: CellRange | null
+  /** Trace Precedents and Trace Dependents arrows of this sheet */
+  traceArrows?: readonly TraceArrow[]
   /** a column being resized, drawn at its new width */
   dashOffset: number
 }
@@ -92,6 +97,7 @@ export function drawGrid(ctx: CanvasRenderingContext2D, scene: GridScene): DrawS
     ctx.restore()
   }
   drawFreezeLines(ctx, scene)
+  if (scene.traceArrows) drawTraceArrows(ctx, scene.traceArrows, geometry, cellX, cellY, { width: scene.canvasWidth, height: scene.canvasHeight })
   drawHeaders(ctx, scene, panes, cellX, cellY)
   const scrolling = panes[panes.length - 1]
   return { duration: performance.now() - started, cellsDrawn, firstRow: scrolling?.firstRow ?? 0, lastRow: scrolling?.lastRow ?? 0 }
@@ -135,11 +141,17 @@ function drawPane(
         const col = visible.firstCol + c
         ctx.fillRect(cellX(col), cellY(visible.firstRow + r), layout.width(col), rowHeight(visible.firstRow + r))
       }
+      if (cell?.bar || cell?.icon) {
+        const col = visible.firstCol + c
+        const row = visible.firstRow + r
+        if (cell.bar) drawDataBar(ctx, cell.bar, cellX(col), cellY(row), layout.width(col), rowHeight(row))
+        if (cell.icon && layout.width(col) > ICON_SIZE) drawIcon(ctx, cell.icon, cellX(col), cellY(row), rowHeight(row))
+      }
     }
   }
 
   drawSelectionFill(ctx, scene, visible, cellX, cellY)
-  drawGridLines(ctx, scene, visible, cellX, cellY)
+  if (source.showGridLines !== false) drawGridLines(ctx, scene, visible, cellX, cellY)
 
   // a merged area is one cell: its top-left cell's fill and text over the whole rectangle
   for (const merge of visibleMerges) {
@@ -166,7 +178,7 @@ function drawPane(
     if (height === 0) continue
     for (let c = 0; c < cols; c++) {
       const cell = cells[r * cols + c]
-      if (!cell || cell.text === '') continue
+      if (!cell || cell.text === '' || cell.hideText) continue
       const col = visible.firstCol + c
       if (layout.width(col) === 0) continue
       if (scene.editing && col === scene.active.col && row === scene.active.row) continue
@@ -213,9 +225,55 @@ function drawPane(
     }
   }
 
+  drawFilterButtons(ctx, scene, visible, cellX, cellY)
+  if (source.notes && source.notes.length > 0) drawNoteMarkers(ctx, source.notes, visible, geometry, cellX, cellY)
   drawHighlights(ctx, scene, cellX, cellY)
   drawSelectionBorder(ctx, scene, cellX, cellY)
   return cellsDrawn
+}
+
+/** Where a filter header cell's dropdown button sits: at the cell's right, centred on its height. */
+export function filterButtonRect(x: number, y: number, width: number, height: number): { x: number; y: number; size: number } {
+  const size = Math.min(FILTER_BUTTON_SIZE, height - 2, width - 2)
+  return { x: x + width - size - 2, y: y + Math.round((height - size) / 2), size }
+}
+
+/** Each filter header cell's dropdown button: an arrow, or a funnel on a column that filters. */
+function drawFilterButtons(ctx: CanvasRenderingContext2D, scene: GridScene, visible: VisibleCells, cellX: (col: number) => number, cellY: (row: number) => number): void {
+  const buttons = scene.source.filterButtons
+  if (!buttons || buttons.row < visible.firstRow || buttons.row > visible.lastRow) return
+  const height = scene.geometry.rows.width(buttons.row)
+  if (height === 0) return
+  for (let col = Math.max(buttons.from, visible.firstCol); col <= Math.min(buttons.to, visible.lastCol); col++) {
+    const width = scene.geometry.cols.width(col)
+    if (width === 0) continue
+    const { x, y, size } = filterButtonRect(cellX(col), cellY(buttons.row), width, height)
+    if (size < 6) continue
+    const active = buttons.active.has(col)
+    ctx.fillStyle = active ? GRID_COLORS.headerActiveBackground : GRID_COLORS.headerBackground
+    ctx.fillRect(x, y, size, size)
+    ctx.strokeStyle = GRID_COLORS.headerLine
+    ctx.lineWidth = 1
+    ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1)
+    ctx.fillStyle = active ? GRID_COLORS.headerActiveText : GRID_COLORS.headerText
+    ctx.beginPath()
+    const middle = x + size / 2
+    if (active) {
+      // a funnel: the column hides some of its rows
+      ctx.moveTo(x + 3, y + 4)
+      ctx.lineTo(x + size - 3, y + 4)
+      ctx.lineTo(middle + 1.5, y + size / 2)
+      ctx.lineTo(middle + 1.5, y + size - 3)
+      ctx.lineTo(middle - 1.5, y + size - 4)
+      ctx.lineTo(middle - 1.5, y + size / 2)
+    } else {
+      ctx.moveTo(middle - 4, y + size / 2 - 2)
+      ctx.lineTo(middle + 4, y + size / 2 - 2)
+      ctx.lineTo(middle, y + size / 2 + 3)
+    }
+    ctx.closePath()
+    ctx.fill()
+  }
 }
 
 /** A generous estimate of a text's width, to skip measuring texts that surely fit. */
@@ -242,7 +300,7 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
     text = '#'.repeat(Math.max(1, Math.floor(inner / hashWidth)))
     textWidth = -1
   }
-  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  ctx.fillStyle = textColor(cell)
   const tx = textX(ctx, cell, align, x, width)
   const fontSize = cell.style?.fontSize ?? DEFAULT_FONT_SIZE
   const ty = cell.style?.verticalAlign ? firstLineY(cell.style.verticalAlign, y, height, 1, fontSize * LINE_SPACING) : y + height / 2 + 1
@@ -260,7 +318,8 @@ function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: n
 }
 
 /** How much taller than its font a line of text is. */
-const LINE_SPACING = 1.25
+/** Lines of wrapped text are this many font sizes apart. */
+export const LINE_SPACING = 1.25
 
 /** Where text starts (or ends, or centres) across the cell, setting the canvas's alignment to match. */
 function textX(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, width: number): number {
@@ -279,12 +338,18 @@ function textX(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalA
 
 /** Underline and strikethrough under and through a line of text drawn at (tx, ty). */
 function decorate(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, text: string, measured: number, tx: number, ty: number): void {
-  if (!cell.style?.underline && !cell.style?.strike) return
+  if (!cell.style?.underline && !cell.style?.strike && !cell.link) return
   const w = measured >= 0 ? measured : ctx.measureText(text).width
   const start = align === 'right' ? tx - w : align === 'center' ? tx - w / 2 : tx
-  const fontSize = cell.style.fontSize ?? DEFAULT_FONT_SIZE
-  if (cell.style.underline) ctx.fillRect(start, ty + fontSize / 2, w, 1)
-  if (cell.style.strike) ctx.fillRect(start, ty, w, 1)
+  const fontSize = cell.style?.fontSize ?? DEFAULT_FONT_SIZE
+  if (cell.style?.underline || cell.link) ctx.fillRect(start, ty + fontSize / 2, w, 1)
+  if (cell.style?.strike) ctx.fillRect(start, ty, w, 1)
+}
+
+/** A cell's text colour: errors red, links blue (unless the cell has a colour of its own), else its style's. */
+function textColor(cell: GridCell): string {
+  if (cell.error) return GRID_COLORS.errorText
+  return cell.style?.color ?? (cell.link ? LINK_COLOR : GRID_COLORS.text)
 }
 
 /** Text that wraps: lines within the cell's width, placed by its vertical alignment, cut at its edges. */
@@ -292,7 +357,7 @@ function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: H
   const indent = (cell.style?.indent ?? 0) * INDENT_STEP
   const lines = wrapLines(cell.text, Math.max(1, width - CELL_PADDING * 2 - indent), (text) => ctx.measureText(text).width)
   const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
-  ctx.fillStyle = cell.error ? GRID_COLORS.errorText : (cell.style?.color ?? GRID_COLORS.text)
+  ctx.fillStyle = textColor(cell)
   ctx.save()
   ctx.beginPath()
   ctx.rect(x + 1, y, width - 2, height)

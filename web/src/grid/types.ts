@@ -1,4 +1,4 @@
-import type { CellRange } from './address'
+import type { CellPosition, CellRange } from './address'
 import type { MergeIndex } from './merges'
 
 import type { CellStyle } from '@finsheet/contracts'
@@ -16,6 +16,14 @@ export interface GridCell {
   numeric: boolean
   error: boolean
   style?: CellStyle
+  /** the cell opens a link on Ctrl+click: drawn as links are, unless its style colours it */
+  link?: boolean
+  /** a conditional format's data bar: its length as a fraction of the cell's width, and its colour */
+  bar?: { fraction: number; color: string }
+  /** a conditional format's icon: its set, its place in the set and how many icons the set has */
+  icon?: { set: string; index: number; count: number }
+  /** an icon set or data bar shown without the value: the text is kept for reading, not drawn */
+  hideText?: boolean
 }
 
 /**
@@ -35,6 +43,12 @@ export interface GridDataSource {
   readonly frozenColumns?: number
   /** merged areas, drawn as one cell showing their top-left cell */
   readonly merges?: MergeIndex
+  /** a sheet filter's header cells, each drawn with its dropdown button */
+  readonly filterButtons?: GridFilterButtons
+  /** false when the sheet's gridlines are turned off */
+  readonly showGridLines?: boolean
+  /** cells with a note, marked by a red triangle in their top-right corner */
+  readonly notes?: readonly CellPosition[]
   getCell(col: number, row: number): GridCell | undefined
 }
 
@@ -72,3 +86,14 @@ export interface GridOutline {
 
 /** The size of an outline's +/− button, drawn at the start of the summary row's (column's) header. */
 export const OUTLINE_BUTTON_SIZE = 11
+
+/** A sheet filter's header row: columns `from` to `to` of `row` show a dropdown button; `active` ones filter. */
+export interface GridFilterButtons {
+  row: number
+  from: number
+  to: number
+  active: ReadonlySet<number>
+}
+
+/** The size of a filter's dropdown button, drawn at the right of its header cell. */
+export const FILTER_BUTTON_SIZE = 16

@@ -1,6 +1,6 @@
 import { AlertTriangle, Lightbulb, ListOrdered, TrendingDown, TrendingUp, Unlink } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { formatNumber } from '../visualizations/chart-geometry'
+import { formatChartNumber } from '@finsheet/workbook/model'
 import type { CellRef, WorkbookInsights } from './workbook-insights'
 import { cellName } from './workbook-insights'
 
@@ -60,7 +60,7 @@ export function InsightSections({ insights }: { insights: WorkbookInsights }) {
             ))}
             {outliers.map((outlier) => (
               <li key={cellName(outlier)}>
-                <Where cell={outlier} /> is {formatNumber(outlier.value)}, where its row is around {formatNumber(outlier.median)}
+                <Where cell={outlier} /> is {formatChartNumber(outlier.value)}, where its row is around {formatChartNumber(outlier.median)}
               </li>
             ))}
           </ul>
@@ -80,7 +80,7 @@ export function InsightSections({ insights }: { insights: WorkbookInsights }) {
                   <span className="muted">
                     ({trend.sheet}!{trend.range})
                   </span>{' '}
-                  {formatNumber(trend.first)} → {formatNumber(trend.last)} over {trend.periods} periods
+                  {formatChartNumber(trend.first)} → {formatChartNumber(trend.last)} over {trend.periods} periods
                   {trend.growth !== null && <>, {percent(trend.growth)} a period</>}
                 </li>
               )
@@ -100,7 +100,7 @@ export function InsightSections({ insights }: { insights: WorkbookInsights }) {
                   <td>
                     <Where cell={input} />
                   </td>
-                  <td className="numeric">{input.display || formatNumber(input.value)}</td>
+                  <td className="numeric">{input.display || formatChartNumber(input.value)}</td>
                 </tr>
               ))}
             </tbody>

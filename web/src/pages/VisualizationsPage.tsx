@@ -1,6 +1,6 @@
 import type { Chart, ChartType } from '@finsheet/contracts'
 import { Link } from '@tanstack/react-router'
-import { BarChart3, LayoutDashboard, LineChart, PieChart, Plus, TrendingUp } from 'lucide-react'
+import { BarChart3, ChartColumnDecreasing, ChartNoAxesCombined, LayoutDashboard, LineChart, PieChart, Plus, TrendingUp } from 'lucide-react'
 import { useState } from 'react'
 import { useSession } from '../app/app-context'
 import { api } from '../app/services'
@@ -10,6 +10,8 @@ import { ChartCard } from '../visualizations/ChartCard'
 import { CHART_TYPES } from '../visualizations/chart-form'
 import { deleteChart, listWorkbooks, loadCharts } from '../visualizations/charts-api'
 import { NewChartDialog } from '../visualizations/NewChartDialog'
+import { withLocalCharts } from '../visualizations/local-charts'
+import { useWorkspace } from '../spreadsheet/workspace-context'
 import { errorText } from './error-text'
 import { LoadProblem } from './LoadProblem'
 import { useRemote } from './use-remote'
@@ -19,15 +21,19 @@ import './screens.css'
 
 type View = 'recent' | 'dashboard' | 'analytics'
 
-const TYPE_ICONS = { bar: BarChart3, line: LineChart, pie: PieChart, area: TrendingUp } as const
+const TYPE_ICONS = { bar: BarChart3, line: LineChart, pie: PieChart, area: TrendingUp, combo: ChartNoAxesCombined, waterfall: ChartColumnDecreasing } as const
 /** How many charts the recent list shows; the dashboard shows them all. */
 const RECENT_CHARTS = 6
 
 function ChartsOf({ workbookId, view, refreshKey, onDeleted }: { workbookId: string; view: View; refreshKey: number; onDeleted(): void }) {
   const [charts, reload] = useRemote((signal) => loadCharts(api, workbookId, signal), [workbookId, refreshKey])
+  // The workbook open in this browser draws from its own values, which are ahead of the saved ones.
+  const [{ store }, workspace] = useWorkspace()
+  const local = store?.id === workbookId ? store : null
   const remove = async (chart: Chart) => {
     try {
-      await deleteChart(api, workbookId, chart.id)
+      if (local?.chartById(chart.id)) workspace.dispatch({ type: 'set-chart', sheet: chart.sheet, id: chart.id, chart: null })
+      else await deleteChart(api, workbookId, chart.id)
       toast({ title: 'Success', description: `Chart ${chart.title} deleted`, variant: 'success' })
       onDeleted()
     } catch (error) {
@@ -35,7 +41,7 @@ function ChartsOf({ workbookId, view, refreshKey, onDeleted }: { workbookId: str
     }
   }
   if (charts.status === 'error') return <LoadProblem message="The charts could not be loaded." onRetry={() => void reload()} />
-  const list = charts.data ?? []
+  const list = charts.data ? withLocalCharts(charts.data, local?.listCharts() ?? null) : []
   if (!charts.data)
     return (
       <p className="muted" role="status">

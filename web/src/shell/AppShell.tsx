@@ -13,7 +13,10 @@ import { toast } from '../toasts/toast-store'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { MenuEntry } from '../ui/Menu'
-import { downloadBlob, EXPORT_FILE_NAME, exportRows, exportXls, SAVE_FILE_NAME, sheetSaveState } from '../workbook/file-exports'
+import { downloadBlob, SAVE_FILE_NAME } from '../workbook/file-exports'
+import { saveFile } from '../workbook/save-file'
+import { OutputControls } from '../print/OutputControls'
+import { requestOutput } from '../print/output-requests'
 import { clearEverythingEffects } from '../session/clear-everything'
 import { RenameWorkbookDialog } from '../workbooks/RenameWorkbookDialog'
 import { CalculationOptionsDialog } from '../spreadsheet/CalculationOptionsDialog'
@@ -33,6 +36,8 @@ import { Toolbar } from './Toolbar'
 import { TopBar } from './TopBar'
 import { DEFAULT_WORKBOOK_ID, workbookTitle } from './user-display'
 import { api } from '../app/services'
+import type { ImportWorkbookResponse, PdfEntry } from '@finsheet/contracts'
+import { addFiguresCommand, figuresWorkbook } from '../files/pdf-figures'
 
 /** Every signed-in route: 'Loading...' while sign-in state loads, /login when signed out. */
 export function GuardedShell() {
@@ -84,6 +89,11 @@ function AppShell({ user }: { user: CurrentUser }) {
   useEffect(() => {
     void controller.start(user)
   }, [controller, user])
+
+  // the notes this user inserts carry their name, as Excel's do
+  useEffect(() => {
+    workspace.noteAuthor = user.displayName ?? user.email ?? undefined
+  }, [workspace, user])
 
   // a workbook the controller opens gets its own address, so that a reload or a second tab opens it again
   useEffect(() => {
@@ -159,11 +169,20 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('zoom-out'),
     item('zoom-reset'),
     'separator',
+    item('toggle-gridlines'),
+    'separator',
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
-  const formatEntries: MenuEntry[] = [item('format-cells', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
+  const insertEntries: MenuEntry[] = [item('insert-chart', false), 'separator', item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]
+  const formatEntries: MenuEntry[] = [item('format-cells', false), item('conditional-formatting', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
   const dataEntries: MenuEntry[] = [
+    item('sort-range', false),
+    item('sort-ascending'),
+    item('sort-descending'),
+    item('toggle-filter'),
+    item('clear-filter'),
+    'separator',
     item('insert-rows-above'),
     item('insert-rows-below'),
     item('delete-rows'),
@@ -185,6 +204,11 @@ function AppShell({ user }: { user: CurrentUser }) {
     item('name-manager', false),
     item('data-validation', false),
     'separator',
+    { heading: 'Formula Auditing' },
+    item('trace-precedents'),
+    item('trace-dependents'),
+    item('remove-arrows'),
+    'separator',
     { heading: 'What-If Analysis' },
     item('goal-seek', false),
   ]
@@ -202,6 +226,24 @@ function AppShell({ user }: { user: CurrentUser }) {
     } catch (error) {
       console.error('Copy failed', error)
       toast({ title: 'Error', description: `The workbook could not be copied: ${errorText(error)}`, variant: 'destructive' })
+    }
+  }
+
+  // A PDF's figures open as a sheet: a new one of the open workbook, else a workbook of their own.
+  const showFigures = async (fileName: string, entries: PdfEntry[]) => {
+    try {
+      if (store) {
+        const { sheet: added, command } = addFiguresCommand(fileName, entries, store.sheetNames)
+        workspace.dispatch(command)
+        workspace.switchSheet(added)
+        await navigate({ to: '/workbooks/$workbookId', params: { workbookId: store.id }, search: { sheet: added } })
+      } else {
+        const created = await api.post<ImportWorkbookResponse>('/spreadsheet/workbooks/import', figuresWorkbook(fileName, entries))
+        await controller.openWorkbook(created.workbookId, created.workbook.name)
+      }
+    } catch (error) {
+      console.error('Figures sheet failed', error)
+      toast({ title: 'Error', description: `The figures could not be put in a sheet: ${errorText(error)}`, variant: 'destructive' })
     }
   }
 
@@ -244,19 +286,20 @@ function AppShell({ user }: { user: CurrentUser }) {
               onImport: () => setImportOpen(true),
               onSaveJson: () => {
                 if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                const state = sheetSaveState(store, sheet, selection)
-                downloadBlob(new Blob([JSON.stringify(state, null, 2)], { type: 'application/json' }), SAVE_FILE_NAME)
+                downloadBlob(new Blob([JSON.stringify(saveFile(store, sheet, selection))], { type: 'application/json' }), SAVE_FILE_NAME)
               },
-              onExportXls: () => {
-                if (!store) return toast({ title: 'Error', description: 'No workbook loaded', variant: 'destructive' })
-                void exportXls(exportRows(store, sheet)).then((blob) => downloadBlob(blob, EXPORT_FILE_NAME))
-              },
+              onPageSetup: () => requestOutput('page-setup'),
+              onPrint: () => requestOutput('print'),
+              onExportPdf: () => requestOutput('export-pdf'),
               onDownloadXlsx: () => {
                 if (!store) return
                 void controller
                   .flush()
                   .then(() => api.download(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/export`, { query: { format: 'xlsx' } }))
-                  .then((file) => downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`))
+                  .then((file) => {
+                    downloadBlob(file.blob, file.fileName ?? `${store.name ?? 'workbook'}.xlsx`)
+                    if (file.notes) toast({ title: 'Exported', description: `In the file: ${file.notes}.` })
+                  })
                   .catch((error: unknown) => {
                     console.error('Export failed', error)
                     toast({ title: 'Error', description: 'The workbook could not be exported. Please try again.', variant: 'destructive' })
@@ -266,6 +309,7 @@ function AppShell({ user }: { user: CurrentUser }) {
               canDownloadXlsx: store !== null,
             }}
             edit={editEntries}
+            insert={insertEntries}
             view={viewEntries}
             format={formatEntries}
             data={dataEntries}
@@ -277,6 +321,7 @@ function AppShell({ user }: { user: CurrentUser }) {
           </main>
         </div>
       </div>
+      <OutputControls />
       <HelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} defaultName={user.displayName ?? ''} defaultEmail={user.email ?? ''} />
       <ImportDialog
         open={importOpen}
@@ -286,8 +331,8 @@ function AppShell({ user }: { user: CurrentUser }) {
           if (workbookId) {
             assistant.afterUpload(workbookId, name)
             void controller.openWorkbook(workbookId, name)
-          } else {
-            void navigate({ to: '/' })
+          } else if (outcome.result.kind === 'pdf') {
+            void showFigures(outcome.fileName, outcome.result.data ?? [])
             assistant.afterDocument(outcome.result.fileId, outcome.fileName, outcome.result.data?.length ?? 0)
           }
         }}

@@ -1,19 +1,22 @@
+import { HELP_CATEGORIES, type SupportRequestBody, type SupportRequestResponse } from '@finsheet/contracts'
 import { useEffect, useState } from 'react'
+import { api } from '../app/services'
+import { errorText } from '../pages/error-text'
 import { Dialog } from '../ui/Dialog'
-
-export const HELP_CATEGORIES = ['Technical Issue', 'Account Management', 'Feature Request', 'Billing Query', 'Other'] as const
-/** Spec 1 §4: the help form submits for about a second and makes no call. */
-const HELP_SUBMIT_DELAY_MS = 1000
 
 type HelpState = 'idle' | 'submitting' | 'submitted'
 
-/** Help & Support: name, email, category and description, all required. */
+/**
+ * Help & Support: name, email, category and description, all required; the request goes to the
+ * support requests route, where support admins read it. A failed send keeps the form and says why.
+ */
 export function HelpDialog({ open, onClose, defaultName, defaultEmail }: { open: boolean; onClose(): void; defaultName?: string; defaultEmail?: string }) {
   const [name, setName] = useState(defaultName ?? '')
   const [email, setEmail] = useState(defaultEmail ?? '')
   const [category, setCategory] = useState('')
   const [description, setDescription] = useState('')
   const [state, setState] = useState<HelpState>('idle')
+  const [failure, setFailure] = useState<string | null>(null)
 
   useEffect(() => {
     if (!open) return
@@ -22,13 +25,21 @@ export function HelpDialog({ open, onClose, defaultName, defaultEmail }: { open:
     setEmail(defaultEmail ?? '')
     setCategory('')
     setDescription('')
+    setFailure(null)
   }, [open, defaultName, defaultEmail])
 
-  useEffect(() => {
-    if (state !== 'submitting') return
-    const timer = setTimeout(() => setState('submitted'), HELP_SUBMIT_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [state])
+  const submit = async () => {
+    setState('submitting')
+    setFailure(null)
+    const body: SupportRequestBody = { name: name.trim(), email: email.trim(), category: category as SupportRequestBody['category'], description: description.trim() }
+    try {
+      await api.post<SupportRequestResponse>('/users/support-requests', body)
+      setState('submitted')
+    } catch (error) {
+      setFailure(`Your request could not be sent: ${errorText(error)}`)
+      setState('idle')
+    }
+  }
 
   const incomplete = [name, email, category, description].some((v) => v.trim() === '')
   const disabled = incomplete || state === 'submitting'
@@ -48,7 +59,7 @@ export function HelpDialog({ open, onClose, defaultName, defaultEmail }: { open:
           className="form"
           onSubmit={(e) => {
             e.preventDefault()
-            if (!disabled) setState('submitting')
+            if (!disabled) void submit()
           }}
         >
           <label className="field">
@@ -74,6 +85,11 @@ export function HelpDialog({ open, onClose, defaultName, defaultEmail }: { open:
             <span>Describe the Issue</span>
             <textarea rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
           </label>
+          {failure && (
+            <p role="alert" className="alert error">
+              {failure}
+            </p>
+          )}
           <div className="form-actions">
             <button type="button" className="button" onClick={onClose}>
               Cancel

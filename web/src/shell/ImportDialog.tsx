@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { DocumentDropZone } from '../files/DocumentDropZone'
 import { IMPORT_TYPE_MESSAGE } from '../files/file-types'
 import type { ImportOutcome } from '../files/import-client'
+import { announceNotKept, notKeptText } from '../files/import-report'
 import { useDocumentUpload } from '../files/use-document-upload'
 import { toast } from '../toasts/toast-store'
 import { Dialog } from '../ui/Dialog'
@@ -15,11 +16,14 @@ interface ImportDialogProps {
 
 function describeImport({ fileName, result }: ImportOutcome): string {
   if (!result.workbookId) return `${fileName} was read: ${(result.data ?? []).length} figures extracted.`
-  return `${fileName} was imported: ${result.cellCount.toLocaleString('en-US')} cells, ${result.formulaCount.toLocaleString('en-US')} formulas.`
+  return [`${fileName} was imported: ${result.cellCount.toLocaleString('en-US')} cells, ${result.formulaCount.toLocaleString('en-US')} formulas.`, notKeptText(result)].filter(Boolean).join(' ')
 }
 
 function announceImport({ fileName, result }: ImportOutcome): void {
-  if (result.workbookId) toast({ title: 'Success', description: 'Workbook imported successfully', variant: 'success' })
+  if (result.workbookId) {
+    toast({ title: 'Success', description: 'Workbook imported successfully', variant: 'success' })
+    announceNotKept(fileName, result)
+  }
   else toast({ title: 'PDF Processed', description: `${(result.data ?? []).length} figures extracted from ${fileName}`, variant: 'success' })
 }
 
@@ -29,7 +33,7 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     (outcome: ImportOutcome) => onImported(outcome.result.workbookId, outcome.fileName.replace(/\.[^.]+$/, ''), outcome),
     [onImported],
   )
-  const upload = useDocumentUpload({ open, wrongTypeMessage: IMPORT_TYPE_MESSAGE, onFinished })
+  const upload = useDocumentUpload({ open, wrongTypeMessage: IMPORT_TYPE_MESSAGE, onFinished, acceptSaveFiles: true })
   const { phase } = upload
 
   return (

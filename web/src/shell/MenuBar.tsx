@@ -13,7 +13,9 @@ export interface FileMenuActions {
   hasWorkbook: boolean
   onImport(): void
   onSaveJson(): void
-  onExportXls(): void
+  onPageSetup(): void
+  onPrint(): void
+  onExportPdf(): void
   onDownloadXlsx(): void
   onShare(): void
   canDownloadXlsx: boolean
@@ -23,14 +25,15 @@ interface MenuBarProps {
   file: FileMenuActions
   /** the Edit, View, Format and Data menus' items, from the action registry (disabled without a workbook) */
   edit: MenuEntry[]
+  insert: MenuEntry[]
   view: MenuEntry[]
   format: MenuEntry[]
   data: MenuEntry[]
   onHelp(): void
 }
 
-/** File, Edit, View, Format, Data and Help (spec 1 §2). */
-export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps) {
+/** File, Edit, Insert, View, Format, Data and Help (spec 1 §2). */
+export function MenuBar({ file, edit, insert, view, format, data, onHelp }: MenuBarProps) {
   return (
     <div className="menu-bar" role="menubar" aria-label="Menu bar">
       <Menu
@@ -44,13 +47,17 @@ export function MenuBar({ file, edit, view, format, data, onHelp }: MenuBarProps
           { label: 'Import Document Data', onSelect: file.onImport },
           'separator',
           { label: 'Save (.json)', onSelect: file.onSaveJson },
-          { label: 'Export (.xls)', onSelect: file.onExportXls },
           { label: 'Download .xlsx', onSelect: file.onDownloadXlsx, disabled: !file.canDownloadXlsx },
+          'separator',
+          { label: 'Page setup…', onSelect: file.onPageSetup, disabled: !file.hasWorkbook },
+          { label: 'Print', onSelect: file.onPrint, disabled: !file.hasWorkbook },
+          { label: 'Export PDF', onSelect: file.onExportPdf, disabled: !file.hasWorkbook },
           'separator',
           { label: 'Share', onSelect: file.onShare },
         ]}
       />
       <Menu label="Edit" entries={edit} />
+      <Menu label="Insert" entries={insert} />
       <Menu label="View" entries={view} />
       <Menu label="Format" entries={format} />
       <Menu label="Data" entries={data} />

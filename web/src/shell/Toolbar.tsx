@@ -11,6 +11,7 @@ import {
   Grid2x2,
   Merge,
   Italic,
+  ListFilter,
   Palette,
   Percent,
   Printer,
@@ -275,6 +276,9 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
           { label: 'More formats…', shortcut: 'Ctrl+1', onSelect: () => formatCells.run?.(ctx) },
         ]}
       />
+      <ActionButton id="toggle-filter" ctx={ctx}>
+        <ListFilter size={16} />
+      </ActionButton>
       <span className="toolbar-spacer" />
       <button type="button" className="button toolbar-import" onClick={onImport}>
         <FileUp size={16} aria-hidden="true" /> Import Document

@@ -18,14 +18,32 @@ interface SheetTabsProps {
   /** opens Unhide sheet…, enabled while a sheet is hidden */
   onUnhide?(): void
   hiddenCount?: number
+  /** each sheet's tab colour, drawn along the tab's foot */
+  tabColors?: Readonly<Record<string, string | undefined>>
+  /** Tab color: sets (null removes) the active sheet's tab colour (absent: no entry) */
+  onTabColor?(name: string, color: string | null): void
 }
+
+/** Excel's standard tab colours. */
+export const TAB_COLORS = [
+  { name: 'Red', value: '#C00000' },
+  { name: 'Orange', value: '#FFC000' },
+  { name: 'Yellow', value: '#FFFF00' },
+  { name: 'Light green', value: '#92D050' },
+  { name: 'Green', value: '#00B050' },
+  { name: 'Light blue', value: '#00B0F0' },
+  { name: 'Blue', value: '#0070C0' },
+  { name: 'Dark blue', value: '#002060' },
+  { name: 'Purple', value: '#7030A0' },
+  { name: 'Gray', value: '#808080' },
+] as const
 
 /**
  * One tab per sheet, the active one highlighted; double click renames; + adds the next SheetN. Deleting
  * a sheet asks first (and can be undone); Clear everything, which erases far more, has a menu of its
  * own at the other end of the bar, away from the sheet's own actions.
  */
-export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything, onHide, onUnhide, hiddenCount = 0 }: SheetTabsProps) {
+export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete, onMove, onClearEverything, onHide, onUnhide, hiddenCount = 0, tabColors, onTabColor }: SheetTabsProps) {
   const [dragging, setDragging] = useState<string | null>(null)
   const [renaming, setRenaming] = useState<string | null>(null)
   const [draft, setDraft] = useState('')
@@ -86,6 +104,8 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
               role="tab"
               aria-selected={name === active}
               className={`sheet-tab ${name === active ? 'active' : ''} ${dragging === name ? 'dragging' : ''}`}
+              style={tabColors?.[name] ? { boxShadow: `inset 0 -4px 0 ${tabColors[name]}` } : undefined}
+              data-tab-color={tabColors?.[name]}
               draggable
               onDragStart={(e) => {
                 setDragging(name)
@@ -125,6 +145,43 @@ export function SheetTabs({ sheets, active, onSelect, onAdd, onRename, onDelete,
           { label: 'Delete sheet', disabled: sheets.length <= 1, onSelect: () => setDeleting(active) },
           ...(onHide ? [{ label: 'Hide sheet', disabled: sheets.length <= 1, onSelect: () => onHide(active) }] : []),
           ...(onUnhide ? [{ label: 'Unhide sheet…', disabled: hiddenCount === 0, onSelect: onUnhide }] : []),
+          ...(onTabColor
+            ? [
+                { heading: 'Tab color' },
+                {
+                  custom: (close: () => void) => (
+                    <div className="swatches" role="group" aria-label="Tab color">
+                      {TAB_COLORS.map((color) => (
+                        <button
+                          key={color.value}
+                          type="button"
+                          role="menuitem"
+                          className="swatch"
+                          style={{ background: color.value }}
+                          aria-label={`Tab color: ${color.name}`}
+                          title={color.name}
+                          onClick={() => {
+                            onTabColor(active, color.value)
+                            close()
+                          }}
+                        />
+                      ))}
+                      <button
+                        type="button"
+                        role="menuitem"
+                        className="swatch swatch-none"
+                        aria-label="Tab color: No color"
+                        title="No color"
+                        onClick={() => {
+                          onTabColor(active, null)
+                          close()
+                        }}
+                      />
+                    </div>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <span className="sheet-tabs-divider" aria-hidden="true" />

@@ -10,6 +10,7 @@ import type { GridHandle } from '../grid/Grid'
 import { Grid } from '../grid/Grid'
 import type { NavigationContext } from '../grid/navigation'
 import { GRID_COLORS, REFERENCE_COLORS } from '../grid/render'
+import { describeConditionalLook } from '../grid/conditional-looks'
 import type { Selection } from '../grid/selection'
 import { rangeSelection, selectionRange } from '../grid/selection'
 import type { DrawStats, RangeHighlight } from '../grid/types'
@@ -24,6 +25,8 @@ import { FormulaAssist, useFormulaAssist } from './FormulaAssist'
 import { FormulaBar } from './FormulaBar'
 import { GoToDialog } from './GoToDialog'
 import { ToolDialogs } from './ToolDialogs'
+import { DataTools } from './DataTools'
+import { recordsFoundText } from './data-tools'
 import { parseGoToReference } from './goto'
 import { SheetTabs } from './SheetTabs'
 import { isHidden, setCollapsed } from './sheet-layout'
@@ -32,12 +35,18 @@ import { UnhideSheetDialog } from './UnhideSheetDialog'
 import { dropdownItems, inputMessageAt, ruleAt } from './data-validation'
 import { ValidationAlertDialog } from './ValidationAlertDialog'
 import { ValidationDropdown } from './ValidationDropdown'
+import { ChartEditor } from './ChartEditor'
+import { useSheetChartFloats } from './SheetCharts'
 import { ZOOM_STEP } from '../grid/geometry'
 import { useCellEditor } from './use-cell-editor'
 import { useGridKeymap } from './use-grid-keymap'
 import { useGridPointer } from './use-grid-pointer'
 import { useWorkspace } from './workspace-context'
+import { traceSourceOf } from './workspace'
+import { describeArrow, traceArrows as traceArrowsOf } from './trace-arrows'
 import { toast } from '../toasts/toast-store'
+import { linkAt, noteAt, openLink } from './cell-annotations'
+import { NotePopup } from './NotePopup'
 
 interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
@@ -74,6 +83,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const listRef = useRef<HTMLUListElement>(null)
   const [suggestionIndex, setSuggestionIndex] = useState(0)
   const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null)
+  const [hovered, setHovered] = useState<CellPosition | null>(null)
 
   const model = store?.sheet(sheet)
   const source = model?.source
@@ -95,13 +105,20 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       isFilled: (col, row) => store?.isFilled(sheet, { col, row }) ?? false,
       lastUsedCell: () => store?.lastUsedCell(sheet) ?? { col: 0, row: 0 },
       merges,
-      ...(layout?.rows ? { hiddenRow: (row: number) => isHidden(layout, 'rows', row) } : {}),
+      // Rows a filter hides are skipped as hidden ones are.
+      ...(layout?.rows ? { hiddenRow: (row: number) => isHidden(layout, 'rows', row) || layout.rows?.[String(row)]?.filtered === true } : {}),
       ...(layout?.columns ? { hiddenColumn: (col: number) => isHidden(layout, 'columns', col) } : {}),
     }),
     [bounds, store, sheet, merges, layout],
   )
 
   const focusGrid = useCallback(() => cellInputRef.current?.focus({ preventScroll: true }), [])
+  const cellBox = useCallback((pos: CellPosition) => {
+    const grid = gridRef.current
+    const rect = grid?.cellRect(pos)
+    const frame = grid?.element?.getBoundingClientRect()
+    return rect && frame ? { ...rect, x: rect.x + frame.left, y: rect.y + frame.top } : null
+  }, [])
   const reveal = useCallback((pos: CellPosition) => gridRef.current?.reveal(pos), [])
   const select = useCallback(
     (next: Selection, revealCell?: CellPosition) => {
@@ -168,6 +185,12 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     [state.assistantHighlights, sheet],
   )
 
+  // tracer arrows are read from the formulas as they are now, so they follow edits
+  const traceArrows = useMemo(
+    () => (store && state.trace && state.trace.sheet === sheet ? traceArrowsOf(state.trace, traceSourceOf(store)) : []),
+    [store, state.trace, state.revision, sheet],
+  )
+
   const highlights = useMemo((): RangeHighlight[] => {
     const marks = assistantMarks.map((mark) => ({
       range: mark.range,
@@ -209,7 +232,23 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const actionContext: ActionContext = { workspace, grid, editor: null, go, key: null }
 
   const keymap = useGridKeymap({ registry: spreadsheetActions, workspace, grid, editor, suggestions, suggestionIndex, setSuggestionIndex, go })
-  const pointer = useGridPointer({ workspace, editor, bounds, merges, focusGrid, openCellMenu: (x, y) => setContextMenu({ x, y }) })
+  const linkOf = useCallback(
+    (pos: CellPosition) => {
+      const { store: current, sheet: name } = workspace.state
+      return current ? linkAt(current.sheet(name)?.layout, current.getInput(name, pos), pos) : undefined
+    },
+    [workspace],
+  )
+  const pointer = useGridPointer({
+    workspace,
+    editor,
+    bounds,
+    merges,
+    focusGrid,
+    openCellMenu: (x, y) => setContextMenu({ x, y }),
+    linkAt: linkOf,
+    followLink: (url) => openLink(url, (place) => goToRef.current?.(`${place.sheet.includes(' ') || place.sheet.includes("'") ? `'${place.sheet.replace(/'/g, "''")}'` : place.sheet}!${place.address}`)),
+  })
 
   /** Selects a range (on another sheet, once it is shown) and scrolls it into view. */
   const show = useCallback(
@@ -223,6 +262,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     [workspace, select],
   )
 
+  const goToRef = useRef<((text: string) => string | null) | null>(null)
   const goTo = useCallback(
     (text: string): string | null => {
       if (!store) return 'No workbook loaded'
@@ -237,6 +277,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     },
     [store, sheet, workspace, show, focusGrid, refocusAfterDialog],
   )
+
+  goToRef.current = goTo
 
   // ---- clipboard ----
 
@@ -264,6 +306,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
     editor.commit(null)
   }
 
+  const chartFloats = useSheetChartFloats(workspace, store, sheet)
+  const editedChart = state.chartFocus?.editing ? store?.chartById(state.chartFocus.id) : undefined
+
   if (state.status === 'loading') {
     return (
       <div className="spreadsheet-empty" role="status">
@@ -283,6 +328,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const activeAddress = cellAddress(activeCell)
   const shownInput = editing ? editing.text : store.getInput(sheet, activeCell)
   const activeDisplay = store.getDisplay(sheet, activeCell)
+  const activeConditionalLook = describeConditionalLook(store.conditionalLook(sheet, activeCell))
   const activeMerge = merges?.at(activeCell)
   const isOneCell =
     (range.startCol === range.endCol && range.startRow === range.endRow) ||
@@ -293,6 +339,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
   const suggestionBox = (suggestions.length > 0 || hint) && !pointingElsewhere && editing ? gridRef.current?.cellRect(editing.cell) : null
   const validation = editing ? undefined : ruleAt(store, sheet, activeCell)
   const hasList = validation?.type === 'list' && validation.showDropdown !== false
+  const hoveredNote = hovered && !editing ? noteAt(store.sheet(sheet)?.layout, hovered) : undefined
+  const hoveredRect = hoveredNote && hovered ? gridRef.current?.cellRect(hovered) : null
 
   return (
     <div className="spreadsheet">
@@ -325,8 +373,13 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           editing={editing !== null && !pointingElsewhere}
           highlights={highlights}
           copyRange={copy && copy.sheet === sheet ? copy.range : null}
+          traceArrows={traceArrows}
           ariaLabel={`${sheet} grid`}
-          onPointerDown={pointer.onPointerDown}
+          onPointerDown={(target, modifiers) => {
+            // a click on the cells leaves a selected chart (its editor, when open, stays)
+            if (workspace.state.chartFocus && !workspace.state.chartFocus.editing) workspace.focusChart(null)
+            pointer.onPointerDown(target, modifiers)
+          }}
           onPointerDrag={pointer.onPointerDrag}
           onPointerUp={pointer.onPointerUp}
           onFill={(from, to) => fillByHandle(workspace, from, to)}
@@ -337,10 +390,16 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           onRowAutoFit={(row) => autoFitRow(workspace, row)}
           zoom={state.zoom}
           onOutlineToggle={(axis, group) => workspace.dispatch(setCollapsed(sheet, { ...group, axis, level: 1 }, !group.collapsed))}
+          onFilterButton={(column, at) => workspace.openFilterMenu({ column, at })}
           onZoomStep={(steps) => workspace.setZoom(workspace.state.zoom + steps * ZOOM_STEP)}
           onContextMenu={pointer.onContextMenu}
+          onHover={(target) => {
+            const next = target?.kind === 'cell' ? (merges ? merges.anchorOf(target.pos) : target.pos) : null
+            setHovered((previous) => (previous?.col === next?.col && previous?.row === next?.row ? previous : next))
+          }}
           onDoubleClick={pointer.onDoubleClick}
           onFillHandleDoubleClick={() => fillDownAlongside(workspace)}
+          floats={chartFloats}
           overlay={
             <>
               <textarea
@@ -348,6 +407,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
                 className={`cell-editor ${editing && !pointingElsewhere ? 'editing' : ''}`}
                 aria-label={`${activeAddress}${activeDisplay ? ` ${activeDisplay}` : ''}`}
                 aria-roledescription="cell"
+                aria-description={activeConditionalLook || undefined}
                 role={editing ? 'combobox' : undefined}
                 aria-autocomplete={editing ? 'list' : undefined}
                 aria-expanded={editing ? suggestions.length > 0 : undefined}
@@ -402,6 +462,19 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
             {assistantMarks.map((mark) => rangeAddress(mark.range)).join(', ')}
           </p>
         )}
+        {editedChart && (
+          <ChartEditor
+            key={editedChart.id}
+            workspace={workspace}
+            store={store}
+            sheet={sheet}
+            chart={editedChart}
+            onClose={() => {
+              workspace.focusChart(editedChart.id)
+            }}
+          />
+        )}
+        {hoveredNote && hoveredRect && <NotePopup note={hoveredNote} cell={hoveredRect} />}
         {suggestionBox && (
           <FormulaAssist
             anchor={suggestionBox}
@@ -418,6 +491,8 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         sheets={store.visibleSheetNames}
         hiddenCount={store.hiddenSheetNames.length}
         onHide={(name) => runLayoutChange(() => workspace.hideSheet(name))}
+        tabColors={Object.fromEntries(store.visibleSheetNames.map((name) => [name, store.sheet(name)?.layout?.tabColor]))}
+        onTabColor={(name, color) => runLayoutChange(() => workspace.dispatch({ type: 'set-sheet-view', sheet: name, tabColor: color }))}
         onUnhide={() => workspace.openUnhideSheet()}
         active={sheet}
         onSelect={(name) => {
@@ -450,7 +525,16 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         loading={model.loading ? Math.floor((100 * model.loading.loadedRows) / Math.max(1, model.loading.totalRows)) : null}
         circular={circular}
         onGoTo={goTo}
+        records={recordsFoundText(layout)}
       />
+      {traceArrows.length > 0 && (
+        <ul className="visually-hidden" aria-label="Tracer arrows">
+          {traceArrows.map((arrow) => {
+            const text = describeArrow(arrow)
+            return <li key={text}>{text}</li>
+          })}
+        </ul>
+      )}
       {contextMenu && (
         <GridContextMenu
           x={contextMenu.x}
@@ -482,6 +566,7 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           refocusAfterDialog()
         }}
       />
+      <DataTools workspace={workspace} cellBox={cellBox} onClosed={refocusAfterDialog} />
       <GoToDialog
         open={state.goToOpen}
         onClose={() => {

@@ -16,12 +16,14 @@ interface StatusBarProps {
   /** the grid's zoom (1 is 100%) and how to change it; without it the zoom shows 100% */
   zoom?: number
   onZoom?(zoom: number): void
+  /** a filter's count of the rows it shows, 'N of M records found' */
+  records?: string | null
 }
 
 const numberText = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 })
 
 /** Spec 1 §2: the selected address or 'Ready', 'Sheet X of N', and the zoom (100% unless the user zoomed). */
-export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading, circular = [], onGoTo, zoom = 1, onZoom }: StatusBarProps) {
+export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, loading, circular = [], onGoTo, zoom = 1, onZoom, records }: StatusBarProps) {
   const percent = Math.round(zoom * 100)
   const loops = circular.filter((cycle) => cycle.length > 0)
   return (
@@ -40,6 +42,11 @@ export function StatusBar({ address, mode, sheetIndex, sheetCount, summary, load
         >
           Circular References: {loops.map((cycle) => cycle[0]).join(', ')}
         </button>
+      )}
+      {records && (
+        <span className="status-records" role="status" data-testid="status-records">
+          {records}
+        </span>
       )}
       <span className="status-spacer" />
       {summary && summary.count > 0 && (

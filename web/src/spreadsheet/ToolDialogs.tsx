@@ -7,7 +7,10 @@ import { FindReplaceDialog } from './FindReplaceDialog'
 import { GoalSeekDialog } from './GoalSeekDialog'
 import { DataValidationDialog } from './DataValidationDialog'
 import { ruleAt, validationCommand } from './data-validation'
+import { ConditionalFormatDialog } from './ConditionalFormatDialog'
 import { NameManagerDialog } from './NameManagerDialog'
+import { LinkDialog, NoteDialog } from './NoteLinkDialogs'
+import { noteAt } from './cell-annotations'
 import type { Workspace } from './workspace'
 import './tool-dialogs.css'
 
@@ -25,7 +28,7 @@ function absoluteReference(sheet: string, range: CellRange): string {
   return `=${sheetPrefix(sheet)}${absolute(rangeAddress(range))}`
 }
 
-/** Find and Replace, the Name Manager and Goal Seek over the open workbook: whichever the workspace opened. */
+/** Find and Replace, the Name Manager, Goal Seek and Conditional formatting over the open workbook: whichever the workspace opened. */
 export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
   const { store, sheet, selection, tool } = workspace.state
   if (!store) return null
@@ -75,6 +78,37 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
           write(validationCommand(sheet, selectionRange(selection), rule))
           close()
         }}
+        onClose={close}
+      />
+      <NoteDialog
+        open={tool === 'note'}
+        sheet={sheet}
+        cell={selection.active}
+        note={noteAt(store.sheet(sheet)?.layout, selection.active)}
+        author={workspace.noteAuthor}
+        onSave={(command) => {
+          write(command)
+          close()
+        }}
+        onClose={close}
+      />
+      <LinkDialog
+        open={tool === 'link'}
+        sheet={sheet}
+        cell={selection.active}
+        url={store.sheet(sheet)?.layout?.links?.[cellAddress(selection.active)]}
+        onSave={(command) => {
+          write(command)
+          close()
+        }}
+        onClose={close}
+      />
+      <ConditionalFormatDialog
+        open={tool === 'conditional-formats'}
+        sheet={sheet}
+        rules={store.sheet(sheet)?.conditionalFormats ?? []}
+        selectionRange={rangeAddress(selectionRange(selection))}
+        onChange={write}
         onClose={close}
       />
     </>

@@ -4,8 +4,7 @@ import { parseTsv, pasteTargetRange, planPaste, toHtmlTable, toTsv } from '../gr
 import type { FilledCell } from '../grid/fill'
 import { fillCopy, fillDownExtent, fillSeries } from '../grid/fill'
 import { autoFitHeight, autoFitWidth, measureWithCanvas } from '../grid/autofit'
-import { ROW_HEIGHT } from '../grid/geometry'
-import { DEFAULT_FONT_SIZE } from '../grid/types'
+import { DEFAULT_COLUMN_WIDTH, ROW_HEIGHT } from '../grid/geometry'
 import { translateFormula } from '../grid/formula-editing'
 import { fontFor } from '../grid/render'
 import { rangeSelection, selectionRange } from '../grid/selection'
@@ -242,17 +241,18 @@ export function autoFitColumn(workspace: Workspace, col: number): void {
   store.dispatch({ type: 'resize-column', sheet, column: col, width: autoFitWidth(texts(), measureWithCanvas) })
 }
 
-/** Double click on a row border: the row takes the height of its largest text, or the default height. */
+/** Double click on a row border: the row takes the height of its text (largest font, wrapped lines), or the default height. */
 export function autoFitRow(workspace: Workspace, row: number): void {
   const { store, sheet } = workspace.state
   const model = store?.sheet(sheet)
   if (!store || !model) return
   const columns = Math.min(model.columnCount, 2_000)
-  const sizes = function* () {
+  const widths = model.shownColumnWidths
+  const cells = function* () {
     for (let col = 0; col < columns; col++) {
       const cell = model.source.getCell(col, row)
-      if (cell && cell.text !== '') yield cell.style?.fontSize ?? DEFAULT_FONT_SIZE
+      if (cell && cell.text !== '') yield { text: cell.text, style: cell.style, width: widths.get(col) ?? DEFAULT_COLUMN_WIDTH }
     }
   }
-  store.dispatch({ type: 'set-sheet-view', sheet, rows: [{ from: row, to: row, height: autoFitHeight(sizes(), ROW_HEIGHT) }] })
+  store.dispatch({ type: 'set-sheet-view', sheet, rows: [{ from: row, to: row, height: autoFitHeight(cells(), ROW_HEIGHT, measureWithCanvas) }] })
 }

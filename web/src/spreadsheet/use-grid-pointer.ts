@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react'
 import type { GridTarget, PointerModifiers } from '../grid/Grid'
+import type { CellPosition } from '../grid/address'
 import { dragPointTo, isPointable, pointAtCell } from '../grid/editor-state'
 import type { MergeIndex } from '../grid/merges'
 import type { GridBounds } from '../grid/selection'
@@ -17,6 +18,9 @@ export interface GridPointerOptions {
   focusGrid(): void
   /** opens the cell menu at a point of the page */
   openCellMenu(x: number, y: number): void
+  /** Ctrl+click: the link the cell opens, if any, and following it */
+  linkAt?(pos: CellPosition): string | undefined
+  followLink?(url: string): void
 }
 
 export interface GridPointer {
@@ -33,7 +37,7 @@ export interface GridPointer {
  * drag points at cells instead; a double click edits the cell in place; a right click outside the
  * selection selects the cell (or header) under it first, then opens the cell menu.
  */
-export function useGridPointer({ workspace, editor, bounds, merges, focusGrid, openCellMenu }: GridPointerOptions): GridPointer {
+export function useGridPointer({ workspace, editor, bounds, merges, focusGrid, openCellMenu, linkAt, followLink }: GridPointerOptions): GridPointer {
   const drag = useRef<DragKind>(null)
 
   const onPointerDown = useCallback(
@@ -49,6 +53,15 @@ export function useGridPointer({ workspace, editor, bounds, merges, focusGrid, o
         }
       }
       if (edit) editor.commit(null)
+      // Ctrl+click follows a cell's link, as in Excel; a plain click only selects the cell
+      const linked = !edit && mods.ctrl && !mods.shift && target.kind === 'cell' ? (merges ? merges.anchorOf(target.pos) : target.pos) : undefined
+      const link = linked ? linkAt?.(linked) : undefined
+      if (linked && link !== undefined && followLink) {
+        workspace.setSelection(singleCellSelection(linked))
+        drag.current = null
+        followLink(link)
+        return
+      }
       switch (target.kind) {
         case 'cell':
           workspace.setSelection(mods.shift ? extendSelection(selection, target.pos) : singleCellSelection(merges ? merges.anchorOf(target.pos) : target.pos))
@@ -69,7 +82,7 @@ export function useGridPointer({ workspace, editor, bounds, merges, focusGrid, o
       }
       focusGrid()
     },
-    [workspace, editor, bounds, merges, focusGrid],
+    [workspace, editor, bounds, merges, focusGrid, linkAt, followLink],
   )
 
   const onPointerDrag = useCallback(

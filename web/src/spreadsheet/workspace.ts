@@ -9,7 +9,9 @@ import { nextSheetName } from '@finsheet/workbook/model'
 import { clampZoom } from '../grid/geometry'
 import type { WorkbookSnapshot } from '../workbook/workbook-store'
 import { WorkbookStore } from '../workbook/workbook-store'
+import { isEngineError } from '../workbook/calc-engine'
 import { borderCommand, type BorderChoice } from './borders'
+import { traceDependents, tracePrecedents, type TraceSource, type TraceState } from './trace-arrows'
 
 export type WorkbookStatus = 'none' | 'loading' | 'ready'
 
@@ -59,10 +61,22 @@ export interface WorkspaceState {
   zoom: number
   /** the Unhide sheet dialog (Format menu, sheet tab menu) */
   unhideSheetOpen: boolean
+  /** Trace Precedents and Trace Dependents: the cells traced, whose arrows the grid draws */
+  trace: TraceState | null
+  /** the sheet filter's dropdown of one column, when open */
+  filterMenu: FilterMenu | null
+  /** the chart on the active sheet that is selected, and whether its editor is open */
+  chartFocus: { id: string; editing: boolean } | null
 }
 
 /** Dialogs that work on the open workbook: Find (Ctrl+F), Replace (Ctrl+H), Name Manager (Ctrl+F3), Goal Seek. */
-export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'data-validation'
+export type SpreadsheetTool = 'find' | 'replace' | 'names' | 'goal-seek' | 'sort' | 'note' | 'link' | 'conditional-formats' | 'data-validation'
+
+/** A filter column's dropdown, open below its header's button (`at`, in the page) or below the active cell. */
+export interface FilterMenu {
+  column: number
+  at: { clientX: number; clientY: number } | null
+}
 
 /** A range the assistant outlines on the grid. */
 export interface AssistantHighlight {
@@ -92,12 +106,17 @@ export class Workspace {
     assistantHighlights: [],
     zoom: storedZoom(),
     unhideSheetOpen: false,
+    trace: null,
+    filterMenu: null,
+    chartFocus: null,
   }
   private readonly listeners = new Set<() => void>()
   private unsubscribeStore: (() => void) | null = null
   /** set by the grid: gives it the keyboard back after a toolbar or menu action */
   focusGridHandler: (() => void) | null = null
   private remoteHistory: RemoteHistory | null = null
+  /** who writes the notes inserted in this session (the signed-in user's name) */
+  noteAuthor: string | undefined
 
   get state(): WorkspaceState {
     return this.current
@@ -128,6 +147,7 @@ export class Workspace {
       selection: singleCellSelection({ col: 0, row: 0 }),
       revision: store.revision,
       copy: null,
+      trace: null,
     })
     return store
   }
@@ -155,7 +175,15 @@ export class Workspace {
     this.unsubscribeStore?.()
     this.remoteHistory = null
     const store = new WorkbookStore(snapshot)
-    this.unsubscribeStore = store.subscribe(() => this.update({ revision: store.revision }))
+    const unsubscribe = store.subscribe(() => this.update({ revision: store.revision }))
+    // Excel removes tracer arrows when rows, columns or cells move under them
+    const untrace = store.onChange((change) => {
+      if (this.current.trace && movesCells(change.command)) this.update({ trace: null })
+    })
+    this.unsubscribeStore = () => {
+      unsubscribe()
+      untrace()
+    }
     return store
   }
 
@@ -163,11 +191,36 @@ export class Workspace {
     this.unsubscribeStore?.()
     this.unsubscribeStore = null
     this.remoteHistory = null
-    this.update({ status: 'none', store: null, sheet: '', copy: null })
+    this.update({ status: 'none', store: null, sheet: '', copy: null, trace: null })
   }
 
   setSelection(selection: Selection): void {
     this.update({ selection })
+  }
+
+  /**
+   * Trace Precedents (Excel's Formula Auditing) from the active cell, one level further per call;
+   * returns how many formula cells were traced, 0 when there was nothing further.
+   */
+  tracePrecedents(): number {
+    return this.trace(tracePrecedents)
+  }
+
+  /** Trace Dependents from the active cell, one level further per call. */
+  traceDependents(): number {
+    return this.trace(traceDependents)
+  }
+
+  removeArrows(): void {
+    this.update({ trace: null })
+  }
+
+  private trace(step: typeof tracePrecedents): number {
+    const { store, sheet, selection } = this.current
+    if (!store) return 0
+    const { state, added } = step(this.current.trace, sheet, selection.active, traceSourceOf(store))
+    this.update({ trace: state })
+    return added
   }
 
   setCopy(copy: CopyMark | null): void {
@@ -206,6 +259,14 @@ export class Workspace {
     this.update({ tool: null })
   }
 
+  openFilterMenu(menu: FilterMenu): void {
+    if (this.current.store) this.update({ filterMenu: menu })
+  }
+
+  closeFilterMenu(): void {
+    this.update({ filterMenu: null })
+  }
+
   /** Replaces the assistant's highlights of one kind, leaving the other kind as it is. */
   setAssistantHighlights(kind: AssistantHighlight['kind'], highlights: readonly Omit<AssistantHighlight, 'kind'>[]): void {
     const kept = this.current.assistantHighlights.filter((highlight) => highlight.kind !== kind)
@@ -221,7 +282,12 @@ export class Workspace {
   switchSheet(name: string, selection?: Selection): void {
     const { store, sheet } = this.current
     if (!store || name === sheet || !store.sheet(name)) return
-    this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }) })
+    this.update({ sheet: name, selection: selection ?? singleCellSelection({ col: 0, row: 0 }), chartFocus: null })
+  }
+
+  /** Selects a chart of the active sheet (null: none), with its editor open or not. */
+  focusChart(id: string | null, editing = false): void {
+    this.update({ chartFocus: id === null ? null : { id, editing } })
   }
 
   /** Ctrl+PgDn / Ctrl+PgUp: the next or previous shown sheet, wrapping round. */
@@ -451,5 +517,25 @@ function keepZoom(zoom: number): void {
     globalThis.localStorage?.setItem(ZOOM_KEY, String(zoom))
   } catch {
     // A browser that keeps nothing (private mode) still zooms this page.
+  }
+}
+
+/** Commands after which cells are no longer where a trace found them. */
+function movesCells(command: WorkbookCommand): boolean {
+  if (command.type === 'batch') return command.commands.some(movesCells)
+  return ['insert-rows', 'delete-rows', 'insert-columns', 'delete-columns', 'move-cells', 'delete-sheet', 'rename-sheet'].includes(command.type)
+}
+
+/** The workbook as tracing reads it. */
+export function traceSourceOf(store: WorkbookStore): TraceSource {
+  return {
+    sheetNames: store.sheetNames,
+    names: store.definedNames,
+    forEachFormula: (sheet, visit) => store.forEachFormula(sheet, visit),
+    formulaAt: (sheet, pos) => {
+      const input = store.getInput(sheet, pos)
+      return input.startsWith('=') ? input : ''
+    },
+    isError: (sheet, pos) => isEngineError(store.getValue(sheet, pos)),
   }
 }

@@ -1,5 +1,5 @@
 import type { Chart } from '@finsheet/contracts'
-import { formatNumber, seriesStats } from './chart-geometry'
+import { formatChartNumber, seriesStats } from '@finsheet/workbook/model'
 
 function percent(value: number | null): string {
   return value === null ? '–' : `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`
@@ -44,10 +44,10 @@ export function ChartAnalytics({ charts }: { charts: readonly Chart[] }) {
                 <tr key={stats.name}>
                   <th scope="row">{stats.name}</th>
                   <td className="numeric">{stats.count}</td>
-                  <td className="numeric">{formatNumber(stats.total)}</td>
-                  <td className="numeric">{formatNumber(stats.mean)}</td>
-                  <td className="numeric">{formatNumber(stats.min)}</td>
-                  <td className="numeric">{formatNumber(stats.max)}</td>
+                  <td className="numeric">{formatChartNumber(stats.total)}</td>
+                  <td className="numeric">{formatChartNumber(stats.mean)}</td>
+                  <td className="numeric">{formatChartNumber(stats.min)}</td>
+                  <td className="numeric">{formatChartNumber(stats.max)}</td>
                   <td className="numeric">{percent(stats.change)}</td>
                   <td className="numeric">{percent(stats.growthPerStep)}</td>
                 </tr>

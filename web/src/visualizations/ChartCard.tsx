@@ -21,7 +21,7 @@ export function ChartCard({ chart, onDelete }: { chart: Chart; onDelete?(): void
           </button>
         )}
       </header>
-      <ChartView type={chart.type} data={chart.data} title={chart.title} />
+      <ChartView type={chart.type} data={chart.data} title={chart.title} {...(chart.seriesKinds ? { seriesKinds: chart.seriesKinds } : {})} {...(chart.totals ? { totals: chart.totals } : {})} />
     </article>
   )
 }

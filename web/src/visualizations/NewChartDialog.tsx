@@ -5,7 +5,7 @@ import { api } from '../app/services'
 import { errorText } from '../pages/error-text'
 import { Dialog } from '../ui/Dialog'
 import { CHART_TYPES, checkDataRange } from './chart-form'
-import { seriesInColumnsFor } from './chart-geometry'
+import { seriesInColumnsFor } from '@finsheet/workbook/model'
 import { createChart, loadSheetNames, sheetUsedRange } from './charts-api'
 
 interface NewChartDialogProps {

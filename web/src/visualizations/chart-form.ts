@@ -1,4 +1,4 @@
-import type { ChartType } from '@finsheet/contracts'
+import { MAX_CHART_CELLS, type ChartType } from '@finsheet/contracts'
 import type { CellRange } from '../grid/address'
 import { columnLabel, parseRangeAddress, rangeHeight, rangeWidth } from '../grid/address'
 
@@ -8,10 +8,11 @@ export const CHART_TYPES: readonly { type: ChartType; label: string }[] = [
   { type: 'line', label: 'Line' },
   { type: 'pie', label: 'Pie' },
   { type: 'area', label: 'Area' },
+  { type: 'combo', label: 'Combo' },
+  { type: 'waterfall', label: 'Waterfall' },
 ]
 
-/** The spreadsheet service draws at most this many cells in one chart. */
-export const MAX_CHART_CELLS = 10_000
+export { MAX_CHART_CELLS }
 
 export type RangeCheck = { ok: true; range: CellRange; sheet: string | null } | { ok: false; message: string }
 

@@ -6,7 +6,6 @@ import { isEngineError } from './calc-engine'
 import type { WorkbookStore } from './workbook-store'
 
 export const SAVE_FILE_NAME = 'spreadsheet-save.json'
-export const EXPORT_FILE_NAME = 'spreadsheet-export.xls'
 
 type Scalar = string | number | boolean | null
 
@@ -17,7 +16,7 @@ function valueOf(store: WorkbookStore, sheet: string, address: string): Scalar {
   return isEngineError(value) ? value.code : value
 }
 
-/** Spec 1 §7 Save (.json): the active sheet's state (selection, cells with value and formula). */
+/** The active sheet's state (selection, cells with value and formula): the top-level fields of a save file. */
 export function sheetSaveState(store: WorkbookStore, sheet: string, selection: Selection): SheetState {
   const snapshot = store.snapshot().sheets.find((s) => s.name === sheet)
   const cells: Record<string, SessionCell> = {}
@@ -49,35 +48,6 @@ export function sheetSaveState(store: WorkbookStore, sheet: string, selection: S
     formulaBarValue: store.getInput(sheet, selection.active),
     activeView: 'spreadsheet',
   }
-}
-
-/**
- * Spec 1 §7 Export (.xls): a header 'Row' followed by the column keys, then one row per data
- * row with its row number and values (blank when missing); 'No data' when the sheet is empty.
- */
-export function exportRows(store: WorkbookStore, sheet: string): Scalar[][] {
-  if (!store.sheet(sheet)) return [['No data']]
-  const last = store.lastUsedCell(sheet)
-  if (last.row === 0 && last.col === 0 && !store.isFilled(sheet, last)) return [['No data']]
-  const columns = Array.from({ length: last.col + 1 }, (_, i) => columnLabel(i))
-  const rows: Scalar[][] = [['Row', ...columns]]
-  for (let row = 0; row <= last.row; row++) {
-    const line: Scalar[] = [row + 1]
-    for (let col = 0; col <= last.col; col++) {
-      line.push(store.isFilled(sheet, { col, row }) ? valueOf(store, sheet, cellAddress({ col, row })) : '')
-    }
-    rows.push(line)
-  }
-  return rows
-}
-
-/** The .xls bytes (Excel 97, one sheet named Sheet1), written by SheetJS loaded on demand. */
-export async function exportXls(rows: Scalar[][]): Promise<Blob> {
-  const XLSX = await import('@e965/xlsx')
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1')
-  const bytes = XLSX.write(book, { bookType: 'biff8', type: 'array' }) as ArrayBuffer
-  return new Blob([bytes], { type: 'application/vnd.ms-excel' })
 }
 
 /** Saves a blob through the browser's download. */

@@ -126,10 +126,13 @@ function toStep(command: WorkbookCommand): Step {
     case 'resize-column':
     case 'set-sheet-view':
     case 'set-data-validation':
+    case 'set-filter':
+    case 'set-conditional-formats':
     case 'move-sheet':
     case 'unmerge-cells':
     case 'define-name':
     case 'set-calculation':
+    case 'set-chart':
     case 'batch':
       return { writes: () => false, move: stays }
   }

@@ -43,6 +43,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
       ...(workbook.definedNames && workbook.definedNames.length > 0 ? { definedNames: workbook.definedNames } : {}),
       ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
+      ...(workbook.charts && workbook.charts.length > 0 ? { charts: workbook.charts } : {}),
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}
@@ -53,7 +54,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
           if (format !== '') entry.format = format
           cells[address] = entry
         }
-        return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}), rowCount: sheet.rowCount, columnCount: sheet.columnCount }
+        return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}), rowCount: sheet.rowCount, columnCount: sheet.columnCount }
       }),
     },
   }

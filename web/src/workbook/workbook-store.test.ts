@@ -269,3 +269,38 @@ describe('sheet order', () => {
     expect(open({ sheets: [{ name: 'Data', cells }] }).getValue('Data', at('D1'))).toMatchObject({ code: '#REF!' })
   })
 })
+
+describe('rows fitted to their text', () => {
+  const wrapped = { wrap: true }
+  const long = 'Revenue growth assumed flat after year five'
+
+  it('grows a row holding wrapped text, follows the column width, and gives way to a height of its own', () => {
+    const store = new WorkbookStore({ id: 'w', sheets: [{ name: 'Model', cells: {} }] })
+    const heightOf = (row: number) => store.sheet('Model')!.rowHeights.get(row)
+    store.dispatch({ type: 'set-cells', sheet: 'Model', cells: [{ address: 'B3', input: long, style: wrapped }] })
+    // 100 pixels wide, 7 a character: five lines
+    expect(heightOf(2)).toBe(83)
+    store.dispatch({ type: 'resize-column', sheet: 'Model', column: 1, width: 400 })
+    expect(heightOf(2)).toBeUndefined()
+    store.undo()
+    expect(heightOf(2)).toBe(83)
+    store.dispatch({ type: 'set-sheet-view', sheet: 'Model', rows: [{ from: 2, to: 2, height: 30 }] })
+    expect(heightOf(2)).toBe(30)
+  })
+
+  it('fits rows when wrap is turned on or off, moves the height with an inserted row, and fits a loaded workbook', () => {
+    const store = new WorkbookStore({ id: 'w', sheets: [{ name: 'Model', cells: { A1: { input: long } } }] })
+    const heightOf = (row: number) => store.sheet('Model')!.rowHeights.get(row)
+    expect(heightOf(0)).toBeUndefined()
+    store.dispatch({ type: 'format-cells', sheet: 'Model', ranges: ['A1'], style: { wrap: true } })
+    expect(heightOf(0)).toBe(83)
+    store.dispatch({ type: 'insert-rows', sheet: 'Model', at: 0, count: 2 })
+    expect(heightOf(0)).toBeUndefined()
+    expect(heightOf(2)).toBe(83)
+    store.dispatch({ type: 'format-cells', sheet: 'Model', ranges: ['A3'], style: { wrap: false } })
+    expect(heightOf(2)).toBeUndefined()
+
+    const loaded = new WorkbookStore({ id: 'w', sheets: [{ name: 'Notes', cells: { C2: { input: long, style: wrapped } } }] })
+    expect(loaded.sheet('Notes')!.rowHeights.get(1)).toBe(83)
+  })
+})

@@ -1,14 +1,24 @@
-import type { CellEdit, ChartData, DataValidationRule, IterationLimits, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, Chart, ChartData, ConditionalFormatRule, DataValidationRule, IterationLimits, SetCellsCommand, SheetChart, SheetViewState, WorkbookCommand } from '@finsheet/contracts'
 import type { ExternalLinkInfo, FormulaEvaluation } from '@finsheet/formula'
-import { chartData, describeCommands, storedIterationOptions, WorkbookModel, type CellRecord, type DefinedNameRecord, type ExternalLinkRecord, type SheetRecord, type TableRecord } from '@finsheet/workbook/model'
+import { chartData, chartRecordOf, chartSpecOf, ConditionalFormatEvaluator, describeCommands, filterColumnValues, sortRangeCommand, storedIterationOptions, WorkbookModel, type CellRecord, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type FilterValue, type SheetRecord, type SortRequest, type TableRecord } from '@finsheet/workbook/model'
 import type { CellPosition, CellRange } from '../grid/address'
 import { cellAddress, MAX_COLUMNS, parseCellAddress, parseRangeAddress } from '../grid/address'
 import { sheetPrefix } from '../grid/formula-editing'
 import { MergeIndex, NO_MERGES } from '../grid/merges'
-import type { CellStyle, GridCell, GridDataSource, GridOutline } from '../grid/types'
+import type { CellStyle, GridCell, GridDataSource, GridFilterButtons, GridOutline } from '../grid/types'
+import { filterButtonsOf } from '../spreadsheet/data-tools'
 import { outlineGroups } from '../spreadsheet/sheet-layout'
+import { isLinkCell } from '../spreadsheet/cell-annotations'
+import { withConditionalLook } from '../grid/conditional-looks'
+import type { ConditionalLook } from '@finsheet/workbook/model'
 import type { EngineValue } from './calc-engine'
 import { isEngineError } from './calc-engine'
+import { makesRowTaller, TextHeights } from './text-heights'
+import { autoFitHeight, measureWithCanvas, type FittedCell } from '../grid/autofit'
+import { DEFAULT_COLUMN_WIDTH, ROW_HEIGHT } from '../grid/geometry'
+
+/** Style fields that change how tall a cell's text stands. */
+const TEXT_SIZE_STYLES = ['wrap', 'fontSize', 'fontFamily', 'indent', 'bold', 'italic'] as const
 
 /** The grid shows at least 100 rows and 50 columns, more when the sheet has more. */
 export const DISPLAY_ROWS = 100
@@ -30,6 +40,8 @@ export interface SheetSnapshot {
   view?: SheetViewState
   /** data-validation rules */
   validations?: DataValidationRule[]
+  /** conditional-format rules in priority order */
+  conditionalFormats?: ConditionalFormatRule[]
   rowCount?: number
   columnCount?: number
 }
@@ -48,6 +60,8 @@ export interface WorkbookSnapshot {
   definedNames?: DefinedNameRecord[]
   /** Excel tables, by sheet name. */
   tables?: TableRecord[]
+  /** Charts, by sheet name. */
+  charts?: SheetChart[]
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -102,10 +116,17 @@ export class SheetView {
   private widths: ReadonlyMap<number, number> = new Map()
   private mergesOf: readonly string[] | null = null
   private mergeIndex: MergeIndex = NO_MERGES
-  private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined } | null = null
+  private layoutOf: { widths: Record<string, number>; view: SheetViewState | undefined; text: number } | null = null
   private shownWidths: ReadonlyMap<number, number> = new Map()
   private heights: ReadonlyMap<number, number> = new Map()
   private groups: GridOutline | undefined
+  /** rows whose height follows their wrapped text or large fonts */
+  readonly textHeights = new TextHeights()
+  private filterHeaders: GridFilterButtons | undefined
+  private annotationsOf: SheetViewState | undefined | null = null
+  private notePositions: readonly CellPosition[] = []
+  /** The sheet's conditional formats evaluated against its values; made again after every change. */
+  private evaluator: ConditionalFormatEvaluator | null = null
 
   constructor(record: SheetRecord, rows: number, columns: number, view: (sheet: SheetView, col: number, row: number) => GridCell | undefined) {
     this.record = record
@@ -159,19 +180,51 @@ export class SheetView {
   private refreshLayout(): void {
     const widths = this.record.columnWidths
     const view = this.record.view
-    if (this.layoutOf && this.layoutOf.widths === widths && this.layoutOf.view === view) return
-    this.layoutOf = { widths, view }
+    const text = this.textHeights.version
+    if (this.layoutOf && this.layoutOf.widths === widths && this.layoutOf.view === view && this.layoutOf.text === text) return
+    this.layoutOf = { widths, view, text }
     const columns = new Map(this.columnWidths)
     for (const [index, entry] of Object.entries(view?.columns ?? {})) if (entry.hidden) columns.set(Number(index), 0)
     this.shownWidths = columns
-    const rows = new Map<number, number>()
+    // a row's own height wins over the height of its text
+    const rows = new Map<number, number>(this.textHeights.heights)
     for (const [index, entry] of Object.entries(view?.rows ?? {})) {
-      if (entry.hidden) rows.set(Number(index), 0)
+      // Rows the filter hides are hidden as the user's are, and kept apart in the layout.
+      if (entry.hidden || entry.filtered) rows.set(Number(index), 0)
       else if (entry.height !== undefined) rows.set(Number(index), entry.height)
     }
     this.heights = rows
     const outline = { rows: outlineGroups(view, 'rows'), columns: outlineGroups(view, 'columns') }
     this.groups = outline.rows.length > 0 || outline.columns.length > 0 ? outline : undefined
+    this.filterHeaders = filterButtonsOf(view)
+  }
+
+  /** The sheet filter's header cells, for their dropdown buttons; undefined without a filter. */
+  get filterButtons(): GridFilterButtons | undefined {
+    this.refreshLayout()
+    return this.filterHeaders
+  }
+
+  /**
+   * Cells with a note, for the grid's markers. A new view of the sheet may bring new links too, so the
+   * cells drawn before are drawn again.
+   */
+  get notes(): readonly CellPosition[] {
+    this.refreshAnnotations()
+    return this.notePositions
+  }
+
+  /** Clears what the grid drew when the notes or links may have changed. */
+  refreshAnnotations(): void {
+    const view = this.record.view
+    if (this.annotationsOf === view) return
+    const linksBefore = this.annotationsOf?.links
+    this.annotationsOf = view
+    this.notePositions = Object.keys(view?.notes ?? {}).flatMap((address) => {
+      const range = parseRangeAddress(address)
+      return range ? [{ col: range.startCol, row: range.startRow }] : []
+    })
+    if (linksBefore !== view?.links) this.views.clear()
   }
 
   /** Grouped rows and columns, for the headers' +/− buttons; undefined without groups. */
@@ -187,6 +240,26 @@ export class SheetView {
       this.mergeIndex = ranges.length > 0 ? new MergeIndex(ranges) : NO_MERGES
     }
     return this.mergeIndex
+  }
+
+  /** Conditional-format rules in priority order (the model's). */
+  get conditionalFormats(): readonly ConditionalFormatRule[] {
+    return this.record.conditionalFormats ?? []
+  }
+
+  /**
+   * The sheet's rules evaluated against its current values, or null without rules. Values may have
+   * changed after every change: `forgetConditionalLooks` drops it, and the next cell drawn makes a new one.
+   */
+  conditionalEvaluator(engine: ConstructorParameters<typeof ConditionalFormatEvaluator>[0]): ConditionalFormatEvaluator | null {
+    const rules = this.record.conditionalFormats
+    if (!rules || rules.length === 0) return null
+    this.evaluator ??= new ConditionalFormatEvaluator(engine, this.name, rules)
+    return this.evaluator
+  }
+
+  forgetConditionalLooks(): void {
+    this.evaluator = null
   }
 
   /** extends the used area to cover a cell that now holds something */
@@ -238,6 +311,18 @@ class SheetSource implements GridDataSource {
     return this.sheet.merges
   }
 
+  get filterButtons(): GridFilterButtons | undefined {
+    return this.sheet.filterButtons
+  }
+
+  get showGridLines(): boolean {
+    return this.sheet.layout?.showGridLines !== false
+  }
+
+  get notes(): readonly CellPosition[] {
+    return this.sheet.notes
+  }
+
   getCell(col: number, row: number): GridCell | undefined {
     return this.view(this.sheet, col, row)
   }
@@ -268,6 +353,8 @@ export class WorkbookStore {
   private readonly undoStack: HistoryEntry[] = []
   private readonly redoStack: HistoryEntry[] = []
   private revisionCounter = 0
+  /** rows to fit to their text after the change being applied, by sheet id */
+  private readonly refits = new Map<string, Set<number> | 'all'>()
 
   constructor(snapshot: WorkbookSnapshot) {
     this.id = snapshot.id
@@ -280,6 +367,7 @@ export class WorkbookStore {
       merges: [...(sheet.merges ?? [])],
       ...(sheet.view ? { view: sheet.view } : {}),
       ...(sheet.validations ? { validations: sheet.validations } : {}),
+      ...(sheet.conditionalFormats && sheet.conditionalFormats.length > 0 ? { conditionalFormats: sheet.conditionalFormats } : {}),
     }))
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
     this.model = WorkbookModel.build({
@@ -287,7 +375,12 @@ export class WorkbookStore {
       sheets: records,
       definedNames: snapshot.definedNames ?? [],
       ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables } : {}),
-      charts: [],
+      charts: (snapshot.charts ?? []).flatMap((chart) => {
+        const sheet = records.find((record) => record.name === chart.sheet)
+        if (!sheet) return []
+        const { id, sheet: _sheet, ...spec } = chart
+        return [chartRecordOf(id, sheet.id, spec)]
+      }),
       // Before any cell loads, so external references calculate from the kept values as on the server.
       ...(snapshot.externalLinks && snapshot.externalLinks.length > 0 ? { externalLinks: snapshot.externalLinks } : {}),
       cells: sheets.flatMap((sheet, index) =>
@@ -313,6 +406,7 @@ export class WorkbookStore {
       }
       for (const range of view.merges.ranges) view.touch({ col: range.endCol, row: range.endRow })
     })
+    for (const record of this.model.sheets) this.rescanTextHeights(this.viewOf(record))
   }
 
   /** Bumps on every change; the grid repaints when it moves. */
@@ -424,6 +518,22 @@ export class WorkbookStore {
     return view ? (this.view(view, pos.col, pos.row)?.text ?? '') : ''
   }
 
+  /**
+   * The set-cells command that sorts a range of a sheet by the values the model calculates, or null
+   * when it is in order already. Throws a CommandError for a range that cannot be sorted.
+   */
+  sortCommand(sheet: string, request: SortRequest): SetCellsCommand | null {
+    const view = this.sheet(sheet)
+    return view ? sortRangeCommand(this.model, view.id, request) : null
+  }
+
+  /** The distinct values a column of a sheet's filter shows below its headers, in sort order, for its dropdown. */
+  filterValues(sheet: string, column: number): FilterValue[] {
+    const view = this.sheet(sheet)
+    const filter = view?.layout?.filter
+    return view && filter ? filterColumnValues(this.model, view.id, filter, column) : []
+  }
+
   dataSource(sheet: string): GridDataSource | undefined {
     return this.sheet(sheet)?.source
   }
@@ -494,6 +604,41 @@ export class WorkbookStore {
       }
     }
     return chartData({ dataRange: range, seriesInColumns: true }, records)
+  }
+
+  /** The charts placed on a sheet over its cells, in drawing order; a new list whenever they change. */
+  chartsOn(sheet: string): ChartRecord[] {
+    const view = this.sheet(sheet)
+    if (!view) return []
+    return this.model.charts.filter((chart) => chart.sheetId === view.id && chart.anchor !== undefined)
+  }
+
+  /** Every chart of the workbook as the charts route lists them, its data read from this browser's values. */
+  listCharts(): Chart[] {
+    return this.model.charts.map((chart) => ({ id: chart.id, sheet: this.model.sheetName(chart.sheetId), ...chartSpecOf(chart), data: this.chartDataOf(chart) }))
+  }
+
+  /** Every chart's title, for naming a new one. */
+  chartTitles(): string[] {
+    return this.model.charts.map((chart) => chart.title)
+  }
+
+  chartById(id: string): ChartRecord | undefined {
+    return this.model.charts.find((chart) => chart.id === id)
+  }
+
+  /** What a stored chart draws now, read from this browser's values, so it follows an edit in the same frame as the cells. */
+  chartDataOf(chart: Pick<ChartRecord, 'sheetId' | 'dataRange' | 'seriesInColumns'>): ChartData {
+    const area = parseRangeAddress(chart.dataRange)
+    if (!area || !this.model.sheets.some((sheet) => sheet.id === chart.sheetId)) return { labels: [], series: [] }
+    const records: CellRecord[] = []
+    for (let row = area.startRow; row <= area.endRow; row++) {
+      for (let col = area.startCol; col <= area.endCol; col++) {
+        const record = this.model.record(chart.sheetId, cellAddress({ col, row }))
+        if (record) records.push(record)
+      }
+    }
+    return chartData(chart, records)
   }
 
   /** Walks a sheet's cells with content (the engine's cells: input and value). */
@@ -586,6 +731,7 @@ export class WorkbookStore {
   endLoading(sheet: string): void {
     const view = this.requireSheet(sheet)
     view.loading = null
+    this.rescanTextHeights(view)
     this.notify()
   }
 
@@ -643,6 +789,7 @@ export class WorkbookStore {
       ...(externalLinks.length > 0 ? { externalLinks } : {}),
       ...(definedNames.length > 0 ? { definedNames: definedNames.map((name) => ({ ...name })) } : {}),
       ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+      ...(this.model.charts.length > 0 ? { charts: this.model.charts.map((chart) => ({ id: chart.id, sheet: this.model.sheetName(chart.sheetId), ...chartSpecOf(chart) })) } : {}),
       sheets: this.model.sheets.map((record) => {
         const view = this.viewOf(record)
         const cells: SheetSnapshot['cells'] = {}
@@ -659,6 +806,7 @@ export class WorkbookStore {
           columnWidths: { ...record.columnWidths },
           merges: [...record.merges],
           ...(record.view ? { view: record.view } : {}),
+          ...(record.conditionalFormats ? { conditionalFormats: record.conditionalFormats } : {}),
           rowCount: view.declaredRows,
           columnCount: view.declaredColumns,
         }
@@ -688,6 +836,7 @@ export class WorkbookStore {
     const result = this.model.apply([command])
     for (const applied of result.applied) this.follow(applied)
     this.clearViews()
+    this.refitRows()
     const label = describeCommands([command])
     return result.inverse.length === 1 ? result.inverse[0] : { type: 'batch', label, commands: result.inverse.map((inverse) => inverse as Exclude<WorkbookCommand, { type: 'batch' }>) }
   }
@@ -698,18 +847,41 @@ export class WorkbookStore {
       case 'set-cells': {
         const view = this.sheet(command.sheet)
         if (!view) return
+        const rows = new Set<number>()
         for (const cell of command.cells) {
           const pos = parseCellAddress(cell.address)
           if (!pos) continue
           if (cell.input !== undefined) view.loading?.edited.add(key(pos.col, pos.row))
           if ((cell.input !== undefined && cell.input !== '') || (cell.style !== undefined && cell.style !== null)) view.touch(pos)
+          view.textHeights.mark(pos.row, pos.col, makesRowTaller(this.model.styleAtPosition(view.id, pos.row, pos.col)))
+          rows.add(pos.row)
         }
+        this.refitLater(view, rows)
         return
       }
+      case 'format-cells': {
+        const view = this.sheet(command.sheet)
+        const patch = command.style ?? {}
+        if (view && TEXT_SIZE_STYLES.some((name) => name in patch)) this.refitLater(view, 'all')
+        return
+      }
+      case 'resize-column': {
+        const view = this.sheet(command.sheet)
+        if (view) this.refitLater(view, view.textHeights.rowsWithColumn(command.column))
+        return
+      }
+      case 'set-sheet-view':
+      case 'add-sheet':
+      case 'rename-sheet':
+      case 'move-sheet':
+      case 'define-name':
+      case 'set-calculation':
+        return
       case 'merge-cells': {
         const range = parseRangeAddress(command.range)
         const view = this.sheet(command.sheet)
         if (range && view) view.touch({ col: range.endCol, row: range.endRow })
+        if (view) this.refitLater(view, 'all')
         return
       }
       case 'move-cells': {
@@ -717,6 +889,7 @@ export class WorkbookStore {
         const anchor = parseCellAddress(command.target)
         const view = this.sheet(command.targetSheet ?? command.sheet)
         if (from && anchor && view) view.touch({ col: anchor.col + from.endCol - from.startCol, row: anchor.row + from.endRow - from.startRow })
+        for (const moved of [this.sheet(command.sheet), view]) if (moved) this.refitLater(moved, 'all')
         return
       }
       case 'insert-rows':
@@ -730,21 +903,84 @@ export class WorkbookStore {
         const next = command.type.startsWith('insert') ? (used > command.at ? used + command.count : used) : Math.max(command.at, used - command.count)
         if (rows) view.usedRows = next
         else view.usedColumns = next
+        this.refitLater(view, 'all')
         return
       }
       case 'delete-sheet':
         for (const [id] of this.views) if (!this.model.sheets.some((sheet) => sheet.id === id)) this.views.delete(id)
         return
-      default:
+      default: {
+        // a command this view does not know the shape of may move cells of its sheet: fit it again
+        const sheet = 'sheet' in command && typeof command.sheet === 'string' ? this.sheet(command.sheet) : undefined
+        if (sheet) this.refitLater(sheet, 'all')
         return
+      }
+    }
+  }
+
+  /** Notes rows to fit to their text once the change being applied has been calculated. */
+  private refitLater(view: SheetView, rows: Iterable<number> | 'all'): void {
+    const pending = this.refits.get(view.id)
+    if (pending === 'all') return
+    if (rows === 'all') return void this.refits.set(view.id, 'all')
+    const set = pending ?? new Set<number>()
+    for (const row of rows) set.add(row)
+    this.refits.set(view.id, set)
+  }
+
+  private refitRows(): void {
+    for (const [id, rows] of this.refits) {
+      const view = this.views.get(id)
+      if (!view) continue
+      if (rows === 'all') this.rescanTextHeights(view)
+      else this.fitRows(view, rows)
+    }
+    this.refits.clear()
+  }
+
+  /** Finds the cells of a sheet that can make their row taller, and fits those rows. */
+  private rescanTextHeights(view: SheetView): void {
+    view.textHeights.clear()
+    this.model.forEachStyle(view.id, (row, col, style) => {
+      if (makesRowTaller(style)) view.textHeights.mark(row, col, true)
+    })
+    this.fitRows(view, view.textHeights.rows())
+  }
+
+  private fitRows(view: SheetView, rows: Iterable<number>): void {
+    if (view.textHeights.isEmpty && view.textHeights.heights.size === 0) return
+    const widths = view.shownColumnWidths
+    const merges = view.merges
+    for (const row of rows) {
+      view.textHeights.refit(row, (columns) => {
+        const cells: FittedCell[] = []
+        for (const col of columns) {
+          // Excel does not fit rows to merged cells
+          if (merges.at({ col, row })) continue
+          const cell = this.view(view, col, row)
+          if (cell) cells.push({ text: cell.text, style: cell.style, width: widths.get(col) ?? DEFAULT_COLUMN_WIDTH })
+        }
+        return autoFitHeight(cells, ROW_HEIGHT, measureWithCanvas)
+      })
     }
   }
 
   private clearViews(): void {
-    for (const view of this.views.values()) view.views.clear()
+    for (const view of this.views.values()) {
+      view.views.clear()
+      view.forgetConditionalLooks()
+    }
+  }
+
+  /** How the sheet's conditional formats change a cell's look; undefined when no rule applies. */
+  conditionalLook(sheet: string, pos: CellPosition): ConditionalLook | undefined {
+    const view = this.sheet(sheet)
+    const evaluator = view?.conditionalEvaluator(this.model.engine)
+    return evaluator && evaluator.covers(pos.row, pos.col) ? evaluator.lookAt(pos.row, pos.col) : undefined
   }
 
   private view(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    sheet.refreshAnnotations()
     const k = key(col, row)
     const cached = sheet.views.get(k)
     if (cached !== undefined) return cached ?? undefined
@@ -755,6 +991,17 @@ export class WorkbookStore {
   }
 
   private computeView(sheet: SheetView, col: number, row: number): GridCell | undefined {
+    const evaluator = sheet.conditionalEvaluator(this.model.engine)
+    const plain = this.plainView(sheet, col, row)
+    if (!evaluator || !evaluator.covers(row, col)) return plain
+    const look = evaluator.lookAt(row, col)
+    if (!look) return plain
+    const format = look.style?.format
+    const text = format !== undefined && plain ? this.model.engine.getDisplayAt(sheet.name, row, col, format) : undefined
+    return withConditionalLook(plain, look, text)
+  }
+
+  private plainView(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
     const engine = this.model.engine
     const style = this.model.styleAtPosition(sheet.id, row, col)
@@ -770,6 +1017,7 @@ export class WorkbookStore {
       else sheet.serverValues.delete(k)
     }
     if (style) view.style = style
+    if (isLinkCell(sheet.layout, engine.getInputAt(sheet.name, row, col), row, col)) view.link = true
     return view
   }
 }

@@ -38,6 +38,9 @@ import type { Column } from './sheet.js'
 import { collectSheetNames, dropSheetFromTree, movePosition, moveStorage, renameSheetInTree, shiftTree } from './structure.js'
 import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
+import { keptPositions, shapeReach } from './shape-reach.js'
+import { PositionSet } from './position-set.js'
+import type { KeptPositions } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
 import { DataTables, isTableFormula } from './data-tables.js'
@@ -127,6 +130,14 @@ export interface CellSnapshot {
   arrayRange?: string
 }
 
+/** A formula compiled once and calculated at many cells (`Engine.compileRelativeFormula`). */
+export interface RelativeFormula {
+  /** Why the formula cannot be read; it gives #ERROR! everywhere. */
+  readonly error?: string
+  /** The formula's value at a cell (0-based), its relative references moved from where it was written. */
+  at(row: number, col: number): CellValue
+}
+
 /** A formula calculated without being written (`Engine.evaluateFormula`). */
 export interface FormulaEvaluation {
   /** The value, or the top-left value of an array result. */
@@ -193,10 +204,6 @@ function canonicalText(value: Scalar): string {
   }
 }
 
-function positionKey(sheet: Sheet, row: number, col: number): number {
-  return sheet.id * 2 ** 35 + row * 16_384 + col
-}
-
 /** How a load calculates (`Engine.loadCells`, `Engine.beginLoad`). */
 export interface LoadOptions {
   /**
@@ -219,11 +226,66 @@ export interface CellLoad {
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
+  /** A batch's edited cells as arrays, in order (setCells): then `edited` stays empty. */
+  batch?: { sheets: Sheet[]; rows: Int32Array; cols: Int32Array }
   newCells: FormulaCell[]
   /** Whether the caller wants the change list (not when loading). */
   report: boolean
 }
 
+
+/** What a structural change needs to know of a formula shape, computed once per shape (see Engine.planInPlace). */
+interface ShapeSummary extends KeptPositions {
+  qualified: boolean
+  /** A formula that does not parse: it moves, its text unchanged. */
+  invalid: boolean
+  /** Defined names may stand for cells relative to the formula: such formulas are wired again. */
+  usesNames: boolean
+  spills: boolean
+}
+
+const NO_SHAPE: ShapeSummary = { qualified: false, invalid: false, usesNames: false, spills: false, keptAbove: 0, keptBelow: 0, keptFrom: Infinity, keptTo: -Infinity }
+
+function summarizeShape(compiled: CompiledFormula, change: StructuralChange): ShapeSummary {
+  if (compiled.invalid) return { ...NO_SHAPE, invalid: true, keptFrom: 0, keptTo: Infinity }
+  const reach = shapeReach(compiled.ast)
+  const usesNames = compiled.names.length > 0
+  const kept = usesNames ? NO_SHAPE : keptPositions(reach, change)
+  return {
+    qualified: reach.qualified,
+    invalid: false,
+    usesNames,
+    spills: compiled.spills.length > 0,
+    keptAbove: kept.keptAbove,
+    keptBelow: kept.keptBelow,
+    keptFrom: kept.keptFrom,
+    keptTo: kept.keptTo,
+  }
+}
+
+/** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
+interface InPlacePlan {
+  /** Formulas in deleted rows or columns. */
+  deleted: FormulaCell[]
+  /** Formulas whose references follow their cells: only their trees change. */
+  rewritten: { cell: FormulaCell; rewrite: Rewrite }[]
+  /** Formulas whose references name other cells now (or that use defined names). */
+  retargeted: { cell: FormulaCell; rewrite: Rewrite }[]
+}
+
+/**
+ * A shape's new tree, shared by the cells of that shape at the same row (for rows inserted or deleted;
+ * column for columns) of the same sheet: their references cross the change alike.
+ */
+interface Rewrite {
+  ast: Node
+  changed: boolean
+  retargeted: boolean
+  /** Every reference that names other cells is a range grown by inserted cells: the graph grows it in place. */
+  onlyGrown: boolean
+  /** Compiled for the first cell that needed it; the others share it (their trees print alike). */
+  compiled?: CompiledFormula
+}
 
 export class Engine {
   private readonly sheets: Sheet[] = []
@@ -472,25 +534,40 @@ export class Engine {
 
   /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
-    const targets = updates.map((update) => ({
-      sheet: this.sheet(update.sheet),
-      ...this.address(update.address),
-      input: update.input,
-      area: this.arrayArea(update),
-      legacy: update.legacy === true,
-      saved: update.saved,
-      savedArray: update.savedArray,
-    }))
+    // Every address is read before anything changes, so that a bad one leaves the workbook as it was.
+    const count = updates.length
+    const sheets = new Array<Sheet>(count)
+    const rows = new Int32Array(count)
+    const cols = new Int32Array(count)
+    for (let i = 0; i < count; i++) {
+      const update = updates[i]
+      sheets[i] = this.sheet(update.sheet)
+      const { row, col } = this.address(update.address)
+      rows[i] = row
+      cols[i] = col
+      if (update.arrayRange !== undefined) this.arrayArea(update)
+    }
     const changes = this.mutate((edit) => {
-      for (const { sheet, row, col, input, area, legacy, saved, savedArray } of targets) this.applyInput(sheet, row, col, input, edit, area, legacy, saved, savedArray)
+      edit.batch = { sheets, rows, cols }
+      for (let i = 0; i < count; i++) {
+        const update = updates[i]
+        if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
+          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit)
+        } else {
+          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
+        }
+      }
     })
     if (this.tables.size === 0) return changes
     // A header cell of a table is its column's name: typing over it renames the column.
-    for (const { sheet, row, col } of targets) {
+    for (let i = 0; i < count; i++) {
+      const sheet = sheets[i]
+      const row = rows[i]
+      const col = cols[i]
       const table = this.tableAt(sheet, row, col)
       if (table === undefined || !table.headerRow || row !== table.top) continue
       const index = col - table.left
-      const others = table.columns.filter((_, i) => i !== index)
+      const others = table.columns.filter((_, position) => position !== index)
       const value = this.valueAt(sheet, row, col)
       const text = value === null || value === '' ? defaultColumnName(others, index + 1) : String(value instanceof CellError ? value.code : value)
       const name = uniqueColumnName(text, others)
@@ -609,19 +686,23 @@ export class Engine {
       if (this.dataTables.size > 0 && !this.dataTables.refreshing) this.refreshDataTables([], false)
       return []
     }
-    const reported = new Set<number>()
+    const batch = edit.batch
+    const count = batch === undefined ? edited.length : batch.rows.length
+    const reported = new PositionSet(count)
     const changes: CellChange[] = []
-    for (let i = edited.length - 1; i >= 0; i--) {
-      const { sheet, row, col } = edited[i]
-      if (!this.sheets.includes(sheet)) continue
-      const key = positionKey(sheet, row, col)
-      if (reported.has(key)) continue
-      reported.add(key)
+    const live = this.sheets.length === 1 ? this.sheets[0] : undefined
+    // Later edits of a cell win: walk back and keep each position's last.
+    for (let i = count - 1; i >= 0; i--) {
+      const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
+      const row = batch === undefined ? edited[i].row : batch.rows[i]
+      const col = batch === undefined ? edited[i].col : batch.cols[i]
+      if (sheet !== live && !this.sheets.includes(sheet)) continue
+      if (!reported.add(sheet.id, row, col)) continue
       changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
     }
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
-    const calculated = this.calculator.changes((sheet, row, col) => reported.has(positionKey(sheet, row, col)))
+    const calculated = this.calculator.changes((sheet, row, col) => reported.has(sheet.id, row, col))
     const all = changes.length === 0 ? calculated : changes.concat(calculated)
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
   }
@@ -672,7 +753,7 @@ export class Engine {
     const column = sheet.column(col)
     const existing = column.formulas === null ? undefined : column.formulas[row]
     if (existing !== undefined) this.removeFormula(existing)
-    if (edit.report) edit.edited.push({ sheet, row, col })
+    if (edit.report && edit.batch === undefined) edit.edited.push({ sheet, row, col })
     // Readers that existed before this edit must recalculate (formulas added by the edit are new and
     // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
     const read =
@@ -956,6 +1037,37 @@ export class Engine {
       return { value: first === undefined || first === null ? 0 : first, rows: result.height, columns: result.width, format: compiled.resultFormat }
     }
     return { value: result, rows: 1, columns: 1, format: compiled.resultFormat }
+  }
+
+  /**
+   * Compiles `formula`, written for the cell at `address`, once, to be calculated at many cells with
+   * its relative references moved along (a conditional format's formula over its range): `at(row, col)`
+   * gives its value there, an array's top-left value. Nothing is written; `error` says why a formula
+   * that cannot be read gives #ERROR! everywhere.
+   */
+  compileRelativeFormula(sheet: string, address: string, formula: string): RelativeFormula {
+    const { row, col } = this.address(address)
+    const target = this.sheet(sheet)
+    const text = this.qualifyTableReferences(closeParentheses(formula.startsWith('=') ? formula : '=' + formula), target, row, col)
+    const compiled = this.compileText(text, row, col)
+    const error = compiled.invalid ? (compiled.evaluate(this.ctx) as CellError).message : undefined
+    return {
+      ...(error !== undefined ? { error } : {}),
+      at: (atRow: number, atCol: number): CellValue => {
+        this.ctx.at(target, atRow, atCol)
+        let result: Scalar | ArrayValue
+        try {
+          result = finalize(compiled.evaluate(this.ctx))
+        } catch (failure) {
+          result = new CellError('#ERROR!', failure instanceof Error ? failure.message : String(failure))
+        }
+        if (result instanceof ArrayValue) {
+          const first = result.data[0]
+          return first === undefined || first === null ? 0 : first
+        }
+        return result
+      },
+    }
   }
 
   /** Everything about one cell. */
@@ -1585,6 +1697,8 @@ export class Engine {
     if (!Number.isInteger(change.index) || change.index < 0 || change.index > limit) {
       throw new EngineUsageError(MESSAGES.invalidPosition(change.axis === 'rows' ? 'row' : 'column', change.index))
     }
+    const plan = this.planInPlace(change)
+    if (plan !== undefined) return this.mutate(() => this.restructureInPlace(change, plan))
     const target = change.sheet
     const upper = target.name.toUpperCase()
     // 1. New trees for every formula and name, computed before anything moves.
@@ -1650,6 +1764,144 @@ export class Engine {
       })
       this.calculator.forgetCycles()
     })
+  }
+
+  /**
+   * Plans a structural change that keeps the dependency graph: formulas that only move keep their
+   * compiled trees, edges and values; formulas whose references merely follow the moved cells get
+   * their new tree without recalculation; only formulas whose references now name other cells (a range
+   * grown or shrunk, a deleted cell) are wired again and recalculated, with what depends on them.
+   * Undefined when the workbook holds what this path does not follow (spills, tables, data tables,
+   * ranges known only when calculating, circular references, names that change, cells pushed off the
+   * sheet): the caller then rebuilds everything.
+   */
+  private planInPlace(change: StructuralChange & { sheet: Sheet }): InPlacePlan | undefined {
+    const target = change.sheet
+    if (this.tables.size > 0 || this.dataTables.size > 0 || this.graph.dynamicRanges.size > 0) return undefined
+    if (this.iteration.enabled || this.calculator.currentCycles().length > 0) return undefined
+    if (this.calculator.savedArrays.size > 0) return undefined
+    for (const sheet of this.sheets) if (sheet.spillOwners.size > 0) return undefined
+    const upper = target.name.toUpperCase()
+    for (const definition of this.names.values()) {
+      if (shiftTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, false, upper, change).changed) return undefined
+    }
+    const rows = change.axis === 'rows'
+    if (change.kind === 'insert') {
+      const limit = (rows ? MAX_ROW : MAX_COL) + 1 - change.count
+      if (!rows && target.columns.length > limit) return undefined
+      if (rows) for (const column of target.columns) if (column !== undefined && column.values.length > limit) return undefined
+    }
+    const plan: InPlacePlan = { deleted: [], rewritten: [], retargeted: [] }
+    const summaries = new Map<CompiledFormula, ShapeSummary>()
+    const deleting = change.kind === 'delete'
+    const after = deleting ? change.index + change.count : change.index
+    // Cells filled down a column share their shape: the last one's summary is usually the next one's.
+    let lastCompiled: CompiledFormula | undefined
+    let summary: ShapeSummary = NO_SHAPE
+    for (const sheet of this.sheets) {
+      const onTarget = sheet === target
+      const rewrites = new Map<CompiledFormula, Map<number, Rewrite>>()
+      for (let col = 0; col < sheet.columns.length; col++) {
+        const formulas = sheet.columns[col]?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (let row = 0; row < formulas.length; row++) {
+          const cell = formulas[row]
+          if (cell === undefined) continue
+          const compiled = cell.compiled
+          if (compiled !== lastCompiled) {
+            let known = summaries.get(compiled)
+            if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
+            if (known.spills) return undefined
+            lastCompiled = compiled
+            summary = known
+          }
+          const position = rows ? row : col
+          if (onTarget) {
+            if (deleting && position >= change.index && position < after) {
+              plan.deleted.push(cell)
+              continue
+            }
+            if (position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove) continue
+          } else if (!summary.qualified) continue // it cannot point at the restructured sheet
+          if (summary.invalid) continue
+          let byPosition = rewrites.get(compiled)
+          if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
+          let rewrite = byPosition.get(position)
+          if (rewrite === undefined) {
+            const moved = onTarget ? movePosition(row, col, change) : { row, col }
+            if (moved === undefined) return undefined
+            rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
+            byPosition.set(position, rewrite)
+          }
+          if (rewrite.retargeted || summary.usesNames) plan.retargeted.push({ cell, rewrite })
+          else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
+        }
+      }
+    }
+    return plan
+  }
+
+  private restructureInPlace(change: StructuralChange & { sheet: Sheet }, plan: InPlacePlan): void {
+    const target = change.sheet
+    // 1. Unwire what goes or changes meaning, where it stands now.
+    for (const cell of plan.deleted) {
+      if (this.calculator.savedValues.size > 0) this.calculator.savedValues.delete(cell)
+      this.graph.unregister(cell)
+      if (cell.state !== CellState.Clean) cell.column.pendingFormulas--
+      cell.state = CellState.Clean
+    }
+    // Ranges that only grew stay wired: their nodes grow in place below.
+    const rewired = (rewrite: Rewrite, cell: FormulaCell) => !rewrite.onlyGrown || cell.compiled.names.length > 0
+    for (const { cell, rewrite } of plan.retargeted) if (rewired(rewrite, cell)) this.graph.unregister(cell)
+    // 2. Move the cells with their edges, and the range nodes with them.
+    moveStorage(target, change, true)
+    this.graph.shiftRanges(target, change)
+    this.graph.growRanges(target, change)
+    // 3. Formulas learn their new places; the typed text named the old ones, so it is printed from the tree.
+    if (change.axis === 'rows') {
+      for (const column of target.columns) {
+        const formulas = column?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (let row = change.index; row < formulas.length; row++) {
+          const cell = formulas[row]
+          if (cell === undefined || cell.row === row) continue
+          cell.row = row
+          cell.addressText = undefined
+          if (!cell.compiled.invalid) cell.text = undefined
+        }
+      }
+    } else {
+      for (let col = change.index; col < target.columns.length; col++) {
+        const formulas = target.columns[col]?.formulas
+        if (formulas === null || formulas === undefined) continue
+        for (const cell of formulas) {
+          if (cell === undefined || cell.col === col) continue
+          cell.col = col
+          cell.addressText = undefined
+          if (!cell.compiled.invalid) cell.text = undefined
+        }
+      }
+    }
+    // 4. References that follow their cells: a new tree, the same edges and value.
+    for (const { cell, rewrite } of plan.rewritten) {
+      cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+      cell.text = undefined
+    }
+    // 5. References that name other cells now: wired again and recalculated, with their dependents.
+    for (const { cell, rewrite } of plan.retargeted) {
+      const wire = rewired(rewrite, cell)
+      if (rewrite.changed) {
+        cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.text = undefined
+      }
+      if (wire) this.graph.register(cell)
+      if (cell.state === CellState.Clean) {
+        cell.state = CellState.Dirty
+        cell.column.pendingFormulas++
+      }
+      this.calculator.logOld(cell)
+      this.calculator.enqueue(cell)
+    }
   }
 
   /**

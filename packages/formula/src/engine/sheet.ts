@@ -55,6 +55,9 @@ function lookupKey(value: Scalar | undefined): number | string | boolean | undef
   }
 }
 
+/** Blocks of fewer rows are summed directly, without prefix sums (see Sheet.columnAggregate). */
+const SHORT_BLOCK_ROWS = 16
+
 /** The tallest block whose cells a column keeps as one array (see Sheet.columnCells). */
 const SHARED_BLOCK_ROWS = 262_144
 
@@ -328,6 +331,9 @@ export class Sheet implements SheetView {
       })
       return error === null ? { sum, count, error } : { sum: 0, count: 0, error }
     }
+    // A few cells are summed directly: a SUM across a row reads one cell of each column, and prefix
+    // sums kept for each of thousands of rows would be searched on every read.
+    if (last - top < SHORT_BLOCK_ROWS) return directAggregate(values, top, last)
     let prefix: PrefixAggregate | undefined
     if (column.prefixes !== null) {
       for (const candidate of column.prefixes) if (candidate.top === top) prefix = candidate

@@ -112,10 +112,21 @@ export function shiftTree(
   onTarget: boolean,
   targetSheet: string,
   change: StructuralChange,
-): { ast: Node; changed: boolean } {
+): { ast: Node; changed: boolean; retargeted: boolean; onlyGrown: boolean } {
+  // Whether a reference now names other cells than the ones it read, beyond following them: a cell
+  // deleted, a range grown or shrunk, a whole row or column that lost cells.
+  let retargeted = false
+  // Whether every such reference is a range that grew by the inserted rows or columns (nothing clipped).
+  let onlyGrown = true
   const pointsAtTarget = (sheet: string | undefined) =>
     sheet === undefined ? onTarget : sheet.toUpperCase() === targetSheet
   const rows = change.axis === 'rows'
+  const noteResize = (shifted: [number, number] | undefined, first: number, last: number) => {
+    if (shifted !== undefined && shifted[1] - shifted[0] === last - first) return
+    retargeted = true
+    const grown = shifted !== undefined && change.kind === 'insert' && shifted[1] - shifted[0] === last - first + change.count
+    if (!grown) onlyGrown = false
+  }
   const result = mapTree(ast, (node) => {
     if (node.type === 'cell') {
       let row = cornerRow(node.ref, from.row)
@@ -123,7 +134,11 @@ export function shiftTree(
       if (row < 0 || col < 0 || row > MAX_ROW || col > MAX_COL) return node
       if (pointsAtTarget(node.sheet)) {
         const moved = rows ? shiftIndex(row, change, MAX_ROW) : shiftIndex(col, change, MAX_COL)
-        if (moved === undefined) return REF_ERROR
+        if (moved === undefined) {
+          retargeted = true
+          onlyGrown = false
+          return REF_ERROR
+        }
         if (rows) row = moved
         else col = moved
       }
@@ -152,12 +167,18 @@ export function shiftTree(
       if (pointsAtTarget(node.sheet)) {
         if (rows && node.kind !== 'columns') {
           const shifted = shiftInterval(r1, r2, change, MAX_ROW)
+          noteResize(shifted, r1, r2)
           if (shifted === undefined) return REF_ERROR
           ;[r1, r2] = shifted
         } else if (!rows && node.kind !== 'rows') {
           const shifted = shiftInterval(c1, c2, change, MAX_COL)
+          noteResize(shifted, c1, c2)
           if (shifted === undefined) return REF_ERROR
           ;[c1, c2] = shifted
+        } else if (change.kind === 'delete') {
+          // Whole columns lose the deleted rows' cells (whole rows the deleted columns').
+          retargeted = true
+          onlyGrown = false
         }
       }
       const newStart = relocate(start, r1, c1, to)
@@ -167,7 +188,7 @@ export function shiftTree(
     }
     return node
   })
-  return { ast: result, changed: result !== ast }
+  return { ast: result, changed: result !== ast, retargeted, onlyGrown: retargeted && onlyGrown }
 }
 
 /** The tree with references to sheet `from` renamed to `to`. */
@@ -228,7 +249,11 @@ export function insertGap<T>(array: (T | undefined)[], index: number, count: num
   for (let i = index, last = Math.min(index + count, end); i < last; i++) array[i] = undefined
 }
 
-export function moveStorage(sheet: Sheet, change: StructuralChange): void {
+/**
+ * Moves the sheet's cells for an insertion or deletion. With `keepEdges`, the dependency edges stored
+ * beside the values move with them (the graph is kept, not rebuilt); otherwise the caller has dropped them.
+ */
+export function moveStorage(sheet: Sheet, change: StructuralChange, keepEdges = false): void {
   const { index, count } = change
   if (change.axis === 'columns') {
     if (change.kind === 'insert') insertGap(sheet.columns, index, count, MAX_COL + 1)
@@ -244,6 +269,12 @@ export function moveStorage(sheet: Sheet, change: StructuralChange): void {
     shift(column.values)
     column.version++
     if (column.formulas !== null) shift(column.formulas)
+    if (keepEdges) {
+      if (column.dependents !== null) shift(column.dependents)
+      if (column.rangeDependents !== null) shift(column.rangeDependents)
+      // Prefix sums are by row from a top row: they start over.
+      column.prefixes = null
+    }
     const remap = <T>(map: Map<number, T> | null): Map<number, T> | null => {
       if (map === null) return null
       const next = new Map<number, T>()

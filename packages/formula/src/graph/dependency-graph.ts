@@ -5,6 +5,7 @@
 import { CellState } from '../engine/formula-cell.js'
 import type { FormulaCell, StaticCellDependency, StaticRangeDependency } from '../engine/formula-cell.js'
 import type { Dependent, Sheet, Slot } from '../engine/sheet.js'
+import type { StructuralChange } from '../engine/structure.js'
 import { cornerCol, cornerRow } from '../parser/printer.js'
 import { MAX_COL, MAX_ROW } from '../values.js'
 import { RangeNode } from './range-node.js'
@@ -325,6 +326,130 @@ export class DependencyGraph {
       if (definition === undefined) continue
       this.registerReferences(cell, definition.cells, definition.ranges, add)
       if (definition.names.length > 0) this.registerNames(cell, definition.names, add, depth + 1)
+    }
+  }
+
+  /**
+   * Moves a sheet's range nodes with its cells after rows or columns were inserted or deleted there
+   * (their cell edges moved with the storage). Only nodes wholly after the change move; the formulas
+   * reading a range across it were unregistered before, which dropped such nodes, except whole columns
+   * (or rows) that keep their bounds.
+   */
+  shiftRanges(sheet: Sheet, change: StructuralChange): void {
+    this.version++
+    const after = change.kind === 'insert' ? change.index : change.index + change.count
+    const delta = change.kind === 'insert' ? change.count : -change.count
+    const outerBase = sheet.id * 1_048_576
+    const rows = change.axis === 'rows'
+    // Whole columns (for rows; whole rows for columns) keep their bounds: they end at the sheet's edge.
+    const stays = (node: RangeNode) => (rows ? node.bottom === MAX_ROW : node.right === MAX_COL)
+    const shift = (chain: RangeNode[]): RangeNode[] => {
+      const kept: RangeNode[] = []
+      let write = 0
+      for (const node of chain) {
+        if (stays(node)) {
+          kept.push(node)
+          continue
+        }
+        if (rows) {
+          node.top += delta
+          node.bottom += delta
+        } else {
+          node.left += delta
+          node.right += delta
+        }
+        chain[write++] = node
+      }
+      chain.length = write
+      return kept
+    }
+    if (rows) {
+      const moving: [number, Map<number, RangeNode[]>][] = []
+      for (const [key, byColumns] of this.chains) {
+        const top = key - outerBase
+        if (top >= after && top < 1_048_576) moving.push([top, byColumns])
+      }
+      for (const [top] of moving) this.chains.delete(outerBase + top)
+      for (const [top, byColumns] of moving) {
+        const staying = new Map<number, RangeNode[]>()
+        for (const [columns, chain] of byColumns) {
+          const kept = shift(chain)
+          if (kept.length > 0) staying.set(columns, kept)
+          if (chain.length === 0) byColumns.delete(columns)
+        }
+        if (byColumns.size > 0) this.chains.set(outerBase + top + delta, byColumns)
+        if (staying.size > 0) this.chains.set(outerBase + top, staying)
+      }
+      return
+    }
+    for (const [key, byColumns] of this.chains) {
+      const top = key - outerBase
+      if (top < 0 || top >= 1_048_576) continue
+      const moving: [number, RangeNode[]][] = []
+      for (const [columns, chain] of byColumns) if (Math.floor(columns / 16_384) >= after) moving.push([columns, chain])
+      if (moving.length === 0) continue
+      for (const [columns] of moving) byColumns.delete(columns)
+      for (const [columns, chain] of moving) {
+        const kept = shift(chain)
+        // Key: left × 16,384 + right, both moved by delta.
+        if (chain.length > 0) byColumns.set(columns + delta * 16_385, chain)
+        if (kept.length > 0) byColumns.set(columns, kept)
+      }
+    }
+  }
+
+  /**
+   * Grows a sheet's range nodes across inserted rows or columns, in place (after the storage moved,
+   * leaving the inserted cells without edges): the formulas reading them keep their registration.
+   * Whole columns (for rows; whole rows for columns) keep their bounds.
+   */
+  growRanges(sheet: Sheet, change: StructuralChange): void {
+    if (change.kind !== 'insert') return
+    this.version++
+    const { index, count } = change
+    const outerBase = sheet.id * 1_048_576
+    for (const [key, byColumns] of this.chains) {
+      const top = key - outerBase
+      if (top < 0 || top >= 1_048_576) continue
+      if (change.axis === 'rows') {
+        if (top >= index) continue
+        for (const chain of byColumns.values()) {
+          // Own segments are read before any bottom moves.
+          const ownTops = chain.map((node) => node.ownTop)
+          for (let i = 0; i < chain.length; i++) {
+            const node = chain[i]
+            if (node.bottom < index || node.bottom === MAX_ROW) continue
+            if (!node.wide && ownTops[i] <= index) {
+              for (let col = node.left; col <= node.right; col++) {
+                const slots = (sheet.column(col).rangeDependents ??= [])
+                for (let row = index; row < index + count; row++) addToSlot(slots, row, node)
+              }
+            }
+            node.bottom += count
+          }
+        }
+        continue
+      }
+      const growing: [number, RangeNode[]][] = []
+      for (const [columns, chain] of byColumns) {
+        const left = Math.floor(columns / 16_384)
+        const right = columns - left * 16_384
+        if (left < index && right >= index && right !== MAX_COL) growing.push([columns, chain])
+      }
+      for (const [columns] of growing) byColumns.delete(columns)
+      for (const [columns, chain] of growing) {
+        for (const node of chain) {
+          if (!node.wide) {
+            const ownTop = node.ownTop
+            for (let col = index; col < index + count; col++) {
+              const slots = (sheet.column(col).rangeDependents ??= [])
+              for (let row = ownTop; row <= node.bottom; row++) addToSlot(slots, row, node)
+            }
+          }
+          node.right += count
+        }
+        byColumns.set(columns + count, chain)
+      }
     }
   }
 

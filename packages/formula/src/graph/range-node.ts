@@ -21,10 +21,11 @@ export class RangeNode {
 
   constructor(
     readonly sheet: Sheet,
-    readonly top: number,
-    readonly left: number,
-    readonly bottom: number,
-    readonly right: number,
+    /** The bounds move with the cells when rows or columns are inserted or deleted before them. */
+    public top: number,
+    public left: number,
+    public bottom: number,
+    public right: number,
     readonly wide: boolean,
   ) {}
 

@@ -21,6 +21,16 @@ const EVERY_COMMAND: WorkbookCommand[] = [
   { type: 'define-name', name: 'TaxRate', formula: '=Sheet1!$B$2', sheet: 'Sheet1' },
   { type: 'set-calculation', iterate: true, maxIterations: 500, maxChange: 0.0001 },
   {
+    type: 'set-conditional-formats',
+    sheet: 'Sheet1',
+    rules: [
+      { type: 'cellIs', ranges: ['A1:A10'], operator: 'between', formulas: ['1', '5'], stopIfTrue: true, style: { fill: '#FFC7CE', color: '#9C0006', bold: true, format: '0.0' } },
+      { type: 'colorScale', ranges: ['B1:B10', 'D1:D4'], thresholds: [{ kind: 'min' }, { kind: 'percentile', value: '50' }, { kind: 'max' }], colors: ['#F8696B', '#FFEB84', '#63BE7B'] },
+      { type: 'top10', ranges: ['C1:C10'], rank: 10, percent: true, bottom: true, style: { italic: true } },
+      { type: 'iconSet', ranges: ['E1:E9'], iconSet: '3TrafficLights1', thresholds: [{ kind: 'percent', value: '0' }, { kind: 'percent', value: '33' }, { kind: 'percent', value: '67' }], reverse: true, hideValue: true },
+    ],
+  },
+  {
     type: 'set-sheet-view',
     sheet: 'Sheet1',
     frozenRows: 1,
@@ -52,6 +62,24 @@ const EVERY_COMMAND: WorkbookCommand[] = [
       },
     ],
   },
+  { type: 'set-filter', sheet: 'Sheet1', filter: { range: 'A1:C9', columns: [{ column: 1, values: ['East', ''] }] }, filteredRows: [{ from: 3, to: 4 }] },
+  { type: 'set-filter', sheet: 'Sheet1', filter: null },
+  {
+    type: 'set-chart',
+    sheet: 'Sheet1',
+    id: 'chart-1',
+    chart: {
+      type: 'combo',
+      title: 'Revenue and margin',
+      dataRange: 'A1:C6',
+      seriesInColumns: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      anchor: { from: { row: 1, col: 4, dx: 3, dy: 2 }, to: { row: 15, col: 10, dx: 0, dy: 0 } },
+      seriesKinds: ['bar', 'line'],
+      totals: [4],
+    },
+  },
+  { type: 'set-chart', sheet: 'Sheet1', id: 'chart-1', chart: null },
 ]
 
 describe('the body validator', () => {

@@ -1,13 +1,15 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, DataValidationRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
+import { chartSpecOf } from '../model/sheet-charts.js'
+import { copyRules } from '../model/conditional-formats.js'
 import { copyValidations } from '../model/data-validation.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
 /** One sheet with its cells keyed by address; rowCount and columnCount reach just past the last used cell. */
-export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges' | 'view' | 'validations'>): SheetCells {
+export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats' | 'validations'>): SheetCells {
   const cells: SheetCells['cells'] = {}
   let rowCount = 0
   let columnCount = 0
@@ -19,11 +21,12 @@ export function toSheetCells(sheet: Pick<SheetSnapshot, 'name' | 'cells' | 'colu
   return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
 }
 
-/** A sheet's layout beyond its widths and its validation rules, when it has them. */
-function viewOf(sheet: Pick<SheetSnapshot, 'view' | 'validations'>): { view?: SheetViewState; validations?: DataValidationRule[] } {
+/** A sheet's layout beyond its widths, its conditional formats and its validation rules, when it has them. */
+function viewOf(sheet: Pick<SheetSnapshot, 'view' | 'conditionalFormats' | 'validations'>): { view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[]; validations?: DataValidationRule[] } {
   const view = copyView(sheet.view)
+  const rules = copyRules(sheet.conditionalFormats)
   const validations = copyValidations(sheet.validations)
-  return { ...(view ? { view } : {}), ...(validations ? { validations } : {}) }
+  return { ...(view ? { view } : {}), ...(rules ? { conditionalFormats: rules } : {}), ...(validations ? { validations } : {}) }
 }
 
 export interface CellsJsonOptions {
@@ -160,5 +163,16 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     // A client calculating for itself needs the names and tables the formulas use, as the service has them.
     ...(snapshot.definedNames.length > 0 ? { definedNames: snapshot.definedNames.map((name) => ({ ...name })) } : {}),
     ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
+    ...sheetChartsOf(snapshot),
   }
+}
+
+/** The charts of the snapshot's sheets, by sheet name; nothing when there are none. */
+function sheetChartsOf(snapshot: WorkbookSnapshot): { charts?: SheetChart[] } {
+  const names = new Map(snapshot.sheets.map((sheet) => [sheet.id, sheet.name]))
+  const charts = snapshot.charts.flatMap((chart) => {
+    const sheet = names.get(chart.sheetId)
+    return sheet === undefined ? [] : [{ id: chart.id, sheet, ...chartSpecOf(chart) }]
+  })
+  return charts.length > 0 ? { charts } : {}
 }

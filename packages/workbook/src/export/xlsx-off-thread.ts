@@ -12,11 +12,13 @@ import { tablesOf } from '../model/snapshot.js'
 import type { DefinedNameRecord, TableRecord, WorkbookSnapshot } from '../model/snapshot.js'
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
+import { chartPictures, type ChartPicture, type ChartPictures } from './chart-pictures.js'
 
 export type XlsxWorkerRequest =
-  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'validations'>; tables?: TableRecord[] }
+  | { type: 'sheet'; sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats' | 'validations'>; tables?: TableRecord[] }
   | { type: 'links'; links: ExternalLinkRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
+  | { type: 'picture'; picture: ChartPicture }
   | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
 
 export type XlsxWorkerAnswer = { bytes: Uint8Array } | { error: string }
@@ -70,16 +72,17 @@ function startWorker(memoryMb: number): Worker {
  * Writes the snapshot as an xlsx file in a worker thread. At most two run at once (each may take its
  * memory limit); others wait their turn.
  */
-export async function writeXlsxOffThread(snapshot: WorkbookSnapshot, options: XlsxOffThreadOptions = {}): Promise<Buffer> {
+export async function writeXlsxOffThread(snapshot: WorkbookSnapshot, options: XlsxOffThreadOptions & { pictures?: ChartPictures } = {}): Promise<Buffer> {
   const release = await takeTurn()
   try {
-    return await writeInWorker(snapshot, { ...DEFAULTS, ...options })
+    const { pictures } = options.pictures ?? (await chartPictures(snapshot))
+    return await writeInWorker(snapshot, pictures, { ...DEFAULTS, ...options })
   } finally {
     release()
   }
 }
 
-async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, batchCells }: Required<XlsxOffThreadOptions>): Promise<Buffer> {
+async function writeInWorker(snapshot: WorkbookSnapshot, pictures: readonly ChartPicture[], { memoryMb, timeoutMs, batchCells }: Required<XlsxOffThreadOptions>): Promise<Buffer> {
   const worker = startWorker(memoryMb)
   let settled = false
   const answer = new Promise<Buffer>((resolve, reject) => {
@@ -115,13 +118,14 @@ async function writeInWorker(snapshot: WorkbookSnapshot, { memoryMb, timeoutMs, 
     const post = (request: XlsxWorkerRequest) => worker.postMessage(request)
     if (snapshot.externalLinks) post({ type: 'links', links: snapshot.externalLinks })
     for (const [index, sheet] of snapshot.sheets.entries()) {
-      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }, tables: tablesOf(snapshot, sheet.name) })
+      post({ type: 'sheet', sheet: { name: sheet.name, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }, tables: tablesOf(snapshot, sheet.name) })
       for (let start = 0; start < sheet.cells.length && !settled; start += batchCells) {
         post({ type: 'cells', index, cells: sheet.cells.slice(start, start + batchCells) })
         // Copying a batch into the message takes the event loop: let other requests in between.
         await nextTurn()
       }
     }
+    for (const picture of pictures) post({ type: 'picture', picture })
     post({ type: 'finish', definedNames: snapshot.definedNames, ...(snapshot.calculation ? { calculation: snapshot.calculation } : {}) })
     return await answer
   } finally {

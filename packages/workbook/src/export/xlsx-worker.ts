@@ -21,6 +21,9 @@ port.on('message', (request: XlsxWorkerRequest) => {
     case 'cells':
       writer.addCells(request.index, request.cells)
       return
+    case 'picture':
+      writer.addPicture(request.picture.sheetIndex, request.picture)
+      return
     case 'finish':
       writer.finish(request.definedNames, request.calculation).then(
         (bytes) => port.postMessage({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } satisfies XlsxWorkerAnswer),

@@ -13,8 +13,10 @@
 import ExcelJS from 'exceljs'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
 import { withDataValidations } from '../xlsx/data-validations.js'
-import type { DataValidationRule } from '@finsheet/contracts'
-import type { AxisEntry } from '@finsheet/contracts'
+import { withAutoFilter } from '../xlsx/auto-filter.js'
+import type { AxisEntry, ChartAnchor, DataValidationRule, SheetFilter } from '@finsheet/contracts'
+import { chartPictures, type ChartPictures } from './chart-pictures.js'
+import { withRulePatches, writeConditionalFormats, type RulePatch } from '../xlsx/conditional-formats.js'
 import JSZip from 'jszip'
 import type { CellStyle } from '@finsheet/contracts'
 import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
@@ -28,7 +30,13 @@ import { fileNameOf } from '@finsheet/formula'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import { dataTableAttributes } from '../xlsx/data-table-formula.js'
 import { calculationAttributes, DEFAULT_CALCULATION, isDefaultCalculation } from '../model/calculation.js'
+import { printNameOf, storedPrintFormula } from '../xlsx/print-names.js'
+import { themeColorHolds } from './theme-colors.js'
+import { completeSheetExtras, needsCompleting, sheetExtrasOf, writeSheetExtras, type SheetExtras } from './sheet-extras-xlsx.js'
 import type { CalculationSettings } from '../model/calculation.js'
+
+/** English Metric Units to the pixel, as drawing anchors measure offsets. */
+const EMU_PER_PIXEL = 9525
 
 /** Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; U+FFFE, U+FFFF; unpaired surrogates. */
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
@@ -71,6 +79,10 @@ interface SheetInProgress {
   columnOutline: number
   /** Data-validation rules, written into the sheet's part once exceljs has written the file. */
   validations: DataValidationRule[] | undefined
+  /** The sheet's filter, stated once exceljs has written the file. */
+  filter?: SheetFilter
+  /** What exceljs leaves out of the sheet's conditional formats, by priority, stated once it has written the file. */
+  rulePatches: Map<number, RulePatch>
 }
 
 /**
@@ -82,6 +94,8 @@ export class XlsxWriter {
   private readonly sheets: SheetInProgress[] = []
   /** The workbooks formulas refer to, written as the file's external-link parts (`[1]` is the first). */
   private readonly links: ExternalLinkRecord[] = []
+  /** Each sheet's tab colour, gridlines, notes and links, written once its cells are. */
+  private readonly extras: SheetExtras[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -91,7 +105,7 @@ export class XlsxWriter {
   }
 
   /** Adds a sheet with its Excel tables; its cells follow with `addCells`, in row-major order. */
-  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'validations'>, tables: readonly TableRecord[] = []): void {
+  addSheet(sheet: Pick<SheetRecord, 'name' | 'columnWidths' | 'merges' | 'view' | 'conditionalFormats' | 'validations'>, tables: readonly TableRecord[] = []): void {
     const index = this.sheets.length
     const name = xmlSafe(sheet.name).trim()
     const taken = this.sheets.some((other) => other.worksheet.name.toUpperCase() === name.toUpperCase())
@@ -102,12 +116,15 @@ export class XlsxWriter {
       else column.width = pixelsToExcelWidth(width)
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
+    this.extras.push(sheetExtrasOf(sheet.view))
+    const rulePatches = writeConditionalFormats(worksheet, sheet.conditionalFormats)
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
       return area ? [{ table, area }] : []
     })
     const rows = sheet.view?.rows && Object.keys(sheet.view.rows).length > 0 ? sheet.view.rows : undefined
-    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, validations: sheet.validations && sheet.validations.length > 0 ? sheet.validations : undefined })
+    const filter = sheet.view?.filter
+    this.sheets.push({ worksheet, dynamic: new Set(), anchors: new Map(), spilled: new Set(), arrayAreas: [], merges: withoutOverlaps(sheet.merges), tables: new Map(), listObjects, rows, columnOutline, rulePatches, ...(filter ? { filter } : {}), validations: sheet.validations && sheet.validations.length > 0 ? sheet.validations : undefined })
   }
 
   /**
@@ -125,6 +142,18 @@ export class XlsxWriter {
     const link = this.links[index]
     if (sheet !== '' && !link.sheets.some((known) => known.name.toUpperCase() === sheet.toUpperCase())) link.sheets.push({ name: sheet, cells: {} })
     return index + 1
+  }
+
+  /**
+   * Places a picture over the cells of the sheet at `index`, held by its two corners as Excel's
+   * two-cell anchor holds them (offsets in EMU, 9,525 to the pixel).
+   */
+  addPicture(index: number, picture: { png: Uint8Array; anchor: ChartAnchor }): void {
+    const sheet = this.sheets[index]
+    if (!sheet) return
+    const image = this.workbook.addImage({ buffer: Buffer.from(picture.png) as unknown as ExcelJS.Buffer, extension: 'png' })
+    const corner = (corner: ChartAnchor['from']) => ({ nativeCol: corner.col, nativeColOff: Math.round(corner.dx * EMU_PER_PIXEL), nativeRow: corner.row, nativeRowOff: Math.round(corner.dy * EMU_PER_PIXEL) })
+    sheet.worksheet.addImage(image, { tl: corner(picture.anchor.from), br: corner(picture.anchor.to), editAs: 'twoCell' } as unknown as ExcelJS.ImageRange)
   }
 
   /** Writes cells of the sheet at `index`, in row-major order. */
@@ -175,13 +204,15 @@ export class XlsxWriter {
    */
   async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
     for (const sheet of this.sheets) spanSpills(sheet)
+    this.sheets.forEach((sheet, index) => writeSheetExtras(sheet.worksheet, this.extras[index], argb))
     const names = this.storedNames(definedNames)
-    const buffer = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const written = Buffer.from((await this.workbook.xlsx.writeBuffer()) as ArrayBuffer)
+    const buffer = needsCompleting(this.extras) ? await withSheetExtras(written, this.extras) : written
     const incomplete =
       names.length > 0 ||
       !isDefaultCalculation(calculation) ||
       this.links.length > 0 ||
-      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0)
+      this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0 || sheet.rulePatches.size > 0)
     return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
   }
 
@@ -197,20 +228,25 @@ export class XlsxWriter {
       if (localSheetId === -1) continue
       const formula = name.formula.replace(/^=/, '')
       const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
-      names.push({ name: name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: storedFormula(numbered) })
+      // The print area and titles are stored under Excel's own names.
+      const printName = localSheetId === undefined ? undefined : printNameOf(name.name)
+      const stored = storedFormula(numbered)
+      names.push({ name: printName ? `_xlnm.${printName}` : name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: printName ? storedPrintFormula(stored) : stored })
     }
     return names
   }
 }
 
-/** Writes the snapshot as an xlsx file. */
-export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string } = {}): Promise<Buffer> {
+/** Writes the snapshot as an xlsx file; charts placed on its sheets become pictures (`pictures` when drawn already). */
+export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string; pictures?: ChartPictures } = {}): Promise<Buffer> {
   const writer = new XlsxWriter(options)
   if (snapshot.externalLinks) writer.linkWorkbooks(snapshot.externalLinks)
   for (const [index, sheet] of snapshot.sheets.entries()) {
     writer.addSheet(sheet, tablesOf(snapshot, sheet.name))
     writer.addCells(index, sheet.cells)
   }
+  const { pictures } = options.pictures ?? (await chartPictures(snapshot))
+  for (const picture of pictures) writer.addPicture(picture.sheetIndex, picture)
   return writer.finish(snapshot.definedNames, snapshot.calculation)
 }
 
@@ -326,6 +362,12 @@ interface StoredName {
   formula: string
 }
 
+async function withSheetExtras(bytes: Buffer, extras: readonly SheetExtras[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes)
+  await completeSheetExtras(zip, extras)
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+}
+
 async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[], calculation: CalculationSettings, links: readonly ExternalLinkRecord[], names: readonly StoredName[]): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes)
   if (links.length > 0) await writeExternalLinks(zip, links)
@@ -347,13 +389,14 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
     }
   }
   let tableCount = 0
-  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, validations }] of sheets.entries()) {
-    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && validations === undefined) continue
+  for (const [index, { dynamic, merges, tables, listObjects, rows, columnOutline, filter, rulePatches, validations }] of sheets.entries()) {
+    if (dynamic.size === 0 && merges.length === 0 && tables.size === 0 && listObjects.length === 0 && rows === undefined && columnOutline === 0 && !filter && rulePatches.size === 0 && validations === undefined) continue
     const part = `xl/worksheets/sheet${index + 1}.xml`
     let xml = await zip.file(part)?.async('string')
     if (xml === undefined) continue
     if (rows) xml = withRowLayout(xml, rows)
     xml = withColumnOutline(xml, columnOutline)
+    xml = withRulePatches(xml, rulePatches)
     if (listObjects.length > 0) {
       const ids: string[] = []
       for (const { table, area } of listObjects) {
@@ -387,6 +430,8 @@ async function completeSheets(bytes: Buffer, sheets: readonly SheetInProgress[],
       const list = `<mergeCells count="${merges.length}">${merges.map((range) => `<mergeCell ref="${range}"/>`).join('')}</mergeCells>`
       xml = xml.replace(/<sheetData\/>|<\/sheetData>/, (end) => end + list)
     }
+    // exceljs writes an autoFilter's range but not its columns' criteria: the element is written here whole, before mergeCells.
+    if (filter) xml = withAutoFilter(xml, filter)
     if (validations) xml = withDataValidations(xml, validations)
     zip.file(part, xml)
   }
@@ -590,10 +635,13 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
   if (style.fontFamily) font.name = xmlSafe(style.fontFamily)
   if (style.fontSize) font.size = style.fontSize
   const color = style.color ? argb(style.color) : undefined
-  if (color) font.color = { argb: color }
+  // A theme colour is written as the theme's, so that the file follows its theme as Excel's do.
+  if (style.colorTheme && themeColorHolds(style.colorTheme, style.color)) font.color = themeColorOf(style.colorTheme)
+  else if (color) font.color = { argb: color }
   if (Object.keys(font).length > 0) cell.font = font
   const fill = style.fill ? argb(style.fill) : undefined
-  if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
+  if (style.fillTheme && themeColorHolds(style.fillTheme, style.fill)) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: themeColorOf(style.fillTheme) }
+  else if (fill) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } }
   const alignment: Partial<ExcelJS.Alignment> = {}
   if (style.align) alignment.horizontal = style.align
   if (style.verticalAlign) alignment.vertical = style.verticalAlign
@@ -611,6 +659,10 @@ function applyStyle(cell: ExcelJS.Cell, style: CellStyle): void {
     }
     cell.border = border
   }
+}
+
+function themeColorOf(theme: NonNullable<CellStyle['colorTheme']>): Partial<ExcelJS.Color> {
+  return { theme: theme.theme, ...(theme.tint !== undefined ? { tint: theme.tint } : {}) } as Partial<ExcelJS.Color>
 }
 
 const NAMED_COLOURS: Record<string, string> = {

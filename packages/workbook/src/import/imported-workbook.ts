@@ -3,8 +3,15 @@
  * the spreadsheet service's bulk import. Styles are kept once in a table and cells point into it, so a
  * million cells sharing three looks carry three style objects, not a million.
  */
+import type { SheetFilter } from '@finsheet/contracts'
+import type { PageSetup } from '@finsheet/contracts'
 import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
+import type { CellNote } from '@finsheet/contracts'
+import type { CarriedFeature } from '../xlsx/sheet-extras.js'
+
+export type { CarriedFeature }
+import type { ConditionalFormatRule } from '@finsheet/contracts'
 import type { DataValidationRule } from '@finsheet/contracts'
 
 /** A cell's value as JSON: an error value is `{ error: '#DIV/0!' }`. */
@@ -52,6 +59,9 @@ export interface ImportedStyle {
   fontSize?: number
   color?: string
   fill?: string
+  /** The theme colours `color` and `fill` resolve, when the file names them so. */
+  colorTheme?: { theme: number; tint?: number }
+  fillTheme?: { theme: number; tint?: number }
   align?: HorizontalAlign
   verticalAlign?: VerticalAlign
   wrapText?: boolean
@@ -75,11 +85,29 @@ export interface ImportedSheet {
   frozen?: { rows: number; columns: number }
   /** Data-validation rules, as the file states them. */
   validations?: DataValidationRule[]
+  /** The sheet's filter (AutoFilter): its range and the values its columns show. */
+  filter?: SheetFilter
+  /** How the sheet prints: its page setup, print options, print area and titles. */
+  pageSetup?: PageSetup
+  /** Conditional-format rules in priority order. */
+  conditionalFormats?: ConditionalFormatRule[]
+  /** Rules of kinds not kept (time periods, blanks, errors), counted. */
+  conditionalFormatsNotKept?: number
   defaultColumnWidth?: number
   defaultRowHeight?: number
   /** One past the last used row and column: the sheet's extent. */
   rowCount: number
   columnCount: number
+  /** The tab's colour, '#RRGGBB'. */
+  tabColor?: string
+  /** False when the sheet's gridlines are turned off. */
+  showGridLines?: false
+  /** Notes and threaded comments (as notes) by cell address. */
+  notes?: Record<string, CellNote>
+  /** Hyperlinks by cell address: a web or mail address, or `#Sheet1!A1` for a place in the workbook. */
+  links?: Record<string, string>
+  /** How many of each feature the report counts the sheet carries (charts, pivot tables, …); absent when none. */
+  carries?: Partial<Record<CarriedFeature, number>>
 }
 
 export interface ImportedDefinedName {
@@ -114,6 +142,10 @@ export interface ImportedWorkbook {
   calculation?: CalculationSettings
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values the file cached of them. */
   externalLinks?: ExternalLinkRecord[]
+  /** Sheets that are charts only (chartsheets): their names. */
+  chartSheets?: string[]
+  /** The file carries macros (a VBA project). */
+  macros?: boolean
   /** Totals, for the import report and progress. */
   cellCount: number
   formulaCount: number

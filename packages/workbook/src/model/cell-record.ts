@@ -5,7 +5,7 @@
 import { formatValue, isCellError } from '@finsheet/formula'
 import type { CellValue as EngineValue, FormulaEvaluation } from '@finsheet/formula'
 import { ERROR_VALUE_MEANINGS } from '@finsheet/contracts'
-import type { Cell, CellStyle, CellType, CellValue, ChangedCell, DataValidationRule, FormulaResult, SheetViewState } from '@finsheet/contracts'
+import type { Cell, CellStyle, CellType, CellValue, ChangedCell, ConditionalFormatRule, DataValidationRule, FormulaResult, SheetViewState } from '@finsheet/contracts'
 
 /** One non-empty cell (content, or only a style or format). */
 export interface CellRecord {
@@ -43,6 +43,8 @@ export interface SheetRecord {
   view?: SheetViewState
   /** Data-validation rules, each over its ranges; absent when none. */
   validations?: DataValidationRule[]
+  /** Conditional-format rules in priority order; absent when none. */
+  conditionalFormats?: ConditionalFormatRule[]
 }
 
 /**

@@ -24,6 +24,10 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return `Layout of ${sheetName(command.sheet)}`
     case 'set-data-validation':
       return `Data validation on ${sheetName(command.sheet)}`
+    case 'set-filter':
+      return command.filter === null ? `Remove filter on ${sheetName(command.sheet)}` : `Filter ${command.filter.range} on ${sheetName(command.sheet)}`
+    case 'set-conditional-formats':
+      return `Conditional formatting on ${sheetName(command.sheet)}`
     case 'insert-rows':
       return `Insert ${plural(command.count, 'row')} on ${sheetName(command.sheet)}`
     case 'delete-rows':
@@ -50,6 +54,8 @@ export function describeCommands(commands: readonly WorkbookCommand[], sheetName
       return command.formula === null ? `Delete name ${command.name}` : `Define name ${command.name}`
     case 'set-calculation':
       return command.iterate ? 'Turn on iterative calculation' : 'Turn off iterative calculation'
+    case 'set-chart':
+      return command.chart === null ? `Delete a chart on ${sheetName(command.sheet)}` : `Chart on ${sheetName(command.sheet)}`
     case 'batch':
       return command.label
   }

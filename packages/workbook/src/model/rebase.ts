@@ -5,10 +5,14 @@
  * An edit is never written where its cell used to be: when what it wrote is gone, it is refused with
  * the cells it names.
  */
-import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, SheetFilter, WorkbookCommand } from '@finsheet/contracts'
 import { FormulaSyntaxError, renameSheetInFormula, shiftFormula, type StructuralChange } from '@finsheet/formula'
+import { movedRules, renamedRules, type ConditionalFormatRule } from './conditional-formats.js'
 import { formatAddress, formatRange, moveAddress, moveIndex, moveRange, tryParseAddress, tryParseRange, type StructuralEdit } from './a1.js'
 import { movedValidations, renamedValidations } from './data-validation.js'
+import { movedFilter } from './sheet-filter.js'
+import { moveAnchor } from './sheet-charts.js'
+import { copyPageSetup, movedPageSetup } from './page-setup.js'
 
 /** One thing that happened to a workbook's layout, sheets named by id and by their name at that moment. */
 export type LayoutStep =
@@ -158,6 +162,23 @@ export function rebaseCommands(
           })
           ;(moved as Command<'set-sheet-view'>)[axis] = kept
         }
+        // Notes and links follow their cells; one on a cell deleted since is refused, as a cell edit is.
+        for (const kind of ['notes', 'links'] as const) {
+          const edits = command[kind]
+          if (!edits) continue
+          const kept = edits.flatMap((edit) => {
+            const address = moveCell(command.sheet, edit.address)
+            if (address === undefined) lost.push({ sheet: nameOf(command.sheet), address: edit.address })
+            return address === undefined ? [] : [{ ...edit, address }]
+          })
+          ;(moved as Command<'set-sheet-view'>)[kind] = kept as never
+        }
+        // A print area and title rows follow them too.
+        if (command.pageSetup) {
+          let setup = copyPageSetup(command.pageSetup)
+          for (const step of steps) if (step.type === 'structure' && step.sheetId === command.sheet) setup = movedPageSetup(setup, step.edit)
+          ;(moved as Command<'set-sheet-view'>).pageSetup = setup ?? null
+        }
         return [moved]
       }
       case 'set-data-validation': {
@@ -171,6 +192,36 @@ export function rebaseCommands(
           else if (step.type === 'structure') rules = movedValidations(rules, step.sheetId === command.sheet ? step.sheetName : '', step.sheetName, step.edit) ?? []
         }
         return clear.length > 0 || rules.length > 0 ? [{ ...command, clear, rules }] : []
+      }
+      case 'set-filter': {
+        // The filter's range, its columns and the rows it hides follow the rows and columns inserted and deleted since.
+        if (command.filter === null) return [command]
+        let filter: SheetFilter | undefined = command.filter
+        let rows = command.filteredRows
+        for (const step of steps) {
+          if (step.type !== 'structure' || step.sheetId !== command.sheet || !filter) continue
+          filter = movedFilter(filter, step.edit)
+          if (rows && step.edit.axis === 'rows') {
+            const edit = step.edit
+            rows = rows.flatMap((span) => {
+              const from = moveIndex(span.from, edit) ?? edit.at
+              const to = moveIndex(span.to, edit) ?? edit.at - 1
+              return to < from ? [] : [{ from, to }]
+            })
+          }
+        }
+        if (!filter) return []
+        return [{ ...command, filter, ...(rows ? { filteredRows: rows } : {}) }]
+      }
+      case 'set-conditional-formats': {
+        // Rules' ranges and formulas follow the rows and columns inserted and deleted since and sheets renamed, as the sheet's own did.
+        let rules: ConditionalFormatRule[] = command.rules
+        for (const step of steps) {
+          if (step.type === 'rename') rules = renamedRules(rules, step.from, step.to)
+          if (step.type !== 'structure' || step.sheetId !== command.sheet) continue
+          rules = movedRules(rules, step.edit, step.sheetName) ?? []
+        }
+        return [{ ...command, rules }]
       }
       case 'insert-rows':
       case 'insert-columns':
@@ -192,6 +243,18 @@ export function rebaseCommands(
       }
       case 'define-name':
         return [command.formula === null ? command : { ...command, formula: moveNameFormula(command.formula, steps) }]
+      case 'set-chart': {
+        // The chart's range and anchor follow the rows and columns inserted and deleted since.
+        if (command.chart === null) return [command]
+        const dataRange = moveRangeText(command.sheet, command.chart.dataRange)
+        if (dataRange === undefined) {
+          reasons.push(`the range of a chart on ${nameOf(command.sheet)} was deleted`)
+          return []
+        }
+        let anchor = command.chart.anchor
+        for (const step of steps) if (anchor && step.type === 'structure' && step.sheetId === command.sheet) anchor = moveAnchor(anchor, step.edit)
+        return [{ ...command, chart: { ...command.chart, dataRange, ...(anchor ? { anchor } : {}) } }]
+      }
       default:
         return [command]
     }

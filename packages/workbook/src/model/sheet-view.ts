@@ -6,6 +6,9 @@
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT, MAX_VIEW_SPAN, type AxisEntry, type AxisSpan, type SetSheetViewCommand, type SheetViewState } from '@finsheet/contracts'
 import { MAX_COL, MAX_ROW, moveIndex, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
+import { copyFilter, movedFilter } from './sheet-filter.js'
+import { annotationEdits, checkAnnotations, movedAnnotations, writeAnnotations } from './cell-annotations.js'
+import { checkPageSetup, copyPageSetup, movedPageSetup } from './page-setup.js'
 
 export type { AxisEntry, SheetViewState }
 type Axis = 'rows' | 'columns'
@@ -15,10 +18,22 @@ const SPAN_FIELDS = ['height', 'hidden', 'level', 'collapsed'] as const
 /** Whether a view holds nothing, so that a sheet without one stores none. */
 export function isEmptyView(view: SheetViewState | undefined): boolean {
   if (!view) return true
-  return !view.frozenRows && !view.frozenColumns && !view.hidden && isEmptyRecord(view.rows) && isEmptyRecord(view.columns)
+  return (
+    !view.frozenRows &&
+    !view.frozenColumns &&
+    !view.hidden &&
+    isEmptyRecord(view.rows) &&
+    isEmptyRecord(view.columns) &&
+    view.tabColor === undefined &&
+    view.showGridLines !== false &&
+    isEmptyRecord(view.notes) &&
+    isEmptyRecord(view.links) &&
+    !view.filter &&
+    !copyPageSetup(view.pageSetup)
+  )
 }
 
-const isEmptyRecord = (record: Record<string, AxisEntry> | undefined) => record === undefined || Object.keys(record).length === 0
+const isEmptyRecord = (record: Record<string, unknown> | undefined) => record === undefined || Object.keys(record).length === 0
 
 /** A deep copy, dropping what is empty. */
 export function copyView(view: SheetViewState | undefined): SheetViewState | undefined {
@@ -27,6 +42,10 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   if (view!.frozenRows) copy.frozenRows = view!.frozenRows
   if (view!.frozenColumns) copy.frozenColumns = view!.frozenColumns
   if (view!.hidden) copy.hidden = true
+  if (view!.filter) copy.filter = copyFilter(view!.filter)
+  if (view!.hidden && view!.veryHidden) copy.veryHidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) copy.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const entries = view![axis]
     if (isEmptyRecord(entries)) continue
@@ -34,6 +53,10 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
     for (const [index, entry] of Object.entries(entries!)) out[index] = { ...entry }
     copy[axis] = out
   }
+  if (view!.tabColor !== undefined) copy.tabColor = view!.tabColor
+  if (view!.showGridLines === false) copy.showGridLines = false
+  if (!isEmptyRecord(view!.notes)) copy.notes = Object.fromEntries(Object.entries(view!.notes!).map(([address, note]) => [address, { ...note }]))
+  if (!isEmptyRecord(view!.links)) copy.links = { ...view!.links }
   return copy
 }
 
@@ -132,6 +155,8 @@ export function applySheetView(
   if (command.rows) checkSpans('rows', command.rows)
   if (command.columns) checkSpans('columns', command.columns)
   if (command.hidden === true && !view?.hidden && otherVisibleSheets === 0) throw commandErrors.lastVisibleSheet()
+  checkAnnotations(command)
+  if (command.pageSetup) checkPageSetup(command.pageSetup)
 
   const next: SheetViewState = copyView(view) ?? {}
   const undo: Omit<SetSheetViewCommand, 'type' | 'sheet'> = {}
@@ -145,7 +170,16 @@ export function applySheetView(
   }
   if (command.hidden !== undefined) {
     undo.hidden = view?.hidden ?? false
+    if (view?.hidden && view.veryHidden) undo.veryHidden = true
     next.hidden = command.hidden
+    if (command.hidden && command.veryHidden) next.veryHidden = true
+    else delete next.veryHidden
+  }
+  if (command.pageSetup !== undefined) {
+    undo.pageSetup = copyPageSetup(view?.pageSetup) ?? null
+    const pageSetup = copyPageSetup(command.pageSetup)
+    if (pageSetup) next.pageSetup = pageSetup
+    else delete next.pageSetup
   }
   for (const axis of ['rows', 'columns'] as const) {
     const spans = command[axis]
@@ -154,20 +188,40 @@ export function applySheetView(
     next[axis] = entries
     undo[axis] = back
   }
+  if (command.tabColor !== undefined) {
+    undo.tabColor = view?.tabColor ?? null
+    if (command.tabColor === null) delete next.tabColor
+    else next.tabColor = command.tabColor
+  }
+  if (command.showGridLines !== undefined) {
+    undo.showGridLines = view?.showGridLines !== false
+    if (command.showGridLines) delete next.showGridLines
+    else next.showGridLines = false
+  }
+  Object.assign(undo, writeAnnotations(next, command))
   return { view: copyView(next), undo }
 }
 
-/** The view after rows or columns were inserted or deleted: entries move with them, deleted ones go; frozen panes stay. */
+/**
+ * The view after rows or columns were inserted or deleted: entries move with them, deleted ones go;
+ * the filter's range grows, shrinks or moves like a merge's; frozen panes stay.
+ */
 export function movedView(view: SheetViewState | undefined, edit: StructuralEdit): SheetViewState | undefined {
+  if (view?.filter) {
+    const filter = movedFilter(view.filter, edit)
+    const { filter: _old, ...rest } = view
+    view = filter ? { ...rest, filter } : rest
+  }
+  if (view?.pageSetup) view = copyView({ ...view, pageSetup: movedPageSetup(view.pageSetup, edit) })
   const entries = view?.[edit.axis]
-  if (!view || isEmptyRecord(entries)) return view
+  if (!view || (isEmptyRecord(entries) && isEmptyRecord(view.notes) && isEmptyRecord(view.links))) return copyView(view)
   const moved: Record<string, AxisEntry> = {}
   const last = edit.axis === 'rows' ? MAX_ROW : MAX_COL
-  for (const [index, entry] of Object.entries(entries!)) {
+  for (const [index, entry] of Object.entries(entries ?? {})) {
     const to = moveIndex(Number(index), edit)
     if (to !== undefined && to <= last) moved[String(to)] = entry
   }
-  return copyView({ ...view, [edit.axis]: moved })
+  return copyView({ ...view, [edit.axis]: moved, notes: movedAnnotations(view.notes, edit), links: movedAnnotations(view.links, edit) })
 }
 
 /** Spans that put back the entries of rows or columns `at` to `at + count - 1` as they are in `view`. */
@@ -191,11 +245,16 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   if (view!.frozenRows) command.frozenRows = view!.frozenRows
   if (view!.frozenColumns) command.frozenColumns = view!.frozenColumns
   if (view!.hidden) command.hidden = true
+  if (view!.hidden && view!.veryHidden) command.veryHidden = true
+  const pageSetup = copyPageSetup(view!.pageSetup)
+  if (pageSetup) command.pageSetup = pageSetup
   for (const axis of ['rows', 'columns'] as const) {
     const spans = restoringSpans(view, axis, 0, Number.MAX_SAFE_INTEGER)
     if (spans.length > 0) command[axis] = spans
   }
-  return command
+  if (view!.tabColor !== undefined) command.tabColor = view!.tabColor
+  if (view!.showGridLines === false) command.showGridLines = false
+  return { ...command, ...annotationEdits(view) }
 }
 
 /** Whether a sheet is shown as a tab. */

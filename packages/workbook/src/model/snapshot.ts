@@ -2,7 +2,7 @@
  * A whole workbook as one value: what a version stores, what export writes and what a restore puts
  * back. Sheets keep their ids so that a renamed sheet is still the same sheet.
  */
-import type { CellDifference, ChartType, CellValue } from '@finsheet/contracts'
+import type { CellDifference, ChartAnchor, ChartSeriesKind, ChartType, CellValue } from '@finsheet/contracts'
 import type { CellRecord, SheetRecord } from './cell-record.js'
 import type { CalculationSettings } from './calculation.js'
 import type { ExternalLinkRecord } from './external-links.js'
@@ -44,6 +44,12 @@ export interface ChartRecord {
   dataRange: string
   seriesInColumns: boolean
   createdAt: string
+  /** Where the chart sits over its sheet's cells; absent for a chart only listed under Visualizations. */
+  anchor?: ChartAnchor
+  /** Combo: each series' kind, in order. */
+  seriesKinds?: ChartSeriesKind[]
+  /** Waterfall: points marked as totals (0-based), ascending. */
+  totals?: number[]
 }
 
 export interface WorkbookSnapshot {

@@ -15,15 +15,20 @@
 import { Engine, EngineUsageError, SheetNotFoundError, errorFromText } from '@finsheet/formula'
 import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions, ExternalLinkInfo } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
-import { MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
+import { MAX_CHARTS, MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
 import { cellTypeOf, compactStyle, toJsonValue, type CellRecord, type SheetRecord } from './cell-record.js'
 import { sortedCells, type ChartRecord, type DefinedNameRecord, type TableRecord, type WorkbookSnapshot } from './snapshot.js'
 import { checkAddress, checkFormat, checkInput, checkNameText, checkRange, checkStructure, CommandError, commandErrors } from './command-checks.js'
 import { DEFAULT_CALCULATION, isDefaultCalculation, iterationLimitsProblem, iterationOf, type CalculationSettings } from './calculation.js'
 import { externalLinkRecordsOf, externalWorkbooksOf, type ExternalLinkRecord } from './external-links.js'
+import { copyPageSetup, samePageSetup } from './page-setup.js'
 import { applySheetView, copyView, isSheetVisible, movedView, restoringSpans, viewCommandOf } from './sheet-view.js'
 import { applyDataValidation, copyValidations, movedValidations, renamedValidations, sameValidations, WHOLE_SHEET } from './data-validation.js'
+import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
+import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'
+import { movedBlockAnnotations, restoringAnnotations } from './cell-annotations.js'
+import { checkRules, copyRules, movedRules, renamedRules, rulesMovedWithBlock, sameRules } from './conditional-formats.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -427,6 +432,11 @@ export class WorkbookModel {
     return this.styles.get(sheetId)?.get(positionKey(row, col))
   }
 
+  /** Visits every styled position of a sheet (row and column from 0) with its style. */
+  forEachStyle(sheetId: string, visit: (row: number, col: number, style: CellStyle) => void): void {
+    for (const [key, style] of this.styles.get(sheetId) ?? []) visit(keyRow(key), keyCol(key), style)
+  }
+
   /** The number format the user chose at a position; undefined for General. */
   formatAtPosition(sheetId: string, row: number, col: number): string | undefined {
     return this.formats.get(sheetId)?.get(positionKey(row, col))
@@ -690,6 +700,10 @@ export class WorkbookModel {
           return this.setSheetView(command, result)
         case 'set-data-validation':
           return this.setDataValidation(command, result)
+        case 'set-filter':
+          return this.setFilter(command, result)
+        case 'set-conditional-formats':
+          return this.setConditionalFormats(command, result)
         case 'insert-rows':
         case 'delete-rows':
         case 'insert-columns':
@@ -717,6 +731,8 @@ export class WorkbookModel {
           return this.moveCells(command, result)
         case 'define-name':
           return this.defineName(command, result)
+        case 'set-chart':
+          return this.setChart(command, result)
         case 'set-calculation':
           // Every formula may recalculate, and a client that did not apply it must load the workbook again.
           result.structural = true
@@ -851,6 +867,53 @@ export class WorkbookModel {
     return [{ type: 'set-data-validation', sheet: this.refOf(sheet), ...undo }]
   }
 
+  /** A sheet's filter created, changed or removed, with the rows it hides; the inverse puts back the old filter and exactly the rows it hid. */
+  private setFilter(command: Command<'set-filter'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const { view, undo } = applyFilter(this, sheet.id, sheet.view, command)
+    // Replaced, not changed in place, so that views can tell the layout changed.
+    if (view) sheet.view = view
+    else delete sheet.view
+    const applied: Command<'set-filter'> = { type: 'set-filter', sheet: this.refOf(sheet), filter: view?.filter ? copyFilter(view.filter) : null }
+    if (view?.filter) applied.filteredRows = filteredSpans(view)
+    result.applied.push(applied)
+    return [{ type: 'set-filter', sheet: this.refOf(sheet), ...undo }]
+  }
+
+  /** Adds, replaces or removes a chart of a sheet: the inverse writes back the chart that was there, or removes the new one. */
+  private setChart(command: Command<'set-chart'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    const ref = this.refOf(sheet)
+    const index = this.charts.findIndex((chart) => chart.id === command.id)
+    const old = index >= 0 ? this.charts[index] : undefined
+    if (old && old.sheetId !== sheet.id) throw commandErrors.invalidCommand(`Chart ${command.id} is on sheet ${this.sheetName(old.sheetId)}`)
+    if (command.chart === null) {
+      result.applied.push({ ...command, sheet: ref })
+      if (!old) return []
+      this.charts = this.charts.filter((chart) => chart !== old)
+      return [{ type: 'set-chart', sheet: ref, id: command.id, chart: chartSpecOf(old) }]
+    }
+    const record = chartRecordOf(command.id, sheet.id, command.chart)
+    if (!old && this.charts.length >= MAX_CHARTS) throw commandErrors.invalidCommand(`A workbook can hold at most ${MAX_CHARTS} charts`)
+    // Replaced, not changed in place, so that views can tell the charts changed.
+    this.charts = old ? this.charts.map((chart) => (chart === old ? record : chart)) : [...this.charts, record]
+    result.applied.push({ type: 'set-chart', sheet: ref, id: command.id, chart: chartSpecOf(record) })
+    return [{ type: 'set-chart', sheet: ref, id: command.id, chart: old ? chartSpecOf(old) : null }]
+  }
+
+  /** Replaces a sheet's conditional-format rules: the inverse puts back the list that was there. */
+  private setConditionalFormats(command: Command<'set-conditional-formats'>, result: ApplyResult): WorkbookCommand[] {
+    const sheet = this.sheetByRef(command.sheet)
+    checkRules(command.rules)
+    const before = sheet.conditionalFormats ?? []
+    const rules = copyRules(command.rules)
+    // Replaced, not changed in place, so that views can tell the rules changed.
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
+    result.applied.push({ ...command, sheet: this.refOf(sheet) })
+    return [{ type: 'set-conditional-formats', sheet: this.refOf(sheet), rules: copyRules(before) ?? [] }]
+  }
+
   private resizeColumn(command: Command<'resize-column'>, result: ApplyResult): WorkbookCommand[] {
     const sheet = this.sheetByRef(command.sheet)
     if (!Number.isInteger(command.column) || command.column < 0 || command.column > MAX_COL) throw commandErrors.invalidCommand(`There is no column ${command.column + 1}`)
@@ -953,6 +1016,8 @@ export class WorkbookModel {
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
     const oldView = sheet.view
+    const restoredCharts: WorkbookCommand[] = []
+    const oldRules = sheet.conditionalFormats
 
     // The values the move changed (formulas that read deleted cells show #REF!), at their new places.
     if (edit.axis === 'rows') {
@@ -998,17 +1063,31 @@ export class WorkbookModel {
       if (rules) each.validations = rules
       else delete each.validations
     }
+    const chartsBefore = this.charts
+    const rules = movedRules(sheet.conditionalFormats, edit, sheet.name)
+    if (rules) sheet.conditionalFormats = rules
+    else delete sheet.conditionalFormats
     this.charts = this.charts.flatMap((chart) => {
       if (chart.sheetId !== sheet.id) return [chart]
-      const moved = moveRangeText(chart.dataRange, edit)
-      return moved ? [{ ...chart, dataRange: moved }] : []
+      const moved = movedChart(chart, edit)
+      return moved ? [moved] : []
     })
     const ref = this.refOf(sheet)
     result.applied.push({ ...command, sheet: ref })
 
     const opposite = `${deleting ? 'insert' : 'delete'}-${edit.axis}` as StructuralCommand['type']
     const inverse: WorkbookCommand[] = [{ type: opposite, sheet: ref, at: edit.at, count: edit.count }]
-    if (!deleting) return inverse
+    // Rules come back exactly as they were: the opposite edit alone would not regrow a range the deletion cut.
+    const restoreRules = (): WorkbookCommand[] =>
+      sameRules(oldRules, sheet.conditionalFormats) ? [] : [{ type: 'set-conditional-formats', sheet: ref, rules: copyRules(oldRules) ?? [] }]
+    if (!deleting) return [...inverse, ...restoreRules()]
+    // A deletion may shrink or remove charts in ways the insertion does not undo: they are written back as they were.
+    for (const chart of chartsBefore) {
+      if (chart.sheetId !== sheet.id) continue
+      const now = this.charts.find((candidate) => candidate.id === chart.id)
+      const reinserted = now && movedChart(now, { ...edit, kind: 'insert' })
+      if (!reinserted || !sameChart(reinserted, chart)) restoredCharts.push({ type: 'set-chart', sheet: ref, id: chart.id, chart: chartSpecOf(chart) })
+    }
     // Merges the deletion cut or removed come back first, as they were (a merge clears what it covers)...
     const reinsert: StructuralEdit = { ...edit, kind: 'insert' }
     const restoredMerges: RangeAddress[] = []
@@ -1055,7 +1134,16 @@ export class WorkbookModel {
       }
     }
     const deletedLayout = restoringSpans(oldView, edit.axis, edit.at, edit.count)
-    if (deletedLayout.length > 0) inverse.push({ type: 'set-sheet-view', sheet: ref, [edit.axis]: deletedLayout })
+    const deletedAnnotations = restoringAnnotations(oldView, edit.axis, edit.at, edit.count)
+    if (deletedLayout.length > 0 || deletedAnnotations.notes || deletedAnnotations.links) {
+      inverse.push({ type: 'set-sheet-view', sheet: ref, ...(deletedLayout.length > 0 ? { [edit.axis]: deletedLayout } : {}), ...deletedAnnotations })
+    }
+    // The filter as it was, with the rows it hid among the deleted ones (or its headers, which take it away).
+    if (oldView?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(oldView.filter), filteredRows: filteredSpans(oldView) })
+    // A print area or title rows the deletion narrowed come back as they were.
+    if (oldView?.pageSetup && !samePageSetup(oldView.pageSetup, sheet.view?.pageSetup)) inverse.push({ type: 'set-sheet-view', sheet: ref, pageSetup: copyPageSetup(oldView.pageSetup) ?? null })
+    inverse.push(...restoredCharts)
+    inverse.push(...restoreRules())
     for (const [each, rules] of validationsBefore) {
       if (!sameValidations(rules, each.validations)) inverse.push({ type: 'set-data-validation', sheet: this.refOf(each), clear: [WHOLE_SHEET], rules: copyValidations(rules) ?? [] })
     }
@@ -1098,6 +1186,7 @@ export class WorkbookModel {
     const previous = sheet.name
     // Renaming back rewrites every reference to the new name, those written before the rename included: they get their text back.
     const restoresOfMentions = name.toUpperCase() === previous.toUpperCase() ? [] : this.textsMentioning(name)
+    const rulesBefore: WorkbookCommand[] = []
     if (name !== previous) {
       appendAll(result.engineChanges, this.engine.renameSheet(previous, name))
       sheet.name = name
@@ -1105,9 +1194,17 @@ export class WorkbookModel {
         const rules = renamedValidations(each.validations, previous, name)
         if (rules) each.validations = rules
       }
+      // Conditional formats' formulas follow the rename, as cells' formulas do; the inverse puts them back as they were.
+      for (const other of this.sheets) {
+        if (!other.conditionalFormats) continue
+        const renamed = renamedRules(other.conditionalFormats, previous, name)
+        if (renamed === other.conditionalFormats) continue
+        rulesBefore.push({ type: 'set-conditional-formats', sheet: this.refOf(other), rules: other.conditionalFormats })
+        other.conditionalFormats = renamed
+      }
     }
     result.applied.push({ type: 'rename-sheet', from: this.refs === 'id' ? sheet.id : previous, to: name })
-    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions]
+    return [{ type: 'rename-sheet', from: this.refOf(sheet), to: previous }, ...restoresOfMentions, ...rulesBefore]
   }
 
   /**
@@ -1146,6 +1243,7 @@ export class WorkbookModel {
     this.styles.delete(sheet.id)
     this.formats.delete(sheet.id)
     this.legacy.delete(sheet.id)
+    const charts = this.charts.filter((chart) => chart.sheetId === sheet.id)
     this.charts = this.charts.filter((chart) => chart.sheetId !== sheet.id)
     result.applied.push({ type: 'delete-sheet', name: ref })
     // The inverse adds the same sheet back (same id, same place), then its cells, widths and merges.
@@ -1156,6 +1254,8 @@ export class WorkbookModel {
     const layout = viewCommandOf(sheet.view)
     if (layout) inverse.push({ type: 'set-sheet-view', sheet: ref, ...layout })
     if (sheet.validations) inverse.push({ type: 'set-data-validation', sheet: ref, clear: [], rules: copyValidations(sheet.validations) ?? [] })
+    if (sheet.view?.filter) inverse.push({ type: 'set-filter', sheet: ref, filter: copyFilter(sheet.view.filter), filteredRows: filteredSpans(sheet.view) })
+    if (sheet.conditionalFormats) inverse.push({ type: 'set-conditional-formats', sheet: ref, rules: copyRules(sheet.conditionalFormats) ?? [] })
     if (cells.length > 0) {
       inverse.push({
         type: 'set-cells',
@@ -1170,6 +1270,7 @@ export class WorkbookModel {
     }
     inverse.push(...this.restoredNames(names))
     inverse.push(...this.rewrittenFormulas(formulasBefore, (_sheetId, row, col) => ({ row, col })))
+    for (const chart of charts) inverse.push({ type: 'set-chart', sheet: ref, id: chart.id, chart: chartSpecOf(chart) })
     return inverse
   }
 
@@ -1340,6 +1441,28 @@ export class WorkbookModel {
     )
     source.merges = source.merges.filter((merge) => !moving.some((moved) => moved.text === merge))
     target.merges = inMergeOrder([...target.merges.filter((merge) => !covered.some((gone) => gone.text === merge)), ...movedMerges])
+    // Notes and links go with their cells; the inverse of each write puts back what it replaced.
+    const annotations = movedBlockAnnotations(source.view, target.view, from, to)
+    const annotationsBack: WorkbookCommand[] = []
+    for (const [sheet, edits] of [[source, annotations.source], [target, annotations.target]] as const) {
+      if (!edits.notes && !edits.links) continue
+      const otherVisible = this.sheets.filter((other) => other !== sheet && isSheetVisible(other.view)).length
+      const { view, undo } = applySheetView(sheet.view, { type: 'set-sheet-view', sheet: sheet.name, ...edits }, otherVisible)
+      if (view) sheet.view = view
+      else delete sheet.view
+      annotationsBack.unshift({ type: 'set-sheet-view', sheet: this.refOf(sheet), ...undo })
+    }
+    // Conditional formats of the cut cells go with them; the inverse puts both sheets' lists back.
+    const rulesBack: WorkbookCommand[] = []
+    const carried = rulesMovedWithBlock(source.conditionalFormats, from, rowOffset, colOffset, source === target)
+    if (carried) {
+      rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(source), rules: source.conditionalFormats ?? [] })
+      if (target !== source) rulesBack.push({ type: 'set-conditional-formats', sheet: this.refOf(target), rules: target.conditionalFormats ?? [] })
+      const sourceRules = copyRules(carried.source)
+      if (sourceRules) source.conditionalFormats = sourceRules
+      else delete source.conditionalFormats
+      if (target !== source && carried.moved.length > 0) target.conditionalFormats = [...carried.moved, ...(target.conditionalFormats ?? [])]
+    }
 
     for (const [sheet, range] of [[source, from], [target, to]] as const) {
       for (let row = range.top; row <= range.bottom && (range.bottom - range.top + 1) * (range.right - range.left + 1) <= 4096; row++) {
@@ -1391,6 +1514,8 @@ export class WorkbookModel {
     appendAll(inverse, this.restoredNames(namesBefore))
     for (const merge of covered) inverse.push({ type: 'merge-cells', sheet: this.refOf(target), range: merge.text })
     for (const merge of moving) inverse.push({ type: 'merge-cells', sheet: this.refOf(source), range: merge.text })
+    appendAll(inverse, annotationsBack)
+    appendAll(inverse, rulesBack)
     return inverse
   }
 
@@ -1505,6 +1630,9 @@ export function mergeStyle(base: CellStyle | null | undefined, patch: StylePatch
     } else if (value === null || value === false || value === '' || (value === 0 && (name === 'indent' || name === 'rotation'))) delete merged[name]
     else merged[name] = value
   }
+  // A colour set without its theme colour is a plain colour now: the theme colour it named goes.
+  if (patch.color !== undefined && patch.colorTheme === undefined) delete merged.colorTheme
+  if (patch.fill !== undefined && patch.fillTheme === undefined) delete merged.fillTheme
   return Object.keys(merged).length === 0 ? null : (merged as CellStyle)
 }
 
@@ -1525,6 +1653,8 @@ function copySheet(sheet: SheetRecord): SheetRecord {
   if (view) copy.view = view
   const validations = copyValidations(sheet.validations)
   if (validations) copy.validations = validations
+  const rules = copyRules(sheet.conditionalFormats)
+  if (rules) copy.conditionalFormats = rules
   return copy
 }
 

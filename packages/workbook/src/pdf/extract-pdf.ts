@@ -68,7 +68,8 @@ const { PDFParse } = require(workerData.entry)
 `
 
 /** The text of each page, read by pdf-parse in a worker thread. */
-function readPdfPages(bytes: Uint8Array): Promise<{ num: number; text: string }[]> {
+/** The text of each page of a PDF, read by pdf.js in a bounded worker. */
+export function readPdfPages(bytes: Uint8Array): Promise<{ num: number; text: string }[]> {
   const entry = createRequire(import.meta.url).resolve('pdf-parse')
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {

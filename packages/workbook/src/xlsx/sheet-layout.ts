@@ -9,6 +9,9 @@ import type { AxisEntry, SheetViewState } from '@finsheet/contracts'
 import { MAX_OUTLINE_LEVEL, MAX_ROW_HEIGHT } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import type { ImportedSheet } from '../import/imported-workbook.js'
+import { readAutoFilter, withImportedFilter } from './auto-filter.js'
+import { isSafeLink } from '../model/cell-annotations.js'
+import { writePageSetup } from './page-setup-xlsx.js'
 
 /** Excel states row heights in points; the grid in CSS pixels (96 per inch, 72 points per inch). */
 export const pointsToPixels = (points: number) => Math.round((points * 4) / 3)
@@ -70,13 +73,14 @@ export function readSheetLayout(xml: string, hidden: boolean): SheetViewState | 
     for (let col = min; col <= Math.min(max, 16_384); col++) columns[String(col - 1)] = { ...entry }
   }
   if (Object.keys(columns).length > 0) view.columns = columns
-  return copyView(view)
+  return copyView(withImportedFilter(view, readAutoFilter(xml)))
 }
 
 /** States a sheet's layout on the worksheet exceljs is about to write; returns the deepest column outline level, for withColumnOutline. */
 export function writeSheetLayout(worksheet: ExcelJS.Worksheet, view: SheetViewState | undefined): number {
   if (!view) return 0
-  if (view.hidden) worksheet.state = 'hidden'
+  if (view.hidden) worksheet.state = view.veryHidden ? 'veryHidden' : 'hidden'
+  writePageSetup(worksheet, view.pageSetup)
   if (view.frozenRows || view.frozenColumns) {
     worksheet.views = [{ state: 'frozen', xSplit: view.frozenColumns ?? 0, ySplit: view.frozenRows ?? 0 }]
   }
@@ -110,7 +114,8 @@ const ROW_LAYOUT_ATTRIBUTES = /\s(?:ht|customHeight|hidden|outlineLevel|collapse
 function rowLayoutAttributes(entry: AxisEntry): string {
   let text = ''
   if (entry.height !== undefined) text += ` ht="${pixelsToPoints(entry.height)}" customHeight="1"`
-  if (entry.hidden) text += ' hidden="1"'
+  // A row the filter hides is a hidden row in the file.
+  if (entry.hidden || entry.filtered) text += ' hidden="1"'
   if (entry.level) text += ` outlineLevel="${entry.level}"`
   if (entry.collapsed) text += ' collapsed="1"'
   return text
@@ -153,9 +158,11 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'notes' | 'links' | 'pageSetup'>): SheetViewState | undefined {
   const view: SheetViewState = {}
+  if (sheet.pageSetup) view.pageSetup = sheet.pageSetup
   if (sheet.state !== 'visible') view.hidden = true
+  if (sheet.state === 'veryHidden') view.veryHidden = true
   if (sheet.frozen?.rows) view.frozenRows = sheet.frozen.rows
   if (sheet.frozen?.columns) view.frozenColumns = sheet.frozen.columns
   const rows: Record<string, AxisEntry> = {}
@@ -177,5 +184,11 @@ export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 
   }
   if (Object.keys(rows).length > 0) view.rows = rows
   if (Object.keys(columns).length > 0) view.columns = columns
-  return copyView(view)
+  if (sheet.tabColor) view.tabColor = sheet.tabColor
+  if (sheet.showGridLines === false) view.showGridLines = false
+  if (sheet.notes) view.notes = sheet.notes
+  // A link a browser must not open (javascript:, file:) is left out.
+  const links = Object.entries(sheet.links ?? {}).filter(([, url]) => isSafeLink(url))
+  if (links.length > 0) view.links = Object.fromEntries(links)
+  return copyView(withImportedFilter(view, sheet.filter))
 }

@@ -20,16 +20,19 @@ import {
   type ImportLimits,
   type ProgressListener,
 } from '../import/imported-workbook.js'
-import { MAX_OUTLINE_LEVEL } from '@finsheet/contracts'
+import { MAX_OUTLINE_LEVEL, type ConditionalStyle, type SheetFilter } from '@finsheet/contracts'
+import { ConditionalFormatCollector, readDifferentialFormats } from './conditional-formats.js'
 import { normalizeFormula } from './formula-text.js'
+import { readPageSetup } from './page-setup-xlsx.js'
 import { dataTableFormula } from './data-table-formula.js'
 import { readTables } from './table-parts.js'
 import { calculationFromAttributes, type CalculationSettings } from '../model/calculation.js'
-import { createXmlParser, localName, readStyles, readThemeColors, type XmlParser } from './xlsx-styles.js'
+import { colorAttributes, createXmlParser, localName, readStyles, readThemeColors, resolveColor, type XmlParser } from './xlsx-styles.js'
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
+import { readAutoFilter } from './auto-filter.js'
+import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 import { ruleFromXml, type DataValidationXml } from './data-validations.js'
-import type { DataValidationRule } from '@finsheet/contracts'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -61,7 +64,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   }
   const workbookXml = await readText(zip, 'xl/workbook.xml')
   const relations = zip.parts.has('xl/_rels/workbook.xml.rels') ? readRelations(await readText(zip, 'xl/_rels/workbook.xml.rels')) : new Map<string, Relation>()
-  const { sheets, definedNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
+  const { sheets, chartSheets, definedNames, printNames, date1904, calculation } = readWorkbookXml(workbookXml, relations)
   if (sheets.length === 0) throw new ImportFileError('CORRUPT_FILE', 'The workbook has no sheets.')
 
   const partOf = (type: string, fallback: string) => {
@@ -73,7 +76,9 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const sharedStringsPart = partOf('/sharedStrings', 'xl/sharedStrings.xml')
 
   const themeColors = readThemeColors(themePart && zip.parts.has(themePart) ? await readText(zip, themePart) : undefined)
-  const styleTable = readStyles(stylesPart && zip.parts.has(stylesPart) ? await readText(zip, stylesPart) : undefined, themeColors)
+  const stylesXml = stylesPart && zip.parts.has(stylesPart) ? await readText(zip, stylesPart) : undefined
+  const styleTable = readStyles(stylesXml, themeColors)
+  const differentialFormats = readDifferentialFormats(stylesXml, themeColors)
 
   // Progress follows the inflated bytes of the big parts: shared strings, then each sheet.
   const bigParts = [...(sharedStringsPart && zip.parts.has(sharedStringsPart) ? [sharedStringsPart] : []), ...sheets.map((sheet) => sheet.part)]
@@ -105,9 +110,24 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
 
   const counter = { cells: 0, formulas: 0 }
   const importedSheets: ImportedSheet[] = []
+  const readPart = async (part: string) => (zip.parts.has(part) ? readText(zip, part) : undefined)
+  const personsPart = [...zip.parts.keys()].find((part) => /^xl\/persons\/[^/]+\.xml$/i.test(part))
+  const persons = parsePersons(personsPart ? await readText(zip, personsPart) : undefined)
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    importedSheets.push(await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress }))
+    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, differentialFormats, themeColors })
+    const { printTags, ...imported } = read as typeof read & { printTags?: string }
+    const pageSetup = readPageSetup(printTags ?? '', printNames.get(importedSheets.length))
+    if (pageSetup) imported.pageSetup = pageSetup
+    const hyperlinks = imported.hyperlinks
+    delete (imported as Partial<typeof imported>).hyperlinks
+    const attachments = await readSheetAttachments(sheet.part, hyperlinks, persons, readPart)
+    if (Object.keys(attachments.notes).length > 0) imported.notes = attachments.notes
+    if (Object.keys(attachments.links).length > 0) imported.links = attachments.links
+    const carries = { ...imported.carries, ...attachments.counts }
+    if (Object.keys(carries).length > 0) imported.carries = carries
+    else delete imported.carries
+    importedSheets.push(imported)
   }
   const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
   onProgress?.(1)
@@ -119,6 +139,8 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     date1904,
     calculation,
     ...(externalLinks.length > 0 ? { externalLinks } : {}),
+    ...(chartSheets.length > 0 ? { chartSheets } : {}),
+    ...([...zip.parts.keys()].some((part) => /^xl\/vbaProject\.bin$/i.test(part)) ? { macros: true } : {}),
     cellCount: counter.cells,
     formulaCount: counter.formulas,
   }
@@ -162,7 +184,10 @@ function normalizePath(path: string): string {
 
 function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
   const sheets: SheetEntry[] = []
+  const chartSheets: string[] = []
   const definedNames: ImportedDefinedName[] = []
+  /** Each sheet's print area and print titles, by its index. */
+  const printNames = new Map<number, { printArea?: string; printTitles?: string }>()
   let date1904 = false
   let calculation: CalculationSettings = calculationFromAttributes(undefined)
   let pendingName: { name: string; localSheetId?: string; hidden: boolean; text: string } | null = null
@@ -176,7 +201,11 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
       const relationId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
       const relation = relationId ? relations.get(relationId) : undefined
       const part = relation?.target ?? `xl/worksheets/sheet${sheets.length + 1}.xml`
-      if (relation && !relation.type.endsWith('/worksheet') && relation.type.includes(RELATIONSHIP_OFFICE)) return // chartsheets carry no cells
+      if (relation && !relation.type.endsWith('/worksheet') && relation.type.includes(RELATIONSHIP_OFFICE)) {
+        // Chartsheets carry no cells, only a chart.
+        if (relation.type.endsWith('/chartsheet') && a.name) chartSheets.push(a.name)
+        return
+      }
       sheets.push({ name: a.name ?? `Sheet${sheets.length + 1}`, state: a.state === 'hidden' || a.state === 'veryHidden' ? a.state : 'visible', part })
     } else if (name === 'definedName') {
       pendingName = { name: a.name ?? '', localSheetId: a.localSheetId, hidden: a.hidden === '1' || a.hidden === 'true', text: '' }
@@ -189,18 +218,27 @@ function readWorkbookXml(xml: string, relations: Map<string, Relation>) {
     if (localName(tag.name) !== 'definedName' || !pendingName) return
     const entry: { name: string; localSheetId?: string; hidden: boolean; text: string } = pendingName
     pendingName = null
+    const printName = /^_xlnm\.Print_(Area|Titles)$/i.exec(entry.name)
+    if (printName && entry.localSheetId !== undefined) {
+      const index = Number(entry.localSheetId)
+      const names = printNames.get(index) ?? {}
+      names[printName[1].toLowerCase() === 'area' ? 'printArea' : 'printTitles'] = entry.text
+      printNames.set(index, names)
+      return
+    }
     // Excel's own names (print areas, filter databases) are not the user's.
     if (!entry.name || /^_xl(nm|fn|pm|ws)\./i.test(entry.name)) return
     const sheet = entry.localSheetId !== undefined ? sheets[Number(entry.localSheetId)]?.name : undefined
     if (entry.localSheetId !== undefined && sheet === undefined) return
-    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula: normalizeFormula(entry.text), ...(entry.hidden ? { hidden: true } : {}) })
+    const formula = normalizeFormula(entry.text)
+    definedNames.push({ name: entry.name, ...(sheet ? { sheet } : {}), formula, ...(entry.hidden ? { hidden: true } : {}) })
   })
   try {
     parser.write(xml).close()
   } catch (error) {
     throw partError('xl/workbook.xml', error)
   }
-  return { sheets, definedNames, date1904, calculation }
+  return { sheets, chartSheets, definedNames, printNames, date1904, calculation }
 }
 
 /** Parses a small part in one go, calling `onTag` with each element's local name and attributes. */
@@ -374,6 +412,10 @@ interface SheetContext {
   counter: { cells: number; formulas: number }
   limits: ImportLimits
   progress: (bytes: number) => void
+  /** The styles part's differential formats, which conditional formats lay over cells. */
+  differentialFormats: ConditionalStyle[]
+  /** The theme's colours, which a tab colour may name. */
+  themeColors: string[]
 }
 
 interface SharedFormula {
@@ -383,7 +425,7 @@ interface SharedFormula {
   tree?: FormulaNode | null
 }
 
-async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet> {
+async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet & { hyperlinks: SheetHyperlink[] }> {
   const { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits } = context
   const cells: ImportedCell[] = []
   const merges: string[] = []
@@ -391,10 +433,20 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   const rows: ImportedSheet['rows'] = []
   const shared = new Map<string, SharedFormula>()
   let frozen: ImportedSheet['frozen']
+  // The sheet's filter as it is read: its range, and the column whose values are being listed.
+  let autoFilter: { ref: string; columns: { colId: number; values: string[] }[] } | undefined
+  let filterColumn: { colId: number; values: string[] } | undefined
+  // the print tags, written back as text for the page setup reader
+  let printTags = ''
   let defaultColumnWidth: number | undefined
   let defaultRowHeight: number | undefined
   let rowCount = 0
   let columnCount = 0
+  let tabColor: string | undefined
+  let showGridLines: false | undefined
+  const hyperlinks: SheetHyperlink[] = []
+  const carries: Partial<Record<CarriedFeature, number>> = {}
+  const count = (feature: CarriedFeature) => (carries[feature] = (carries[feature] ?? 0) + 1)
 
   let row = -1
   let nextCol = 0
@@ -420,11 +472,13 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let validation: DataValidationXml | null = null
   let validationPart: 'formula1' | 'formula2' | 'sqref' | null = null
   let validationText = ''
+  const conditional = new ConditionalFormatCollector(context.differentialFormats, context.themeColors)
 
   const parser = createXmlParser()
   parser.on('opentag', (tag) => {
     const name = localName(tag.name)
     const a = tag.attributes as Record<string, string>
+    if (!inCell && conditional.open(name, a)) return
     switch (name) {
       case 'c': {
         inCell = true
@@ -501,6 +555,46 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
       case 'mergeCell':
         if (a.ref) merges.push(a.ref)
         return
+      case 'autoFilter':
+        if (a.ref && autoFilter === undefined) autoFilter = { ref: a.ref, columns: [] }
+        return
+      case 'filterColumn':
+        if (autoFilter) filterColumn = { colId: Number(a.colId), values: [] }
+        return
+      case 'filters':
+        if (filterColumn && (a.blank === '1' || a.blank === 'true')) filterColumn.values.push('')
+        return
+      case 'filter':
+        if (filterColumn && a.val !== undefined) filterColumn.values.push(a.val)
+        return
+      case 'tabColor':
+        tabColor = resolveColor(colorAttributes(a), context.themeColors)
+        return
+      case 'sheetView':
+        if (a.showGridLines === '0' || a.showGridLines === 'false') showGridLines = false
+        return
+      case 'hyperlink':
+        if (a.ref) {
+          const relationshipId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
+          hyperlinks.push({ ref: a.ref, ...(relationshipId ? { relationshipId } : {}), ...(a.location ? { location: a.location } : {}) })
+        }
+        return
+      case 'conditionalFormatting':
+        count('conditionalFormatting')
+        return
+      case 'dataValidation':
+        count('dataValidation')
+        return
+      case 'sparklineGroup':
+        count('sparklines')
+        return
+      case 'pageSetup':
+      case 'printOptions':
+      case 'pageSetUpPr':
+        printTags += `<${name}${Object.entries(a)
+          .map(([key, value]) => ` ${key}="${String(value).replace(/"/g, '')}"`)
+          .join('')}/>`
+        return
       case 'sheetFormatPr':
         if (a.defaultColWidth) defaultColumnWidth = Number(a.defaultColWidth)
         if (a.defaultRowHeight) defaultRowHeight = Number(a.defaultRowHeight)
@@ -520,11 +614,17 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   })
   parser.on('text', (chunk) => {
     if (collecting !== null) text += chunk
-    if (validationPart !== null) validationText += chunk
+    else if (validationPart !== null) validationText += chunk
+    else conditional.text(chunk)
   })
   parser.on('closetag', (tag) => {
     const name = localName(tag.name)
+    if (!inCell && conditional.close(name)) return
     switch (name) {
+      case 'filterColumn':
+        if (autoFilter && filterColumn) autoFilter.columns.push(filterColumn)
+        filterColumn = undefined
+        return
       case 'v':
         if (collecting === 'v') valueText = text
         collecting = null
@@ -660,6 +760,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     if (lastRow >= rowCount) rowCount = lastRow + 1
     if (lastCol >= columnCount) columnCount = lastCol + 1
   }
+  const filter = autoFilter && filterOfRead(autoFilter)
   return {
     name: entry.name,
     state: entry.state,
@@ -669,11 +770,24 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     rows,
     ...(validations.length > 0 ? { validations } : {}),
     ...(frozen ? { frozen } : {}),
+    ...(filter ? { filter } : {}),
+    ...(printTags !== '' ? { printTags } : {}),
+    ...conditionalFormatsOf(conditional),
     ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
     ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
     rowCount,
     columnCount,
+    ...(tabColor ? { tabColor } : {}),
+    ...(showGridLines === false ? { showGridLines } : {}),
+    ...(Object.keys(carries).length > 0 ? { carries } : {}),
+    hyperlinks,
   }
+}
+
+/** The sheet's conditional formats, and how many rules of kinds not kept were left out; absent when none. */
+function conditionalFormatsOf(collector: ConditionalFormatCollector): Pick<ImportedSheet, 'conditionalFormats' | 'conditionalFormatsNotKept'> {
+  const rules = collector.rules()
+  return { ...(rules.length > 0 ? { conditionalFormats: rules } : {}), ...(collector.skipped > 0 ? { conditionalFormatsNotKept: collector.skipped } : {}) }
 }
 
 /** A row's or column's outline group, as its attributes state it. */
@@ -714,4 +828,17 @@ function isoDateToSerial(text: string): number | string {
   const time = Date.parse(text.endsWith('Z') || /[+-]\d\d:\d\d$/.test(text) ? text : text + 'Z')
   if (Number.isNaN(time)) return text
   return time / 86_400_000 + 25_569
+}
+
+/** A filter as the streaming reader met it, in the form the sheet keeps (the same rules as a whole part's). */
+function filterOfRead(read: { ref: string; columns: { colId: number; values: string[] }[] }): SheetFilter | undefined {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const columns = read.columns
+    .map((column) => {
+      const blank = column.values.includes('') ? ' blank="1"' : ''
+      const values = column.values.filter((value) => value !== '').map((value) => `<filter val="${escape(value)}"/>`).join('')
+      return `<filterColumn colId="${column.colId}"><filters${blank}>${values}</filters></filterColumn>`
+    })
+    .join('')
+  return readAutoFilter(`<autoFilter ref="${escape(read.ref)}">${columns}</autoFilter>`)
 }

@@ -57,7 +57,7 @@ const INDEXED_COLORS = [
 /** Office's default theme, used when a file has no theme part. Order: dk1 lt1 dk2 lt2 accent1–6 hlink folHlink. */
 const DEFAULT_THEME = ['000000', 'FFFFFF', '44546A', 'E7E6E6', '4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47', '0563C1', '954F72']
 
-interface ColorSpec {
+export interface ColorSpec {
   rgb?: string
   theme?: number
   indexed?: number
@@ -231,10 +231,18 @@ export function readStyles(stylesXml: string | undefined, themeColors: string[])
       if (font.name && font.name !== defaultFont.name) style.fontFamily = font.name
       if (font.size && font.size !== defaultFont.size) style.fontSize = font.size
       const color = resolveColor(font.color, themeColors)
-      if (color && color !== '#000000') style.color = color
+      if (color && color !== '#000000') {
+        style.color = color
+        const theme = themeReference(font.color)
+        if (theme) style.colorTheme = theme
+      }
     }
     const fillColor = resolveColor(fills[spec.fillId], themeColors)
-    if (fillColor) style.fill = fillColor
+    if (fillColor) {
+      style.fill = fillColor
+      const theme = themeReference(fills[spec.fillId])
+      if (theme) style.fillTheme = theme
+    }
     const border = borders[spec.borderId]
     if (border) {
       const sides: NonNullable<ImportedStyle['borders']> = {}
@@ -261,6 +269,11 @@ export function readStyles(stylesXml: string | undefined, themeColors: string[])
   return { byXf }
 }
 
+/** A colour as an element's attributes state it (`rgb`, `theme`, `indexed`, `tint`, `auto`). */
+export function colorAttributes(a: Record<string, string>): ColorSpec {
+  return colorSpec(a)
+}
+
 function colorSpec(a: Record<string, string>): ColorSpec {
   return {
     rgb: a.rgb,
@@ -269,6 +282,13 @@ function colorSpec(a: Record<string, string>): ColorSpec {
     tint: a.tint !== undefined ? Number(a.tint) : undefined,
     auto: a.auto === '1' || a.auto === 'true',
   }
+}
+
+/** The theme colour a spec names (without an rgb of its own), as the workbook keeps it. */
+function themeReference(spec: ColorSpec | undefined): { theme: number; tint?: number } | undefined {
+  if (!spec || spec.rgb || spec.theme === undefined || !Number.isInteger(spec.theme) || spec.theme < 0 || spec.theme > 11) return undefined
+  const tint = spec.tint !== undefined && Number.isFinite(spec.tint) && spec.tint !== 0 ? Math.max(-1, Math.min(1, spec.tint)) : undefined
+  return { theme: spec.theme, ...(tint !== undefined ? { tint } : {}) }
 }
 
 /** '#RRGGBB' of a colour spec, or undefined for automatic or unknown colours. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_EXTERNAL_CACHED_CELLS } from '@finsheet/contracts'
 import type { ExternalLinkRecord, ImportedWorkbook } from '@finsheet/workbook'
-import { DATE_1904_OFFSET, inputOf, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
+import { DATE_1904_OFFSET, inputOf, notKeptByFeature, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
 
 function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
   return {
@@ -143,5 +143,33 @@ describe('prepareImport', () => {
     expect(inputOf('plain')).toBe('plain')
     expect(inputOf('')).toBe("'")
     expect(inputOf({ error: '#DIV/0!' })).toBe('#DIV/0!')
+  })
+})
+
+describe('notKeptByFeature', () => {
+  const sheet = (name: string, carries?: ImportedWorkbook['sheets'][number]['carries']) => ({ name, state: 'visible' as const, cells: [], merges: [], columns: [], rows: [], rowCount: 0, columnCount: 0, ...(carries ? { carries } : {}) })
+
+  it('names each feature the workbook does not keep with its count and the sheets it is on', () => {
+    const lines = notKeptByFeature({
+      sheets: [sheet('Summary', { charts: 4, pictures: 1 }), sheet('Returns', { charts: 2, pivotTables: 1 }), sheet('Cover', { pictures: 1, formControls: 3 }), sheet('Data')],
+      chartSheets: ['Chart1'],
+      macros: true,
+    })
+    expect(lines).toEqual([
+      'charts: 7, on sheets Summary, Returns and Chart1',
+      'pictures: 2, on sheets Summary and Cover',
+      'pivot tables: 1, on sheet Returns',
+      'form controls: 3, on sheet Cover',
+      'macros (vbaProject)',
+    ])
+  })
+
+  it('names nothing for a workbook carrying only what it keeps', () => {
+    expect(notKeptByFeature({ sheets: [sheet('Data')] })).toEqual([])
+  })
+
+  it('reports them in the import body next to the looks it leaves out', () => {
+    const prepared = prepareImport(workbook({ sheets: [{ ...workbook().sheets[0], carries: { slicers: 2 } }] }), 'Book')
+    expect(prepared.notKept).toContain('slicers: 2, on sheet Data')
   })
 })

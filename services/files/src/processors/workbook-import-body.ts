@@ -9,8 +9,8 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type DataValidationRule } from '@finsheet/contracts'
-import { importedSheetView, type BorderSide, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule, type DataValidationRule } from '@finsheet/contracts'
+import { checkRule, importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
 
@@ -37,7 +37,7 @@ export interface WorkbookImportBody {
   name: string
   importId?: string
   styles: ImportCellStyle[]
-  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; validations?: DataValidationRule[] }[]
+  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[]; validations?: DataValidationRule[] }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
   externalLinks?: ExternalLink[]
@@ -109,7 +109,8 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   }
   const layout = (sheet: ImportedSheet) => {
     const view = importedSheetView(sheet)
-    return { ...(view ? { view } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }
+    const rules = keptRules(sheet)
+    return { ...(view ? { view } : {}), ...(rules.length > 0 ? { conditionalFormats: rules } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }
   }
 
   function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {
@@ -239,14 +240,71 @@ function linksToSend(workbook: ImportedWorkbook, notKept: string[]): { externalL
   return { externalLinks: sent }
 }
 
+/**
+ * What a file may carry that a workbook does not keep, as the report names it. A feature the workbook
+ * comes to keep is taken off by removing its line.
+ */
+const NOT_KEPT_FEATURES: readonly { feature: CarriedFeature; label: string }[] = [
+  { feature: 'charts', label: 'charts' },
+  { feature: 'pictures', label: 'pictures' },
+  { feature: 'pivotTables', label: 'pivot tables' },
+  { feature: 'slicers', label: 'slicers' },
+  { feature: 'formControls', label: 'form controls' },
+  { feature: 'sparklines', label: 'sparklines' },
+  { feature: 'conditionalFormatting', label: 'conditional formatting' },
+  { feature: 'dataValidation', label: 'data validation' },
+]
+
+/** 'Summary', 'Summary and Returns', 'Summary, Returns and Cover'. */
+function sheetList(names: readonly string[]): string {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/** 'charts: 7, on sheets Summary and Returns', for each feature the file carries and the workbook does not keep. */
+export function notKeptByFeature(workbook: Pick<ImportedWorkbook, 'sheets' | 'chartSheets' | 'macros'>): string[] {
+  const lines: string[] = []
+  for (const { feature, label } of NOT_KEPT_FEATURES) {
+    let total = 0
+    const sheets: string[] = []
+    for (const sheet of workbook.sheets) {
+      const count = sheet.carries?.[feature] ?? 0
+      if (count === 0) continue
+      total += count
+      sheets.push(sheet.name)
+    }
+    if (feature === 'charts' && workbook.chartSheets) {
+      // A chartsheet is a chart of its own, on a sheet the workbook does not keep.
+      total += workbook.chartSheets.length
+      sheets.push(...workbook.chartSheets)
+    }
+    if (total > 0) lines.push(`${label}: ${total}, on ${sheets.length === 1 ? 'sheet' : 'sheets'} ${sheetList(sheets)}`)
+  }
+  if (workbook.macros) lines.push('macros (vbaProject)')
+  return lines
+}
+
 function notKeptFeatures(workbook: ImportedWorkbook): string[] {
-  const notKept = new Set<string>()
+  const notKept = new Set<string>(notKeptByFeature(workbook))
   for (const style of workbook.styles) {
     if (style.align && !['left', 'center', 'right', 'centerContinuous', 'general'].includes(style.align)) notKept.add(`${style.align} alignment`)
     if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
     if (style.borders && Object.values(style.borders).some((side) => side && !KNOWN_BORDER_LINES.has(side.style))) notKept.add('diagonal and unknown border lines')
   }
+  const rulesLeftOut = workbook.sheets.reduce((sum, sheet) => sum + (sheet.conditionalFormatsNotKept ?? 0) + (sheet.conditionalFormats?.length ?? 0) - keptRules(sheet).length, 0)
+  if (rulesLeftOut > 0) notKept.add(`conditional formats of kinds not kept (dates, blanks, errors) or with formulas that cannot be read: ${rulesLeftOut}`)
   return [...notKept]
+}
+
+/** A sheet's conditional formats the workbook can evaluate; the others are listed as not kept. */
+function keptRules(sheet: ImportedSheet): ConditionalFormatRule[] {
+  return (sheet.conditionalFormats ?? []).filter((rule) => {
+    try {
+      checkRule(rule)
+      return true
+    } catch {
+      return false
+    }
+  }).slice(0, MAX_CONDITIONAL_FORMATS)
 }
 
 function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
@@ -258,6 +316,8 @@ function toCellStyle(style: ImportedStyle): ImportCellStyle | undefined {
   if (style.fontSize && style.fontSize >= 1 && style.fontSize <= 409) look.fontSize = style.fontSize
   if (style.color) look.color = style.color
   if (style.fill) look.fill = style.fill
+  if (style.color && style.colorTheme) look.colorTheme = { ...style.colorTheme }
+  if (style.fill && style.fillTheme) look.fillTheme = { ...style.fillTheme }
   if (style.align === 'left' || style.align === 'right') look.align = style.align
   else if (style.align === 'center' || style.align === 'centerContinuous') look.align = 'center'
   if (style.strike) look.strike = true

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { ExportQuery, MAX_EXPORT_BYTES, MAX_XLSX_EXPORT_CELLS, WorkbookParams } from '@finsheet/contracts'
+import { EXPORT_NOTES_HEADER, ExportQuery, MAX_EXPORT_BYTES, MAX_XLSX_EXPORT_CELLS, WorkbookParams } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
-import { cellsJsonChunks, csvByteLength, csvChunks, writeXlsx, writeXlsxOffThread, XlsxExportError } from '@finsheet/workbook'
+import { cellsJsonChunks, chartPictures, chartsExportNote, csvByteLength, csvChunks, writeXlsx, writeXlsxOffThread, XlsxExportError } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { SpreadsheetServices } from './services.js'
 import { attachment, workbookTotals } from './responses.js'
@@ -79,8 +79,9 @@ export function exportRoutes(app: ServiceApp, services: SpreadsheetServices) {
       for (const part of snapshot.sheets) cells += part.cells.length
       if (cells > MAX_XLSX_EXPORT_CELLS) throw spreadsheetErrors.xlsxExportTooLarge(cells)
       let bytes: Buffer
+      const pictures = await chartPictures(snapshot)
       try {
-        bytes = cells <= INLINE_XLSX_CELLS ? await writeXlsx(snapshot) : await writeXlsxOffThread(snapshot)
+        bytes = cells <= INLINE_XLSX_CELLS ? await writeXlsx(snapshot, { pictures }) : await writeXlsxOffThread(snapshot, { pictures })
       } catch (error) {
         if (!(error instanceof XlsxExportError)) throw error
         if (error.reason === 'busy') throw spreadsheetErrors.exportsBusy()
@@ -88,6 +89,9 @@ export function exportRoutes(app: ServiceApp, services: SpreadsheetServices) {
         if (error.reason !== 'failed') throw spreadsheetErrors.xlsxExportTooLarge(cells, error.message)
         throw error
       }
+      // What the file could not hold as the workbook has it (charts drawn as pictures), for the client to say.
+      const note = chartsExportNote(pictures)
+      if (note) reply.header(EXPORT_NOTES_HEADER, note)
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', attachment(workbook.name, 'xlsx'))

@@ -46,6 +46,7 @@ export function toSheetSummaries(workbook: WorkbookDoc): SheetSummary[] {
     merges: sheet.merges,
     ...(sheet.view ? { view: sheet.view } : {}),
     ...(sheet.validations ? { validations: sheet.validations } : {}),
+    ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}),
   }))
 }
 

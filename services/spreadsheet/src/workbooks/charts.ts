@@ -3,11 +3,10 @@
  * each time it is asked for, so a chart follows every edit; the range follows inserted and deleted
  * rows and columns.
  */
-import type { Chart } from '@finsheet/contracts'
+import { MAX_CHART_CELLS, type Chart } from '@finsheet/contracts'
 import { chartData, type CellRecord, type ChartRecord } from '@finsheet/workbook'
 
-/** Charts draw at most this many cells. */
-export const MAX_CHART_CELLS = 10_000
+export { MAX_CHART_CELLS }
 
 export function toChart(record: ChartRecord, sheetName: string, cells: readonly CellRecord[]): Chart {
   return {
@@ -18,6 +17,9 @@ export function toChart(record: ChartRecord, sheetName: string, cells: readonly 
     dataRange: record.dataRange,
     seriesInColumns: record.seriesInColumns,
     createdAt: record.createdAt,
+    ...(record.anchor ? { anchor: record.anchor } : {}),
+    ...(record.seriesKinds ? { seriesKinds: record.seriesKinds } : {}),
+    ...(record.totals ? { totals: record.totals } : {}),
     data: chartData(record, cells),
   }
 }

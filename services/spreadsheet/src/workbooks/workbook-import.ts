@@ -19,11 +19,12 @@ import {
   type ImportDefinedName,
   type ImportMismatch,
   type SheetViewState,
+  type ConditionalFormatRule,
   type DataValidationRule,
   type ImportTable,
   type ImportRecalculation,
 } from '@finsheet/contracts'
-import { copyView } from '@finsheet/workbook/model'
+import { checkRules, CommandError, copyRules, copyView } from '@finsheet/workbook/model'
 import { validRules } from './valid-rules.js'
 import { checkAddress, checkFormat, checkInput, checkSheetNames, compactStyle, formatRange, newSheetId, tryParseRange, valuesMatch, valueToJson, type CellSource, type DefinedNameRecord, type SheetRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
@@ -35,6 +36,7 @@ export interface ImportSheetHeader {
   merges?: string[]
   view?: SheetViewState
   validations?: DataValidationRule[]
+  conditionalFormats?: ConditionalFormatRule[]
 }
 
 export interface ImportHeader {
@@ -63,6 +65,18 @@ function layoutOf(view: SheetViewState | undefined): { view?: SheetViewState } {
 function validationsOf(rules: readonly DataValidationRule[] | undefined): { validations?: DataValidationRule[] } {
   const kept = validRules(rules)
   return kept ? { validations: kept } : {}
+}
+
+/** A sheet's conditional formats as they are stored, refused (400) when a rule cannot be evaluated; absent when none. */
+function rulesOf(rules: ConditionalFormatRule[] | undefined): { conditionalFormats?: ConditionalFormatRule[] } {
+  if (!rules || rules.length === 0) return {}
+  try {
+    checkRules(rules)
+  } catch (error) {
+    if (error instanceof CommandError) throw spreadsheetErrors.invalidImport(error.message)
+    throw error
+  }
+  return { conditionalFormats: copyRules(rules) }
 }
 
 export class WorkbookImport {
@@ -94,11 +108,12 @@ export class WorkbookImport {
       }),
       ...layoutOf(sheet.view),
       ...validationsOf(sheet.validations),
+      ...rulesOf(sheet.conditionalFormats),
     }))
     // A workbook keeps at least one visible sheet: a file whose every sheet is hidden shows its first.
     if (this.sheets.every((sheet) => sheet.view?.hidden)) {
       const first = this.sheets[0]
-      const { hidden: _hidden, ...rest } = first.view ?? {}
+      const { hidden: _hidden, veryHidden: _veryHidden, ...rest } = first.view ?? {}
       first.view = rest
     }
     this.definedNames = (header.definedNames ?? []).map((definition) => ({

@@ -1,4 +1,6 @@
-import type { ChartData, ChartType } from '@finsheet/contracts'
+/** Where each part of a chart goes in its plot area: shared by the app's charts and the pictures an export draws. */
+import type { ChartData, ChartSeriesKind, ChartType } from '@finsheet/contracts'
+import { comboSeriesKind, waterfallBars, type WaterfallBar } from './chart-series.js'
 
 /** Series colours, in order; they repeat past eight series. */
 export const SERIES_COLORS = ['#1e7d5a', '#2f6fd6', '#e08a1e', '#8e44c9', '#d64545', '#1aa3a3', '#7a8b2b', '#c2508f'] as const
@@ -33,7 +35,7 @@ export function niceScale(dataMin: number, dataMax: number, target = 5): Scale {
 }
 
 /** Axis and tooltip numbers: grouped thousands, K/M/B past ten thousand. */
-export function formatNumber(value: number): string {
+export function formatChartNumber(value: number): string {
   const size = Math.abs(value)
   const compact = (divisor: number, suffix: string) => `${Number((value / divisor).toPrecision(3))}${suffix}`
   if (size >= 1e9) return compact(1e9, 'B')
@@ -224,4 +226,100 @@ function smallest(values: readonly number[]): number {
 
 function largest(values: readonly number[]): number {
   return values.reduce((most, value) => (value > most ? value : most), -Infinity)
+}
+
+// ---- waterfall and combo ------------------------------------------------------------------------
+
+/** Waterfall colours: totals, increases and decreases. */
+export const WATERFALL_COLORS = { total: '#2f6fd6', increase: '#1e7d5a', decrease: '#d64545' } as const
+
+export interface WaterfallLayoutBar extends Bar {
+  kind: WaterfallBar['kind']
+  color: string
+  /** where the connector to the next bar leaves, at the running total after this bar */
+  connectorY: number
+}
+
+export interface WaterfallLayout {
+  scale: Scale
+  ticks: { y: number; value: number }[]
+  categories: { x: number; label: string }[]
+  zeroY: number
+  bars: WaterfallLayoutBar[]
+}
+
+/**
+ * A waterfall in the plot area: each bar spans its start and end on the value axis, as stacked bars
+ * with an invisible base would draw it; a thin connector joins each bar's end to the next bar.
+ */
+export function waterfallLayout(data: ChartData, totals: readonly number[] | undefined, plot: PlotArea): WaterfallLayout {
+  const steps = waterfallBars(data, totals)
+  const ends = steps.flatMap((bar) => [bar.start, bar.end])
+  const scale = niceScale(ends.length ? smallest(ends) : 0, ends.length ? largest(ends) : 1)
+  const y = (value: number) => plot.top + plot.height - ((value - scale.min) / (scale.max - scale.min)) * plot.height
+  const band = plot.width / Math.max(1, steps.length)
+  const width = Math.max(1, band * 0.64)
+  const bars = steps.map((step, index): WaterfallLayoutBar => {
+    const top = Math.min(y(step.start), y(step.end))
+    return {
+      x: plot.left + band * index + (band - width) / 2,
+      y: top,
+      width,
+      height: Math.abs(y(step.end) - y(step.start)),
+      value: step.value,
+      label: step.label,
+      kind: step.kind,
+      color: WATERFALL_COLORS[step.kind],
+      connectorY: y(step.end),
+    }
+  })
+  return {
+    scale,
+    ticks: scale.ticks.map((value) => ({ y: y(value), value })),
+    categories: steps.map((step, index) => ({ x: plot.left + band * (index + 0.5), label: step.label })),
+    zeroY: y(0),
+    bars,
+  }
+}
+
+export interface ComboLayout {
+  /** the left axis, read by the bars */
+  primary: CartesianLayout
+  /** the right axis, read by the lines; null when every series is a bar */
+  secondary: { scale: Scale; ticks: { y: number; value: number }[] } | null
+  /** each series as drawn, in order, with its kind */
+  series: (CartesianSeries & { kind: ChartSeriesKind })[]
+}
+
+/** Bars on the left axis and lines on a secondary axis on the right, each series as its kind says. */
+export function comboLayout(data: ChartData, kinds: readonly ChartSeriesKind[] | undefined, plot: PlotArea): ComboLayout {
+  const kindOf = data.series.map((_, index) => comboSeriesKind(kinds, index))
+  const pick = (kind: ChartSeriesKind): ChartData => ({ labels: data.labels, series: data.series.filter((_, index) => kindOf[index] === kind) })
+  const barData = pick('bar')
+  const lineData = pick('line')
+  const primary = cartesianLayout(barData.series.length > 0 ? barData : lineData, barData.series.length > 0 ? 'bar' : 'line', plot)
+  const lines = lineData.series.length > 0 ? cartesianLayout(lineData, 'line', plot) : null
+  const secondary = lines && barData.series.length > 0 ? { scale: lines.scale, ticks: lines.ticks } : null
+  let bar = 0
+  let line = 0
+  const series = data.series.map((_, index) => {
+    const kind = kindOf[index]
+    const drawn = kind === 'bar' ? primary.series[bar++] : (lines ?? primary).series[line++]
+    return { ...drawn, color: seriesColor(index), kind }
+  })
+  return { primary, secondary, series }
+}
+
+/**
+ * What a chart shows, in words, for screen readers and tests: its type and title, then each series
+ * with its values (a waterfall's bars with their kind and running total).
+ */
+export function describeChart(type: ChartType, title: string, data: ChartData, totals?: readonly number[]): string {
+  const name = `${type[0].toUpperCase()}${type.slice(1)} chart${title ? ` ${title}` : ''}`
+  if (type === 'waterfall') {
+    const bars = waterfallBars(data, totals)
+    return `${name}: ${bars.map((bar) => (bar.kind === 'total' ? `${bar.label} ${formatChartNumber(bar.value)} (total)` : `${bar.label} ${bar.value < 0 ? '' : '+'}${formatChartNumber(bar.value)}`)).join('; ')}`
+  }
+  const series = data.series.map((s) => `${s.name}: ${s.values.map((value, index) => `${data.labels[index] ?? index + 1} ${value === null ? 'blank' : formatChartNumber(value)}`).join(', ')}`)
+  return `${name}. ${series.join('. ')}`
 }

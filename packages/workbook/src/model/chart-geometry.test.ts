@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartesianLayout, formatNumber, niceScale, pieLayout, seriesInColumnsFor, seriesStats } from './chart-geometry'
+import { cartesianLayout, formatChartNumber, niceScale, pieLayout, seriesInColumnsFor, seriesStats } from './chart-geometry.js'
 
 const plot = { left: 40, top: 10, width: 300, height: 200 }
 
@@ -14,12 +14,12 @@ describe('axis scales', () => {
   })
 
   it('writes axis numbers compactly', () => {
-    expect(formatNumber(1200)).toBe('1,200')
-    expect(formatNumber(45_000)).toBe('45K')
-    expect(formatNumber(1_118_828)).toBe('1.12M')
-    expect(formatNumber(-2_500_000_000)).toBe('-2.5B')
-    expect(formatNumber(0.125)).toBe('0.125')
-    expect(formatNumber(0)).toBe('0')
+    expect(formatChartNumber(1200)).toBe('1,200')
+    expect(formatChartNumber(45_000)).toBe('45K')
+    expect(formatChartNumber(1_118_828)).toBe('1.12M')
+    expect(formatChartNumber(-2_500_000_000)).toBe('-2.5B')
+    expect(formatChartNumber(0.125)).toBe('0.125')
+    expect(formatChartNumber(0)).toBe('0')
   })
 })
 

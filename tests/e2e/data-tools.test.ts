@@ -1,0 +1,171 @@
+/**
+ * Sort and filter in a real browser through the real gateway and services: a range sorted by two
+ * columns through Data → Sort range… with a header row (formulas follow their rows), then undone;
+ * a filter created from the Data menu, a column filtered through its header's dropdown (the status
+ * bar counts the records found, arrows step over the hidden rows), kept through a reload, and
+ * cleared. Cells are read the accessible way: the cell-reference box, then the focused cell's label.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AllInOne } from '@finsheet/standalone'
+import { startAllInOne } from '@finsheet/standalone'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebForTests } from './support/build-web.js'
+import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { cellPoint, COLUMN_WIDTH, ROW_HEIGHT, statusAddress, typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
+
+const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
+
+let browser: Browser
+let stack: AllInOne
+let dataDir: string
+let context: BrowserContext
+let page: Page
+
+const user = { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, password: 'engine-1843' }
+
+beforeAll(async () => {
+  mkdirSync(OUTPUT, { recursive: true })
+  const webRoot = await buildWebForTests()
+  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-data-'))
+  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
+  const registered = await fetch(`${stack.url}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
+  })
+  expect(registered.status).toBe(201)
+  browser = await launchChromium()
+  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
+  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
+  page = await context.newPage()
+  await page.goto(`${stack.url}/login`)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(onSpreadsheet)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Selects a cell or range through the cell-reference box and reads the active cell from its label. */
+async function shownIn(address: string): Promise<string> {
+  const box = page.getByLabel('Cell reference')
+  await box.click()
+  await box.fill(address)
+  await box.press('Enter')
+  const active = address.split(':')[0]
+  const label = (await page.locator('[data-testid="cell-editor"]').getAttribute('aria-label')) ?? ''
+  return label === active ? '' : label.slice(active.length + 1)
+}
+
+async function column(letter: string, from: number, to: number): Promise<string[]> {
+  const shown: string[] = []
+  for (let row = from; row <= to; row++) shown.push(await shownIn(`${letter}${row}`))
+  return shown
+}
+
+/** Opens a menu of the menu bar and runs an item, named as it begins (its shortcut follows the name). */
+async function menu(name: string, item: string): Promise<void> {
+  await page.getByRole('menubar', { name: 'Menu bar' }).getByRole('button', { name, exact: true }).click()
+  await page.getByRole('menuitem', { name: new RegExp(`^${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click()
+}
+
+const saveState = () => page.getByTestId('workbook-title').locator('..').innerText()
+const records = () => page.getByTestId('status-records').innerText()
+
+/** Presses a key in the grid and answers where the selection went. */
+async function after(key: string): Promise<string> {
+  await page.keyboard.press(key)
+  return statusAddress(page)
+}
+
+describe('sort and filter', { timeout: E2E_TIMEOUT }, () => {
+  it('sorts by two columns with a header row and undoes it, then filters a column through its dropdown, kept through a reload, and clears it', async () => {
+    await page.getByRole('button', { name: /Start Blank/ }).click()
+    await page.getByLabel('Formula bar').waitFor()
+    const rows = [
+      ['Region', 'Units', 'Rep', 'Tenfold'],
+      ['West', '5', 'Ann'],
+      ['East', '7', 'Bob'],
+      ['West', '9', 'Cid'],
+      ['East', '7', 'Dee'],
+      ['North', '3', 'Eve'],
+      ['East', '1', 'Fay'],
+    ]
+    for (const [index, row] of rows.entries()) {
+      await shownIn(`A${index + 1}`)
+      for (const text of row) await typeEntry(page, text, 'Tab')
+      if (index > 0) await typeEntry(page, `=B${index + 1}*10`, 'Enter')
+    }
+    expect(await shownIn('D3')).toBe('70')
+
+    // Data → Sort range… from one cell takes the block around it and sees the header row
+    await shownIn('B3')
+    await menu('Data', 'Sort range…')
+    const dialog = page.getByRole('dialog', { name: 'Sort range' })
+    expect(await dialog.getByLabel('Range').inputValue()).toBe('A1:D7')
+    expect(await dialog.getByRole('checkbox', { name: 'My data has headers' }).isChecked()).toBe(true)
+    await dialog.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Region (column A)' })
+    await dialog.getByRole('button', { name: 'Add another sort column' }).click()
+    await dialog.getByRole('combobox', { name: 'Then by' }).selectOption({ label: 'Units (column B)' })
+    await dialog.getByRole('combobox', { name: 'Order' }).nth(1).selectOption({ label: 'Z → A' })
+    await dialog.getByRole('button', { name: 'Sort', exact: true }).click()
+    await expect.poll(() => dialog.isVisible(), POLL).toBe(false)
+    expect(await column('A', 1, 7)).toEqual(['Region', 'East', 'East', 'East', 'North', 'West', 'West'])
+    // Bob and Dee tie on both keys and keep their order; each formula still reads its own row
+    expect(await column('C', 2, 7)).toEqual(['Bob', 'Dee', 'Fay', 'Eve', 'Cid', 'Ann'])
+    expect(await column('D', 2, 7)).toEqual(['70', '70', '10', '30', '90', '50'])
+    await page.keyboard.press('Control+z')
+    expect(await column('C', 2, 7)).toEqual(['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'])
+    expect(await shownIn('D2')).toBe('50')
+
+    // Data → Create a filter over the block; Region's dropdown hides West
+    await shownIn('A1')
+    await menu('Data', 'Create a filter')
+    const header = await cellPoint(page, 'A1')
+    await page.mouse.click(header.x + COLUMN_WIDTH / 2 - 10, header.y)
+    const dropdown = page.getByRole('dialog', { name: 'Filter Region' })
+    await dropdown.waitFor()
+    expect(await dropdown.getByRole('group', { name: 'Values' }).innerText()).toMatch(/\(Select all\)\s+East\s+North\s+West/)
+    await dropdown.getByRole('checkbox', { name: 'West' }).uncheck()
+    await page.screenshot({ path: join(OUTPUT, 'filter-dropdown.png') })
+    await dropdown.getByRole('button', { name: 'OK' }).click()
+    await expect.poll(records, POLL).toBe('4 of 6 records found')
+    // rows 2 and 4 (West) are hidden: the arrows step over them, a click lands past them
+    await shownIn('A1')
+    expect(await after('ArrowDown')).toBe('A3')
+    expect(await after('ArrowDown')).toBe('A5')
+    const second = await cellPoint(page, 'A2')
+    await page.mouse.click(second.x, second.y)
+    expect(await statusAddress(page)).toBe('A3')
+    await page.mouse.click(second.x, second.y + ROW_HEIGHT)
+    expect(await statusAddress(page)).toBe('A5')
+
+    // kept through a reload
+    await expect.poll(saveState, { ...POLL, timeout: 30_000 }).toContain('Saved')
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(records, POLL).toBe('4 of 6 records found')
+    await shownIn('A1')
+    expect(await after('ArrowDown')).toBe('A3')
+
+    // Clear filter shows every row again and keeps the dropdowns; Remove filter takes them away
+    await menu('Data', 'Clear filter')
+    await expect.poll(() => page.getByTestId('status-records').count(), POLL).toBe(0)
+    await shownIn('A1')
+    expect(await after('ArrowDown')).toBe('A2')
+    await menu('Data', 'Remove filter')
+    await page.mouse.click(header.x + COLUMN_WIDTH / 2 - 10, header.y)
+    expect(await statusAddress(page)).toBe('A1')
+    expect(await page.getByRole('dialog', { name: 'Filter Region' }).count()).toBe(0)
+  })
+})

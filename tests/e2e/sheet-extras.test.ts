@@ -1,0 +1,198 @@
+/**
+ * What a sheet carries around its cells, in a real browser through the real gateway and services: a
+ * note added with Shift+F2 and read by hovering its cell, a link set with Ctrl+K and followed with
+ * Ctrl+click, a tab colour and gridlines turned off, all kept through a reload; and an imported
+ * workbook showing its notes, tab colour, borders and hidden gridlines, with what it did not keep
+ * listed after the import.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AllInOne } from '@finsheet/standalone'
+import { startAllInOne } from '@finsheet/standalone'
+import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebForTests } from './support/build-web.js'
+import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { cellPoint, clickCell, statusAddress, typeEntry } from './support/grid-page.js'
+import { onSpreadsheet } from './support/spreadsheet-url.js'
+
+const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
+
+let browser: Browser
+let stack: AllInOne
+let dataDir: string
+let context: BrowserContext
+let page: Page
+
+const user = { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, password: 'engine-1843' }
+
+beforeAll(async () => {
+  mkdirSync(OUTPUT, { recursive: true })
+  const webRoot = await buildWebForTests()
+  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-extras-'))
+  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
+  const registered = await fetch(`${stack.url}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
+  })
+  expect(registered.status).toBe(201)
+  browser = await launchChromium()
+  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
+  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
+  page = await context.newPage()
+  await page.goto(`${stack.url}/login`)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(onSpreadsheet)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function select(address: string): Promise<void> {
+  const box = page.getByLabel('Cell reference')
+  await box.click()
+  await box.fill(address)
+  await box.press('Enter')
+}
+
+/** Opens a menu of the menu bar and runs an item, named as it begins. */
+async function menu(name: string, item: string): Promise<void> {
+  await page.getByRole('menubar', { name: 'Menu bar' }).getByRole('button', { name, exact: true }).click()
+  await page.getByRole('menuitem', { name: new RegExp(`^${item}`) }).click()
+}
+
+/** The items a menu of the menu bar shows (their names, without shortcuts), closed again after. */
+async function menuItems(name: string): Promise<string[]> {
+  await page.getByRole('menubar', { name: 'Menu bar' }).getByRole('button', { name, exact: true }).click()
+  const items = (await page.getByRole('menuitem').allInnerTexts()).map((text) => text.split('\n')[0].trim())
+  await page.keyboard.press('Escape')
+  return items
+}
+
+/** Moves the pointer over a cell and reads the note shown beside it ('' when none shows). */
+async function noteOn(address: string): Promise<string> {
+  const point = await cellPoint(page, address)
+  await page.mouse.move(point.x - 20, point.y)
+  await page.mouse.move(point.x, point.y)
+  const tooltip = page.getByRole('tooltip')
+  return (await tooltip.count()) > 0 ? (await tooltip.innerText()).replace(/\n+/g, '\n').trim() : ''
+}
+
+async function waitUntilSaved(): Promise<void> {
+  await expect.poll(() => page.getByTestId('workbook-title').locator('..').innerText(), { ...POLL, timeout: 30_000 }).toContain('Saved')
+}
+
+/** A workbook as another application writes it: a coloured tab, gridlines off, borders, notes with authors, a link and a chart. */
+async function importedWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF7030A0' } }, views: [{ showGridLines: false }] })
+  const rows: [string, number][] = [
+    ['Revenue', 1200],
+    ['Costs', 700],
+    ['Margin', 500],
+  ]
+  sheet.getCell('A1').value = 'Summary FY2024'
+  sheet.getCell('A1').font = { bold: true }
+  rows.forEach(([label, value], i) => {
+    sheet.getCell(i + 2, 1).value = label
+    sheet.getCell(i + 2, 2).value = value
+    for (const col of [1, 2]) sheet.getCell(i + 2, col).border = { top: { style: 'thin' }, bottom: { style: i === 2 ? 'double' : 'thin' }, left: { style: 'thin' }, right: { style: 'thin' } }
+  })
+  sheet.getCell('B2').note = 'From the audited accounts'
+  sheet.getCell('A6').value = { text: 'Assumptions', hyperlink: '#Inputs!A1' }
+  workbook.addWorksheet('Inputs').getCell('A1').value = 0.21
+  const zip = await JSZip.loadAsync(Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer))
+  // exceljs writes no charts: one is hung off the sheet as Excel does, for the report to name
+  const rels = (await zip.file('xl/worksheets/_rels/sheet1.xml.rels')?.async('string')) ?? '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
+  zip.file('xl/worksheets/_rels/sheet1.xml.rels', rels.replace('</Relationships>', '<Relationship Id="rIdChart" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/></Relationships>'))
+  zip.file('xl/drawings/drawing1.xml', '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"/>')
+  zip.file(
+    'xl/drawings/_rels/drawing1.xml.rels',
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart1.xml"/></Relationships>',
+  )
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
+describe('notes, links, tab colours and gridlines', { timeout: E2E_TIMEOUT }, () => {
+  it('adds a note read on hover, a link followed by Ctrl+click, a tab colour and gridlines off, kept through a reload', async () => {
+    await page.getByRole('button', { name: /Start Blank/ }).click()
+    await page.getByLabel('Formula bar').waitFor()
+    await select('B2')
+    await typeEntry(page, 'Revenue')
+    await typeEntry(page, 'Inputs')
+
+    // Shift+F2 inserts a note on the active cell; hovering the cell shows it with its author
+    await select('B2')
+    await page.keyboard.press('Shift+F2')
+    const noteDialog = page.getByRole('dialog', { name: 'Insert note – B2' })
+    await noteDialog.getByLabel('Note').fill('Check against the audited accounts')
+    await noteDialog.getByRole('button', { name: 'Save' }).click()
+    await noteDialog.waitFor({ state: 'hidden' })
+    await expect.poll(() => noteOn('B2'), POLL).toBe(`${user.name}:\nCheck against the audited accounts`)
+    expect(await noteOn('C4')).toBe('')
+    await select('B2')
+    expect(await menuItems('Insert')).toEqual(expect.arrayContaining(['Edit note', 'Delete note']))
+
+    // Ctrl+K links B3 to a place in the workbook; Ctrl+click follows it
+    await select('B3')
+    await page.keyboard.press('Control+k')
+    const linkDialog = page.getByRole('dialog', { name: 'Link – B3' })
+    await linkDialog.getByLabel('Address').fill('Sheet1!H20')
+    await linkDialog.getByRole('button', { name: 'OK' }).click()
+    await linkDialog.waitFor({ state: 'hidden' })
+    await clickCell(page, 'B3', ['Control'])
+    await expect.poll(() => statusAddress(page), POLL).toBe('H20')
+
+    // the tab takes a colour from Sheet options; View → Gridlines turns the sheet's gridlines off
+    await page.getByRole('button', { name: 'Sheet options' }).click()
+    await page.getByRole('menuitem', { name: 'Tab color: Green' }).click()
+    const tab = page.getByRole('tab', { name: 'Sheet1' })
+    expect(await tab.getAttribute('data-tab-color')).toBe('#00B050')
+    await menu('View', 'Hide gridlines')
+    expect(await menuItems('View')).toContain('Show gridlines')
+    await page.screenshot({ path: join(OUTPUT, 'sheet-extras.png') })
+
+    await waitUntilSaved()
+    await page.reload()
+    await page.getByLabel('Formula bar').waitFor()
+    await expect.poll(() => noteOn('B2'), POLL).toBe(`${user.name}:\nCheck against the audited accounts`)
+    expect(await page.getByRole('tab', { name: 'Sheet1' }).getAttribute('data-tab-color')).toBe('#00B050')
+    expect(await menuItems('View')).toContain('Show gridlines')
+    await clickCell(page, 'B3', ['Control'])
+    await expect.poll(() => statusAddress(page), POLL).toBe('H20')
+
+    // Delete note takes it away, and one undo brings it back
+    await select('B2')
+    await menu('Insert', 'Delete note')
+    expect(await noteOn('B2')).toBe('')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => noteOn('B2'), POLL).toContain('Check against the audited accounts')
+  })
+
+  it('shows an imported workbook with its notes, tab colour, borders and gridlines off, and lists what it did not keep', async () => {
+    await page.getByRole('button', { name: 'Import Document' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import Document' })
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'Extras.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await importedWorkbook() })
+    await dialog.getByRole('button', { name: 'Process Document' }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 60_000 })
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Summary')
+    await expect.poll(() => page.getByText('Not kept: charts: 1, on sheet Summary.').count(), POLL).toBeGreaterThan(0)
+    expect(await page.getByRole('tab', { name: 'Summary' }).getAttribute('data-tab-color')).toBe('#7030A0')
+    expect(await menuItems('View')).toContain('Show gridlines')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => noteOn('B2'), POLL).toBe('Author:\nFrom the audited accounts')
+    await page.screenshot({ path: join(OUTPUT, 'imported-features.png') })
+    await clickCell(page, 'A6', ['Control'])
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Inputs')
+  })
+})
