@@ -11,7 +11,7 @@ import { formatAddress, tryParseRange } from '../model/a1.js'
 import { relationshipsPath } from './table-parts.js'
 
 /** Features a sheet may carry that are counted for the import report, by the name the report uses as a key. */
-export type CarriedFeature = 'charts' | 'pictures' | 'pivotTables' | 'slicers' | 'formControls' | 'conditionalFormatting' | 'dataValidation' | 'sparklines'
+export type CarriedFeature = 'charts' | 'pictures' | 'pivotTables' | 'slicers' | 'formControls' | 'sparklines'
 
 export interface Relationship {
   id: string

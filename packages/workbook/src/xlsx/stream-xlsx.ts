@@ -20,7 +20,7 @@ import {
   type ImportLimits,
   type ProgressListener,
 } from '../import/imported-workbook.js'
-import { MAX_OUTLINE_LEVEL, type ConditionalStyle, type SheetFilter } from '@finsheet/contracts'
+import { MAX_OUTLINE_LEVEL, type ConditionalStyle, type DataValidationRule, type SheetFilter } from '@finsheet/contracts'
 import { ConditionalFormatCollector, readDifferentialFormats } from './conditional-formats.js'
 import { normalizeFormula } from './formula-text.js'
 import { readPageSetup } from './page-setup-xlsx.js'
@@ -578,12 +578,6 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
           const relationshipId = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1]
           hyperlinks.push({ ref: a.ref, ...(relationshipId ? { relationshipId } : {}), ...(a.location ? { location: a.location } : {}) })
         }
-        return
-      case 'conditionalFormatting':
-        count('conditionalFormatting')
-        return
-      case 'dataValidation':
-        count('dataValidation')
         return
       case 'sparklineGroup':
         count('sparklines')

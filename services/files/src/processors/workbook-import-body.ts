@@ -251,8 +251,6 @@ const NOT_KEPT_FEATURES: readonly { feature: CarriedFeature; label: string }[] =
   { feature: 'slicers', label: 'slicers' },
   { feature: 'formControls', label: 'form controls' },
   { feature: 'sparklines', label: 'sparklines' },
-  { feature: 'conditionalFormatting', label: 'conditional formatting' },
-  { feature: 'dataValidation', label: 'data validation' },
 ]
 
 /** 'Summary', 'Summary and Returns', 'Summary, Returns and Cover'. */
