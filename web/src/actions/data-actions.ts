@@ -113,16 +113,23 @@ export const DATA_ACTIONS: readonly Action[] = [
     },
   },
   {
-    id: 'filter-dropdown',
-    label: 'Open the filter dropdown of a header',
+    // As in Excel, Alt+Down opens a filter header's dropdown, or else the list a cell's data validation offers.
+    id: 'open-cell-list',
+    label: "Open the selected cell's list: a filter header's dropdown, or its data validation's values",
     group: 'Editing',
     keys: ['Alt+ArrowDown'],
-    enabled: (ctx) => {
-      const { store, sheet, selection } = ctx.workspace.state
-      const range = filterRangeOf(store?.sheet(sheet)?.layout)
-      const { row, col } = selection.active
-      return range !== null && row === range.startRow && col >= range.startCol && col <= range.endCol
+    enabled: (ctx) => onFilterHeader(ctx) || (ctx.workspace.state.store !== null && ctx.grid?.openList !== undefined),
+    run: (ctx) => {
+      if (onFilterHeader(ctx)) ctx.workspace.openFilterMenu({ column: ctx.workspace.state.selection.active.col, at: null })
+      else ctx.grid?.openList?.()
     },
-    run: (ctx) => ctx.workspace.openFilterMenu({ column: ctx.workspace.state.selection.active.col, at: null }),
   },
 ]
+
+/** Whether the active cell is a header cell of the sheet's filter. */
+function onFilterHeader(ctx: ActionContext): boolean {
+  const { store, sheet, selection } = ctx.workspace.state
+  const range = filterRangeOf(store?.sheet(sheet)?.layout)
+  const { row, col } = selection.active
+  return range !== null && row === range.startRow && col >= range.startCol && col <= range.endCol
+}

@@ -290,14 +290,6 @@ export const SPREADSHEET_ACTIONS: readonly Action[] = [
     run: (ctx) => ctx.workspace.openTool('data-validation'),
   },
   {
-    id: 'open-validation-list',
-    label: "Open the selected cell's list of values",
-    group: 'Editing',
-    keys: ['Alt+ArrowDown'],
-    enabled: (ctx) => hasWorkbook(ctx) && ctx.grid?.openList !== undefined,
-    run: (ctx) => ctx.grid?.openList?.(),
-  },
-  {
     id: 'select-all',
     label: 'Select all',
     group: 'Moving around',
