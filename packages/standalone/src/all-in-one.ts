@@ -56,6 +56,20 @@ const starters: Array<[ServiceArea, Starter]> = [
  * runs, and what cross-service tests start on free ports with a temporary DATA_DIR.
  */
 export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllInOne> {
+  // A service's port is held from the moment it is chosen until the service listens on it, yet another
+  // process may still take it in between; then the whole stack starts again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options)
+    } catch (error) {
+      if (!(error instanceof InternalPortTaken) || attempt === 3) throw error
+    }
+  }
+}
+
+class InternalPortTaken extends Error {}
+
+async function startOnce(options: AllInOneOptions): Promise<AllInOne> {
   const baseEnv = options.env ?? process.env
   const dataDir = resolve(options.dataDir ?? baseEnv.DATA_DIR ?? './data')
   mkdirSync(dataDir, { recursive: true })
@@ -67,19 +81,23 @@ export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllI
   const closeAll = async () => {
     for (const app of started.reverse()) await app.close().catch(() => undefined)
   }
+  const held = {} as Record<ServiceArea, HeldPort>
   try {
     // Ports are chosen up front so every service knows every other's URL (USERS_URL, FILES_URL, …).
     const services = {} as Record<ServiceArea, string>
-    const ports = {} as Record<ServiceArea, number>
     for (const [area] of starters) {
-      ports[area] = await freeLoopbackPort()
-      services[area] = `http://127.0.0.1:${ports[area]}`
+      held[area] = await holdLoopbackPort()
+      services[area] = `http://127.0.0.1:${held[area].port}`
       env[`${area.toUpperCase()}_URL`] = services[area]
     }
     for (const [area, start] of starters) {
-      const app = await start({ ...env, PORT: String(ports[area]) }, loggerFor(area))
+      const { port } = held[area]
+      const app = await start({ ...env, PORT: String(port) }, loggerFor(area))
       started.push(app)
-      await app.listen({ port: ports[area], host: '127.0.0.1' })
+      await held[area].release()
+      await app.listen({ port, host: '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE' ? new InternalPortTaken(`port ${port} was taken before the ${area} service listened`) : error
+      })
     }
     const gatewayConfig = loadGatewayConfig(env)
     const gateway = await createGatewayService(gatewayConfig, { logger: loggerFor('gateway'), webRoot: options.webRoot ?? baseEnv.WEB_ROOT ?? DEFAULT_WEB_ROOT })
@@ -96,17 +114,26 @@ export async function startAllInOne(options: AllInOneOptions = {}): Promise<AllI
     }
   } catch (error) {
     await closeAll()
+    await Promise.all(Object.values(held).map((port) => port.release()))
     throw error
   }
 }
 
-function freeLoopbackPort(): Promise<number> {
+interface HeldPort {
+  port: number
+  /** Frees the port (once; later calls do nothing). */
+  release(): Promise<void>
+}
+
+function holdLoopbackPort(): Promise<HeldPort> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer()
     probe.on('error', reject)
     probe.listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo
-      probe.close(() => resolvePort(port))
+      let released: Promise<void> | null = null
+      const release = () => (released ??= new Promise<void>((done) => probe.close(() => done())))
+      resolvePort({ port, release })
     })
   })
 }
