@@ -12,13 +12,14 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions: nodeConditions, externalConditions: nodeConditions } },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'services/*/src/**/*.test.ts',
-      'web/src/**/*.test.ts',
-      'tests/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    projects: [
+      { extends: true, test: { name: 'units', include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'web/src/**/*.test.ts'] } },
+      // The suites under tests/ each start the whole stack in-process, and loading its sources takes a
+      // worker about ten seconds; a worker that runs them one after another loads the sources once.
+      // They share no module state: every stack, browser and data folder is made by the suite itself.
+      { extends: true, test: { name: 'stacks', include: ['tests/**/*.test.ts'], isolate: false } },
+    ],
     // The spreadsheet service runs on the stack's own event loop in tests: a worker thread loading the
     // service's TypeScript sources takes seconds to start, times the dozens of stacks the suites start.
     // The suites about one user's calculation holding another's requests start threads themselves.
