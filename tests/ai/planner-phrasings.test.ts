@@ -214,10 +214,13 @@ const CASES: Record<string, Case[]> = {
     { say: 'create a line chart from Model!A1:E2 titled Revenue', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'line', dataRange: 'A1:E2', title: 'Revenue' }]) },
     { say: 'plot Sales!A1:D7 as a pie chart', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'pie', dataRange: 'A1:D7' }]) },
     { say: 'make an area chart of the revenue row', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'area', sheet: 'Model', dataRange: 'A1:E2' }]) },
-    { say: 'add a waterfall chart of Sales!A1:B5', book: 'sales', check: (book, outcome, before) => {
+    { say: 'add a waterfall chart of Sales!A1:B5', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'waterfall', sheet: 'Sales', dataRange: 'A1:B5' }]) },
+    { say: 'make a bridge chart of Sales!A1:B5', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'waterfall', dataRange: 'A1:B5' }]) },
+    { say: 'combo chart of Sales!A1:C7', book: 'sales', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'combo', dataRange: 'A1:C7' }]) },
+    { say: 'add a radar chart of Sales!A1:B5', book: 'sales', check: (book, outcome, before) => {
       noChange!(book, outcome, before)
       expect(book.charts).toEqual([])
-      expect(outcome.message).toContain('bar, line, pie or area')
+      expect(outcome.message).toContain('bar, line, pie, area, combo')
     } },
   ],
   'sensitivity': [

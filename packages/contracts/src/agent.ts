@@ -190,7 +190,7 @@ const AGENT_TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
     'Checks the workbook for modelling problems, rule by rule: error cells and the cell each error starts at, circular references, formulas that break the pattern of their row or column, ' +
     'numbers typed inside formulas, typed numbers outside the input sheet, references to empty cells, and totals that miss rows of their block. Each finding has a severity, its cells and a one-line fix. Reads only.',
   create_chart:
-    'Adds a chart (bar, line, pie or area) of a range to the workbook when the changeset is applied. The first column holds the labels and the first row the series names when they are text.',
+    'Adds a chart (bar, line, pie, area, combo: bars with lines on a second axis, or waterfall: a bridge whose first and last values are totals) of a range to the workbook when the changeset is applied. The first column holds the labels and the first row the series names when they are text.',
 }
 
 /** A tool as offered to a model: name, description and the JSON schema of its arguments. */

@@ -68,7 +68,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Formats: “make row 1 bold”, “format C2:C20 as currency”, “show B2:B9 as percentages with 1 decimal”',
   'Totals: “sum column C”, “total B2:B9 in B10”, “add a total row”',
   'Sort and clear: “sort A2:C10 by column B descending”, “clear D2:D9”',
-  'Charts: “bar chart of A1:B12” (bar, line, pie or area)',
+  'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',
   'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',
   'Growth: “grow revenue 15% a year in years 2 to 5”',
   'Explain and audit: “explain Valuation!B1”, “audit the workbook”',

@@ -3,7 +3,7 @@
  * grammar.ts reads text into these values; plans act on them. A command that does not read as one
  * of them is not guessed at: it gets the list of what the planner can do.
  */
-import { FINANCIAL_MODEL_TYPES, type FinancialModelType, type StylePatch } from '@finsheet/contracts'
+import { FINANCIAL_MODEL_TYPES, type ChartType, type FinancialModelType, type StylePatch } from '@finsheet/contracts'
 import peggy from 'peggy'
 import { COMMAND_GRAMMAR } from './grammar.js'
 
@@ -68,7 +68,7 @@ export type PlannerCommand =
   | { type: 'total_row'; table?: TargetSpec }
   | { type: 'sort'; target?: TargetSpec; key?: { column: string } | { header: string }; order: 'asc' | 'desc' }
   | { type: 'clear'; target: TargetSpec }
-  | { type: 'chart'; chartType: 'bar' | 'line' | 'pie' | 'area' | { unsupported: string }; source: TargetSpec; title?: string }
+  | { type: 'chart'; chartType: ChartType | { unsupported: string }; source: TargetSpec; title?: string }
   | { type: 'sensitivity'; axes: SensitivityAxis[]; output?: string }
   | { type: 'grow'; target: TargetSpec; rate: number; span?: { from: PeriodBound; to: PeriodBound } | { next: number } }
   | { type: 'explain'; target: TargetSpec }

@@ -439,7 +439,9 @@ ChartKind
   / ("trend"i / "line"i) !WordChar { return 'line' }
   / ("doughnut"i / "donut"i / "pie"i) !WordChar { return 'pie' }
   / "area"i !WordChar { return 'area' }
-  / word:$("candlestick"i / "waterfall"i / "scatter"i / "bubble"i / "funnel"i / "radar"i / "combo"i / "gantt"i) !WordChar { return { unsupported: word.toLowerCase() } }
+  / ("waterfall"i / "bridge"i) !WordChar { return 'waterfall' }
+  / ("combination"i / "combo"i) !WordChar { return 'combo' }
+  / word:$("candlestick"i / "scatter"i / "bubble"i / "funnel"i / "radar"i / "gantt"i) !WordChar { return { unsupported: word.toLowerCase() } }
 ChartNoun = ("visualisation"i / "visualization"i / "chart"i / "graph"i / "plot"i) !WordChar
 ChartTitle = __ ("with the title"i / "with title"i / "entitled"i / "titled"i / "called"i / "named"i) __ title:(Quoted / $(.+)) { return title.trim() }
 ChartTail = ChartTitle / __ ("as"i / "in"i) __ ("a"i __ / "an"i __)? ChartKind (__ ChartNoun)? / _ !.

@@ -16,7 +16,7 @@ export function chartRoutes(app: ServiceApp, services: SpreadsheetServices) {
     {
       schema: {
         tags,
-        summary: 'Store a chart (bar, line, pie or area) of a range on the workbook; its data follows the cells',
+        summary: 'Store a chart (bar, line, pie, area, combo or waterfall) of a range on the workbook; its data follows the cells',
         body: CreateChartBody,
         response: { 201: ChartResponse, ...errorResponses },
       },

@@ -61,7 +61,7 @@ export function* planFormat(command: Command<'format'>, context: PlanContext): S
 export function* planChart(command: Command<'chart'>, context: PlanContext): Step<PlanAnswer> {
   if (typeof command.chartType === 'object') {
     const kind = command.chartType.unsupported
-    return { text: readAs(`a ${kind} chart`, 'Charts here are bar, line, pie or area, so I changed nothing. Ask for one of those, for example “bar chart of A1:B12”.') }
+    return { text: readAs(`a ${kind} chart`, 'Charts here are bar, line, pie, area, combo (bars and lines) or waterfall (a bridge), so I changed nothing. Ask for one of those, for example “bar chart of A1:B12”.') }
   }
   const view = yield* lookOver()
   const found = yield* resolveTarget(view, command.source, context)
