@@ -1,8 +1,9 @@
 /**
  * Output in a real browser through the real gateway and services: a three-sheet model given a page
  * setup (landscape, gridlines, the header row repeated) and exported as a PDF of the expected pages,
- * orientation and cell text; the workbook saved as .json and imported again as a new workbook equal to
- * it; a Help & Support request that fails visibly, then is sent, stored and listed for a support admin.
+ * orientation and cell text, and printed through File → Print as the same pages; the workbook saved
+ * as .json and imported again as a new workbook equal to it; a Help & Support request that fails
+ * visibly, then is sent, stored and listed for a support admin.
  * Cells are read the accessible way: the cell-reference box, then the focused cell's label.
  */
 import { execFileSync } from 'node:child_process'
@@ -175,6 +176,34 @@ describe('output', () => {
       if (existsSync('/usr/bin/pdftoppm')) {
         execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '2', '-l', '2', '-singlefile', join(OUTPUT, 'output-model.pdf'), join(OUTPUT, 'printed-page')])
       }
+
+      // File → Print lays out the same pages in the document, then opens the browser's print dialog
+      // (counted here instead); what the browser prints is those pages alone, one sheet of paper each.
+      await page.evaluate(() => {
+        const counted = window as unknown as { printDialogs: number }
+        counted.printDialogs = 0
+        window.print = () => void counted.printDialogs++
+      })
+      await menu('File', 'Print')
+      const printView = page.getByTestId('print-view')
+      await expect.poll(() => page.evaluate(() => (window as unknown as { printDialogs: number }).printDialogs), POLL).toBe(1)
+      await page.emulateMedia({ media: 'print' })
+      expect(await printView.getByRole('region').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-label')))).toEqual([
+        'Page 1 of 5: Inputs',
+        'Page 2 of 5: Model',
+        'Page 3 of 5: Model',
+        'Page 4 of 5: Model',
+        'Page 5 of 5: Summary',
+      ])
+      const printed = await readPdfPages(new Uint8Array(await page.pdf({ preferCSSPageSize: true, printBackground: true })))
+      expect(printed).toHaveLength(5)
+      expect(printed[1].text).toContain('Revenue')
+      expect(printed[4].text).toContain('Total revenue')
+      // The app around the pages (its menus, the status bar's "Sheet 2 of 3") is not printed.
+      expect(printed.map((printedPage) => printedPage.text).join(' ')).not.toMatch(/Sheet \d of \d|Data Validation|Help/)
+      await page.emulateMedia({ media: null })
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')))
+      await printView.waitFor({ state: 'detached', timeout: 10_000 })
 
       // The page setup is kept with the sheet: the service answers it.
       await expect
