@@ -48,7 +48,7 @@ import { columnIndex, dataBottom, dataTop, defaultColumnName, tableUseKey, uniqu
 import type { Table, TableDefinition, TableInfo } from './tables.js'
 import { mapTree, shiftInterval } from './structure.js'
 import { ExternalSheet, findExternalSheet, findExternalWorkbook } from './external-links.js'
-import { HIDDEN_BY_FILTER, HIDDEN_BY_USER, badRowIndex, hiddenRowFlags, sameHiddenRows } from './hidden-rows.js'
+import { HIDDEN_BY_FILTER, HIDDEN_BY_USER, badRowIndex, hiddenRowFlags, sameHiddenRows, treeReadsHiddenRows } from './hidden-rows.js'
 import type { HiddenRows } from './hidden-rows.js'
 import type { ExternalLinkInfo, ExternalWorkbook } from './external-links.js'
 import { fileNameOf, isExternalSheetName } from '../address/external.js'
@@ -1221,7 +1221,8 @@ export class Engine {
     if (sameHiddenRows(target.hiddenRowFlags, flags)) return []
     target.hiddenRowFlags = flags
     const readers = this.graph.hiddenRowReaders
-    if (readers.size === 0) return []
+    const nameReaders = this.hiddenRowNameReaders()
+    if (readers.size === 0 && nameReaders.length === 0) return []
     return this.mutate(() => {
       for (const cell of readers) {
         if (cell.state === CellState.Clean) {
@@ -1231,7 +1232,35 @@ export class Engine {
         this.calculator.logOld(cell)
         this.calculator.enqueue(cell)
       }
+      for (const cell of nameReaders) {
+        if (cell.state !== CellState.Clean) continue
+        cell.state = CellState.Dirty
+        cell.sheet.column(cell.col).pendingFormulas++
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      }
     })
+  }
+
+  /** Formulas using a defined name whose formula calls SUBTOTAL or AGGREGATE, itself or through other names. */
+  private hiddenRowNameReaders(): FormulaCell[] {
+    if (this.names.size === 0) return []
+    const reading = new Set<string>()
+    const readsFunction = (name: string) => this.functions.get(name)?.readsHiddenRows === true
+    const readingName = (name: string) => reading.has(name.toUpperCase())
+    // Names may use names: grow the set until no other name joins it.
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const definition of this.names.values()) {
+        const key = definition.name.toUpperCase()
+        if (reading.has(key) || !treeReadsHiddenRows(definition.ast, readsFunction, readingName)) continue
+        reading.add(key)
+        grew = true
+      }
+    }
+    const cells: FormulaCell[] = []
+    for (const name of reading) for (const cell of this.graph.nameUsers.get(name) ?? []) cells.push(cell)
+    return cells
   }
 
   /** The rows of a sheet stated hidden by `setHiddenRows`, each list ascending. */

@@ -69,6 +69,19 @@ describe('Engine.setHiddenRows', () => {
     expect(engine.setHiddenRows('Sheet1', { hidden: [], filtered: [] })).toEqual([])
   })
 
+  it('recalculates formulas using a defined name that calls SUBTOTAL, directly or through another name', () => {
+    const engine = workbook()
+    engine.defineName('Shown', '=SUBTOTAL(109,Sheet1!$A$1:$A$5)')
+    engine.defineName('Twice', '=Shown*2')
+    engine.setCells([
+      { sheet: 'Sheet1', address: 'E1', input: '=Shown' },
+      { sheet: 'Sheet1', address: 'E2', input: '=Twice+0' },
+    ])
+    const changes = engine.setHiddenRows('Sheet1', { hidden: [3], filtered: [] })
+    expect(engine.getRangeValues('Sheet1', 'E1:E2')).toEqual([[11], [22]])
+    expect(changed(changes)).toEqual(['B2', 'B3', 'E1', 'E2'])
+  })
+
   it('refuses what is not a row of the sheet, changing nothing', () => {
     const engine = workbook()
     engine.setHiddenRows('Sheet1', { hidden: [0], filtered: [] })

@@ -4,6 +4,7 @@
  * hid and counts the ones the user hid, 101–111 and AGGREGATE's hidden-row options skip both. Kept as
  * one byte of flags per row up to the last hidden one, so that a function reading a range asks in O(1).
  */
+import type { Node } from '../parser/ast.js'
 import { MAX_ROW } from '../values.js'
 
 /** A row the user hid, or one inside a collapsed outline group. */
@@ -55,4 +56,38 @@ export function sameHiddenRows(a: Uint8Array | null, b: Uint8Array | null): bool
 /** Whether `row` is hidden in one of the ways `skip` names (flags of `hiddenRowFlags`, null: none hidden). */
 export function isSkippedRow(flags: Uint8Array | null, row: number, skip: number): boolean {
   return flags !== null && row < flags.length && (flags[row] & skip) !== 0
+}
+
+/**
+ * Whether a formula tree calls a function `reads` names (one that skips hidden rows) or mentions a name
+ * `readingName` says does: defined names whose formula calls SUBTOTAL make their users read hidden rows.
+ */
+export function treeReadsHiddenRows(node: Node, reads: (functionName: string) => boolean, readingName: (name: string) => boolean): boolean {
+  const walk = (current: Node): boolean => {
+    switch (current.type) {
+      case 'call':
+        return reads(current.name) || readingName(current.name) || current.args.some(walk)
+      case 'name':
+        return readingName(current.name)
+      case 'unary':
+      case 'percent':
+      case 'spill':
+        return walk(current.operand)
+      case 'binary':
+      case 'rangeOp':
+      case 'intersection':
+        return walk(current.left) || walk(current.right)
+      case 'union':
+        return current.items.some(walk)
+      case 'group':
+        return walk(current.expression)
+      case 'invoke':
+        return walk(current.callee) || current.args.some(walk)
+      case 'array':
+        return current.rows.some((row) => row.some(walk))
+      default:
+        return false
+    }
+  }
+  return walk(node)
 }
