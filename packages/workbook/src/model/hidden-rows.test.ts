@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CellEdit, WorkbookCommand } from '@finsheet/contracts'
 import { WorkbookModel } from './workbook-model.js'
 import { CommandError } from './command-checks.js'
+import { hiddenRowsOf } from './hidden-rows.js'
 
 /** Regions and units in A1:B6, SUBTOTAL 9 and 109 and a SUM of the units in D1:D3. */
 function regions(): WorkbookModel {
@@ -85,5 +86,11 @@ describe('SUBTOTAL and AGGREGATE follow the rows a sheet hides', () => {
     expect(totals(model)).toEqual([14, 14, 24.5])
     model.apply([{ type: 'rename-sheet', from: 'Sheet1', to: 'Data' }, { type: 'set-cells', sheet: 'Data', cells: [{ address: 'E1', input: '=AGGREGATE(9,5,B2:B6)' }] }])
     expect(model.engine.getValue('Data', 'E1')).toBe(14)
+  })
+
+  it('reads the rows a stored view hides, leaving out indexes past the last row of a sheet', () => {
+    const rows = { 1: { hidden: true }, 2: { filtered: true }, 3: { hidden: true, filtered: true }, 4: { height: 30 }, 1048576: { hidden: true } }
+    expect(hiddenRowsOf({ rows })).toEqual({ hidden: [1, 3], filtered: [2, 3] })
+    expect(hiddenRowsOf(undefined)).toEqual({ hidden: [], filtered: [] })
   })
 })

@@ -8,14 +8,17 @@
 import type { CellChange, Engine, HiddenRows } from '@finsheet/formula'
 import type { SheetViewState } from '@finsheet/contracts'
 import type { SheetRecord } from './cell-record.js'
+import { MAX_ROW } from './a1.js'
 
-/** The rows a view hides: by the user, and by the sheet's filter. */
+/** The rows a view hides: by the user, and by the sheet's filter (a stored index past the sheet's last row holds no cells). */
 export function hiddenRowsOf(view: SheetViewState | undefined): { hidden: number[]; filtered: number[] } {
   const hidden: number[] = []
   const filtered: number[] = []
-  for (const [index, entry] of Object.entries(view?.rows ?? {})) {
-    if (entry.hidden) hidden.push(Number(index))
-    if (entry.filtered) filtered.push(Number(index))
+  for (const [key, entry] of Object.entries(view?.rows ?? {})) {
+    const row = Number(key)
+    if (!(row <= MAX_ROW)) continue
+    if (entry.hidden) hidden.push(row)
+    if (entry.filtered) filtered.push(row)
   }
   return { hidden, filtered } satisfies HiddenRows
 }
