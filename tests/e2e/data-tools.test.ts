@@ -3,7 +3,8 @@
  * columns through Data → Sort range… with a header row (formulas follow their rows), then undone;
  * a filter created from the Data menu, a column filtered through its header's dropdown (the status
  * bar counts the records found, arrows step over the hidden rows), kept through a reload, and
- * cleared. Cells are read the accessible way: the cell-reference box, then the focused cell's label.
+ * cleared; a SUBTOTAL over a filtered column skips the rows the filter hides. Cells are read the
+ * accessible way: the cell-reference box, then the focused cell's label.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -167,5 +168,37 @@ describe('sort and filter', { timeout: E2E_TIMEOUT }, () => {
     await page.mouse.click(header.x + COLUMN_WIDTH / 2 - 10, header.y)
     expect(await statusAddress(page)).toBe('A1')
     expect(await page.getByRole('dialog', { name: 'Filter Region' }).count()).toBe(0)
+  })
+
+  it('SUBTOTAL skips the rows a filter hides and counts them again once the filter is cleared', async () => {
+    await page.getByRole('button', { name: 'Add sheet' }).click()
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Sheet2')
+    const rows = [['Region', 'Units'], ['West', '5'], ['East', '7'], ['West', '9'], ['North', '3']]
+    for (const [index, row] of rows.entries()) {
+      await shownIn(`A${index + 1}`)
+      for (const text of row) await typeEntry(page, text, 'Tab')
+    }
+    // Totals in the header row, which the filter never hides: SUBTOTAL 9 and 109, and a SUM
+    await shownIn('D1')
+    await typeEntry(page, '=SUBTOTAL(9,B2:B5)', 'Tab')
+    await typeEntry(page, '=SUBTOTAL(109,B2:B5)', 'Tab')
+    await typeEntry(page, '=SUM(B2:B5)', 'Tab')
+    expect([await shownIn('D1'), await shownIn('E1'), await shownIn('F1')]).toEqual(['24', '24', '24'])
+
+    await shownIn('A1')
+    await menu('Data', 'Create a filter')
+    const header = await cellPoint(page, 'A1')
+    await page.mouse.click(header.x + COLUMN_WIDTH / 2 - 10, header.y)
+    const dropdown = page.getByRole('dialog', { name: 'Filter Region' })
+    await dropdown.waitFor()
+    await dropdown.getByRole('checkbox', { name: 'West' }).uncheck()
+    await dropdown.getByRole('button', { name: 'OK' }).click()
+    await expect.poll(records, POLL).toBe('2 of 4 records found')
+    // West's 5 and 9 are skipped; SUM still counts them
+    expect([await shownIn('D1'), await shownIn('E1'), await shownIn('F1')]).toEqual(['10', '10', '24'])
+
+    await menu('Data', 'Clear filter')
+    await expect.poll(() => page.getByTestId('status-records').count(), POLL).toBe(0)
+    expect([await shownIn('D1'), await shownIn('E1'), await shownIn('F1')]).toEqual(['24', '24', '24'])
   })
 })

@@ -185,6 +185,11 @@ export interface SheetView {
   /** Whether the cell holds a formula whose outermost function is SUBTOTAL or AGGREGATE. */
   isSubtotalCell(row: number, col: number): boolean
   /**
+   * How each row is hidden, as flags by row (HIDDEN_BY_USER, HIDDEN_BY_FILTER; rows past the end are
+   * shown), or null when no row is: SUBTOTAL and AGGREGATE skip hidden rows by it. Optional for test doubles.
+   */
+  hiddenRows?(): Uint8Array | null
+  /**
    * Sum and count of the numbers in a block and its first error — what SUM, COUNT and AVERAGE need
    * from a range — computed by the engine without a callback per cell. Optional for test doubles.
    */

@@ -48,12 +48,15 @@ import { columnIndex, dataBottom, dataTop, defaultColumnName, tableUseKey, uniqu
 import type { Table, TableDefinition, TableInfo } from './tables.js'
 import { mapTree, shiftInterval } from './structure.js'
 import { ExternalSheet, findExternalSheet, findExternalWorkbook } from './external-links.js'
+import { HIDDEN_BY_FILTER, HIDDEN_BY_USER, badRowIndex, hiddenRowFlags, sameHiddenRows, treeReadsHiddenRows } from './hidden-rows.js'
+import type { HiddenRows } from './hidden-rows.js'
 import type { ExternalLinkInfo, ExternalWorkbook } from './external-links.js'
 import { fileNameOf, isExternalSheetName } from '../address/external.js'
 import type { DataTableHost, TableInput } from './data-tables.js'
 
 export type { CellChange, IterationSettings } from './calculator.js'
 export type { ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo } from './external-links.js'
+export type { HiddenRows } from './hidden-rows.js'
 
 /** A value a cell can hold after calculation; `null` is empty. */
 export type CellValue = Scalar
@@ -1198,6 +1201,80 @@ export class Engine {
     this.validateIteration(next)
     Object.assign(this.iteration, next)
     return this.recalculateAll()
+  }
+
+  // -----------------------------------------------------------------------------------------------------
+  // Hidden rows
+  // -----------------------------------------------------------------------------------------------------
+
+  /**
+   * States which rows of a sheet are hidden, replacing what was stated before: `hidden` by the user
+   * (collapsed outline groups included), `filtered` by the sheet's filter. SUBTOTAL and AGGREGATE skip
+   * them by Excel's rules, and only the formulas calling them recalculate. Rows stated here do not move
+   * with inserted or deleted rows: the caller states them again after such an edit.
+   */
+  setHiddenRows(sheet: string, rows: HiddenRows): CellChange[] {
+    const target = this.sheet(sheet)
+    const bad = badRowIndex(rows)
+    if (bad !== undefined) throw new EngineUsageError(MESSAGES.invalidPosition('row', bad))
+    const flags = hiddenRowFlags(rows)
+    if (sameHiddenRows(target.hiddenRowFlags, flags)) return []
+    target.hiddenRowFlags = flags
+    const readers = this.graph.hiddenRowReaders
+    const nameReaders = this.hiddenRowNameReaders()
+    if (readers.size === 0 && nameReaders.length === 0) return []
+    return this.mutate(() => {
+      for (const cell of readers) {
+        if (cell.state === CellState.Clean) {
+          cell.state = CellState.Dirty
+          cell.sheet.column(cell.col).pendingFormulas++
+        }
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      }
+      for (const cell of nameReaders) {
+        if (cell.state !== CellState.Clean) continue
+        cell.state = CellState.Dirty
+        cell.sheet.column(cell.col).pendingFormulas++
+        this.calculator.logOld(cell)
+        this.calculator.enqueue(cell)
+      }
+    })
+  }
+
+  /** Formulas using a defined name whose formula calls SUBTOTAL or AGGREGATE, itself or through other names. */
+  private hiddenRowNameReaders(): FormulaCell[] {
+    if (this.names.size === 0) return []
+    const reading = new Set<string>()
+    const readsFunction = (name: string) => this.functions.get(name)?.readsHiddenRows === true
+    const readingName = (name: string) => reading.has(name.toUpperCase())
+    // Names may use names: grow the set until no other name joins it.
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const definition of this.names.values()) {
+        const key = definition.name.toUpperCase()
+        if (reading.has(key) || !treeReadsHiddenRows(definition.ast, readsFunction, readingName)) continue
+        reading.add(key)
+        grew = true
+      }
+    }
+    const cells: FormulaCell[] = []
+    for (const name of reading) for (const cell of this.graph.nameUsers.get(name) ?? []) cells.push(cell)
+    return cells
+  }
+
+  /** The rows of a sheet stated hidden by `setHiddenRows`, each list ascending. */
+  getHiddenRows(sheet: string): { hidden: number[]; filtered: number[] } {
+    const flags = this.sheet(sheet).hiddenRowFlags
+    const hidden: number[] = []
+    const filtered: number[] = []
+    if (flags !== null) {
+      for (let row = 0; row < flags.length; row++) {
+        if ((flags[row] & HIDDEN_BY_USER) !== 0) hidden.push(row)
+        if ((flags[row] & HIDDEN_BY_FILTER) !== 0) filtered.push(row)
+      }
+    }
+    return { hidden, filtered }
   }
 
   // -----------------------------------------------------------------------------------------------------

@@ -62,6 +62,8 @@ export interface CompiledFormula {
   readonly external?: boolean
   /** Reads another workbook's cached values: recalculated when the workbook's links change. */
   readonly linksWorkbooks?: boolean
+  /** Calls a function that skips hidden rows: recalculated when a sheet's hidden rows change. */
+  readonly readsHiddenRows?: boolean
 }
 
 /** The array sizes of a formula that returns arrays; most formulas never need one. */

@@ -148,6 +148,8 @@ export class Sheet implements SheetView {
   readonly spillOwners = new Set<FormulaCell>()
   /** Range nodes over this sheet too large for per-cell edges, found by a containment check. */
   wideRanges: RangeNode[] = []
+  /** How each row is hidden (see hidden-rows.ts), or null when none is. */
+  hiddenRowFlags: Uint8Array | null = null
 
   constructor(
     readonly id: number,
@@ -265,6 +267,10 @@ export class Sheet implements SheetView {
 
   isSubtotalCell(row: number, col: number): boolean {
     return this.formulaAt(row, col)?.compiled.isSubtotal === true
+  }
+
+  hiddenRows(): Uint8Array | null {
+    return this.hiddenRowFlags
   }
 
   hasFormula(row: number, col: number): boolean {

@@ -77,6 +77,8 @@ class Compilation {
   external = false
   /** A reference names another workbook's sheet. */
   linksWorkbooks = false
+  /** A function that skips hidden rows (SUBTOTAL, AGGREGATE) is called. */
+  readsHiddenRows = false
   /** Depth of array-evaluated function arguments around the node being compiled (legacy formulas). */
   private arrayContext = 0
 
@@ -439,6 +441,7 @@ class Compilation {
       }
     }
     if (definition.volatile) this.volatile = true
+    if (definition.readsHiddenRows === true) this.readsHiddenRows = true
     if (definition.savedValue !== undefined) this.external = true
     if (node.args.length < definition.minArgs || node.args.length > definition.maxArgs) {
       for (const arg of node.args) if (arg.type !== 'missing') this.compile(arg, 'reference')
@@ -674,6 +677,7 @@ export function compileFormula(ast: Node, key: string, host: CompileHost, legacy
     volatile: compilation.volatile,
     external: compilation.external,
     linksWorkbooks: compilation.linksWorkbooks,
+    readsHiddenRows: compilation.readsHiddenRows,
     isSubtotal: outer === 'SUBTOTAL' || outer === 'AGGREGATE',
     missingSheets: [...compilation.missingSheets],
     resultFormat: outerDefinition?.resultFormat,

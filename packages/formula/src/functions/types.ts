@@ -138,6 +138,11 @@ interface FunctionMetadata {
    * its file was saved with until one of its inputs changes (see Engine.isSavedValue).
    */
   readonly savedValue?: string
+  /**
+   * The function skips rows that are hidden (SheetView.hiddenRows): formulas calling it recalculate
+   * when a sheet's hidden rows change, although no cell they read did.
+   */
+  readonly readsHiddenRows?: boolean
 }
 
 export interface EagerFunctionDefinition extends FunctionMetadata {

@@ -92,6 +92,8 @@ export class DependencyGraph {
   /** Formulas per upper-case name they mention. */
   readonly nameUsers = new Map<string, Set<FormulaCell>>()
   readonly volatile = new Set<FormulaCell>()
+  /** Formulas calling a function that skips hidden rows (SUBTOTAL, AGGREGATE). */
+  readonly hiddenRowReaders = new Set<FormulaCell>()
   /** Formulas per upper-case sheet name they mention that does not exist. */
   readonly missingSheetUsers = new Map<string, Set<FormulaCell>>()
   /**
@@ -227,6 +229,7 @@ export class DependencyGraph {
     }
     if (compiled.names.length > 0) this.registerNames(cell, compiled.names, true, 0)
     if (compiled.volatile) this.volatile.add(cell)
+    if (compiled.readsHiddenRows === true) this.hiddenRowReaders.add(cell)
     for (const name of compiled.missingSheets) {
       let users = this.missingSheetUsers.get(name)
       if (users === undefined) this.missingSheetUsers.set(name, (users = new Set()))
@@ -247,6 +250,7 @@ export class DependencyGraph {
     }
     if (compiled.names.length > 0) this.registerNames(cell, compiled.names, false, 0)
     if (compiled.volatile) this.volatile.delete(cell)
+    if (compiled.readsHiddenRows === true) this.hiddenRowReaders.delete(cell)
     for (const name of compiled.missingSheets) this.missingSheetUsers.get(name)?.delete(cell)
     if (this.dynamicRanges.size > 0) this.setDynamicRanges(cell, [])
   }
@@ -460,6 +464,7 @@ export class DependencyGraph {
     this.nodeCount = 0
     this.nameUsers.clear()
     this.volatile.clear()
+    this.hiddenRowReaders.clear()
     this.missingSheetUsers.clear()
     this.dynamicRanges.clear()
   }

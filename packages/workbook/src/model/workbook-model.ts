@@ -29,6 +29,7 @@ import { applyFilter, copyFilter, filteredSpans } from './sheet-filter.js'
 import { chartRecordOf, chartSpecOf, movedChart, sameChart } from './sheet-charts.js'
 import { movedBlockAnnotations, restoringAnnotations } from './cell-annotations.js'
 import { checkRules, copyRules, movedRules, renamedRules, rulesMovedWithBlock, sameRules } from './conditional-formats.js'
+import { HiddenRowsStatement } from './hidden-rows.js'
 
 /** How commands name sheets: by name (users, the API) or by id (the service's change log). */
 export type SheetRefs = 'name' | 'id'
@@ -168,6 +169,8 @@ export class WorkbookModel {
   protected legacy = new Map<string, Set<number>>()
   /** Table styles by upper-case table name: the engine keeps the tables but not how they look. */
   protected tableStyles = new Map<string, string>()
+  /** What the engine was told of each sheet's hidden rows, which SUBTOTAL and AGGREGATE skip. */
+  private readonly hiddenRows = new HiddenRowsStatement()
 
   constructor(
     parts: {
@@ -198,6 +201,8 @@ export class WorkbookModel {
     this.sheets = (parts.sheets ?? []).map(copySheet)
     this.charts = (parts.charts ?? []).map((chart) => ({ ...chart }))
     for (const sheet of this.sheets) this.engine.addSheet(sheet.name)
+    // Before any cell loads, so that SUBTOTALs calculate once.
+    this.hiddenRows.state(this.engine, this.sheets)
     // Before any cell loads: external references calculate from these values.
     if (parts.externalLinks !== undefined && parts.externalLinks.length > 0) this.engine.setExternalLinks(externalWorkbooksOf(parts.externalLinks))
     this.defineAll(parts.definedNames ?? [])
@@ -656,6 +661,7 @@ export class WorkbookModel {
     this.formats = next.formats
     this.legacy = next.legacy
     this.tableStyles = next.tableStyles
+    this.hiddenRows.state(this.engine, this.sheets)
   }
 
   // ---- applying commands ----------------------------------------------------------------------------
@@ -688,6 +694,13 @@ export class WorkbookModel {
   }
 
   private applyOne(command: WorkbookCommand, result: ApplyResult): WorkbookCommand[] {
+    const inverse = this.applyCommand(command, result)
+    // Rows hidden, shown, filtered, or moved by rows inserted and deleted: SUBTOTAL and AGGREGATE follow.
+    if (command.type !== 'batch') appendAll(result.engineChanges, this.hiddenRows.state(this.engine, this.sheets))
+    return inverse
+  }
+
+  private applyCommand(command: WorkbookCommand, result: ApplyResult): WorkbookCommand[] {
     try {
       switch (command.type) {
         case 'set-cells':
@@ -1557,6 +1570,7 @@ export class WorkbookModel {
     this.engine = engine
     this.defineAll(names)
     this.defineTables(tables)
+    this.hiddenRows.state(engine, this.sheets)
     engine.loadCells(inputs)
   }
 }

@@ -1,11 +1,12 @@
 /**
- * AGGREGATE: nineteen aggregates in one, optionally ignoring error values and nested SUBTOTAL and
- * AGGREGATE results. Rows are never hidden in the engine, so the options about hidden rows change nothing.
+ * AGGREGATE: nineteen aggregates in one, optionally ignoring hidden rows (by the user or a filter), error
+ * values and nested SUBTOTAL and AGGREGATE results.
  */
 import { CellError, RangeRef, ReferenceList } from '../../values.js'
 import type { Scalar } from '../../values.js'
 import { forEachValue, numberResult, toArray } from '../helpers.js'
 import { MISSING } from '../types.js'
+import { HIDDEN_ANY, isSkippedRow } from '../../engine/hidden-rows.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import {
   average,
@@ -61,8 +62,9 @@ export const AGGREGATE: FunctionDefinition = {
   args: ['number', 'number', 'any'],
   syntax: 'AGGREGATE(function_num, options, ref1, [ref2], ...) or AGGREGATE(function_num, options, array, k)',
   description:
-    'Returns an aggregate (1 AVERAGE … 9 SUM … 19 QUARTILE.EXC) of references or an array, optionally ignoring errors (options 2, 3, 6, 7) and nested SUBTOTAL and AGGREGATE results (options 0 to 3).',
+    'Returns an aggregate (1 AVERAGE … 9 SUM … 19 QUARTILE.EXC) of references or an array, optionally ignoring hidden rows (options 1, 3, 5, 7), errors (options 2, 3, 6, 7) and nested SUBTOTAL and AGGREGATE results (options 0 to 3).',
   example: 'AGGREGATE(9, 6, A1:A10)',
+  readsHiddenRows: true,
   impl: (args) => {
     const functionNumber = Math.trunc(args[0] as number)
     const options = Math.trunc(args[1] as number)
@@ -70,6 +72,7 @@ export const AGGREGATE: FunctionDefinition = {
     if (!aggregate || options < 0 || options > 7) return CellError.VALUE
     const ignoreErrors = options === 2 || options === 3 || options === 6 || options === 7
     const ignoreNested = options <= 3
+    const ignoreHidden = options % 2 === 1
     const countAll = functionNumber === 3
     let k = 0
     let sources: Arg[] = args.slice(2)
@@ -99,10 +102,12 @@ export const AGGREGATE: FunctionDefinition = {
     for (const source of sources) {
       if (source === MISSING) continue
       const areas = source instanceof RangeRef ? [source] : source instanceof ReferenceList ? source.areas : undefined
-      if (areas && ignoreNested) {
+      if (areas && (ignoreNested || ignoreHidden)) {
         for (const area of areas) {
+          const hiddenRows = ignoreHidden ? (area.sheet.hiddenRows?.() ?? null) : null
           area.sheet.forEachInBlock(area.top, area.left, area.bottom, area.right, (value, row, col) => {
-            if (area.sheet.isSubtotalCell(row, col)) return
+            if (isSkippedRow(hiddenRows, row, HIDDEN_ANY)) return
+            if (ignoreNested && area.sheet.isSubtotalCell(row, col)) return
             return take(value)
           })
           if (error) return error

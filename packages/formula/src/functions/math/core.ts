@@ -4,6 +4,7 @@ import { numberResult, sumAndCount } from '../helpers.js'
 import { MISSING } from '../types.js'
 import type { Arg, FunctionDefinition } from '../types.js'
 import { AGGREGATES } from './aggregate.js'
+import { HIDDEN_ANY, HIDDEN_BY_FILTER, isSkippedRow } from '../../engine/hidden-rows.js'
 
 export const SUM: FunctionDefinition = {
   name: 'SUM',
@@ -28,13 +29,15 @@ export const SUBTOTAL: FunctionDefinition = {
   args: ['number', 'any'],
   syntax: 'SUBTOTAL(function_num, ref1, [ref2], ...)',
   description:
-    'Returns an aggregate (1 AVERAGE, 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN, 6 PRODUCT, 7 STDEV, 8 STDEVP, 9 SUM, 10 VAR, 11 VARP; add 100 to skip hidden rows) of references, ignoring other SUBTOTALs in them.',
+    'Returns an aggregate (1 AVERAGE, 2 COUNT, 3 COUNTA, 4 MAX, 5 MIN, 6 PRODUCT, 7 STDEV, 8 STDEVP, 9 SUM, 10 VAR, 11 VARP; add 100 to skip hidden rows too) of references, skipping rows a filter hid and other SUBTOTALs in them.',
   example: 'SUBTOTAL(9, A1:A10)',
+  readsHiddenRows: true,
   impl: (args) => {
     const functionNumber = Math.trunc(args[0] as number)
-    // 101–111 also skip hidden rows, which the engine does not have.
+    // Rows a filter hid are always skipped; 101–111 skip the rows the user hid as well.
     const aggregateNumber = functionNumber > 100 ? functionNumber - 100 : functionNumber
     if (!(aggregateNumber >= 1 && aggregateNumber <= 11)) return CellError.VALUE
+    const skip = functionNumber > 100 ? HIDDEN_ANY : HIDDEN_BY_FILTER
     const numbers: number[] = []
     let nonEmpty = 0
     for (let i = 1; i < args.length; i++) {
@@ -44,8 +47,9 @@ export const SUBTOTAL: FunctionDefinition = {
       if (!areas) return arg instanceof CellError ? arg : CellError.VALUE
       for (const area of areas) {
         let error: CellError | undefined
+        const hiddenRows = area.sheet.hiddenRows?.() ?? null
         area.sheet.forEachInBlock(area.top, area.left, area.bottom, area.right, (value: Scalar, row, col) => {
-          if (area.sheet.isSubtotalCell(row, col)) return
+          if (isSkippedRow(hiddenRows, row, skip) || area.sheet.isSubtotalCell(row, col)) return
           if (value instanceof CellError) {
             error = value
             return false
