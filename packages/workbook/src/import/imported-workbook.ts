@@ -9,6 +9,7 @@ import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import type { CellNote } from '@finsheet/contracts'
 import type { CarriedFeature } from '../xlsx/sheet-extras.js'
+import type { KeptDrawing } from '../xlsx/kept-drawings.js'
 
 export type { CarriedFeature }
 import type { ConditionalFormatRule } from '@finsheet/contracts'
@@ -106,6 +107,8 @@ export interface ImportedSheet {
   notes?: Record<string, CellNote>
   /** Hyperlinks by cell address: a web or mail address, or `#Sheet1!A1` for a place in the workbook. */
   links?: Record<string, string>
+  /** The sheet's charts and pictures as the file holds them, kept to be written back on export. */
+  drawing?: KeptDrawing
   /** How many of each feature the report counts the sheet carries (charts, pivot tables, …); absent when none. */
   carries?: Partial<Record<CarriedFeature, number>>
 }
