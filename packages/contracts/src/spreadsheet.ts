@@ -1619,7 +1619,41 @@ export const ImportCellTuple = Type.Union([
 ])
 export type ImportCellTuple = Static<typeof ImportCellTuple>
 
+/** The most bytes the charts and pictures kept of one imported workbook may hold; past it a sheet's drawing is left out. */
+export const MAX_KEPT_DRAWING_BYTES = 20 * 1024 * 1024
+
+const KeptRelationship = StrictObject({
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  type: Type.String({ maxLength: 2048 }),
+  /** Another kept part by its path in the file, or an external address. */
+  target: Type.String({ maxLength: 2048 }),
+  external: Type.Optional(Type.Boolean()),
+})
+
+/**
+ * A sheet's drawing as the imported file held it (Excel's charts and pictures, which the workbook does
+ * not model): its drawing part and every part it leads to, bytes in base64, written back on export.
+ */
+export const KeptDrawing = StrictObject({
+  root: Type.String({ minLength: 1, maxLength: 1024 }),
+  parts: Type.Array(
+    StrictObject({
+      path: Type.String({ minLength: 1, maxLength: 1024 }),
+      contentType: Type.String({ minLength: 1, maxLength: 255 }),
+      data: Type.String({ maxLength: Math.ceil(MAX_KEPT_DRAWING_BYTES / 3) * 4 }),
+      relationships: Type.Optional(Type.Array(KeptRelationship, { maxItems: 10_000 })),
+    }),
+    { maxItems: 10_000 },
+  ),
+  /** Each chart part with the sheets its formulas read, by the names the file gave them. */
+  charts: Type.Array(StrictObject({ part: Type.String({ maxLength: 1024 }), sheets: Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1_000 }) }), { maxItems: 10_000 }),
+  pictures: Type.Integer({ minimum: 0 }),
+})
+export type KeptDrawing = Static<typeof KeptDrawing>
+
 const ImportSheetProperties = {
+  /** The sheet's charts and pictures as the file held them, written back on export. */
+  drawing: Type.Optional(KeptDrawing),
   name: Type.String({ minLength: 1, maxLength: 64 }),
   columnWidths: Type.Optional(ColumnWidths),
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),

@@ -10,6 +10,7 @@
  */
 import JSZip from 'jszip'
 import { formatSheetPrefix } from '@finsheet/formula'
+import { MAX_KEPT_DRAWING_BYTES } from '@finsheet/contracts'
 
 /** One part of a kept drawing: its path in the original file, content type and bytes (base64). */
 export interface KeptPart {
@@ -45,8 +46,7 @@ export interface KeptDrawingPlacement {
   drawing: KeptDrawing
 }
 
-/** The most bytes a workbook's kept drawings may hold: past it, a drawing is left out at import. */
-export const MAX_KEPT_DRAWING_BYTES = 20 * 1024 * 1024
+export { MAX_KEPT_DRAWING_BYTES }
 
 const DRAWING_RELATIONSHIP = /\/relationships\/drawing$/i
 const CHART_RELATIONSHIP = /\/relationships\/chart$/i

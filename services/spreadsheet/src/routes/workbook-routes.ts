@@ -67,6 +67,16 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
     const started = performance.now()
     const { state, recalculation } = importer.finish()
     services.metrics.recordRecalculation(performance.now() - started, 0)
+    // The file's charts and pictures are stored before the workbook, which names where they are.
+    const keptDrawings = await Promise.all(
+      importer.drawings.map(async ({ sheetId, sheetIds, drawing }) => ({
+        sheetId,
+        sheetIds,
+        key: await services.snapshots.putKeptDrawing(drawing),
+        charts: drawing.charts.length,
+        pictures: drawing.pictures,
+      })),
+    )
     const created = await create(
       user,
       {
@@ -79,6 +89,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         storageUrl: details.storageUrl ?? null,
         importId: details.importId,
         recalculation,
+        ...(keptDrawings.length > 0 ? { keptDrawings } : {}),
       },
       { message: (counts) => `Imported ${counts}.`, tags: ['import'] },
     )

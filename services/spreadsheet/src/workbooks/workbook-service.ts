@@ -38,7 +38,7 @@ import { checkChange } from '../engine/translate.js'
 import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, KeptDrawingRecord, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
 import { changeId, historyDocId, importDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
@@ -143,6 +143,8 @@ export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookSta
   recalculation?: ImportRecalculation
   /** Makes it the user's first workbook: creating it fails with DuplicateKeyError when they have one. */
   isDefault?: boolean
+  /** Charts and pictures kept from an imported file (stored already), by the ids of the sheets they sit on. */
+  keptDrawings?: KeptDrawingRecord[]
 }
 
 export interface CreatedWorkbook {
@@ -548,6 +550,7 @@ export class WorkbookService {
       versionedRevision: 0,
       versionCount: 0,
       ...(input.isDefault ? { defaultOf: user.uid } : {}),
+      ...(input.keptDrawings && input.keptDrawings.length > 0 ? { keptDrawings: input.keptDrawings } : {}),
     }
     const change: ChangeDoc = {
       id: changeId(id, 1),
@@ -696,7 +699,7 @@ export class WorkbookService {
     const name = nameOf(source)
     const { workbook } = await this.createWorkbook(
       user,
-      { snapshot: { ...snapshot, name }, name, kind: 'create', label: `Copy of ${source.name}` },
+      { snapshot: { ...snapshot, name }, name, kind: 'create', label: `Copy of ${source.name}`, ...(source.keptDrawings ? { keptDrawings: source.keptDrawings } : {}) },
       afterCreate ? (copy, state) => afterCreate(copy, state, source) : undefined,
     )
     return workbook
