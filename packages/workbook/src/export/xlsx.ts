@@ -96,6 +96,8 @@ export class XlsxWriter {
   private readonly links: ExternalLinkRecord[] = []
   /** Each sheet's tab colour, gridlines, notes and links, written once its cells are. */
   private readonly extras: SheetExtras[] = []
+  /** The print settings each sheet's page setup writes as its print names, which a defined name of the same must not repeat. */
+  private readonly printNames: Set<string>[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -117,6 +119,8 @@ export class XlsxWriter {
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
     this.extras.push(sheetExtrasOf(sheet.view))
+    const setup = sheet.view?.pageSetup
+    this.printNames.push(new Set([...(setup?.printArea ? ['Print_Area'] : []), ...(setup?.titleRows || setup?.titleColumns ? ['Print_Titles'] : [])]))
     const rulePatches = writeConditionalFormats(worksheet, sheet.conditionalFormats)
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
@@ -230,6 +234,8 @@ export class XlsxWriter {
       const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
       // The print area and titles are stored under Excel's own names.
       const printName = localSheetId === undefined ? undefined : printNameOf(name.name)
+      // Excel refuses a file naming a sheet's print area (or titles) twice: the page setup's is written.
+      if (printName && localSheetId !== undefined && this.printNames[localSheetId]?.has(printName)) continue
       const stored = storedFormula(numbered)
       names.push({ name: printName ? `_xlnm.${printName}` : name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: printName ? storedPrintFormula(stored) : stored })
     }
