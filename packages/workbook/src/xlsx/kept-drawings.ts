@@ -171,7 +171,7 @@ export async function readKeptDrawing(sheetPart: string, types: ContentTypes, re
   if (!drawing) return undefined
   const parts: KeptPart[] = []
   const charts: KeptDrawing['charts'] = []
-  let pictures = 0
+  const pictureParts: string[] = []
   const seen = new Set<string>()
   const queue = [drawing.target]
   while (queue.length > 0) {
@@ -186,7 +186,7 @@ export async function readKeptDrawing(sheetPart: string, types: ContentTypes, re
     for (const relationship of relationships) {
       if (relationship.external) continue
       queue.push(relationship.target)
-      if (path === drawing.target && IMAGE_RELATIONSHIP.test(relationship.type)) pictures++
+      if (path === drawing.target && IMAGE_RELATIONSHIP.test(relationship.type)) pictureParts.push(relationship.target)
     }
     if (path === drawing.target) {
       for (const relationship of relationships) if (CHART_RELATIONSHIP.test(relationship.type) && !relationship.external) charts.push({ part: relationship.target, sheets: [] })
@@ -201,6 +201,8 @@ export async function readKeptDrawing(sheetPart: string, types: ContentTypes, re
     for (const formula of chartFormulas(Buffer.from(part.data, 'base64').toString('utf8'))) for (const name of formulaSheetNames(formula)) names.add(name)
     chart.sheets = [...names]
   }
+  // Only what the file really holds counts as kept: a chart or picture whose part is missing is not.
+  const pictures = pictureParts.filter((target) => parts.some((part) => part.path === target)).length
   return { root: drawing.target, parts, charts: charts.filter((chart) => parts.some((part) => part.path === chart.part)), pictures }
 }
 

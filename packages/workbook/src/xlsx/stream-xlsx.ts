@@ -143,8 +143,13 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     if (drawing && keptDrawingTotal + keptDrawingBytes(drawing) <= MAX_KEPT_DRAWING_BYTES) {
       keptDrawingTotal += keptDrawingBytes(drawing)
       imported.drawing = drawing
-      delete carries.charts
-      delete carries.pictures
+      // What the drawing holds is kept; anything counted beyond it (parts missing from the file) is not.
+      const charts = (carries.charts ?? 0) - drawing.charts.length
+      const pictures = (carries.pictures ?? 0) - drawing.pictures
+      if (charts > 0) carries.charts = charts
+      else delete carries.charts
+      if (pictures > 0) carries.pictures = pictures
+      else delete carries.pictures
     }
     if (Object.keys(carries).length > 0) imported.carries = carries
     else delete imported.carries
