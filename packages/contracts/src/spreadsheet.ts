@@ -744,6 +744,10 @@ export const ImportTable = StrictObject({
 })
 export type ImportTable = Static<typeof ImportTable>
 
+/** A workbook's default font: the look of every cell that states no font of its own. */
+export const WorkbookFont = StrictObject({ family: Type.String({ minLength: 1, maxLength: 64 }), size: Type.Number({ minimum: 1, maximum: 409 }) })
+export type WorkbookFont = Static<typeof WorkbookFont>
+
 /**
  * GET /workbook/{id}/inputs: the workbook as a client that recalculates it itself opens it — inputs,
  * styles and formats without values or display text, a fraction of the cells route's size on a large
@@ -770,6 +774,8 @@ export const InputsResponse = Type.Object({
     tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
     /** The workbook's charts, which a client draws from its own values; absent when there are none. */
     charts: Type.Optional(Type.Array(SheetChart, { maxItems: MAX_CHARTS })),
+    /** The font of cells that state none, when the workbook came with its own; absent: the app's. */
+    defaultFont: Type.Optional(WorkbookFont),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -1670,6 +1676,8 @@ export type ImportSheet = Static<typeof ImportSheet>
 
 const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
+  /** The font of cells that state none (an xlsx file's first font), kept for export. */
+  defaultFont: Type.Optional(WorkbookFont),
   definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
   /** Excel tables, which structured references (`Sales[Units]`) name. */
   tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),

@@ -139,6 +139,8 @@ export interface ImportedWorkbook {
   /** Excel tables (xlsx files only). */
   tables?: ImportedTable[]
   styles: ImportedStyle[]
+  /** The font of cells whose look states none (an xlsx file's first font); absent for csv. */
+  defaultFont?: { family: string; size: number }
   /** Dates count from 1904; serial numbers are kept as stored. */
   date1904: boolean
   /** How the workbook calculates (an xlsx file's `calcPr`); absent for files that do not say (csv). */

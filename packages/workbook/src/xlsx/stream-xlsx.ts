@@ -162,6 +162,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     definedNames,
     ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
     styles,
+    ...(styleTable.defaultFont ? { defaultFont: styleTable.defaultFont } : {}),
     date1904,
     calculation,
     ...(externalLinks.length > 0 ? { externalLinks } : {}),

@@ -189,6 +189,8 @@ describe('charts and pictures of an xlsx file', () => {
       expect(header.sheets[0].drawing?.pictures).toBe(1)
       expect(header.sheets[2].drawing?.charts.map((chart) => chart.sheets)).toEqual([['Data'], ['Q1 Costs']])
       expect(prepared.notKept.filter((line) => /charts|pictures/.test(line))).toEqual([])
+      // The file's first font is the workbook's default font.
+      expect(header.defaultFont).toEqual({ family: 'Calibri', size: 11 })
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }

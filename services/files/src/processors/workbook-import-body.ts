@@ -35,6 +35,7 @@ export interface ImportCellBody {
 /** The body's shape (POST /workbooks/import of the spreadsheet service, as JSON). */
 export interface WorkbookImportBody {
   name: string
+  defaultFont?: { family: string; size: number }
   importId?: string
   styles: ImportCellStyle[]
   sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[]; validations?: DataValidationRule[]; drawing?: KeptDrawing }[]
@@ -147,6 +148,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       definedNames,
       ...tables,
       ...externalLinks,
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet) })),
     }
@@ -208,6 +210,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       definedNames,
       ...tables,
       ...externalLinks,
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet), cells: [...cells(sheet)] })),
     }),

@@ -61,7 +61,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
   /** Stores an import (either form) and answers with its recalculation report. */
   const storeImport = async (
     user: AuthUser,
-    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'iterativeCalculation' | 'storageUrl'>,
+    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'iterativeCalculation' | 'storageUrl' | 'defaultFont'>,
     importer: WorkbookImport,
   ): Promise<{ status: 200 | 201; body: ImportWorkbookResponse }> => {
     const started = performance.now()
@@ -90,6 +90,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         importId: details.importId,
         recalculation,
         ...(keptDrawings.length > 0 ? { keptDrawings } : {}),
+        ...(details.defaultFont ? { defaultFont: details.defaultFont } : {}),
       },
       { message: (counts) => `Imported ${counts}.`, tags: ['import'] },
     )

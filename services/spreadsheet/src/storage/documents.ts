@@ -14,6 +14,7 @@ import type {
   ImportRecalculation,
   VersionType,
   WorkbookCommand,
+  WorkbookFont,
 } from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, ExternalLinkRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
@@ -48,6 +49,8 @@ export interface WorkbookDoc {
   iterationLimits?: IterationLimits
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
   externalLinks?: ExternalLinkRecord[]
+  /** The font of cells that state none, when the workbook came with its own (an imported file's first font). */
+  defaultFont?: WorkbookFont
   /** Charts and pictures of the file the workbook was imported from, kept to be written back on export; absent for none. */
   keptDrawings?: KeptDrawingRecord[]
   /** The revision the newest version shows; changes after it are waiting for one. */

@@ -5,7 +5,7 @@
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
 import { DuplicateKeyError, type AuthUser, type DocumentTransaction, type Logger } from '@finsheet/platform'
-import type { CellEdit, CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand, WorkbookFont } from '@finsheet/contracts'
 import {
   clearedCell,
   CommandError,
@@ -145,6 +145,8 @@ export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookSta
   isDefault?: boolean
   /** Charts and pictures kept from an imported file (stored already), by the ids of the sheets they sit on. */
   keptDrawings?: KeptDrawingRecord[]
+  /** The font of cells that state none, from an imported file. */
+  defaultFont?: WorkbookFont
 }
 
 export interface CreatedWorkbook {
@@ -152,6 +154,12 @@ export interface CreatedWorkbook {
   /** An earlier request with the same import id stored it. */
   repeated: boolean
   recalculation: ImportRecalculation | null
+}
+
+/** A new workbook's default font: the import's, or the one of the workbook it copies. */
+function defaultFontOf(input: NewWorkbook): { defaultFont?: WorkbookFont } {
+  const font = input.defaultFont ?? ('snapshot' in input ? input.snapshot.defaultFont : undefined)
+  return font ? { defaultFont: { family: font.family, size: font.size } } : {}
 }
 
 const emptyRecalculation = (): ImportRecalculation => ({ checked: 0, matched: 0, mismatchCount: 0, mismatches: [] })
@@ -379,6 +387,7 @@ export class WorkbookService {
       ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       charts: workbook.charts,
       ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
     }
   }
 
@@ -551,6 +560,7 @@ export class WorkbookService {
       versionCount: 0,
       ...(input.isDefault ? { defaultOf: user.uid } : {}),
       ...(input.keptDrawings && input.keptDrawings.length > 0 ? { keptDrawings: input.keptDrawings } : {}),
+      ...defaultFontOf(input),
     }
     const change: ChangeDoc = {
       id: changeId(id, 1),
