@@ -35,6 +35,8 @@ export const PageSetup = StrictObject({
   printArea: Type.Optional(PrintAreaText),
   /** Rows repeated at the top of every page, 0-based and inclusive. */
   titleRows: Type.Optional(StrictObject({ first: Type.Integer({ minimum: 0, maximum: 1_048_575 }), last: Type.Integer({ minimum: 0, maximum: 1_048_575 }) })),
+  /** Columns repeated at the left of every page, 0-based and inclusive. */
+  titleColumns: Type.Optional(StrictObject({ first: Type.Integer({ minimum: 0, maximum: 16_383 }), last: Type.Integer({ minimum: 0, maximum: 16_383 }) })),
   gridlines: Type.Optional(Type.Boolean()),
   /** Row numbers and column letters printed. */
   headings: Type.Optional(Type.Boolean()),

@@ -744,6 +744,10 @@ export const ImportTable = StrictObject({
 })
 export type ImportTable = Static<typeof ImportTable>
 
+/** A workbook's default font: the look of every cell that states no font of its own. */
+export const WorkbookFont = StrictObject({ family: Type.String({ minLength: 1, maxLength: 64 }), size: Type.Number({ minimum: 1, maximum: 409 }) })
+export type WorkbookFont = Static<typeof WorkbookFont>
+
 /**
  * GET /workbook/{id}/inputs: the workbook as a client that recalculates it itself opens it — inputs,
  * styles and formats without values or display text, a fraction of the cells route's size on a large
@@ -770,6 +774,8 @@ export const InputsResponse = Type.Object({
     tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),
     /** The workbook's charts, which a client draws from its own values; absent when there are none. */
     charts: Type.Optional(Type.Array(SheetChart, { maxItems: MAX_CHARTS })),
+    /** The font of cells that state none, when the workbook came with its own; absent: the app's. */
+    defaultFont: Type.Optional(WorkbookFont),
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
@@ -1619,7 +1625,41 @@ export const ImportCellTuple = Type.Union([
 ])
 export type ImportCellTuple = Static<typeof ImportCellTuple>
 
+/** The most bytes the charts and pictures kept of one imported workbook may hold; past it a sheet's drawing is left out. */
+export const MAX_KEPT_DRAWING_BYTES = 20 * 1024 * 1024
+
+const KeptRelationship = StrictObject({
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  type: Type.String({ maxLength: 2048 }),
+  /** Another kept part by its path in the file, or an external address. */
+  target: Type.String({ maxLength: 2048 }),
+  external: Type.Optional(Type.Boolean()),
+})
+
+/**
+ * A sheet's drawing as the imported file held it (Excel's charts and pictures, which the workbook does
+ * not model): its drawing part and every part it leads to, bytes in base64, written back on export.
+ */
+export const KeptDrawing = StrictObject({
+  root: Type.String({ minLength: 1, maxLength: 1024 }),
+  parts: Type.Array(
+    StrictObject({
+      path: Type.String({ minLength: 1, maxLength: 1024 }),
+      contentType: Type.String({ minLength: 1, maxLength: 255 }),
+      data: Type.String({ maxLength: Math.ceil(MAX_KEPT_DRAWING_BYTES / 3) * 4 }),
+      relationships: Type.Optional(Type.Array(KeptRelationship, { maxItems: 10_000 })),
+    }),
+    { maxItems: 10_000 },
+  ),
+  /** Each chart part with the sheets its formulas read, by the names the file gave them. */
+  charts: Type.Array(StrictObject({ part: Type.String({ maxLength: 1024 }), sheets: Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1_000 }) }), { maxItems: 10_000 }),
+  pictures: Type.Integer({ minimum: 0 }),
+})
+export type KeptDrawing = Static<typeof KeptDrawing>
+
 const ImportSheetProperties = {
+  /** The sheet's charts and pictures as the file held them, written back on export. */
+  drawing: Type.Optional(KeptDrawing),
   name: Type.String({ minLength: 1, maxLength: 64 }),
   columnWidths: Type.Optional(ColumnWidths),
   merges: Type.Optional(Type.Array(Type.String({ maxLength: 32 }))),
@@ -1636,6 +1676,8 @@ export type ImportSheet = Static<typeof ImportSheet>
 
 const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
+  /** The font of cells that state none (an xlsx file's first font), kept for export. */
+  defaultFont: Type.Optional(WorkbookFont),
   definedNames: Type.Optional(Type.Array(ImportDefinedName, { maxItems: 10_000 })),
   /** Excel tables, which structured references (`Sales[Units]`) name. */
   tables: Type.Optional(Type.Array(ImportTable, { maxItems: 10_000 })),

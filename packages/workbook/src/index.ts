@@ -50,3 +50,5 @@ export {
 export type { ContentKind, FileKind } from './import/file-kind.js'
 export { compactText, editDistance, labelSimilarity, labelTokens, LABEL_MATCH_THRESHOLD } from './labels/text-match.js'
 export { startModuleWorker } from './module-worker.js'
+export { withKeptDrawings, MAX_KEPT_DRAWING_BYTES, keptDrawingBytes } from './xlsx/kept-drawings.js'
+export type { KeptDrawing, KeptDrawingPlacement, KeptDrawingsResult, KeptPart } from './xlsx/kept-drawings.js'

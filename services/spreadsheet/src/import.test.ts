@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMPORT_STREAM_CONTENT_TYPE } from '@finsheet/contracts'
 import { readXlsxFile } from '@finsheet/workbook'
@@ -291,5 +292,20 @@ describe('import ids', () => {
     const again = await call('POST', '/workbooks/import', body('job-3'))
     expect(again.status).toBe(201)
     expect(again.json.workbookId).not.toBe(first.json.workbookId)
+  })
+
+  it("keeps the file's default font: the browser opens with it, the export and a copy write it", async () => {
+    const answer = await call('POST', '/workbooks/import', { name: 'Fonts', defaultFont: { family: 'Cambria', size: 10 }, sheets: [{ name: 'Data', cells: [{ address: 'A1', input: 'x' }] }] })
+    expect(answer.status, answer.body).toBe(201)
+    const id = answer.json.workbookId as string
+    expect((await call('GET', `/workbook/${id}/inputs`)).json.workbook.defaultFont).toEqual({ family: 'Cambria', size: 10 })
+    const copy = await call('POST', `/workbooks/${id}/duplicate`, {})
+    for (const workbookId of [id, copy.json.workbookId as string]) {
+      const exported = await call('GET', `/workbook/${workbookId}/export?format=xlsx`)
+      const styles = await (await JSZip.loadAsync(exported.raw)).file('xl/styles.xml')!.async('string')
+      expect(styles).toMatch(/<fonts [^>]*><font><sz val="10"\/><color theme="1"\/><name val="Cambria"\/><\/font>/)
+    }
+    const bad = await call('POST', '/workbooks/import', { name: 'Bad font', defaultFont: { family: '', size: 0 }, sheets: [{ name: 'Data', cells: [] }] })
+    expect(bad.status).toBe(400)
   })
 })

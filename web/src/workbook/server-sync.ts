@@ -44,6 +44,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       ...(workbook.definedNames && workbook.definedNames.length > 0 ? { definedNames: workbook.definedNames } : {}),
       ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       ...(workbook.charts && workbook.charts.length > 0 ? { charts: workbook.charts } : {}),
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}

@@ -303,4 +303,16 @@ describe('rows fitted to their text', () => {
     const loaded = new WorkbookStore({ id: 'w', sheets: [{ name: 'Notes', cells: { C2: { input: long, style: wrapped } } }] })
     expect(loaded.sheet('Notes')!.rowHeights.get(1)).toBe(83)
   })
+
+  it("shows cells naming no font in the workbook's default font, and cells naming theirs in their own", () => {
+    const cells = { A1: { input: 'Revenue' }, A2: { input: 'Title', style: { fontFamily: 'Arial', fontSize: 16, bold: true } }, A3: { input: '5', style: { italic: true } } }
+    const store = open({ sheets: [{ name: 'Sheet1', cells }], defaultFont: { family: 'Cambria', size: 10 } })
+    const source = store.dataSource('Sheet1')!
+    expect(source.getCell(0, 0)?.style).toEqual({ fontFamily: 'Cambria', fontSize: 10 })
+    expect(source.getCell(0, 1)?.style).toEqual({ fontFamily: 'Arial', fontSize: 16, bold: true })
+    expect(source.getCell(0, 2)?.style).toEqual({ italic: true, fontFamily: 'Cambria', fontSize: 10 })
+    // an empty cell stays empty; a workbook without a font of its own shows the app's
+    expect(source.getCell(5, 5)).toBeUndefined()
+    expect(open({ sheets: [{ name: 'Sheet1', cells }] }).dataSource('Sheet1')!.getCell(0, 0)?.style).toBeUndefined()
+  })
 })

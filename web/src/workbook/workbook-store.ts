@@ -62,6 +62,8 @@ export interface WorkbookSnapshot {
   tables?: TableRecord[]
   /** Charts, by sheet name. */
   charts?: SheetChart[]
+  /** The font of cells that state none, when the workbook came with its own (an imported file's). */
+  defaultFont?: { family: string; size: number }
 }
 
 /** A cell the server reports after recalculating: its input and its authoritative value. */
@@ -346,6 +348,8 @@ const VIEW_CACHE_LIMIT = 20_000
 export class WorkbookStore {
   readonly id: string
   name: string | undefined
+  /** The font of cells that state none, when the workbook came with its own (an imported file's): the grid shows them in it. */
+  readonly defaultFont: { family: string; size: number } | undefined
   private readonly model: WorkbookModel
   private readonly views = new Map<string, SheetView>()
   private readonly listeners = new Set<() => void>()
@@ -359,6 +363,7 @@ export class WorkbookStore {
   constructor(snapshot: WorkbookSnapshot) {
     this.id = snapshot.id
     this.name = snapshot.name
+    this.defaultFont = snapshot.defaultFont ? { ...snapshot.defaultFont } : undefined
     const sheets = snapshot.sheets.length > 0 ? snapshot.sheets : [{ name: 'Sheet1', cells: {} }]
     const records: SheetRecord[] = sheets.map((sheet, index) => ({
       id: `s${index + 1}`,
@@ -1001,13 +1006,21 @@ export class WorkbookStore {
     return withConditionalLook(plain, look, text)
   }
 
+  /** A cell's look as the grid draws it: in the workbook's default font where the cell names none. */
+  private shownStyle(style: CellStyle | undefined): CellStyle | undefined {
+    const font = this.defaultFont
+    if (!font || (style?.fontFamily && style.fontSize)) return style
+    return { ...style, fontFamily: style?.fontFamily ?? font.family, fontSize: style?.fontSize ?? font.size }
+  }
+
   private plainView(sheet: SheetView, col: number, row: number): GridCell | undefined {
     const k = key(col, row)
     const engine = this.model.engine
-    const style = this.model.styleAtPosition(sheet.id, row, col)
+    const own = this.model.styleAtPosition(sheet.id, row, col)
+    const style = this.shownStyle(own)
     const value = engine.getValueAt(sheet.name, row, col)
     if (value === null && engine.getInputAt(sheet.name, row, col) === '') {
-      return style ? { text: '', align: 'left', numeric: false, error: false, style } : undefined
+      return own && style ? { text: '', align: 'left', numeric: false, error: false, style } : undefined
     }
     const text = engine.getDisplayAt(sheet.name, row, col, this.model.formatAtPosition(sheet.id, row, col))
     let view: GridCell = { ...kindOfValue(value), text }

@@ -164,6 +164,7 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     ...(snapshot.definedNames.length > 0 ? { definedNames: snapshot.definedNames.map((name) => ({ ...name })) } : {}),
     ...(snapshot.tables && snapshot.tables.length > 0 ? { tables: snapshot.tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
     ...sheetChartsOf(snapshot),
+    ...(snapshot.defaultFont ? { defaultFont: { ...snapshot.defaultFont } } : {}),
   }
 }
 

@@ -155,10 +155,10 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
     const workbookXml = await (await JSZip.loadAsync(bytes)).file('xl/workbook.xml')!.async('string')
     expect(workbookXml).toContain('<definedName name="_xlnm.Print_Area" localSheetId="0">Report!$A$1:$D$20</definedName>')
     expect(workbookXml).toContain('<definedName name="_xlnm.Print_Titles" localSheetId="0">Report!$A:$A,Report!$1:$1</definedName>')
-    // read back, they are the sheet's page setup (File → Page setup), which repeats title rows only
+    // read back, they are the sheet's page setup (File → Page setup): its title rows and columns
     const read = await readBuffer(bytes, 'print.xlsx')
     expect(read.definedNames).toEqual([])
-    expect(read.sheets[0].pageSetup).toEqual({ printArea: 'A1:D20', titleRows: { first: 0, last: 0 } })
+    expect(read.sheets[0].pageSetup).toEqual({ printArea: 'A1:D20', titleRows: { first: 0, last: 0 }, titleColumns: { first: 0, last: 0 } })
   })
 
   it('keeps a very hidden sheet very hidden through the round trip, and unhiding it shows it plainly, undone exactly', async () => {

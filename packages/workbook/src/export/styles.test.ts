@@ -49,3 +49,25 @@ describe('xlsx export of cell looks', () => {
     expect(model.styleAt('s1', 'B2')).toBeUndefined()
   })
 })
+
+describe("the workbook's default font through an xlsx file", () => {
+  it('is read from the first font, written back as it, and cells in another font keep theirs', async () => {
+    const model = new WorkbookModel({ sheets: [{ id: 's1', name: 'Fonts', columnWidths: {}, merges: [] }] })
+    model.apply([{ type: 'set-cells', sheet: 'Fonts', cells: [{ address: 'A1', input: 'plain' }, { address: 'A2', input: 'titled', style: { fontFamily: 'Arial', fontSize: 14 } }] }])
+    const bytes = await writeXlsx({ ...model.snapshot('Fonts'), defaultFont: { family: 'Cambria', size: 10 } })
+    const folder = mkdtempSync(join(tmpdir(), 'default-font-'))
+    try {
+      writeFileSync(join(folder, 'fonts.xlsx'), bytes)
+      const read = await readXlsxFile(join(folder, 'fonts.xlsx'))
+      expect(read.defaultFont).toEqual({ family: 'Cambria', size: 10 })
+      const styleOf = (address: string) => read.styles[read.sheets[0].cells.find((cell) => cell.address === address)?.style ?? -1]
+      expect(styleOf('A1')?.fontFamily).toBeUndefined()
+      expect(styleOf('A2')).toMatchObject({ fontFamily: 'Arial', fontSize: 14 })
+      // A file from Finsheet without a font of its own keeps exceljs's, Excel's default.
+      writeFileSync(join(folder, 'plain.xlsx'), await writeXlsx(model.snapshot('Plain')))
+      expect((await readXlsxFile(join(folder, 'plain.xlsx'))).defaultFont).toEqual({ family: 'Calibri', size: 11 })
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})

@@ -19,7 +19,7 @@ export type XlsxWorkerRequest =
   | { type: 'links'; links: ExternalLinkRecord[] }
   | { type: 'cells'; index: number; cells: CellRecord[] }
   | { type: 'picture'; picture: ChartPicture }
-  | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings }
+  | { type: 'finish'; definedNames: DefinedNameRecord[]; calculation?: CalculationSettings; defaultFont?: { family: string; size: number } }
 
 export type XlsxWorkerAnswer = { bytes: Uint8Array } | { error: string }
 
@@ -126,7 +126,7 @@ async function writeInWorker(snapshot: WorkbookSnapshot, pictures: readonly Char
       }
     }
     for (const picture of pictures) post({ type: 'picture', picture })
-    post({ type: 'finish', definedNames: snapshot.definedNames, ...(snapshot.calculation ? { calculation: snapshot.calculation } : {}) })
+    post({ type: 'finish', definedNames: snapshot.definedNames, ...(snapshot.calculation ? { calculation: snapshot.calculation } : {}), ...(snapshot.defaultFont ? { defaultFont: snapshot.defaultFont } : {}) })
     return await answer
   } finally {
     settled = true

@@ -25,7 +25,7 @@ port.on('message', (request: XlsxWorkerRequest) => {
       writer.addPicture(request.picture.sheetIndex, request.picture)
       return
     case 'finish':
-      writer.finish(request.definedNames, request.calculation).then(
+      writer.finish(request.definedNames, request.calculation, request.defaultFont).then(
         (bytes) => port.postMessage({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } satisfies XlsxWorkerAnswer),
         (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies XlsxWorkerAnswer),
       )

@@ -18,7 +18,7 @@ import type { AxisEntry, ChartAnchor, DataValidationRule, SheetFilter } from '@f
 import { chartPictures, type ChartPictures } from './chart-pictures.js'
 import { withRulePatches, writeConditionalFormats, type RulePatch } from '../xlsx/conditional-formats.js'
 import JSZip from 'jszip'
-import type { CellStyle } from '@finsheet/contracts'
+import type { CellStyle, WorkbookFont } from '@finsheet/contracts'
 import { formatRange, rangesOverlap, tryParseRange } from '../model/a1.js'
 import type { RangeAddress } from '../model/a1.js'
 import { effectiveFormat, pixelsToExcelWidth } from '../model/cell-record.js'
@@ -96,6 +96,8 @@ export class XlsxWriter {
   private readonly links: ExternalLinkRecord[] = []
   /** Each sheet's tab colour, gridlines, notes and links, written once its cells are. */
   private readonly extras: SheetExtras[] = []
+  /** The print settings each sheet's page setup writes as its print names, which a defined name of the same must not repeat. */
+  private readonly printNames: Set<string>[] = []
 
   constructor(options: { creator?: string } = {}) {
     this.workbook.creator = options.creator ?? 'Finsheet'
@@ -117,6 +119,8 @@ export class XlsxWriter {
     }
     const columnOutline = writeSheetLayout(worksheet, sheet.view)
     this.extras.push(sheetExtrasOf(sheet.view))
+    const setup = sheet.view?.pageSetup
+    this.printNames.push(new Set([...(setup?.printArea ? ['Print_Area'] : []), ...(setup?.titleRows || setup?.titleColumns ? ['Print_Titles'] : [])]))
     const rulePatches = writeConditionalFormats(worksheet, sheet.conditionalFormats)
     const listObjects = tables.flatMap((table) => {
       const area = tryParseRange(table.range)
@@ -202,7 +206,7 @@ export class XlsxWriter {
    * The file, with the workbook's defined names and its calculation settings (iteration, mode, full
    * calculation on load, written as the file's `calcPr`).
    */
-  async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION): Promise<Buffer> {
+  async finish(definedNames: readonly DefinedNameRecord[], calculation: CalculationSettings = DEFAULT_CALCULATION, defaultFont?: WorkbookFont): Promise<Buffer> {
     for (const sheet of this.sheets) spanSpills(sheet)
     this.sheets.forEach((sheet, index) => writeSheetExtras(sheet.worksheet, this.extras[index], argb))
     const names = this.storedNames(definedNames)
@@ -213,7 +217,8 @@ export class XlsxWriter {
       !isDefaultCalculation(calculation) ||
       this.links.length > 0 ||
       this.sheets.some((sheet) => sheet.dynamic.size > 0 || sheet.merges.length > 0 || sheet.tables.size > 0 || sheet.listObjects.length > 0 || sheet.rows !== undefined || sheet.columnOutline > 0 || sheet.rulePatches.size > 0)
-    return incomplete ? completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
+    const complete = incomplete ? await completeSheets(buffer, this.sheets, calculation, this.links, names) : buffer
+    return defaultFont ? withDefaultFont(complete, defaultFont) : complete
   }
 
   /**
@@ -230,6 +235,8 @@ export class XlsxWriter {
       const numbered = formula.includes('[') ? numberExternalReferences(formula, (path, file, sheet) => this.linkNumber(path, file, sheet)) : formula
       // The print area and titles are stored under Excel's own names.
       const printName = localSheetId === undefined ? undefined : printNameOf(name.name)
+      // Excel refuses a file naming a sheet's print area (or titles) twice: the page setup's is written.
+      if (printName && localSheetId !== undefined && this.printNames[localSheetId]?.has(printName)) continue
       const stored = storedFormula(numbered)
       names.push({ name: printName ? `_xlnm.${printName}` : name.name, ...(localSheetId === undefined ? {} : { localSheetId }), formula: printName ? storedPrintFormula(stored) : stored })
     }
@@ -247,7 +254,23 @@ export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?:
   }
   const { pictures } = options.pictures ?? (await chartPictures(snapshot))
   for (const picture of pictures) writer.addPicture(picture.sheetIndex, picture)
-  return writer.finish(snapshot.definedNames, snapshot.calculation)
+  return writer.finish(snapshot.definedNames, snapshot.calculation, snapshot.defaultFont)
+}
+
+/**
+ * The file with the workbook's default font as its first font, the one cells stating none show in.
+ * Without a `scheme`, which would make Excel take the theme's font instead of the one named.
+ */
+async function withDefaultFont(xlsx: Buffer, font: WorkbookFont): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx)
+  const styles = await zip.file('xl/styles.xml')?.async('string')
+  if (styles === undefined) return xlsx
+  const first = /(<fonts\b[^>]*>)\s*<font\b[^>]*>[\s\S]*?<\/font>/.exec(styles)
+  if (!first) return xlsx
+  const size = Math.round(font.size * 100) / 100
+  const element = `<font><sz val="${size}"/><color theme="1"/><name val="${xmlAttribute(font.family)}"/></font>`
+  zip.file('xl/styles.xml', styles.slice(0, first.index) + first[1] + element + styles.slice(first.index + first[0].length))
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
 }
 
 function inside(area: RangeAddress, cell: { row: number; col: number }): boolean {

@@ -9,6 +9,7 @@ import type { CalculationSettings } from '../model/calculation.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
 import type { CellNote } from '@finsheet/contracts'
 import type { CarriedFeature } from '../xlsx/sheet-extras.js'
+import type { KeptDrawing } from '../xlsx/kept-drawings.js'
 
 export type { CarriedFeature }
 import type { ConditionalFormatRule } from '@finsheet/contracts'
@@ -106,6 +107,8 @@ export interface ImportedSheet {
   notes?: Record<string, CellNote>
   /** Hyperlinks by cell address: a web or mail address, or `#Sheet1!A1` for a place in the workbook. */
   links?: Record<string, string>
+  /** The sheet's charts and pictures as the file holds them, kept to be written back on export. */
+  drawing?: KeptDrawing
   /** How many of each feature the report counts the sheet carries (charts, pivot tables, …); absent when none. */
   carries?: Partial<Record<CarriedFeature, number>>
 }
@@ -136,6 +139,8 @@ export interface ImportedWorkbook {
   /** Excel tables (xlsx files only). */
   tables?: ImportedTable[]
   styles: ImportedStyle[]
+  /** The font of cells whose look states none (an xlsx file's first font); absent for csv. */
+  defaultFont?: { family: string; size: number }
   /** Dates count from 1904; serial numbers are kept as stored. */
   date1904: boolean
   /** How the workbook calculates (an xlsx file's `calcPr`); absent for files that do not say (csv). */

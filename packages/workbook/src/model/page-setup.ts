@@ -4,7 +4,7 @@
  * and Print_Titles names.
  */
 import { MAX_PRINT_SCALE, MIN_PRINT_SCALE, PAPER_SIZES, type PageSetup } from '@finsheet/contracts'
-import { formatRange, MAX_ROW, moveRange, tryParseRange, type StructuralEdit } from './a1.js'
+import { formatRange, MAX_COL, MAX_ROW, moveRange, tryParseRange, type StructuralEdit } from './a1.js'
 import { commandErrors } from './command-checks.js'
 
 export type { PageSetup }
@@ -36,14 +36,18 @@ export function checkPageSetup(setup: PageSetup): void {
   if (titles && !(Number.isInteger(titles.first) && Number.isInteger(titles.last) && titles.first >= 0 && titles.first <= titles.last && titles.last <= MAX_ROW)) {
     throw commandErrors.invalidCommand('The rows to repeat at the top run from a first row to a last row')
   }
+  const columns = setup.titleColumns
+  if (columns && !(Number.isInteger(columns.first) && Number.isInteger(columns.last) && columns.first >= 0 && columns.first <= columns.last && columns.last <= MAX_COL)) {
+    throw commandErrors.invalidCommand('The columns to repeat at the left run from a first column to a last column')
+  }
 }
 
 /**
  * The page setup after rows or columns were inserted or deleted: the print area widens or narrows as
- * a merge does (and goes when all its cells are deleted), the title rows likewise.
+ * a merge does (and goes when all its cells are deleted), the title rows and columns likewise.
  */
 export function movedPageSetup(setup: PageSetup | undefined, edit: StructuralEdit): PageSetup | undefined {
-  if (!setup || (setup.printArea === undefined && setup.titleRows === undefined)) return setup
+  if (!setup || (setup.printArea === undefined && setup.titleRows === undefined && setup.titleColumns === undefined)) return setup
   const next: PageSetup = copyPageSetup(setup) ?? {}
   if (setup.printArea !== undefined) {
     const range = tryParseRange(setup.printArea)
@@ -55,6 +59,11 @@ export function movedPageSetup(setup: PageSetup | undefined, edit: StructuralEdi
     const moved = moveRange({ top: setup.titleRows.first, bottom: setup.titleRows.last, left: 0, right: 0 }, edit)
     if (moved) next.titleRows = { first: moved.top, last: moved.bottom }
     else delete next.titleRows
+  }
+  if (setup.titleColumns && edit.axis === 'columns') {
+    const moved = moveRange({ top: 0, bottom: 0, left: setup.titleColumns.first, right: setup.titleColumns.last }, edit)
+    if (moved) next.titleColumns = { first: moved.left, last: moved.right }
+    else delete next.titleColumns
   }
   return copyPageSetup(next)
 }

@@ -67,6 +67,8 @@ export interface WorkbookSnapshot {
   calculation?: CalculationSettings
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
   externalLinks?: ExternalLinkRecord[]
+  /** The font of cells that state none, when the workbook came with its own (an imported file's); absent: the app's. */
+  defaultFont?: { family: string; size: number }
 }
 
 /** The Excel tables of one sheet of a snapshot. */

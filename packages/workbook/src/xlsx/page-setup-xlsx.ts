@@ -6,6 +6,7 @@
 import type ExcelJS from 'exceljs'
 import { MAX_PRINT_SCALE, MIN_PRINT_SCALE, type PageSetup, type PaperSize } from '@finsheet/contracts'
 import { copyPageSetup } from '../model/page-setup.js'
+import { columnToLetters, lettersToColumn } from '../model/a1.js'
 
 /** Excel's paper size codes. */
 const PAPER_CODES: Record<PaperSize, number> = { letter: 1, legal: 5, a3: 8, a4: 9 }
@@ -21,6 +22,7 @@ export function writePageSetup(worksheet: ExcelJS.Worksheet, setup: PageSetup | 
   // exceljs puts a '$' before each corner: the row's '$' given here makes the name absolute ($A$1:$F$40).
   if (setup.printArea) page.printArea = setup.printArea.replace(/([A-Z]+)(\d+)/g, '$1$$$2')
   if (setup.titleRows) page.printTitlesRow = `${setup.titleRows.first + 1}:${setup.titleRows.last + 1}`
+  if (setup.titleColumns) page.printTitlesColumn = `${columnToLetters(setup.titleColumns.first)}:${columnToLetters(setup.titleColumns.last)}`
   if (setup.gridlines) page.showGridLines = true
   if (setup.headings) page.showRowColHeaders = true
   Object.assign(worksheet.pageSetup, page)
@@ -56,5 +58,8 @@ export function readPageSetup(xml: string, names: { printArea?: string; printTit
   if (area) setup.printArea = `${area[1]}${area[2]}:${area[3]}${area[4]}`
   const titles = names.printTitles && /!\$?(\d+):\$?(\d+)/.exec(names.printTitles)
   if (titles) setup.titleRows = { first: Number(titles[1]) - 1, last: Number(titles[2]) - 1 }
+  const columns = names.printTitles && /!\$?([A-Z]{1,3}):\$?([A-Z]{1,3})(?![A-Z0-9$])/.exec(names.printTitles)
+  const [firstColumn, lastColumn] = columns ? [lettersToColumn(columns[1]), lettersToColumn(columns[2])] : [-1, -1]
+  if (firstColumn >= 0 && lastColumn >= firstColumn) setup.titleColumns = { first: firstColumn, last: lastColumn }
   return copyPageSetup(setup)
 }

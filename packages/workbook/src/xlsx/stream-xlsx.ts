@@ -33,6 +33,7 @@ import { readExternalLinks } from './external-links.js'
 import { readAutoFilter } from './auto-filter.js'
 import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 import { ruleFromXml, type DataValidationXml } from './data-validations.js'
+import { keptDrawingBytes, MAX_KEPT_DRAWING_BYTES, parseContentTypes, readKeptDrawing } from './kept-drawings.js'
 
 export interface StreamXlsxOptions {
   limits?: Partial<ImportLimits>
@@ -113,6 +114,18 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   const readPart = async (part: string) => (zip.parts.has(part) ? readText(zip, part) : undefined)
   const personsPart = [...zip.parts.keys()].find((part) => /^xl\/persons\/[^/]+\.xml$/i.test(part))
   const persons = parsePersons(personsPart ? await readText(zip, personsPart) : undefined)
+  const contentTypes = parseContentTypes(zip.parts.has('[Content_Types].xml') ? await readText(zip, '[Content_Types].xml') : undefined)
+  const readBytes = async (part: string) => {
+    if (!zip.parts.has(part)) return undefined
+    const chunks: Buffer[] = []
+    try {
+      for await (const chunk of await zip.open(part)) chunks.push(chunk as Buffer)
+    } catch (error) {
+      throw partError(part, error)
+    }
+    return Buffer.concat(chunks)
+  }
+  let keptDrawingTotal = 0
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
     const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, differentialFormats, themeColors })
@@ -125,6 +138,19 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     if (Object.keys(attachments.notes).length > 0) imported.notes = attachments.notes
     if (Object.keys(attachments.links).length > 0) imported.links = attachments.links
     const carries = { ...imported.carries, ...attachments.counts }
+    // Charts and pictures are kept as the file holds them, to be written back on export, up to a bound.
+    const drawing = await readKeptDrawing(sheet.part, contentTypes, readBytes)
+    if (drawing && keptDrawingTotal + keptDrawingBytes(drawing) <= MAX_KEPT_DRAWING_BYTES) {
+      keptDrawingTotal += keptDrawingBytes(drawing)
+      imported.drawing = drawing
+      // What the drawing holds is kept; anything counted beyond it (parts missing from the file) is not.
+      const charts = (carries.charts ?? 0) - drawing.charts.length
+      const pictures = (carries.pictures ?? 0) - drawing.pictures
+      if (charts > 0) carries.charts = charts
+      else delete carries.charts
+      if (pictures > 0) carries.pictures = pictures
+      else delete carries.pictures
+    }
     if (Object.keys(carries).length > 0) imported.carries = carries
     else delete imported.carries
     importedSheets.push(imported)
@@ -136,6 +162,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     definedNames,
     ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
     styles,
+    ...(styleTable.defaultFont ? { defaultFont: styleTable.defaultFont } : {}),
     date1904,
     calculation,
     ...(externalLinks.length > 0 ? { externalLinks } : {}),

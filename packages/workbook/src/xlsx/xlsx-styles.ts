@@ -107,6 +107,8 @@ function themeOrder(scheme: string[]): string[] {
 export interface StyleTable {
   /** The imported style of each cellXfs index; undefined where it is the default look. */
   readonly byXf: (ImportedStyle | undefined)[]
+  /** The workbook's default font (the first font), which cells' looks leave out. */
+  readonly defaultFont?: { family: string; size: number }
 }
 
 /** Parses styles.xml into the look of each cellXfs entry. */
@@ -266,7 +268,9 @@ export function readStyles(stylesXml: string | undefined, themeColors: string[])
     }
     return Object.keys(style).length > 0 ? style : undefined
   })
-  return { byXf }
+  const family = defaultFont.name?.trim().slice(0, 64)
+  const size = defaultFont.size
+  return { byXf, ...(family && size !== undefined && size >= 1 && size <= 409 ? { defaultFont: { family, size } } : {}) }
 }
 
 /** A colour as an element's attributes state it (`rgb`, `theme`, `indexed`, `tint`, `auto`). */

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MAX_EXTERNAL_CACHED_CELLS } from '@finsheet/contracts'
-import type { ExternalLinkRecord, ImportedWorkbook } from '@finsheet/workbook'
+import { readXlsxFile, type ExternalLinkRecord, type ImportedWorkbook } from '@finsheet/workbook'
+import { makeChartWorkbook } from '../../../../packages/workbook/src/xlsx/test-chart-workbook.js'
 import { DATE_1904_OFFSET, inputOf, notKeptByFeature, prepareImport, type WorkbookImportBody } from './workbook-import-body.js'
 
 function workbook(overrides: Partial<ImportedWorkbook> = {}): ImportedWorkbook {
@@ -171,5 +175,24 @@ describe('notKeptByFeature', () => {
   it('reports them in the import body next to the looks it leaves out', () => {
     const prepared = prepareImport(workbook({ sheets: [{ ...workbook().sheets[0], carries: { slicers: 2 } }] }), 'Book')
     expect(prepared.notKept).toContain('slicers: 2, on sheet Data')
+  })
+})
+
+describe('charts and pictures of an xlsx file', () => {
+  it('travel in the import header as the file held them, and are not listed as not kept', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'import-body-charts-'))
+    try {
+      writeFileSync(join(folder, 'charts.xlsx'), await makeChartWorkbook())
+      const prepared = prepareImport(await readXlsxFile(join(folder, 'charts.xlsx')), 'Charts')
+      const header = JSON.parse(prepared.lines().next().value as string) as WorkbookImportBody
+      expect(header.sheets.map((sheet) => sheet.drawing?.charts.length)).toEqual([0, undefined, 2])
+      expect(header.sheets[0].drawing?.pictures).toBe(1)
+      expect(header.sheets[2].drawing?.charts.map((chart) => chart.sheets)).toEqual([['Data'], ['Q1 Costs']])
+      expect(prepared.notKept.filter((line) => /charts|pictures/.test(line))).toEqual([])
+      // The file's first font is the workbook's default font.
+      expect(header.defaultFont).toEqual({ family: 'Calibri', size: 11 })
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

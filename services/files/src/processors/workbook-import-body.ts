@@ -9,7 +9,7 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule, type DataValidationRule } from '@finsheet/contracts'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule, type DataValidationRule, type KeptDrawing } from '@finsheet/contracts'
 import { checkRule, importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -35,9 +35,10 @@ export interface ImportCellBody {
 /** The body's shape (POST /workbooks/import of the spreadsheet service, as JSON). */
 export interface WorkbookImportBody {
   name: string
+  defaultFont?: { family: string; size: number }
   importId?: string
   styles: ImportCellStyle[]
-  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[]; validations?: DataValidationRule[] }[]
+  sheets: { name: string; cells: ImportCellBody[]; columnWidths?: Record<string, number>; merges?: string[]; view?: SheetViewState; conditionalFormats?: ConditionalFormatRule[]; validations?: DataValidationRule[]; drawing?: KeptDrawing }[]
   definedNames?: { name: string; formula: string; sheet?: string }[]
   tables?: ImportedTable[]
   externalLinks?: ExternalLink[]
@@ -110,7 +111,13 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   const layout = (sheet: ImportedSheet) => {
     const view = importedSheetView(sheet)
     const rules = keptRules(sheet)
-    return { ...(view ? { view } : {}), ...(rules.length > 0 ? { conditionalFormats: rules } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}) }
+    return {
+      ...(view ? { view } : {}),
+      ...(rules.length > 0 ? { conditionalFormats: rules } : {}),
+      ...(sheet.validations ? { validations: sheet.validations } : {}),
+      // Charts and pictures travel as the file held them, for the export to write back.
+      ...(sheet.drawing ? { drawing: sheet.drawing } : {}),
+    }
   }
 
   function* cells(sheet: ImportedSheet): Generator<ImportCellBody> {
@@ -141,6 +148,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       definedNames,
       ...tables,
       ...externalLinks,
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet) })),
     }
@@ -202,6 +210,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       definedNames,
       ...tables,
       ...externalLinks,
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet), cells: [...cells(sheet)] })),
     }),

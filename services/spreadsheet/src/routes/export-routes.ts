@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { Type } from 'typebox'
 import { EXPORT_NOTES_HEADER, ExportQuery, MAX_EXPORT_BYTES, MAX_XLSX_EXPORT_CELLS, WorkbookParams } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
-import { cellsJsonChunks, chartPictures, chartsExportNote, csvByteLength, csvChunks, writeXlsx, writeXlsxOffThread, XlsxExportError } from '@finsheet/workbook'
+import { cellsJsonChunks, chartPictures, chartsExportNote, csvByteLength, csvChunks, withKeptDrawings, writeXlsx, writeXlsxOffThread, XlsxExportError } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { SpreadsheetServices } from './services.js'
 import { attachment, workbookTotals } from './responses.js'
@@ -89,8 +89,16 @@ export function exportRoutes(app: ServiceApp, services: SpreadsheetServices) {
         if (error.reason !== 'failed') throw spreadsheetErrors.xlsxExportTooLarge(cells, error.message)
         throw error
       }
-      // What the file could not hold as the workbook has it (charts drawn as pictures), for the client to say.
-      const note = chartsExportNote(pictures)
+      // Charts and pictures of the file the workbook was imported from go back in as the file held them.
+      let notExported: string[] = []
+      if (workbook.keptDrawings && workbook.keptDrawings.length > 0) {
+        const placements = await Promise.all(
+          workbook.keptDrawings.map(async (kept) => ({ sheetId: kept.sheetId, sheetIds: kept.sheetIds, drawing: await services.snapshots.getKeptDrawing(kept.key) })),
+        )
+        ;({ bytes, notExported } = await withKeptDrawings(bytes, snapshot.sheets, placements))
+      }
+      // What the file could not hold as the workbook has it (charts drawn as pictures or left out), for the client to say.
+      const note = [chartsExportNote(pictures), ...notExported].filter((part) => part).join('; ')
       if (note) reply.header(EXPORT_NOTES_HEADER, note)
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

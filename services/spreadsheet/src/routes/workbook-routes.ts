@@ -61,12 +61,22 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
   /** Stores an import (either form) and answers with its recalculation report. */
   const storeImport = async (
     user: AuthUser,
-    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'iterativeCalculation' | 'storageUrl'>,
+    details: Pick<ImportWorkbookBody, 'name' | 'importId' | 'isAIGenerated' | 'iterativeCalculation' | 'storageUrl' | 'defaultFont'>,
     importer: WorkbookImport,
   ): Promise<{ status: 200 | 201; body: ImportWorkbookResponse }> => {
     const started = performance.now()
     const { state, recalculation } = importer.finish()
     services.metrics.recordRecalculation(performance.now() - started, 0)
+    // The file's charts and pictures are stored before the workbook, which names where they are.
+    const keptDrawings = await Promise.all(
+      importer.drawings.map(async ({ sheetId, sheetIds, drawing }) => ({
+        sheetId,
+        sheetIds,
+        key: await services.snapshots.putKeptDrawing(drawing),
+        charts: drawing.charts.length,
+        pictures: drawing.pictures,
+      })),
+    )
     const created = await create(
       user,
       {
@@ -79,6 +89,8 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         storageUrl: details.storageUrl ?? null,
         importId: details.importId,
         recalculation,
+        ...(keptDrawings.length > 0 ? { keptDrawings } : {}),
+        ...(details.defaultFont ? { defaultFont: details.defaultFont } : {}),
       },
       { message: (counts) => `Imported ${counts}.`, tags: ['import'] },
     )

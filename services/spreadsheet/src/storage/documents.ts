@@ -14,6 +14,7 @@ import type {
   ImportRecalculation,
   VersionType,
   WorkbookCommand,
+  WorkbookFont,
 } from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, ExternalLinkRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
@@ -48,6 +49,10 @@ export interface WorkbookDoc {
   iterationLimits?: IterationLimits
   /** Other workbooks the formulas refer to (`[1]` is the first), with the values kept of them; absent for none. */
   externalLinks?: ExternalLinkRecord[]
+  /** The font of cells that state none, when the workbook came with its own (an imported file's first font). */
+  defaultFont?: WorkbookFont
+  /** Charts and pictures of the file the workbook was imported from, kept to be written back on export; absent for none. */
+  keptDrawings?: KeptDrawingRecord[]
   /** The revision the newest version shows; changes after it are waiting for one. */
   versionedRevision: number
   versionCount: number
@@ -56,6 +61,19 @@ export interface WorkbookDoc {
    * other: a unique index keeps it to one per user.
    */
   defaultOf?: string | null
+}
+
+/**
+ * A sheet's drawing kept from an imported file: the sheet it sits on, the file's sheet names its charts
+ * read with the ids of the sheets they became (so renames follow), and where its parts are stored.
+ */
+export interface KeptDrawingRecord {
+  sheetId: string
+  sheetIds: Record<string, string>
+  /** The blob holding the drawing's parts. */
+  key: string
+  charts: number
+  pictures: number
 }
 
 /** A deleted workbook, kept with everything stored with it until it is restored or its time is up. */

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import { createGzip, gunzip } from 'node:zlib'
+import { createGzip, gunzip, gzip } from 'node:zlib'
 import type { BlobStore } from '@finsheet/platform'
-import type { CellRecord, SheetSnapshot, WorkbookSnapshot } from '@finsheet/workbook'
+import { createHash } from 'node:crypto'
+import type { CellRecord, KeptDrawing, SheetSnapshot, WorkbookSnapshot } from '@finsheet/workbook'
 
 /** A snapshot whose cells are made as they are written (a large workbook never becomes one list). */
 export type StreamedSnapshot = Omit<WorkbookSnapshot, 'sheets'> & { sheets: Array<Omit<SheetSnapshot, 'cells'> & { cells: Iterable<CellRecord> }> }
 
 const inflate = promisify(gunzip)
+const deflate = promisify(gzip)
 
 /**
  * Whole-workbook snapshots (versions, and the state a restore replaced) live in the blob store,
@@ -30,6 +32,24 @@ export function createSnapshotStore(blobs: BlobStore) {
       // Inflated on the thread pool: a large snapshot never stalls the requests of other workbooks.
       const text = (await inflate(Buffer.concat(chunks))).toString('utf8')
       return JSON.parse(text) as WorkbookSnapshot
+    },
+
+    /**
+     * Stores the parts of a drawing kept from an imported file, by their content: never changed once
+     * written, so that a copy of the workbook or an import of the same file shares them.
+     */
+    async putKeptDrawing(drawing: KeptDrawing): Promise<string> {
+      const text = JSON.stringify(drawing)
+      const key = `spreadsheet/kept-drawings/${createHash('sha256').update(text).digest('hex')}.json.gz`
+      await blobs.put(key, await deflate(text), { contentType: 'application/gzip' })
+      return key
+    },
+
+    async getKeptDrawing(key: string): Promise<KeptDrawing> {
+      const stream = await blobs.get(key)
+      const chunks: Buffer[] = []
+      for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array))
+      return JSON.parse((await inflate(Buffer.concat(chunks))).toString('utf8')) as KeptDrawing
     },
 
     /** Removes every snapshot of a deleted workbook. */

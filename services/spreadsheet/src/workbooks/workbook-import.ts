@@ -23,6 +23,7 @@ import {
   type DataValidationRule,
   type ImportTable,
   type ImportRecalculation,
+  type KeptDrawing,
 } from '@finsheet/contracts'
 import { checkRules, CommandError, copyRules, copyView } from '@finsheet/workbook/model'
 import { validRules } from './valid-rules.js'
@@ -37,6 +38,7 @@ export interface ImportSheetHeader {
   view?: SheetViewState
   validations?: DataValidationRule[]
   conditionalFormats?: ConditionalFormatRule[]
+  drawing?: KeptDrawing
 }
 
 export interface ImportHeader {
@@ -94,6 +96,8 @@ export class WorkbookImport {
   private readonly goodFormats = new Set<string>()
   /** Cells received, including empty ones. */
   received = 0
+  /** Each sheet's drawing kept from the file (charts and pictures), by the id the sheet was given. */
+  readonly drawings: { sheetId: string; sheetIds: Record<string, string>; drawing: KeptDrawing }[]
 
   constructor(header: ImportHeader) {
     checkSheetNames(header.sheets.map((sheet) => sheet.name))
@@ -121,6 +125,18 @@ export class WorkbookImport {
       formula: definition.formula.startsWith('=') ? definition.formula : `=${definition.formula}`,
       ...(definition.sheet ? { sheet: definition.sheet } : {}),
     }))
+    this.drawings = header.sheets.flatMap((sheet, index) => {
+      if (!sheet.drawing) return []
+      // The sheets a chart reads, by the file's names, become ids: a rename later still finds them.
+      const sheetIds: Record<string, string> = {}
+      for (const chart of sheet.drawing.charts) {
+        for (const name of chart.sheets) {
+          const read = this.sheets.find((candidate) => candidate.name.toUpperCase() === name.toUpperCase())
+          if (read) sheetIds[name] = read.id
+        }
+      }
+      return [{ sheetId: this.sheets[index].id, sheetIds, drawing: sheet.drawing }]
+    })
     this.styleTable = (header.styles ?? []).map((style) => compactStyle(style))
     this.checks = this.sheets.map(() => [])
     const externalLinks = checkExternalLinks(header.externalLinks ?? [])

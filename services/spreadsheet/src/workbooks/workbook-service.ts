@@ -5,7 +5,7 @@
  * was at. A replica whose engine is behind reloads it; a failed write drops the engine.
  */
 import { DuplicateKeyError, type AuthUser, type DocumentTransaction, type Logger } from '@finsheet/platform'
-import type { CellEdit, CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand } from '@finsheet/contracts'
+import type { CellEdit, CellRef, ChangeKind, ChangeSource, ChangedCell, ImportRecalculation, WorkbookCommand, WorkbookFont } from '@finsheet/contracts'
 import {
   clearedCell,
   CommandError,
@@ -38,7 +38,7 @@ import { checkChange } from '../engine/translate.js'
 import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
-import type { CellHistoryDoc, ChangeDoc, ImportDoc, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
+import type { CellHistoryDoc, ChangeDoc, ImportDoc, KeptDrawingRecord, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
 import { changeId, historyDocId, importDocId, type SpreadsheetRepository } from '../storage/spreadsheet-repository.js'
@@ -143,6 +143,10 @@ export type NewWorkbook = ({ snapshot: WorkbookSnapshot } | { state: WorkbookSta
   recalculation?: ImportRecalculation
   /** Makes it the user's first workbook: creating it fails with DuplicateKeyError when they have one. */
   isDefault?: boolean
+  /** Charts and pictures kept from an imported file (stored already), by the ids of the sheets they sit on. */
+  keptDrawings?: KeptDrawingRecord[]
+  /** The font of cells that state none, from an imported file. */
+  defaultFont?: WorkbookFont
 }
 
 export interface CreatedWorkbook {
@@ -150,6 +154,12 @@ export interface CreatedWorkbook {
   /** An earlier request with the same import id stored it. */
   repeated: boolean
   recalculation: ImportRecalculation | null
+}
+
+/** A new workbook's default font: the import's, or the one of the workbook it copies. */
+function defaultFontOf(input: NewWorkbook): { defaultFont?: WorkbookFont } {
+  const font = input.defaultFont ?? ('snapshot' in input ? input.snapshot.defaultFont : undefined)
+  return font ? { defaultFont: { family: font.family, size: font.size } } : {}
 }
 
 const emptyRecalculation = (): ImportRecalculation => ({ checked: 0, matched: 0, mismatchCount: 0, mismatches: [] })
@@ -377,6 +387,7 @@ export class WorkbookService {
       ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
       charts: workbook.charts,
       ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
+      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
     }
   }
 
@@ -548,6 +559,8 @@ export class WorkbookService {
       versionedRevision: 0,
       versionCount: 0,
       ...(input.isDefault ? { defaultOf: user.uid } : {}),
+      ...(input.keptDrawings && input.keptDrawings.length > 0 ? { keptDrawings: input.keptDrawings } : {}),
+      ...defaultFontOf(input),
     }
     const change: ChangeDoc = {
       id: changeId(id, 1),
@@ -696,7 +709,7 @@ export class WorkbookService {
     const name = nameOf(source)
     const { workbook } = await this.createWorkbook(
       user,
-      { snapshot: { ...snapshot, name }, name, kind: 'create', label: `Copy of ${source.name}` },
+      { snapshot: { ...snapshot, name }, name, kind: 'create', label: `Copy of ${source.name}`, ...(source.keptDrawings ? { keptDrawings: source.keptDrawings } : {}) },
       afterCreate ? (copy, state) => afterCreate(copy, state, source) : undefined,
     )
     return workbook
