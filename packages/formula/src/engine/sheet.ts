@@ -140,6 +140,8 @@ export class Column {
 export interface CalculationGuard {
   /** Reports cells that must be calculated before the current formula can continue; throws. */
   need(cells: FormulaCell[]): never
+  /** The formula being calculated right now, if any. */
+  readonly evaluating: FormulaCell | null
 }
 
 export class Sheet implements SheetView {
@@ -192,7 +194,7 @@ export class Sheet implements SheetView {
     for (let col = left; col <= lastCol; col++) {
       const column = this.columns[col]
       if (column === undefined) continue
-      if (column.pendingFormulas !== 0 && column.formulas !== null) {
+      if (column.pendingFormulas !== 0 && column.formulas !== null && !this.onlyPendingOutside(column, top, bottom)) {
         const formulas = column.formulas
         const end = Math.min(bottom, formulas.length - 1)
         for (let row = top; row <= end; row++) {
@@ -213,6 +215,16 @@ export class Sheet implements SheetView {
       }
     }
     if (pending !== undefined) this.guard.need(pending)
+  }
+
+  /**
+   * Whether the column's one uncalculated formula is the one being calculated, outside rows top..bottom:
+   * a column total reading the cells above it then skips checking each of them.
+   */
+  private onlyPendingOutside(column: Column, top: number, bottom: number): boolean {
+    if (column.pendingFormulas !== 1) return false
+    const current = this.guard.evaluating
+    return current !== null && current.column === column && (current.row < top || current.row > bottom)
   }
 
   forEachInBlock(
