@@ -758,7 +758,8 @@ export class Engine {
     // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
     const read =
       (column.dependents !== null && column.dependents[row] !== undefined) ||
-      (column.rangeDependents !== null && column.rangeDependents[row] !== undefined) ||
+      column.isRangeRead(row) ||
+      sheet.isReadAcross(row, col) ||
       sheet.wideRanges.length > 0 ||
       sheet.spillOwners.size > 0 ||
       column.spilledFrom !== null
@@ -1723,10 +1724,12 @@ export class Engine {
       this.graph.clear()
       for (const sheet of this.sheets) {
         sheet.wideRanges = []
+        sheet.rowRanges = []
         for (const column of sheet.columns) {
           if (column === undefined) continue
           column.dependents = null
           column.rangeDependents = null
+          column.tallRanges = null
           column.prefixes = null
         }
         for (const owner of sheet.spillOwners) this.calculator.clearSpill(owner)

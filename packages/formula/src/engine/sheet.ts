@@ -73,6 +73,8 @@ export class Column {
   dependents: Slot<FormulaCell>[] | null = null
   /** Range nodes that cover each row (kept apart so that walking formulas needs no type checks). */
   rangeDependents: Slot<RangeNode>[] | null = null
+  /** Tall range nodes over this column (see RangeNode.tall), found by their bounds. */
+  tallRanges: RangeNode[] | null = null
   /** What the user typed, where it differs from how the value prints ('15%', '1,000', 'TRUE'). */
   inputs: Map<number, string> | null = null
   /** Number formats suggested by what was typed ('15%' → '0%'). */
@@ -122,6 +124,15 @@ export class Column {
     return true
   }
 
+  /** Whether a range node reads the row: through its edge in the row, or as a tall range over it. */
+  isRangeRead(row: number): boolean {
+    if (this.rangeDependents !== null && this.rangeDependents[row] !== undefined) return true
+    const tall = this.tallRanges
+    if (tall === null) return false
+    for (let i = 0; i < tall.length; i++) if (row >= tall[i].top && row <= tall[i].bottom) return true
+    return false
+  }
+
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
     const prefixes = this.prefixes
@@ -150,6 +161,8 @@ export class Sheet implements SheetView {
   readonly spillOwners = new Set<FormulaCell>()
   /** Range nodes over this sheet too large for per-cell edges, found by a containment check. */
   wideRanges: RangeNode[] = []
+  /** Broad range nodes by each of their own rows (see RangeNode.broad), found by their columns. */
+  rowRanges: Slot<RangeNode>[] = []
 
   constructor(
     readonly id: number,
@@ -185,6 +198,15 @@ export class Sheet implements SheetView {
     }
     const value = column.values[row]
     return value === undefined ? null : value
+  }
+
+  /** Whether a broad range node reads the cell (see RangeNode.broad). */
+  isReadAcross(row: number, col: number): boolean {
+    const slot = this.rowRanges[row]
+    if (slot === undefined) return false
+    if (!Array.isArray(slot)) return col >= slot.left && col <= slot.right
+    for (let i = 0; i < slot.length; i++) if (col >= slot[i].left && col <= slot[i].right) return true
+    return false
   }
 
   /** Throws a need for every uncalculated formula (or spill owner) in the block. */
@@ -307,6 +329,26 @@ export class Sheet implements SheetView {
     let sum = 0
     let count = 0
     const lastCol = Math.min(right, this.columns.length - 1)
+    if (top === bottom) {
+      // One row across columns (a row total): read each column's cell, building nothing per column.
+      for (let col = left; col <= lastCol; col++) {
+        const column = this.columns[col]
+        if (column === undefined) continue
+        if (column.spilledFrom !== null) {
+          const part = this.columnAggregate(col, top, bottom)
+          if (part.error !== null) return { sum: 0, count: 0, error: part.error }
+          sum += part.sum
+          count += part.count
+          continue
+        }
+        const value = column.values[top]
+        if (typeof value === 'number') {
+          sum += value
+          count++
+        } else if (value instanceof CellError) return { sum: 0, count: 0, error: value }
+      }
+      return { sum, count, error: null }
+    }
     for (let col = left; col <= lastCol; col++) {
       const part = this.columnAggregate(col, top, bottom)
       if (part.error !== null) return { sum: 0, count: 0, error: part.error }

@@ -269,12 +269,13 @@ export function moveStorage(sheet: Sheet, change: StructuralChange, keepEdges = 
     else sheet.columns.splice(index, count)
     return
   }
+  const shift = <T>(array: (T | undefined)[]): void => {
+    if (change.kind === 'insert') insertGap(array, index, count, MAX_ROW + 1)
+    else if (array.length > index) array.splice(index, count)
+  }
+  if (keepEdges) shift(sheet.rowRanges)
   for (const column of sheet.columns) {
     if (column === undefined) continue
-    const shift = <T>(array: (T | undefined)[]): void => {
-      if (change.kind === 'insert') insertGap(array, index, count, MAX_ROW + 1)
-      else if (array.length > index) array.splice(index, count)
-    }
     shift(column.values)
     column.version++
     if (column.formulas !== null) shift(column.formulas)
