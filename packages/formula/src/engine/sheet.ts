@@ -202,6 +202,7 @@ export class Sheet implements SheetView {
 
   /** Whether a broad range node reads the cell (see RangeNode.broad). */
   isReadAcross(row: number, col: number): boolean {
+    if (row >= this.rowRanges.length) return false
     const slot = this.rowRanges[row]
     if (slot === undefined) return false
     if (!Array.isArray(slot)) return col >= slot.left && col <= slot.right
