@@ -87,6 +87,10 @@ export class Calculator implements CalculationGuard {
 
   constructor(private readonly host: CalculatorHost) {}
 
+  get evaluating(): FormulaCell | null {
+    return this.current
+  }
+
   need(cells: FormulaCell[]): never {
     NEED.cells = cells
     throw NEED

@@ -77,6 +77,27 @@ describe('coercion', () => {
 })
 
 describe('cells and recalculation', () => {
+  it('reports a batch of cells at their printed addresses, each cell once with its last value', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    const cell = (address: string, input: number | string) => ({ sheet: 'sheet1', address, input })
+    const unordered = engine.setCells([cell('A1', 1), cell('b2', 2), cell('$C$3', '=A1*3'), cell(' A1 ', 4), cell('D4', 5)])
+    expect(unordered.map(({ sheet, address, value }) => [sheet, address, value])).toEqual([
+      ['Sheet1', 'B2', 2],
+      ['Sheet1', 'C3', 12],
+      ['Sheet1', 'A1', 4],
+      ['Sheet1', 'D4', 5],
+    ])
+    const ordered = engine.setCells([cell('A1', 7), cell('B1', 8), cell('a2', 9), cell('A10', 10)])
+    expect(ordered.map(({ address, value }) => [address, value])).toEqual([
+      ['A1', 7],
+      ['B1', 8],
+      ['A2', 9],
+      ['A10', 10],
+      ['C3', 21],
+    ])
+  })
+
   it('recalculates dependents and reports the changes', () => {
     const engine = workbook({ A1: 1, A2: '=A1*2', A3: '=A2+A1', B1: '=SUM(A1:A3)' })
     expect(value(engine, 'B1')).toBe(6)

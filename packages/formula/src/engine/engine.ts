@@ -225,12 +225,43 @@ export interface CellLoad {
   finish(): void
 }
 
+/** Columns a load fills at least this far down get their values array at its final length (see presizeColumns). */
+const PRESIZED_COLUMN_ROWS = 1_024
+
+/** The cells a batch (setCells) edits, in order. */
+interface EditBatch {
+  sheets: Sheet[]
+  rows: Int32Array
+  cols: Int32Array
+  /** The addresses as given; reported as they are where `canonical` says they print so. */
+  updates: readonly CellUpdate[]
+  canonical: Uint8Array
+  /** Every cell after the first lies after the one before it, by row then column, on one sheet: none repeats. */
+  ordered: boolean
+}
+
+/** Whether an address prints as it is written: upper-case column letters, then a row without leading zeros. */
+function isCanonicalAddress(text: string): boolean {
+  let i = 0
+  while (i < text.length) {
+    const code = text.charCodeAt(i)
+    if (code < 65 || code > 90) break
+    i++
+  }
+  if (i === 0 || i === text.length || text.charCodeAt(i) === 48 /* 0 */) return false
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return false
+  }
+  return true
+}
+
 /** What an edit touched: positions whose readers must recalculate, cells to report, new formulas. */
 interface Edit {
   positions: { sheet: Sheet; row: number; col: number }[]
   edited: { sheet: Sheet; row: number; col: number }[]
   /** A batch's edited cells as arrays, in order (setCells): then `edited` stays empty. */
-  batch?: { sheets: Sheet[]; rows: Int32Array; cols: Int32Array }
+  batch?: EditBatch
   newCells: FormulaCell[]
   /** Whether the caller wants the change list (not when loading). */
   report: boolean
@@ -542,16 +573,20 @@ export class Engine {
     const sheets = new Array<Sheet>(count)
     const rows = new Int32Array(count)
     const cols = new Int32Array(count)
+    const canonical = new Uint8Array(count)
+    let ordered = true
     for (let i = 0; i < count; i++) {
       const update = updates[i]
-      sheets[i] = this.sheet(update.sheet)
+      const sheet = (sheets[i] = this.sheet(update.sheet))
       const { row, col } = this.address(update.address)
       rows[i] = row
       cols[i] = col
+      if (isCanonicalAddress(update.address)) canonical[i] = 1
+      if (i > 0 && ordered && (sheet !== sheets[i - 1] || row < rows[i - 1] || (row === rows[i - 1] && col <= cols[i - 1]))) ordered = false
       if (update.arrayRange !== undefined) this.arrayArea(update)
     }
     const changes = this.mutate((edit) => {
-      edit.batch = { sheets, rows, cols }
+      edit.batch = { sheets, rows, cols, updates, canonical, ordered }
       for (let i = 0; i < count; i++) {
         const update = updates[i]
         if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
@@ -601,6 +636,7 @@ export class Engine {
   loadSheet(sheet: string, rows: readonly (readonly (CellInputValue | undefined)[])[], origin = 'A1'): void {
     const target = this.sheet(sheet)
     const start = this.address(origin)
+    this.presizeColumns(target, start, rows)
     this.mutate((edit) => {
       for (let r = 0; r < rows.length; r++) {
         const cells = rows[r]
@@ -611,6 +647,26 @@ export class Engine {
         }
       }
     }, false)
+  }
+
+  /**
+   * Gives each empty column a block fills down far its values array at its final length, so that a
+   * column of numbers costs the 8 bytes of each and nothing more: an array grown one row at a time keeps
+   * spare room past its end.
+   */
+  private presizeColumns(sheet: Sheet, start: CellAddress, rows: readonly (readonly (CellInputValue | undefined)[])[]): void {
+    if (rows.length < PRESIZED_COLUMN_ROWS) return
+    const lastRows: number[] = []
+    for (let r = 0; r < rows.length; r++) {
+      const cells = rows[r]
+      for (let c = 0; c < cells.length; c++) if (cells[c] !== undefined && cells[c] !== null) lastRows[c] = r
+    }
+    for (let c = 0; c < lastRows.length; c++) {
+      const last = lastRows[c]
+      if (last === undefined || last < PRESIZED_COLUMN_ROWS) continue
+      const column = sheet.column(start.col + c)
+      if (column.values.length === 0) column.values = new Array<Scalar | undefined>(start.row + last + 1)
+    }
   }
 
   /** Loads many cells anywhere with one recalculation and without a change list. */
@@ -691,7 +747,9 @@ export class Engine {
     }
     const batch = edit.batch
     const count = batch === undefined ? edited.length : batch.rows.length
-    const reported = new PositionSet(count)
+    // A batch in order repeats no cell: the set of reported positions is built only if asked.
+    const unique = batch !== undefined && batch.ordered
+    let reported = unique ? undefined : new PositionSet(count)
     const changes: CellChange[] = []
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
     // Later edits of a cell win: walk back and keep each position's last.
@@ -700,12 +758,19 @@ export class Engine {
       const row = batch === undefined ? edited[i].row : batch.rows[i]
       const col = batch === undefined ? edited[i].col : batch.cols[i]
       if (sheet !== live && !this.sheets.includes(sheet)) continue
-      if (!reported.add(sheet.id, row, col)) continue
-      changes.push({ sheet: sheet.name, address: formatAddress(row, col), row, col, value: this.valueAt(sheet, row, col) })
+      if (reported !== undefined && !reported.add(sheet.id, row, col)) continue
+      const address = batch !== undefined && batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
+      changes.push({ sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) })
     }
     changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
-    const calculated = this.calculator.changes((sheet, row, col) => reported.has(sheet.id, row, col))
+    const calculated = this.calculator.changes((sheet, row, col) => {
+      if (reported === undefined) {
+        reported = new PositionSet(count)
+        for (let i = 0; i < count; i++) reported.add(batch!.sheets[i].id, batch!.rows[i], batch!.cols[i])
+      }
+      return reported.has(sheet.id, row, col)
+    })
     const all = changes.length === 0 ? calculated : changes.concat(calculated)
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
   }
@@ -761,7 +826,8 @@ export class Engine {
     // dirty anyway); when nothing can read the cell, no position is recorded — the common case of a load.
     const read =
       (column.dependents !== null && column.dependents[row] !== undefined) ||
-      (column.rangeDependents !== null && column.rangeDependents[row] !== undefined) ||
+      column.isRangeRead(row) ||
+      sheet.isReadAcross(row, col) ||
       sheet.wideRanges.length > 0 ||
       sheet.spillOwners.size > 0 ||
       column.spilledFrom !== null
@@ -1800,10 +1866,12 @@ export class Engine {
       this.graph.clear()
       for (const sheet of this.sheets) {
         sheet.wideRanges = []
+        sheet.rowRanges = []
         for (const column of sheet.columns) {
           if (column === undefined) continue
           column.dependents = null
           column.rangeDependents = null
+          column.tallRanges = null
           column.prefixes = null
         }
         for (const owner of sheet.spillOwners) this.calculator.clearSpill(owner)

@@ -73,6 +73,8 @@ export class Column {
   dependents: Slot<FormulaCell>[] | null = null
   /** Range nodes that cover each row (kept apart so that walking formulas needs no type checks). */
   rangeDependents: Slot<RangeNode>[] | null = null
+  /** Tall range nodes over this column (see RangeNode.tall), found by their bounds. */
+  tallRanges: RangeNode[] | null = null
   /** What the user typed, where it differs from how the value prints ('15%', '1,000', 'TRUE'). */
   inputs: Map<number, string> | null = null
   /** Number formats suggested by what was typed ('15%' → '0%'). */
@@ -122,6 +124,15 @@ export class Column {
     return true
   }
 
+  /** Whether a range node reads the row: through its edge in the row, or as a tall range over it. */
+  isRangeRead(row: number): boolean {
+    if (this.rangeDependents !== null && this.rangeDependents[row] !== undefined) return true
+    const tall = this.tallRanges
+    if (tall === null) return false
+    for (let i = 0; i < tall.length; i++) if (row >= tall[i].top && row <= tall[i].bottom) return true
+    return false
+  }
+
   /** Forgets cached aggregates that include `row`. */
   invalidateFrom(row: number): void {
     const prefixes = this.prefixes
@@ -140,6 +151,8 @@ export class Column {
 export interface CalculationGuard {
   /** Reports cells that must be calculated before the current formula can continue; throws. */
   need(cells: FormulaCell[]): never
+  /** The formula being calculated right now, if any. */
+  readonly evaluating: FormulaCell | null
 }
 
 export class Sheet implements SheetView {
@@ -150,6 +163,8 @@ export class Sheet implements SheetView {
   wideRanges: RangeNode[] = []
   /** How each row is hidden (see hidden-rows.ts), or null when none is. */
   hiddenRowFlags: Uint8Array | null = null
+  /** Broad range nodes by each of their own rows (see RangeNode.broad), found by their columns. */
+  rowRanges: Slot<RangeNode>[] = []
 
   constructor(
     readonly id: number,
@@ -187,6 +202,16 @@ export class Sheet implements SheetView {
     return value === undefined ? null : value
   }
 
+  /** Whether a broad range node reads the cell (see RangeNode.broad). */
+  isReadAcross(row: number, col: number): boolean {
+    if (row >= this.rowRanges.length) return false
+    const slot = this.rowRanges[row]
+    if (slot === undefined) return false
+    if (!Array.isArray(slot)) return col >= slot.left && col <= slot.right
+    for (let i = 0; i < slot.length; i++) if (col >= slot[i].left && col <= slot[i].right) return true
+    return false
+  }
+
   /** Throws a need for every uncalculated formula (or spill owner) in the block. */
   ensureCalculated(top: number, left: number, bottom: number, right: number): void {
     let pending: FormulaCell[] | undefined
@@ -194,7 +219,7 @@ export class Sheet implements SheetView {
     for (let col = left; col <= lastCol; col++) {
       const column = this.columns[col]
       if (column === undefined) continue
-      if (column.pendingFormulas !== 0 && column.formulas !== null) {
+      if (column.pendingFormulas !== 0 && column.formulas !== null && !this.onlyPendingOutside(column, top, bottom)) {
         const formulas = column.formulas
         const end = Math.min(bottom, formulas.length - 1)
         for (let row = top; row <= end; row++) {
@@ -215,6 +240,16 @@ export class Sheet implements SheetView {
       }
     }
     if (pending !== undefined) this.guard.need(pending)
+  }
+
+  /**
+   * Whether the column's one uncalculated formula is the one being calculated, outside rows top..bottom:
+   * a column total reading the cells above it then skips checking each of them.
+   */
+  private onlyPendingOutside(column: Column, top: number, bottom: number): boolean {
+    if (column.pendingFormulas !== 1) return false
+    const current = this.guard.evaluating
+    return current !== null && current.column === column && (current.row < top || current.row > bottom)
   }
 
   forEachInBlock(
@@ -301,6 +336,26 @@ export class Sheet implements SheetView {
     let sum = 0
     let count = 0
     const lastCol = Math.min(right, this.columns.length - 1)
+    if (top === bottom) {
+      // One row across columns (a row total): read each column's cell, building nothing per column.
+      for (let col = left; col <= lastCol; col++) {
+        const column = this.columns[col]
+        if (column === undefined) continue
+        if (column.spilledFrom !== null) {
+          const part = this.columnAggregate(col, top, bottom)
+          if (part.error !== null) return { sum: 0, count: 0, error: part.error }
+          sum += part.sum
+          count += part.count
+          continue
+        }
+        const value = column.values[top]
+        if (typeof value === 'number') {
+          sum += value
+          count++
+        } else if (value instanceof CellError) return { sum: 0, count: 0, error: value }
+      }
+      return { sum, count, error: null }
+    }
     for (let col = left; col <= lastCol; col++) {
       const part = this.columnAggregate(col, top, bottom)
       if (part.error !== null) return { sum: 0, count: 0, error: part.error }

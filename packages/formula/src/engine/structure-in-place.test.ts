@@ -7,6 +7,7 @@ import { shiftFormula } from '../parser/translate.js'
 import { FormulaSyntaxError } from '../parser/parser.js'
 import { movePosition } from './structure.js'
 import type { StructuralChange } from './structure.js'
+import { RANGE_EDGE_LIMITS } from '../graph/dependency-graph.js'
 
 /**
  * Inserting and deleting rows and columns keeps the dependency graph (formulas that only move are not
@@ -111,8 +112,8 @@ function snapshot(engine: Engine): unknown[] {
 
 const circular = (...engines: Engine[]) => engines.some((engine) => engine.getCircularReferences().length > 0)
 
-describe('rows and columns inserted and deleted in place', () => {
-  it('leave the formulas and values of a fresh load of the shifted cells, and later edits reach the same cells', () => {
+/** After any sequence of structural edits and value edits, the engine holds what a fresh load of the shifted cells holds. */
+function assertSameAsFreshLoad(): void {
     fc.assert(
       fc.property(sheetCells, sheetCells, fc.array(fc.tuple(change, valueEdit), { minLength: 1, maxLength: 4 }), (s, t, steps) => {
         const engine = build({ S: s.map(([r, c, v]) => [r, c, v]), T: t.map(([r, c, v]) => [r, c, v]) })
@@ -131,7 +132,67 @@ describe('rows and columns inserted and deleted in place', () => {
       }),
       { numRuns: 100 },
     )
+}
+
+describe('rows and columns inserted and deleted in place', () => {
+  it('leave the formulas and values of a fresh load of the shifted cells, and later edits reach the same cells', () => {
+    assertSameAsFreshLoad()
   }, 120_000)
+
+  it('do so too where ranges are listed by their columns or rows instead of holding an edge per cell', () => {
+    // Small limits make most ranges of this grid tall (3 own rows or more) or broad (2 columns or more).
+    const limits = { ...RANGE_EDGE_LIMITS }
+    Object.assign(RANGE_EDGE_LIMITS, { tallRows: 3, broadColumns: 2 })
+    try {
+      assertSameAsFreshLoad()
+    } finally {
+      Object.assign(RANGE_EDGE_LIMITS, limits)
+    }
+  }, 120_000)
+
+  it('keep a column total over 300 rows, listed by its column, reached by edits in rows inserted under it', () => {
+    const engine = new Engine()
+    engine.addSheet('S')
+    engine.loadSheet('S', [[1, '=SUM(A1:A300)', '=B1*2'], ...Array.from({ length: 299 }, () => [1])])
+    expect(engine.getValue('S', 'C1')).toBe(600)
+    engine.insertRows('S', 100, 2)
+    expect(engine.getFormula('S', 'B1')).toBe('=SUM(A1:A302)')
+    expect(engine.setCell('S', 'A101', 5).map((change) => change.address)).toEqual(['A101', 'B1', 'C1'])
+    expect(engine.getValue('S', 'C1')).toBe(610)
+    engine.deleteRows('S', 50, 10)
+    expect(engine.getFormula('S', 'B1')).toBe('=SUM(A1:A292)')
+    expect(engine.getValue('S', 'C1')).toBe(590)
+    engine.setCell('S', 'A200', 0)
+    expect(engine.getValue('S', 'B1')).toBe(294)
+    engine.insertColumns('S', 0, 1)
+    expect(engine.getFormula('S', 'C1')).toBe('=SUM(B1:B292)')
+    engine.setCell('S', 'B292', 11)
+    expect(engine.getValue('S', 'C1')).toBe(304)
+  })
+
+  it('keep a row total across 20 columns, listed by its rows, reached by edits in columns and rows inserted inside it', () => {
+    const engine = new Engine()
+    engine.addSheet('S')
+    engine.loadSheet('S', [Array.from({ length: 20 }, () => 1), Array.from({ length: 20 }, () => 2)])
+    engine.setCells([
+      { sheet: 'S', address: 'W4', input: '=SUM(A1:T2)' },
+      { sheet: 'S', address: 'X4', input: '=W4+1' },
+    ])
+    expect(engine.getValue('S', 'X4')).toBe(61)
+    engine.insertColumns('S', 5, 1)
+    expect(engine.getFormula('S', 'X4')).toBe('=SUM(A1:U2)')
+    engine.setCell('S', 'F2', 7)
+    expect(engine.getValue('S', 'Y4')).toBe(68)
+    engine.insertRows('S', 1, 1)
+    expect(engine.getFormula('S', 'X5')).toBe('=SUM(A1:U3)')
+    expect(engine.setCell('S', 'K2', 100).map((change) => change.address)).toEqual(['K2', 'X5', 'Y5'])
+    expect(engine.getValue('S', 'Y5')).toBe(168)
+    engine.deleteColumns('S', 0, 3)
+    expect(engine.getFormula('S', 'U5')).toBe('=SUM(A1:R3)')
+    expect(engine.getValue('S', 'V5')).toBe(159)
+    engine.setCell('S', 'R1', 0)
+    expect(engine.getValue('S', 'V5')).toBe(158)
+  })
 
   it('recalculates a SUM whose range grew or shrank, and what reads it', () => {
     const engine = new Engine()

@@ -235,6 +235,9 @@ export function movePosition(row: number, col: number, change: StructuralChange)
   return change.axis === 'rows' ? { row: moved, col } : { row, col: moved }
 }
 
+/** Gaps up to this many places are opened by one splice (its arguments go through the call stack). */
+const SPLICED_GAP = 1_024
+
 /**
  * Opens `count` empty places at `index` of an array, keeping at most `limit` items (those pushed past
  * it drop off), without spreading `count` items into a call: a million inserted rows would not fit on
@@ -242,6 +245,12 @@ export function movePosition(row: number, col: number, change: StructuralChange)
  */
 export function insertGap<T>(array: (T | undefined)[], index: number, count: number, limit: number): void {
   if (array.length <= index) return
+  if (count <= SPLICED_GAP) {
+    // The native splice moves the items in one copy, several times faster than a loop.
+    array.splice(index, 0, ...new Array<undefined>(count))
+    if (array.length > limit) array.length = limit
+    return
+  }
   const length = Math.min(array.length + count, limit)
   const end = array.length
   array.length = length
@@ -260,12 +269,13 @@ export function moveStorage(sheet: Sheet, change: StructuralChange, keepEdges = 
     else sheet.columns.splice(index, count)
     return
   }
+  const shift = <T>(array: (T | undefined)[]): void => {
+    if (change.kind === 'insert') insertGap(array, index, count, MAX_ROW + 1)
+    else if (array.length > index) array.splice(index, count)
+  }
+  if (keepEdges) shift(sheet.rowRanges)
   for (const column of sheet.columns) {
     if (column === undefined) continue
-    const shift = <T>(array: (T | undefined)[]): void => {
-      if (change.kind === 'insert') insertGap(array, index, count, MAX_ROW + 1)
-      else if (array.length > index) array.splice(index, count)
-    }
     shift(column.values)
     column.version++
     if (column.formulas !== null) shift(column.formulas)

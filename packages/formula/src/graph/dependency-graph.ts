@@ -13,6 +13,19 @@ import { RangeNode } from './range-node.js'
 /** Ranges with more cells than this keep no per-cell edges (whole columns, whole rows, huge blocks). */
 const WIDE_RANGE_CELLS = 1_000_000
 
+/**
+ * When a range node holds no edge per cell. `tallRows`: a node with at least this many rows of its own
+ * is listed by its columns (see RangeNode.tall): a column total over 100,000 numbers keeps one entry,
+ * not 100,000, and rows inserted or deleted under it move none of its edges. `broadColumns`: a node of
+ * fewer own rows over at least this many columns is listed by its rows (see RangeNode.broad): a row
+ * total across 99 periods keeps one entry, and a column inserted or deleted moves none.
+ */
+export const RANGE_EDGE_LIMITS = { tallRows: 256, broadColumns: 16 }
+
+function addTall(sheet: Sheet, left: number, right: number, node: RangeNode): void {
+  for (let col = left; col <= right; col++) (sheet.column(col).tallRanges ??= []).push(node)
+}
+
 /** What a name stands for, for dependency purposes. */
 export interface NameDependencies {
   readonly cells: readonly StaticCellDependency[]
@@ -173,6 +186,16 @@ export class DependencyGraph {
     const smaller = index > 0 ? chain[index - 1] : null
     node.smaller = smaller
     if (smaller !== null) smaller.dependents.push(node)
+    if (bottom - node.ownTop + 1 >= RANGE_EDGE_LIMITS.tallRows) {
+      node.tall = true
+      addTall(sheet, left, right, node)
+      return node
+    }
+    if (right - left + 1 >= RANGE_EDGE_LIMITS.broadColumns) {
+      node.broad = true
+      for (let row = node.ownTop; row <= bottom; row++) addToSlot(sheet.rowRanges, row, node)
+      return node
+    }
     for (let col = left; col <= right; col++) {
       const column = sheet.column(col)
       const slots = (column.rangeDependents ??= [])
@@ -205,10 +228,20 @@ export class DependencyGraph {
         removeFromList(current.sheet.wideRanges as Dependent[], current)
         return
       }
-      for (let col = current.left; col <= current.right; col++) {
-        const slots = current.sheet.columns[col]?.rangeDependents
-        if (!slots) continue
-        for (let row = current.ownTop; row <= current.bottom; row++) removeFromSlot(slots, row, current)
+      if (current.broad) {
+        for (let row = current.ownTop; row <= current.bottom; row++) removeFromSlot(current.sheet.rowRanges, row, current)
+      } else {
+        for (let col = current.left; col <= current.right; col++) {
+          const column = current.sheet.columns[col]
+          if (current.tall) {
+            const tall = column?.tallRanges
+            if (tall) removeFromList(tall as Dependent[], current)
+            continue
+          }
+          const slots = column?.rangeDependents
+          if (!slots) continue
+          for (let row = current.ownTop; row <= current.bottom; row++) removeFromSlot(slots, row, current)
+        }
       }
       const smaller: RangeNode | null = current.smaller
       if (smaller !== null) removeFromList(smaller.dependents, current)
@@ -423,7 +456,9 @@ export class DependencyGraph {
           for (let i = 0; i < chain.length; i++) {
             const node = chain[i]
             if (node.bottom < index || node.bottom === MAX_ROW) continue
-            if (!node.wide && ownTops[i] <= index) {
+            if (node.broad && ownTops[i] <= index) {
+              for (let row = index; row < index + count; row++) addToSlot(sheet.rowRanges, row, node)
+            } else if (!node.wide && !node.tall && ownTops[i] <= index) {
               for (let col = node.left; col <= node.right; col++) {
                 const slots = (sheet.column(col).rangeDependents ??= [])
                 for (let row = index; row < index + count; row++) addToSlot(slots, row, node)
@@ -443,7 +478,8 @@ export class DependencyGraph {
       for (const [columns] of growing) byColumns.delete(columns)
       for (const [columns, chain] of growing) {
         for (const node of chain) {
-          if (!node.wide) {
+          if (node.tall) addTall(sheet, index, index + count - 1, node)
+          else if (!node.wide && !node.broad) {
             const ownTop = node.ownTop
             for (let col = index; col < index + count; col++) {
               const slots = (sheet.column(col).rangeDependents ??= [])
@@ -536,10 +572,26 @@ export class DependencyGraph {
           } else if (slot.markedEpoch !== this.epoch) this.visitNode(slot, queue)
         }
       }
+      const tall = column.tallRanges
+      if (tall !== null) {
+        for (let i = 0; i < tall.length; i++) {
+          const node = tall[i]
+          if (node.markedEpoch !== this.epoch && row >= node.top && row <= node.bottom) this.visitNode(node, queue)
+        }
+      }
       if (column.spilledFrom !== null) {
         const owner = column.spilledFrom.get(row)
         if (owner !== undefined) this.markFormula(owner, queue)
       }
+    }
+    const broad = sheet.rowRanges[row]
+    if (broad !== undefined) {
+      if (Array.isArray(broad)) {
+        for (let i = 0; i < broad.length; i++) {
+          const node = broad[i]
+          if (node.markedEpoch !== this.epoch && col >= node.left && col <= node.right) this.visitNode(node, queue)
+        }
+      } else if (broad.markedEpoch !== this.epoch && col >= broad.left && col <= broad.right) this.visitNode(broad, queue)
     }
     const wide = sheet.wideRanges
     for (let i = 0; i < wide.length; i++) {

@@ -9,7 +9,8 @@ import type { Dependent, Sheet } from '../engine/sheet.js'
  * down n rows therefore needs O(n) edges instead of O(n²).
  *
  * Ranges too large for per-cell edges (whole columns and rows) are "wide": they keep no cell edges and
- * are found by a containment check instead.
+ * are found by a containment check instead. Ranges whose own rows are many (a column total) are "tall":
+ * each of their columns lists them once rather than holding an edge in every row.
  */
 export class RangeNode {
   /** Formulas reading the range, and larger nodes of the chain that build on it. */
@@ -18,6 +19,16 @@ export class RangeNode {
   markedEpoch = -1
   /** The next smaller node of the chain; rows up to its bottom are covered through it. */
   smaller: RangeNode | null = null
+  /**
+   * Its own rows are too many for an edge per cell: each of its columns lists it instead
+   * (Column.tallRanges), and a changed cell finds it by its bounds.
+   */
+  tall = false
+  /**
+   * Its own rows are few but its columns many (a row total): each own row of the sheet lists it instead
+   * (Sheet.rowRanges), and a changed cell finds it by its columns.
+   */
+  broad = false
 
   constructor(
     readonly sheet: Sheet,
