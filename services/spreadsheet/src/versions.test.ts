@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './testing/test-app.js'
 
 let t: TestApp
 let call: Call
-const QUIET_MS = 800
+const QUIET_MS = 1500
 
 beforeAll(async () => {
   t = await startTestApp({ autosaveQuietMs: QUIET_MS })
@@ -52,8 +52,11 @@ describe('versions', () => {
       ],
     })
     // Edits that keep coming push the version back; none is made while they do.
+    const lastEdit = Date.now()
     await call('POST', '/update-cell', { workbookId: id, cellAddress: 'B1', value: 120 })
-    expect((await versionsOf(id)).total).toBe(1)
+    const totalSoonAfter = (await versionsOf(id)).total
+    // On a machine too busy to answer within the quiet period the version may rightly exist already.
+    if (Date.now() - lastEdit < QUIET_MS) expect(totalSoonAfter).toBe(1)
     list = await waitForVersions(id, 2)
     expect(list.versions[0]).toMatchObject({ number: 2, type: 'minor', status: 'current', cells: 6, formulas: 1 })
     expect(list.versions[0].changes).toBe('Filled 6 cells on Sheet1.')
