@@ -225,6 +225,13 @@ describe('the assistant panel', { timeout: E2E_TIMEOUT }, () => {
     await dialog.getByRole('button', { name: 'Process Document' }).click()
     await dialog.waitFor({ state: 'hidden', timeout: 60_000 })
     await expect.poll(() => lastAnswer().innerText(), POLL).toMatch(/fy2024\.pdf was read: \d+ figures extracted/)
+    // the figures open as a new sheet of the workbook: Label, Value, Notes, then a row per figure
+    await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('fy2024')
+    expect([await shownIn(page, 'A1'), await shownIn(page, 'B1'), await shownIn(page, 'C1')]).toEqual(['Label', 'Value', 'Notes'])
+    const labels: string[] = []
+    for (let row = 2; row <= 6; row++) labels.push(await shownIn(page, `A${row}`))
+    expect(labels).toContain('Net income')
+    expect(await shownIn(page, `B${labels.indexOf('Net income') + 2}`)).toBe('150')
     await panel(page).getByText('Asking about fy2024.pdf').waitFor()
     await sendMessage(page, 'What was net income?')
     await expect.poll(() => lastAnswer().innerText(), POLL).toContain('Net income')
