@@ -9,16 +9,13 @@ import type ExcelJS from 'exceljs'
 import type JSZip from 'jszip'
 import type { SheetViewState } from '@finsheet/contracts'
 import { parseAddress } from '../model/a1.js'
+import { encodeXml } from '../xlsx/xml-text.js'
 
 /** What of a sheet's view this module writes, kept from `addSheet` until the file is complete. */
 export type SheetExtras = Pick<SheetViewState, 'tabColor' | 'showGridLines' | 'notes' | 'links'> | undefined
 
 const HYPERLINK_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink'
 const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
 
 /** The extras of a view, or undefined when it has none (so that the file needs no completing). */
 export function sheetExtrasOf(view: SheetViewState | undefined): SheetExtras {
@@ -69,7 +66,7 @@ export async function completeSheetExtras(zip: JSZip, extras: readonly SheetExtr
       if (xml !== undefined) {
         const authors = [...new Set(['', ...authored.map(([, note]) => note.author!)])]
         const authorOf = new Map(authored.map(([address, note]) => [address, authors.indexOf(note.author!)]))
-        const list = `<authors>${authors.map((author) => `<author>${escapeXml(author)}</author>`).join('')}</authors>`
+        const list = `<authors>${authors.map((author) => `<author>${encodeXml(author)}</author>`).join('')}</authors>`
         zip.file(
           part,
           xml
@@ -89,9 +86,9 @@ export async function completeSheetExtras(zip: JSZip, extras: readonly SheetExtr
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
     let added = ''
     const entries = links.map(([address, url], i) => {
-      if (url.startsWith('#')) return `<hyperlink ref="${address}" location="${escapeXml(url.slice(1))}"/>`
+      if (url.startsWith('#')) return `<hyperlink ref="${address}" location="${encodeXml(url.slice(1))}"/>`
       const id = `rIdLink${i + 1}`
-      added += `<Relationship Id="${id}" Type="${HYPERLINK_TYPE}" Target="${escapeXml(url)}" TargetMode="External"/>`
+      added += `<Relationship Id="${id}" Type="${HYPERLINK_TYPE}" Target="${encodeXml(url)}" TargetMode="External"/>`
       return `<hyperlink ref="${address}" r:id="${id}"/>`
     })
     if (added !== '') {

@@ -8,6 +8,7 @@
  */
 import { errorFromText } from '@finsheet/formula'
 import type { ExternalCachedValue, ExternalLinkRecord } from '../model/external-links.js'
+import { attribute, decodeXml } from './xml-text.js'
 
 /** Reads a part of the zip as text; undefined when the file has no such part. */
 export type PartReader = (path: string) => Promise<string | undefined>
@@ -110,16 +111,3 @@ function normalizePath(path: string): string {
   return out.join('/')
 }
 
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)
-  return match ? decodeXml(match[1] ?? match[2]) : undefined
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity
-  })
-}

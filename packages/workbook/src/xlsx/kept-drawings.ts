@@ -11,6 +11,7 @@
 import JSZip from 'jszip'
 import { formatSheetPrefix } from '@finsheet/formula'
 import { MAX_KEPT_DRAWING_BYTES } from '@finsheet/contracts'
+import { attribute, decodeXml, encodeXml } from './xml-text.js'
 
 /** One part of a kept drawing: its path in the original file, content type and bytes (base64). */
 export interface KeptPart {
@@ -53,24 +54,6 @@ const CHART_RELATIONSHIP = /\/relationships\/chart$/i
 const IMAGE_RELATIONSHIP = /\/relationships\/image$/i
 const DRAWING_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing'
 const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
-
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)
-  return match ? decodeXml(match[1] ?? match[2]) : undefined
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity
-  })
-}
-
-function encodeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
 
 /** The relationships part of a part: `xl/drawings/_rels/drawing1.xml.rels` for `xl/drawings/drawing1.xml`. */
 export function relationshipsPartOf(part: string): string {

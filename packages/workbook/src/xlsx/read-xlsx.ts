@@ -22,6 +22,7 @@ import { calculationFromAttributes } from '../model/calculation.js'
 import type { CalculationSettings } from '../model/calculation.js'
 import { readExternalLinks } from './external-links.js'
 import type { ExternalLinkRecord } from '../model/external-links.js'
+import { attribute, decodeXml } from './xml-text.js'
 
 /** One non-empty cell of a sheet as stored in the file. */
 export interface XlsxCell {
@@ -473,17 +474,3 @@ function readDefinedNames(workbookXml: string, sheetOrder: readonly string[]): X
   return names
 }
 
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)
-  if (!match) return undefined
-  return decodeXml(match[1] ?? match[2])
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity
-  })
-}

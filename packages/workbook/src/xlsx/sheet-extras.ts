@@ -9,6 +9,7 @@ import type { CellNote } from '@finsheet/contracts'
 import { MAX_LINK_LENGTH, MAX_NOTE_LENGTH } from '@finsheet/contracts'
 import { formatAddress, tryParseRange } from '../model/a1.js'
 import { relationshipsPath } from './table-parts.js'
+import { attribute, decodeXml } from './xml-text.js'
 
 /** Features a sheet may carry that are counted for the import report, by the name the report uses as a key. */
 export type CarriedFeature = 'charts' | 'pictures' | 'pivotTables' | 'slicers' | 'formControls' | 'sparklines'
@@ -26,21 +27,6 @@ export interface SheetHyperlink {
   ref: string
   relationshipId?: string
   location?: string
-}
-
-/** Reads an attribute of an element's attribute text, XML entities decoded. */
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)
-  return match ? decodeXml(match[1] ?? match[2]) : undefined
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity
-  })
 }
 
 const decodeEscapes = (text: string) => text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))

@@ -4,6 +4,7 @@
  * (`xl/tables/table1.xml`) holding its name, its range (header and totals rows included), how many
  * header and totals rows it shows, its column names and its style. Both xlsx readers use this.
  */
+import { attribute } from './xml-text.js'
 
 /** A table as read from its part. */
 export interface XlsxTable {
@@ -20,21 +21,6 @@ export interface XlsxTable {
 }
 
 const TABLE_RELATIONSHIP = /\/relationships\/table$/
-
-/** Reads an attribute of an element's attribute text, XML entities decoded. */
-function attribute(attributes: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attributes)
-  return match ? decodeXml(match[1] ?? match[2]) : undefined
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (entity, body: string) => {
-    const lower = body.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? entity
-  })
-}
 
 /** Characters XML cannot hold (a line break in a header) are written `_xHHHH_`. */
 function decodeEscapes(text: string): string {
