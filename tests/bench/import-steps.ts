@@ -89,7 +89,7 @@ async function endToEnd(path: string, kind: string, separateWorker: boolean): Pr
   // As docker compose runs it: the files worker in a process of its own, on the same queue.
   const worker = separateWorker
     ? spawn(process.execPath, ['--conditions=development', '--import', './bench/register.mjs', '../services/files/src/worker.ts'], {
-        env: { ...env, DATA_DIR: dataDir, SPREADSHEET_URL: stack.services.spreadsheet, RUN_WORKER: 'true' },
+        env: { ...env, DATA_DIR: dataDir, SPREADSHEET_URL: stack.services.spreadsheet, USERS_URL: stack.services.users, RUN_WORKER: 'true' },
         stdio: 'inherit',
       })
     : null
