@@ -279,6 +279,9 @@ export type SheetFilter = Static<typeof SheetFilter>
  * columns, whether the sheet itself is hidden, and per row or column (by 0-based index) heights, hidden
  * flags and outline groups.
  */
+/** A sheet's zoom in percent, as Excel stores it. */
+export const SheetZoom = Type.Integer({ minimum: 10, maximum: 400 })
+
 export const SheetViewState = StrictObject({
   frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_ROWS - 1 })),
   frozenColumns: Type.Optional(Type.Integer({ minimum: 0, maximum: SHEET_COLUMNS - 1 })),
@@ -293,6 +296,8 @@ export const SheetViewState = StrictObject({
   tabColor: Type.Optional(CssColour),
   /** False when the sheet's gridlines are turned off (View → Gridlines); absent when shown. */
   showGridLines: Type.Optional(Type.Boolean()),
+  /** The zoom the file was saved at, in percent (Excel's 10–400); absent at 100. The app's own zoom is each user's. */
+  zoom: Type.Optional(SheetZoom),
   /** Notes by cell address; they follow their cells when rows and columns move. */
   notes: Type.Optional(Type.Record(NoteAddress, CellNote)),
   /** Links by cell address; they follow their cells when rows and columns move. */
@@ -962,6 +967,8 @@ export const SetSheetViewCommand = StrictObject({
   /** The tab's colour; null removes it. */
   tabColor: Type.Optional(Type.Union([CssColour, Type.Null()])),
   showGridLines: Type.Optional(Type.Boolean()),
+  /** The zoom kept with the sheet; null (or 100) removes it. */
+  zoom: Type.Optional(Type.Union([SheetZoom, Type.Null()])),
   /** Notes written (null removes a cell's note). */
   notes: Type.Optional(Type.Array(StrictObject({ address: Type.String({ maxLength: 16 }), note: Type.Union([CellNote, Type.Null()]) }), { maxItems: 10_000 })),
   /** Links written (null removes a cell's link). */

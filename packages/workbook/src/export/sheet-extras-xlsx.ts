@@ -12,7 +12,7 @@ import { parseAddress } from '../model/a1.js'
 import { encodeXml } from '../xlsx/xml-text.js'
 
 /** What of a sheet's view this module writes, kept from `addSheet` until the file is complete. */
-export type SheetExtras = Pick<SheetViewState, 'tabColor' | 'showGridLines' | 'notes' | 'links'> | undefined
+export type SheetExtras = Pick<SheetViewState, 'tabColor' | 'showGridLines' | 'zoom' | 'notes' | 'links'> | undefined
 
 const HYPERLINK_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink'
 const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
@@ -23,6 +23,7 @@ export function sheetExtrasOf(view: SheetViewState | undefined): SheetExtras {
   const extras: NonNullable<SheetExtras> = {}
   if (view.tabColor) extras.tabColor = view.tabColor
   if (view.showGridLines === false) extras.showGridLines = false
+  if (view.zoom !== undefined) extras.zoom = view.zoom
   if (view.notes && Object.keys(view.notes).length > 0) extras.notes = view.notes
   if (view.links && Object.keys(view.links).length > 0) extras.links = view.links
   return Object.keys(extras).length > 0 ? extras : undefined
@@ -36,9 +37,13 @@ export function writeSheetExtras(worksheet: ExcelJS.Worksheet, extras: SheetExtr
   if (!extras) return
   const tab = extras.tabColor ? argb(extras.tabColor) : undefined
   if (tab) worksheet.properties.tabColor = { argb: tab }
-  if (extras.showGridLines === false) {
+  if (extras.showGridLines === false || extras.zoom !== undefined) {
     const views = worksheet.views.length > 0 ? worksheet.views : [{}]
-    worksheet.views = views.map((view) => ({ ...view, showGridLines: false }))
+    worksheet.views = views.map((view) => ({
+      ...view,
+      ...(extras.showGridLines === false ? { showGridLines: false } : {}),
+      ...(extras.zoom !== undefined ? { zoomScale: extras.zoom } : {}),
+    }))
   }
   for (const [address, note] of Object.entries(extras.notes ?? {})) {
     const { row, col } = parseAddress(address)

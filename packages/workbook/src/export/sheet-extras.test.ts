@@ -29,7 +29,7 @@ const THREADED_TYPE = 'http://schemas.microsoft.com/office/2017/10/relationships
 /** A workbook as Excel users send them: notes, a threaded comment with a reply, tab colours, gridlines off, links, and a chart. */
 async function makeExtrasWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
-  const summary = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF00B050' } }, views: [{ showGridLines: false }] })
+  const summary = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF00B050' } }, views: [{ showGridLines: false, zoomScale: 80 }] })
   summary.getCell('A1').value = 'Revenue'
   summary.getCell('A1').note = 'Ann:\nFrom the audited accounts'
   summary.getCell('B2').value = 1200
@@ -90,6 +90,8 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
     const [summary, inputs] = read.sheets
     expect(summary.tabColor).toBe('#00B050')
     expect(summary.showGridLines).toBe(false)
+    expect(summary.zoom).toBe(80)
+    expect(inputs.zoom).toBeUndefined()
     expect(summary.notes).toEqual({ A1: { text: 'Ann:\nFrom the audited accounts', author: 'Author' } })
     expect(summary.links).toEqual({ C3: 'https://example.com/acme', C4: '#Inputs!A1' })
     expect(inputs.tabColor).toBe('#FF0000')
@@ -108,6 +110,7 @@ describe('notes, tab colours, gridlines and links through an xlsx round trip', (
       expect(again.name).toBe(sheet.name)
       expect(again.tabColor).toBe(sheet.tabColor)
       expect(again.showGridLines).toBe(sheet.showGridLines)
+      expect(again.zoom).toBe(sheet.zoom)
       expect(again.notes).toEqual(sheet.notes)
       expect(again.links).toEqual(sheet.links)
     }

@@ -103,6 +103,8 @@ export interface ImportedSheet {
   tabColor?: string
   /** False when the sheet's gridlines are turned off. */
   showGridLines?: false
+  /** The zoom the sheet was saved at, in percent, when not 100. */
+  zoom?: number
   /** Notes and threaded comments (as notes) by cell address. */
   notes?: Record<string, CellNote>
   /** Hyperlinks by cell address: a web or mail address, or `#Sheet1!A1` for a place in the workbook. */

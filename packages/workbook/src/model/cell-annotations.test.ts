@@ -64,9 +64,9 @@ describe('notes and links', () => {
     expect(workbook.sheets.map((sheet) => sheet.view)).toEqual(before)
   })
 
-  it('a deleted sheet comes back with its notes, links, tab colour and gridlines off', () => {
+  it('a deleted sheet comes back with its notes, links, tab colour, zoom and gridlines off', () => {
     const workbook = model()
-    workbook.apply([{ type: 'set-sheet-view', sheet: 'Sheet2', tabColor: '#ff0000', showGridLines: false, notes: [{ address: 'A1', note: note('n', 'Bo') }], links: [{ address: 'A2', url: 'mailto:a@b.c' }] }])
+    workbook.apply([{ type: 'set-sheet-view', sheet: 'Sheet2', tabColor: '#ff0000', showGridLines: false, zoom: 85, notes: [{ address: 'A1', note: note('n', 'Bo') }], links: [{ address: 'A2', url: 'mailto:a@b.c' }] }])
     const before = structuredClone(workbook.sheets[1].view)
     const { inverse } = workbook.apply([{ type: 'delete-sheet', name: 'Sheet2' }])
     workbook.apply(inverse)
@@ -82,6 +82,18 @@ describe('notes and links', () => {
     steps.push(workbook.apply([{ type: 'set-sheet-view', sheet: 'Sheet1', tabColor: null, showGridLines: true }]).inverse)
     expect(workbook.sheets[0].view).toBeUndefined()
     for (const inverse of steps.reverse()) workbook.apply(inverse)
+    expect(workbook.sheets[0].view).toBeUndefined()
+  })
+
+  it('keeps a zoom other than 100%; 100 or null removes it, and undo gives it back', () => {
+    const workbook = model()
+    const first = workbook.apply([{ type: 'set-sheet-view', sheet: 'Sheet1', zoom: 75 }]).inverse
+    expect(workbook.sheets[0].view).toEqual({ zoom: 75 })
+    const second = workbook.apply([{ type: 'set-sheet-view', sheet: 'Sheet1', zoom: 100 }]).inverse
+    expect(workbook.sheets[0].view).toBeUndefined()
+    workbook.apply(second)
+    expect(workbook.sheets[0].view).toEqual({ zoom: 75 })
+    workbook.apply(first)
     expect(workbook.sheets[0].view).toBeUndefined()
   })
 })

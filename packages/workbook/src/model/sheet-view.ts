@@ -26,6 +26,7 @@ export function isEmptyView(view: SheetViewState | undefined): boolean {
     isEmptyRecord(view.columns) &&
     view.tabColor === undefined &&
     view.showGridLines !== false &&
+    view.zoom === undefined &&
     isEmptyRecord(view.notes) &&
     isEmptyRecord(view.links) &&
     !view.filter &&
@@ -55,6 +56,7 @@ export function copyView(view: SheetViewState | undefined): SheetViewState | und
   }
   if (view!.tabColor !== undefined) copy.tabColor = view!.tabColor
   if (view!.showGridLines === false) copy.showGridLines = false
+  if (view!.zoom !== undefined) copy.zoom = view!.zoom
   if (!isEmptyRecord(view!.notes)) copy.notes = Object.fromEntries(Object.entries(view!.notes!).map(([address, note]) => [address, { ...note }]))
   if (!isEmptyRecord(view!.links)) copy.links = { ...view!.links }
   return copy
@@ -198,6 +200,11 @@ export function applySheetView(
     if (command.showGridLines) delete next.showGridLines
     else next.showGridLines = false
   }
+  if (command.zoom !== undefined) {
+    undo.zoom = view?.zoom ?? null
+    if (command.zoom === null || command.zoom === 100) delete next.zoom
+    else next.zoom = command.zoom
+  }
   Object.assign(undo, writeAnnotations(next, command))
   return { view: copyView(next), undo }
 }
@@ -254,6 +261,7 @@ export function viewCommandOf(view: SheetViewState | undefined): Omit<SetSheetVi
   }
   if (view!.tabColor !== undefined) command.tabColor = view!.tabColor
   if (view!.showGridLines === false) command.showGridLines = false
+  if (view!.zoom !== undefined) command.zoom = view!.zoom
   return { ...command, ...annotationEdits(view) }
 }
 

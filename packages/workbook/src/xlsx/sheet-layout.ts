@@ -158,7 +158,7 @@ export function withRowLayout(xml: string, rows: Record<string, AxisEntry>): str
 }
 
 /** The layout of a sheet read by the streaming reader, as the grid keeps it. */
-export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'notes' | 'links' | 'pageSetup'>): SheetViewState | undefined {
+export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 'columns' | 'frozen' | 'filter' | 'tabColor' | 'showGridLines' | 'zoom' | 'notes' | 'links' | 'pageSetup'>): SheetViewState | undefined {
   const view: SheetViewState = {}
   if (sheet.pageSetup) view.pageSetup = sheet.pageSetup
   if (sheet.state !== 'visible') view.hidden = true
@@ -186,6 +186,7 @@ export function importedSheetView(sheet: Pick<ImportedSheet, 'state' | 'rows' | 
   if (Object.keys(columns).length > 0) view.columns = columns
   if (sheet.tabColor) view.tabColor = sheet.tabColor
   if (sheet.showGridLines === false) view.showGridLines = false
+  if (sheet.zoom !== undefined) view.zoom = sheet.zoom
   if (sheet.notes) view.notes = sheet.notes
   // A link a browser must not open (javascript:, file:) is left out.
   const links = Object.entries(sheet.links ?? {}).filter(([, url]) => isSafeLink(url))

@@ -471,6 +471,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
   let columnCount = 0
   let tabColor: string | undefined
   let showGridLines: false | undefined
+  let zoom: number | undefined
   const hyperlinks: SheetHyperlink[] = []
   const carries: Partial<Record<CarriedFeature, number>> = {}
   const count = (feature: CarriedFeature) => (carries[feature] = (carries[feature] ?? 0) + 1)
@@ -599,6 +600,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         return
       case 'sheetView':
         if (a.showGridLines === '0' || a.showGridLines === 'false') showGridLines = false
+        zoom = sheetZoomOf(a.zoomScale)
         return
       case 'hyperlink':
         if (a.ref) {
@@ -800,6 +802,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     columnCount,
     ...(tabColor ? { tabColor } : {}),
     ...(showGridLines === false ? { showGridLines } : {}),
+    ...(zoom !== undefined ? { zoom } : {}),
     ...(Object.keys(carries).length > 0 ? { carries } : {}),
     hyperlinks,
   }
@@ -812,6 +815,13 @@ function conditionalFormatsOf(collector: ConditionalFormatCollector): Pick<Impor
 }
 
 /** A row's or column's outline group, as its attributes state it. */
+/** A sheet view's `zoomScale` in Excel's range, or undefined at 100% or when absent or unreadable. */
+function sheetZoomOf(zoomScale: string | undefined): number | undefined {
+  const zoom = Number(zoomScale)
+  if (zoomScale === undefined || !Number.isInteger(zoom) || zoom === 100) return undefined
+  return Math.min(400, Math.max(10, zoom))
+}
+
 function outlineOf(a: Record<string, string>): { level?: number; collapsed?: true } | undefined {
   const level = Math.floor(Number(a.outlineLevel ?? 0))
   const collapsed = a.collapsed === '1' || a.collapsed === 'true'
