@@ -18,8 +18,14 @@ export function createSpreadsheetRepository(store: DocumentStore) {
    */
   const trash = (tx: DocumentTransaction = store) =>
     tx.collection<TrashedWorkbookDoc>('trashed_workbooks', { indexes: [{ fields: ['ownerId', 'trashedAt'] }, { fields: ['restorableUntil'] }] })
+  /**
+   * Cell blocks. Besides the cells written after a revision, the indexes find a sheet's furthest band
+   * and column band (its extent) without reading its blocks.
+   */
   const blocks = (tx: DocumentTransaction = store) =>
-    tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'revision'] }] })
+    tx.collection<CellBlockDoc>('cell_blocks', {
+      indexes: [{ fields: ['workbookId', 'revision'] }, { fields: ['workbookId', 'sheetId', 'blockRow'] }, { fields: ['workbookId', 'sheetId', 'blockColumn'] }],
+    })
   /** Where cells were kept one document each before blocks; read only to move them into blocks. */
   const legacyCells = (tx: DocumentTransaction = store) => tx.collection<LegacyCellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }] })
   /** New workbooks whose blocks are being written in several transactions, not visible yet. */
@@ -135,7 +141,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
      * column band's first block among them). Zero for an empty sheet.
      */
     async sheetExtent(workbookId: string, sheetId: string): Promise<{ rows: number; columns: number }> {
-      const sheetBlocks = { id: { $prefix: blockPrefix(workbookId, sheetId) } }
+      const sheetBlocks = { workbookId, sheetId }
       const [lastBand, widest] = await Promise.all([
         blocks().find(sheetBlocks, { sort: [['blockRow', -1]], limit: 1 }),
         blocks().find(sheetBlocks, { sort: [['blockColumn', -1]], limit: 1 }),
