@@ -93,6 +93,8 @@ export class SessionController {
   /** bumped by every workbook asked for, so that the home screen's late answer does not overrule it */
   private asked = 0
   private readonly historyListeners = new Set<(kind: 'undo' | 'redo', changeId: string) => void>()
+  /** The sheets whose first screen was read, of a workbook opened by its first screen that is still loading. */
+  private readonly firstScreens = new WeakMap<WorkbookStore, Set<string>>()
 
   constructor(api: ApiClient, workspace: Workspace) {
     this.api = api
@@ -101,7 +103,10 @@ export class SessionController {
     let seen = { store: workspace.state.store, sheet: workspace.state.sheet }
     workspace.subscribe(() => {
       const { store, sheet } = workspace.state
-      if (store && store === seen.store && sheet !== seen.sheet) this.viewChanged()
+      if (store && store === seen.store && sheet !== seen.sheet) {
+        this.viewChanged()
+        this.showFirstScreenOf(store, sheet)
+      }
       seen = { store, sheet }
     })
   }
@@ -406,6 +411,7 @@ export class SessionController {
         opened.beginLoading(sheet, shown?.declaredRows ?? 0, shown?.declaredColumns ?? 0)
       },
     })
+    this.firstScreens.set(store, new Set([sheet]))
     this.remember(store, options)
     markOpened(['finsheet:first-screen'])
     const sync = this.sync
@@ -426,6 +432,27 @@ export class SessionController {
       // the first screen stays usable; the workbook is read again whole, with the edits made meanwhile
       this.reloadServerWorkbook(sync)
     }
+  }
+
+  /**
+   * The user went to another sheet of a workbook still loading behind its first screen: that sheet's
+   * rows in view are read and shown the same way, once.
+   */
+  private showFirstScreenOf(store: WorkbookStore, sheet: string): void {
+    const read = this.firstScreens.get(store)
+    if (!read || read.has(sheet) || !store.isStreaming) return
+    read.add(sheet)
+    const rows = firstScreenRows(typeof window === 'undefined' ? 900 : window.innerHeight)
+    this.api
+      .get<WindowResponse>(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
+      .then((answer) => {
+        if (this.workspace.state.store !== store || !store.isStreaming) return
+        const screen = firstScreenOf(answer.workbook)
+        const shown = screen.workbook.snapshot.sheets.find((candidate) => candidate.name === answer.workbook.sheet.name)
+        if (shown) store.showFirstScreen(sheet, { cells: shown.cells, values: screen.values, rowCount: answer.workbook.sheet.rowCount, columnCount: answer.workbook.sheet.columnCount })
+      })
+      // the sheet shows when the whole workbook has loaded
+      .catch((error: unknown) => console.warn(`Could not read the first screen of ${sheet}`, error))
   }
 
   /** The session with the open workbook active and the most recent, saved in the background. */

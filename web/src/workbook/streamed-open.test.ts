@@ -66,6 +66,21 @@ describe('opening a large workbook by its first screen', () => {
     const hold = new Promise<void>((resolve) => (release = resolve))
     const sync = new ServerWorkbookSync(service.api, store, first.workbook.revision, () => undefined, {}, null, hold)
     store.onChange((change) => sync.record(change))
+    // Another sheet's first screen, read when the user goes to it: shown, without undoing what was typed there.
+    const other = await service.api.get<WindowResponse>(`/spreadsheet/workbook/${id}/window?sheet=Other&startRow=1&endRow=32`)
+    const otherScreen = firstScreenOf(other.workbook)
+    expect(store.getDisplay('Other', at('A1'))).toBe('')
+    store.showFirstScreen('Other', { cells: otherScreen.workbook.snapshot.sheets[1].cells, values: otherScreen.values, rowCount: other.workbook.sheet.rowCount, columnCount: other.workbook.sheet.columnCount })
+    expect(store.getInput('Other', at('A1'))).toBe('=Model!A1500')
+    expect(store.getDisplay('Other', at('A1'))).toBe('1500')
+    store.dispatch({ type: 'set-cells', sheet: 'Other', cells: [{ address: 'B1', input: '=A1+1' }] })
+    const typedFirst = await service.api.get<WindowResponse>(`/spreadsheet/workbook/${id}/window?sheet=Other&startRow=1&endRow=32`)
+    const again = firstScreenOf(typedFirst.workbook)
+    store.dispatch({ type: 'set-cells', sheet: 'Other', cells: [{ address: 'A1', input: '7' }] })
+    store.showFirstScreen('Other', { cells: again.workbook.snapshot.sheets[1].cells, values: again.values, rowCount: 1, columnCount: 1 })
+    expect(store.getInput('Other', at('A1'))).toBe('7')
+    store.dispatch({ type: 'set-cells', sheet: 'Other', cells: [{ address: 'A1', input: '=Model!A1500' }] })
+
     // Typed before the engine has the workbook: one edit on screen, one far below it.
     store.dispatch({ type: 'set-cells', sheet: 'Model', cells: [{ address: 'A2', input: '1002' }] })
     store.dispatch({ type: 'set-cells', sheet: 'Model', cells: [{ address: 'A1500', input: '0' }] })
@@ -76,7 +91,7 @@ describe('opening a large workbook by its first screen', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     // nothing leaves before the whole workbook has been read
     expect(answered).toBe(false)
-    expect(sync.current.pending).toBe(2)
+    expect(sync.current.pending).toBe(5)
 
     const inputs = await service.api.get<InputsResponse>(`/spreadsheet/workbook/${id}/inputs`)
     release()
@@ -92,6 +107,7 @@ describe('opening a large workbook by its first screen', () => {
     expect(store.getValue('Model', at('C2'))).toBe(2004)
     expect(store.getValue('Model', at('C1500'))).toBe(0)
     expect(store.getValue('Other', at('A1'))).toBe(0)
+    expect(store.getValue('Other', at('B1'))).toBe(1)
     expect(store.getValue('Model', at(`C${ROWS}`))).toBe(ROWS * 2)
     expect(store.sheet('Model')?.loading).toBeNull()
 

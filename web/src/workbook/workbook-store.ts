@@ -760,6 +760,36 @@ export class WorkbookStore {
     return this.streamed !== null
   }
 
+  /**
+   * Shows the first screen of another sheet, read while the whole workbook loads (the user went to
+   * it): its cells where nothing was typed meanwhile, the values the service stored for them, and the
+   * sheet's size. It is what the whole workbook holds already, so nothing is kept to be made again,
+   * undone or sent.
+   */
+  showFirstScreen(sheet: string, screen: { cells: SheetSnapshot['cells']; values: readonly Pick<ServerCellChange, 'sheet' | 'address' | 'value' | 'display'>[]; rowCount: number; columnCount: number }): void {
+    const view = this.sheet(sheet)
+    if (!view || !this.streamed) return
+    const cells: CellEdit[] = []
+    for (const [address, cell] of Object.entries(screen.cells)) {
+      const pos = parseCellAddress(address)
+      // a cell only a spilling formula fills is the engine's to show
+      if (cell.input === undefined && !cell.style && !cell.format) continue
+      if (!pos || this.getInput(sheet, pos) !== '' || this.getStyle(sheet, pos) || this.getFormat(sheet, pos)) continue
+      cells.push({ address, ...(cell.input !== undefined ? { input: cell.input } : {}), ...(cell.style ? { style: cell.style } : {}), ...(cell.format ? { format: cell.format } : {}) })
+    }
+    const kept = this.streamed
+    this.streamed = null
+    try {
+      if (cells.length > 0) this.apply({ type: 'set-cells', sheet, cells })
+    } finally {
+      this.streamed = kept
+    }
+    view.declaredRows = Math.max(view.declaredRows, screen.rowCount)
+    view.declaredColumns = Math.max(view.declaredColumns, screen.columnCount)
+    const shown = new Set(cells.map((cell) => cell.address))
+    this.showServerValues(screen.values.filter((value) => shown.has(value.address)))
+  }
+
   /** How far a streamed open has come (0 to 1), shown in the status bar as a sheet's loading does. */
   reportStreamedProgress(sheet: string, fraction: number): void {
     const view = this.sheet(sheet)
