@@ -81,7 +81,13 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
     const cells: { address: string; input: string | number }[] = []
     for (let row = 1; row <= ROWS; row++) cells.push({ address: `A${row}`, input: row }, { address: `B${row}`, input: `=A${row}*2` })
     cells.push({ address: 'C1', input: `=SUM(A1:A${ROWS})` }, { address: 'C2', input: '=B2+C1' })
-    const imported = await api<{ workbookId: string; cellCount: number }>('POST', '/spreadsheet/workbooks/import', { name: 'Big model', sheets: [{ name: 'Model', cells }] })
+    const imported = await api<{ workbookId: string; cellCount: number }>('POST', '/spreadsheet/workbooks/import', {
+      name: 'Big model',
+      sheets: [
+        { name: 'Model', cells },
+        { name: 'Summary', cells: [{ address: 'A1', input: '=Model!C1' }] },
+      ],
+    })
     expect(imported.cellCount).toBeGreaterThan(20_000)
     const id = imported.workbookId
 
@@ -115,6 +121,10 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
     expect(await shownIn(page, 'A2')).toBe('2')
     await typeEntry(page, '1002')
     expect(await shownIn(page, 'B2')).toBe('2004')
+    // Another sheet, gone to meanwhile, shows its rows the same way.
+    await page.getByRole('tab', { name: 'Summary' }).click()
+    await expect.poll(() => shownIn(page, 'A1'), POLL).toBe(String(SUM))
+    await page.getByRole('tab', { name: 'Model' }).click()
     await page.waitForTimeout(500)
     expect(sentChanges).toEqual([])
     expect(await loadingShown(page)).toBe(1)
@@ -128,6 +138,8 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
     expect(await shownIn(page, `B${ROWS}`)).toBe(String(ROWS * 2))
     await expect.poll(() => saveState(page), { ...POLL, timeout: 30_000 }).toContain('Saved')
     expect(sentChanges.length).toBeGreaterThan(0)
+    await page.getByRole('tab', { name: 'Summary' }).click()
+    expect(await shownIn(page, 'A1')).toBe(String(SUM + 1000))
 
     const saved = await api<{ workbook: { sheets: { cells: Record<string, { input: string; value: unknown }> }[] } }>('GET', `/spreadsheet/workbook/${id}/cells?sheet=Model`)
     const shown = saved.workbook.sheets[0].cells
