@@ -785,6 +785,44 @@ export const InputsResponse = Type.Object({
 })
 export type InputsResponse = Static<typeof InputsResponse>
 
+/** The most rows one window read (GET /workbook/{id}/window) may span. */
+export const MAX_WINDOW_ROWS = 1000
+
+/** GET /workbook/{id}/window: rows `startRow` to `endRow` (1-based, both included) of one sheet (the first when absent). */
+export const WindowQuery = StrictObject({
+  sheet: Type.Optional(Type.String({ maxLength: 64 })),
+  startRow: Type.Integer({ minimum: 1, maximum: 1_048_576 }),
+  endRow: Type.Integer({ minimum: 1, maximum: 1_048_576 }),
+})
+export type WindowQuery = Static<typeof WindowQuery>
+
+/**
+ * GET /workbook/{id}/window: what a client paints the first screen of a large workbook from, before
+ * it has the whole workbook: the rows' cells with the values the service calculated, the sheet's
+ * layout and extent (`rowCount`, `columnCount`: one past its last used row and column), and the
+ * workbook's sheets. Only the stored blocks covering the rows are read.
+ */
+export const WindowResponse = Type.Object({
+  success: Type.Literal(true),
+  workbook: Type.Object({
+    workbookId: Type.String(),
+    name: Type.String(),
+    revision: Type.Integer(),
+    /** Every sheet, in order. */
+    sheetOrder: Type.Array(Type.String()),
+    /** The sheets whose tabs are hidden. */
+    hiddenSheets: Type.Array(Type.String()),
+    totalCells: Type.Integer(),
+    iterativeCalculation: Type.Boolean(),
+    defaultFont: Type.Optional(WorkbookFont),
+    startRow: Type.Integer(),
+    endRow: Type.Integer(),
+    /** The sheet read, with the rows' cells only (keyed by address). */
+    sheet: SheetCells,
+  }),
+})
+export type WindowResponse = Static<typeof WindowResponse>
+
 /** A deleted workbook goes to the trash: `POST /workbooks/{id}/restore` brings it back until `restorableUntil`. */
 export const DeleteWorkbookResponse = Type.Object({
   success: Type.Literal(true),

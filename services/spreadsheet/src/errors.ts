@@ -43,6 +43,7 @@ export const spreadsheetErrors = {
   invalidAddress: (address: string) =>
     new AppError('INVALID_ADDRESS', 400, `Invalid cell address: ${JSON.stringify(address)} (addresses run from A1 to XFD1048576)`),
   invalidRange: (range: string) => new AppError('INVALID_RANGE', 400, `Invalid range: ${JSON.stringify(range)} (use A1:C3 within A1:XFD1048576)`),
+  invalidWindow: (message: string) => new AppError('INVALID_RANGE', 400, message),
   formulaTooLong: (address: string, length: number) =>
     new AppError('FORMULA_TOO_LONG', 400, `The formula in ${address} has ${thousands(length)} characters; formulas can have at most ${thousands(MAX_FORMULA_LENGTH)}`),
   textTooLong: (address: string) =>

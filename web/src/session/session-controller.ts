@@ -2,6 +2,7 @@ import type {
   CreateWorkbookResponse,
   DefaultWorkbookResponse,
   DeleteWorkbookResponse,
+  InputsResponse,
   ImportSheet,
   ListWorkbooksResponse,
   SaveSessionResponse,
@@ -10,6 +11,7 @@ import type {
   WorkbookCommand,
   WorkbookMetadata,
   WorkbookMetadataResponse,
+  WindowResponse,
 } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
 import { errorStatus, isPassingFailure } from '../api/api-client'
@@ -19,6 +21,7 @@ import { toast } from '../toasts/toast-store'
 import { pendingEditsFor } from '../workbook/pending-edits'
 import type { ServerWorkbook } from '../workbook/server-sync'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
+import { assembleInSlices, firstScreenOf, firstScreenRows, opensStreamed } from '../workbook/streamed-open'
 import type { WorkbookStore } from '../workbook/workbook-store'
 import { forgetLegacySession, readLegacySession } from './legacy-session'
 import type { SaveState } from './save-state'
@@ -90,6 +93,8 @@ export class SessionController {
   /** bumped by every workbook asked for, so that the home screen's late answer does not overrule it */
   private asked = 0
   private readonly historyListeners = new Set<(kind: 'undo' | 'redo', changeId: string) => void>()
+  /** The sheets whose first screen was read, of a workbook opened by its first screen that is still loading. */
+  private readonly firstScreens = new WeakMap<WorkbookStore, Set<string>>()
 
   constructor(api: ApiClient, workspace: Workspace) {
     this.api = api
@@ -98,7 +103,10 @@ export class SessionController {
     let seen = { store: workspace.state.store, sheet: workspace.state.sheet }
     workspace.subscribe(() => {
       const { store, sheet } = workspace.state
-      if (store && store === seen.store && sheet !== seen.sheet) this.viewChanged()
+      if (store && store === seen.store && sheet !== seen.sheet) {
+        this.viewChanged()
+        this.showFirstScreenOf(store, sheet)
+      }
       seen = { store, sheet }
     })
   }
@@ -343,13 +351,18 @@ export class SessionController {
     this.workspace.setLoading()
     try {
       await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
+      const size = await this.sizeOf(id)
+      if (attempt !== this.loading) return
+      if (size && opensStreamed(size.cells)) {
+        await this.openByFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet), options, attempt)
+        return
+      }
       const loaded = await loadServerWorkbook(this.api, id)
       // another workbook was asked for meanwhile: this one must not replace it
       if (attempt !== this.loading) return
-      const entry = this.current.session?.workbooks[id]
-      const at = sheet && loaded.sheetOrder.includes(sheet) ? sheet : entry && loaded.sheetOrder.includes(entry.activeSheet) ? entry.activeSheet : loaded.sheetOrder[0]
-      const store = this.attachServerWorkbook(loaded, { sheet: at })
+      const store = this.attachServerWorkbook(loaded, { sheet: this.sheetToOpen(id, loaded.sheetOrder, sheet) })
       this.remember(store, options)
+      markOpened(['finsheet:first-screen', 'finsheet:workbook-ready'])
     } catch (error) {
       if (attempt !== this.loading) return
       console.error('Failed to load the workbook', error)
@@ -358,6 +371,88 @@ export class SessionController {
       this.workspace.close()
       if (missing) await this.forgetWorkbook(id)
     }
+  }
+
+  /** The sheet a workbook opens on: the one asked for, else where the user last was in it, else its first. */
+  private sheetToOpen(id: string, sheets: readonly string[], asked: string | undefined): string {
+    const entry = this.current.session?.workbooks[id]
+    return asked && sheets.includes(asked) ? asked : entry && sheets.includes(entry.activeSheet) ? entry.activeSheet : sheets[0]
+  }
+
+  /** How many cells a workbook holds and its sheets: from the workbooks list when it is there, else asked. */
+  private async sizeOf(id: string): Promise<{ cells: number; sheets: string[] } | null> {
+    const listed = this.current.workbooks?.find((workbook) => workbook.id === id)
+    if (listed) return { cells: listed.totalCells, sheets: listed.sheets }
+    const answer = await this.api.get<WorkbookMetadataResponse>(`/spreadsheet/workbooks/${encodeURIComponent(id)}`)
+    return { cells: answer.workbook.totalCells, sheets: answer.workbook.sheets }
+  }
+
+  /**
+   * Opens a large workbook by its first screen: the rows in view of the sheet, read with the values the
+   * service stored, paint at once; the whole workbook is read and loaded into the engine in the
+   * background, between frames, and takes over when it is ready. Edits made meanwhile are applied at
+   * once, kept, made again on the whole workbook and sent in order once it has been read.
+   */
+  private async openByFirstScreen(id: string, sheet: string, options: { name?: string; role?: UserSession['role'] }, attempt: number): Promise<void> {
+    const path = `/spreadsheet/workbook/${encodeURIComponent(id)}`
+    const rows = firstScreenRows(typeof window === 'undefined' ? 900 : window.innerHeight)
+    const answer = await this.api.get<WindowResponse>(`${path}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
+    if (attempt !== this.loading) return
+    const first = firstScreenOf(answer.workbook)
+    const whole = this.api.get<InputsResponse>(`${path}/inputs`)
+    // read whatever happens, so that a failure is handled below and never left unheard
+    whole.catch(() => undefined)
+    const store = this.attachServerWorkbook(first.workbook, { sheet }, undefined, undefined, {
+      hold: whole,
+      prepare: (opened) => {
+        opened.beginStreamedOpen()
+        opened.showServerValues(first.values)
+        const shown = opened.sheet(sheet)
+        opened.beginLoading(sheet, shown?.declaredRows ?? 0, shown?.declaredColumns ?? 0)
+      },
+    })
+    this.firstScreens.set(store, new Set([sheet]))
+    this.remember(store, options)
+    markOpened(['finsheet:first-screen'])
+    const sync = this.sync
+    try {
+      const inputs = await whole
+      const stillOpen = () => this.workspace.state.store === store && this.sync === sync
+      if (!stillOpen()) return
+      const loaded = await assembleInSlices(inputs.workbook, {
+        onProgress: throttled((fraction) => store.reportStreamedProgress(sheet, fraction)),
+        stillWanted: stillOpen,
+      })
+      if (!loaded || !stillOpen()) return
+      store.adoptLoaded(loaded)
+      markOpened(['finsheet:workbook-ready'])
+    } catch (error) {
+      if (!sync || this.sync !== sync) return
+      console.error('Failed to load the whole workbook', error)
+      // the first screen stays usable; the workbook is read again whole, with the edits made meanwhile
+      this.reloadServerWorkbook(sync)
+    }
+  }
+
+  /**
+   * The user went to another sheet of a workbook still loading behind its first screen: that sheet's
+   * rows in view are read and shown the same way, once.
+   */
+  private showFirstScreenOf(store: WorkbookStore, sheet: string): void {
+    const read = this.firstScreens.get(store)
+    if (!read || read.has(sheet) || !store.isStreaming) return
+    read.add(sheet)
+    const rows = firstScreenRows(typeof window === 'undefined' ? 900 : window.innerHeight)
+    this.api
+      .get<WindowResponse>(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
+      .then((answer) => {
+        if (this.workspace.state.store !== store || !store.isStreaming) return
+        const screen = firstScreenOf(answer.workbook)
+        const shown = screen.workbook.snapshot.sheets.find((candidate) => candidate.name === answer.workbook.sheet.name)
+        if (shown) store.showFirstScreen(sheet, { cells: shown.cells, values: screen.values, rowCount: answer.workbook.sheet.rowCount, columnCount: answer.workbook.sheet.columnCount })
+      })
+      // the sheet shows when the whole workbook has loaded
+      .catch((error: unknown) => console.warn(`Could not read the first screen of ${sheet}`, error))
   }
 
   /** The session with the open workbook active and the most recent, saved in the background. */
@@ -494,12 +589,14 @@ export class SessionController {
     at: { sheet: string } | null,
     history?: { canUndo: boolean; canRedo: boolean },
     replay?: WorkbookCommand[],
+    firstScreen?: { hold: Promise<unknown>; prepare: (store: WorkbookStore) => void },
   ): WorkbookStore {
     this.detachStore?.()
     const store = at ? this.workspace.open(loaded.snapshot, at.sheet) : this.workspace.reopen(loaded.snapshot)
+    firstScreen?.prepare(store)
     const journal = this.user ? pendingEditsFor(this.user.uid, store.id) : null
     const unsaved = replay ?? journal?.load() ?? []
-    const sync = new ServerWorkbookSync(this.api, store, loaded.revision, () => this.onSyncStatus(sync), history, journal)
+    const sync = new ServerWorkbookSync(this.api, store, loaded.revision, () => this.onSyncStatus(sync), history, journal, firstScreen?.hold ?? null)
     sync.onReload = () => this.reloadServerWorkbook(sync)
     sync.onHistory = (kind, changeId) => {
       for (const listener of this.historyListeners) listener(kind, changeId)
@@ -706,5 +803,30 @@ export class SessionController {
   private update(patch: Partial<SessionControllerState>): void {
     this.current = { ...this.current, ...patch }
     for (const listener of this.listeners) listener()
+  }
+}
+
+/**
+ * Marks, in the page's performance timeline, when an opened workbook first paints and when its engine
+ * holds the whole of it, for whoever measures opening times: at the frame after the one that draws
+ * the change, so that the mark never comes before the paint.
+ */
+function markOpened(names: readonly string[]): void {
+  if (typeof performance === 'undefined' || typeof requestAnimationFrame === 'undefined') return
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      for (const name of names) performance.mark(name)
+    }),
+  )
+}
+
+/** Calls `report` at most every 100 ms, and always for the end (1). */
+function throttled(report: (fraction: number) => void): (fraction: number) => void {
+  let last = 0
+  return (fraction) => {
+    const now = performance.now()
+    if (fraction < 1 && now - last < 100) return
+    last = now
+    report(fraction)
   }
 }

@@ -11,7 +11,7 @@ export interface StreamOptions {
   onDone?: () => void
 }
 
-const yieldToBrowser = (): Promise<void> =>
+export const yieldToBrowser = (): Promise<void> =>
   new Promise((resolve) => {
     // a message task runs after pending input and frames, without setTimeout's 4 ms clamp
     const channel = new MessageChannel()

@@ -29,7 +29,14 @@ export interface ServerWorkbook {
  */
 export async function loadServerWorkbook(api: ApiClient, id: string): Promise<ServerWorkbook> {
   const answer = await api.get<InputsResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/inputs`)
-  const { workbook } = answer
+  return serverWorkbookOf(answer.workbook, { withCells: true })
+}
+
+/**
+ * The inputs route's workbook as the store opens it; without `withCells`, its sheets, names, layout
+ * and sizes only, for a model whose cells are loaded otherwise (`assembleInSlices`).
+ */
+export function serverWorkbookOf(workbook: InputsResponse['workbook'], options: { withCells: boolean }): ServerWorkbook {
   const byName = new Map(workbook.sheets.map((sheet) => [sheet.name, sheet]))
   const order = [...workbook.sheetOrder.filter((name) => byName.has(name)), ...workbook.sheets.map((s) => s.name).filter((n) => !workbook.sheetOrder.includes(n))]
   return {
@@ -48,12 +55,14 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
       sheets: order.map((name) => {
         const sheet = byName.get(name)!
         const cells: WorkbookSnapshot['sheets'][number]['cells'] = {}
-        for (const [address, input, style, format] of sheet.cells) {
-          const entry: WorkbookSnapshot['sheets'][number]['cells'][string] = {}
-          if (input !== '') entry.input = input
-          if (style >= 0) entry.style = workbook.styles[style] as CellStyle
-          if (format !== '') entry.format = format
-          cells[address] = entry
+        if (options.withCells) {
+          for (const [address, input, style, format] of sheet.cells) {
+            const entry: WorkbookSnapshot['sheets'][number]['cells'][string] = {}
+            if (input !== '') entry.input = input
+            if (style >= 0) entry.style = workbook.styles[style] as CellStyle
+            if (format !== '') entry.format = format
+            cells[address] = entry
+          }
         }
         return { name, cells, columnWidths: sheet.columnWidths, merges: sheet.merges, ...(sheet.view ? { view: sheet.view } : {}), ...(sheet.conditionalFormats ? { conditionalFormats: sheet.conditionalFormats } : {}), ...(sheet.validations ? { validations: sheet.validations } : {}), rowCount: sheet.rowCount, columnCount: sheet.columnCount }
       }),
@@ -171,7 +180,16 @@ export class ServerWorkbookSync {
     onStatus: (status: SyncStatus) => void,
     history: { canUndo?: boolean; canRedo?: boolean } = {},
     journal: PendingEdits | null = null,
+    /**
+     * Nothing is sent before this settles: a workbook opened by its first screen sends no edit before
+     * the whole workbook has been read, so that the whole never holds an edit made on the first screen.
+     */
+    hold: Promise<unknown> | null = null,
   ) {
+    if (hold) this.tail = hold.then(
+      () => undefined,
+      () => undefined,
+    )
     this.api = api
     this.store = store
     this.revision = revision

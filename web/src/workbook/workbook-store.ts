@@ -350,7 +350,7 @@ export class WorkbookStore {
   name: string | undefined
   /** The font of cells that state none, when the workbook came with its own (an imported file's): the grid shows them in it. */
   readonly defaultFont: { family: string; size: number } | undefined
-  private readonly model: WorkbookModel
+  private model: WorkbookModel
   private readonly views = new Map<string, SheetView>()
   private readonly listeners = new Set<() => void>()
   private readonly changeListeners = new Set<(change: AppliedChange) => void>()
@@ -359,23 +359,24 @@ export class WorkbookStore {
   private revisionCounter = 0
   /** rows to fit to their text after the change being applied, by sheet id */
   private readonly refits = new Map<string, Set<number> | 'all'>()
+  /**
+   * While the whole workbook loads behind a first screen (`beginStreamedOpen`): every command applied
+   * since, in order, with the inverse it was given, to be made again on the whole workbook.
+   */
+  private streamed: { command: WorkbookCommand; inverse: WorkbookCommand }[] | null = null
 
-  constructor(snapshot: WorkbookSnapshot) {
+  /**
+   * A store of the snapshot's workbook; with `built`, of that model instead (assembled in slices by
+   * `assembleInSlices` from the same snapshot's sheets), the snapshot giving the sheets' sizes.
+   */
+  constructor(snapshot: WorkbookSnapshot, built?: WorkbookModel) {
     this.id = snapshot.id
     this.name = snapshot.name
     this.defaultFont = snapshot.defaultFont ? { ...snapshot.defaultFont } : undefined
     const sheets = snapshot.sheets.length > 0 ? snapshot.sheets : [{ name: 'Sheet1', cells: {} }]
-    const records: SheetRecord[] = sheets.map((sheet, index) => ({
-      id: `s${index + 1}`,
-      name: sheet.name,
-      columnWidths: { ...(sheet.columnWidths ?? {}) },
-      merges: [...(sheet.merges ?? [])],
-      ...(sheet.view ? { view: sheet.view } : {}),
-      ...(sheet.validations ? { validations: sheet.validations } : {}),
-      ...(sheet.conditionalFormats && sheet.conditionalFormats.length > 0 ? { conditionalFormats: sheet.conditionalFormats } : {}),
-    }))
+    const records = sheetRecordsOf(sheets)
     // every sheet exists before any cell loads, so cross-sheet formulas resolve
-    this.model = WorkbookModel.build({
+    this.model = built ?? WorkbookModel.build({
       revision: 0,
       sheets: records,
       definedNames: snapshot.definedNames ?? [],
@@ -400,6 +401,11 @@ export class WorkbookStore {
       const view = this.viewOf(this.model.sheets[index])
       view.declaredRows = sheet.rowCount ?? 0
       view.declaredColumns = sheet.columnCount ?? 0
+      // an assembled model's cells are not in the snapshot: the sheet's size says how far they reach
+      if (built) {
+        view.usedRows = sheet.rowCount ?? 0
+        view.usedColumns = sheet.columnCount ?? 0
+      }
       if (sheet.rows && sheet.rows.length > 0) {
         this.model.engine.loadSheet(sheet.name, sheet.rows)
         view.usedRows = Math.max(view.usedRows, sheet.rows.length)
@@ -741,6 +747,92 @@ export class WorkbookStore {
   }
 
   /**
+   * Starts a streamed open: this store holds the first screen of the workbook while the whole of it
+   * loads elsewhere (`assembleInSlices`). Everything applied from now on (the user's edits, undo,
+   * the server's answers) is kept, in order, for `adoptLoaded` to make again on the whole workbook.
+   */
+  beginStreamedOpen(): void {
+    this.streamed = []
+  }
+
+  /** Whether the whole workbook is still loading behind the first screen. */
+  get isStreaming(): boolean {
+    return this.streamed !== null
+  }
+
+  /**
+   * Shows the first screen of another sheet, read while the whole workbook loads (the user went to
+   * it): its cells where nothing was typed meanwhile, the values the service stored for them, and the
+   * sheet's size. It is what the whole workbook holds already, so nothing is kept to be made again,
+   * undone or sent.
+   */
+  showFirstScreen(sheet: string, screen: { cells: SheetSnapshot['cells']; values: readonly Pick<ServerCellChange, 'sheet' | 'address' | 'value' | 'display'>[]; rowCount: number; columnCount: number }): void {
+    const view = this.sheet(sheet)
+    if (!view || !this.streamed) return
+    const cells: CellEdit[] = []
+    for (const [address, cell] of Object.entries(screen.cells)) {
+      const pos = parseCellAddress(address)
+      // a cell only a spilling formula fills is the engine's to show
+      if (cell.input === undefined && !cell.style && !cell.format) continue
+      if (!pos || this.getInput(sheet, pos) !== '' || this.getStyle(sheet, pos) || this.getFormat(sheet, pos)) continue
+      cells.push({ address, ...(cell.input !== undefined ? { input: cell.input } : {}), ...(cell.style ? { style: cell.style } : {}), ...(cell.format ? { format: cell.format } : {}) })
+    }
+    const kept = this.streamed
+    this.streamed = null
+    try {
+      if (cells.length > 0) this.apply({ type: 'set-cells', sheet, cells })
+    } finally {
+      this.streamed = kept
+    }
+    view.declaredRows = Math.max(view.declaredRows, screen.rowCount)
+    view.declaredColumns = Math.max(view.declaredColumns, screen.columnCount)
+    const shown = new Set(cells.map((cell) => cell.address))
+    this.showServerValues(screen.values.filter((value) => shown.has(value.address)))
+  }
+
+  /** How far a streamed open has come (0 to 1), shown in the status bar as a sheet's loading does. */
+  reportStreamedProgress(sheet: string, fraction: number): void {
+    const view = this.sheet(sheet)
+    if (!view?.loading) return
+    view.loading.loadedRows = Math.min(view.loading.totalRows, Math.round(fraction * view.loading.totalRows))
+    this.notify()
+  }
+
+  /**
+   * Ends a streamed open: the whole workbook (`loaded`, a store of the same workbook built from the
+   * service's inputs at the revision this one opened at) takes over. What was applied here since the
+   * first screen is made again on it, in order; the inverses given then (kept by the undo history and
+   * the sync) are set to what they are on the whole workbook, since a cell outside the first screen
+   * was not known then. The engine's values replace the stored ones shown until now.
+   */
+  adoptLoaded(loaded: WorkbookStore): void {
+    const replay = this.streamed ?? []
+    this.streamed = null
+    for (const { command, inverse } of replay) {
+      try {
+        rewriteCommand(inverse, loaded.apply(command))
+      } catch (error) {
+        console.warn('An edit made while the workbook loaded no longer applies to it', command, error)
+      }
+    }
+    this.model = loaded.model
+    this.views.clear()
+    for (const record of this.model.sheets) {
+      const view = this.viewOf(record)
+      const whole = loaded.views.get(record.id)
+      if (whole) {
+        view.declaredRows = whole.declaredRows
+        view.declaredColumns = whole.declaredColumns
+        view.usedRows = whole.usedRows
+        view.usedColumns = whole.usedColumns
+      }
+      this.rescanTextHeights(view)
+    }
+    this.clearViews()
+    this.notify()
+  }
+
+  /**
    * The server's answer to an edit: the cells whose inputs or values changed. Inputs it reports
    * replace ours (another tab or the assistant may have written them) and its values are shown in
    * place of the local engine's until a local change moves that cell's value again.
@@ -768,7 +860,14 @@ export class WorkbookStore {
       if (differs) bySheet.set(view.name, [...(bySheet.get(view.name) ?? []), edit])
     }
     if (bySheet.size > 0) this.apply({ type: 'batch', label: 'server', commands: [...bySheet].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet, cells })) })
+    this.showServerValues(changes)
+  }
 
+  /**
+   * Shows values the service calculated over the local engine's, each until a local change moves
+   * that cell's value: the first screen of a workbook still loading shows the stored values so.
+   */
+  showServerValues(changes: readonly Pick<ServerCellChange, 'sheet' | 'address' | 'value' | 'display'>[]): void {
     for (const change of changes) {
       const view = this.sheet(change.sheet)
       const pos = parseCellAddress(change.address)
@@ -843,7 +942,9 @@ export class WorkbookStore {
     this.clearViews()
     this.refitRows()
     const label = describeCommands([command])
-    return result.inverse.length === 1 ? result.inverse[0] : { type: 'batch', label, commands: result.inverse.map((inverse) => inverse as Exclude<WorkbookCommand, { type: 'batch' }>) }
+    const inverse: WorkbookCommand = result.inverse.length === 1 ? result.inverse[0] : { type: 'batch', label, commands: result.inverse.map((inverse) => inverse as Exclude<WorkbookCommand, { type: 'batch' }>) }
+    this.streamed?.push({ command, inverse })
+    return inverse
   }
 
   /** Keeps each sheet's view in step with an applied command: the used area, cells edited while rows stream in. */
@@ -1041,4 +1142,25 @@ function kindOfValue(value: EngineValue): Pick<GridCell, 'align' | 'error' | 'nu
   if (typeof value === 'number') return { align: 'right', error: false, numeric: true }
   if (typeof value === 'boolean') return { align: 'center', error: false, numeric: false }
   return { align: 'left', error: false, numeric: false }
+}
+
+/** The model's records of the snapshot's sheets (ids s1, s2, … in order), before any cell loads. */
+export function sheetRecordsOf(sheets: readonly SheetSnapshot[]): SheetRecord[] {
+  return sheets.map((sheet, index) => ({
+    id: `s${index + 1}`,
+    name: sheet.name,
+    columnWidths: { ...(sheet.columnWidths ?? {}) },
+    merges: [...(sheet.merges ?? [])],
+    ...(sheet.view ? { view: sheet.view } : {}),
+    ...(sheet.validations ? { validations: sheet.validations } : {}),
+    ...(sheet.conditionalFormats && sheet.conditionalFormats.length > 0 ? { conditionalFormats: sheet.conditionalFormats } : {}),
+  }))
+}
+
+/** Makes `target` the command `source` is, in place, for those who hold it. */
+function rewriteCommand(target: WorkbookCommand, source: WorkbookCommand): void {
+  if (target === source) return
+  const fields = target as unknown as Record<string, unknown>
+  for (const name of Object.keys(fields)) delete fields[name]
+  Object.assign(fields, source)
 }

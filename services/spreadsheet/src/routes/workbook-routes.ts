@@ -14,6 +14,9 @@ import {
   ListWorkbooksResponse,
   RenameWorkbookBody,
   WorkbookMetadataResponse,
+  WindowQuery,
+  WindowResponse,
+  MAX_WINDOW_ROWS,
   WorkbookParams,
   DEFAULT_WORKBOOK_LIST_LIMIT,
   DefaultWorkbookResponse,
@@ -30,6 +33,7 @@ import { spreadsheetErrors } from '../errors.js'
 import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
+import { BLOCK_ROWS } from '../storage/cell-blocks.js'
 import { toChart } from '../workbooks/charts.js'
 import { blankSnapshot, templateSnapshot } from '../workbooks/new-workbooks.js'
 import { readImportStream } from '../workbooks/import-stream.js'
@@ -388,6 +392,54 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
       return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), { iterativeCalculation: workbook.iterativeCalculation === true, iterationLimits: workbook.iterationLimits }) }
+    },
+  )
+
+  app.get(
+    '/workbook/:id/window',
+    {
+      schema: {
+        tags: ['cells'],
+        summary: `Rows of one sheet with their calculated values, its layout and extent, and the sheet list: the first screen of a large workbook (at most ${MAX_WINDOW_ROWS} rows)`,
+        description:
+          'Reads only the stored blocks covering the rows (bands of 32 rows), never the whole workbook. `startRow` and `endRow` are 1-based and ' +
+          'both included; rows past the end of the sheet answer no cells. Without `sheet`, the first sheet is read.',
+        params: WorkbookParams,
+        querystring: WindowQuery,
+        response: { 200: WindowResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { startRow, endRow } = request.query
+      if (endRow < startRow) throw spreadsheetErrors.invalidWindow(`endRow (${endRow}) is before startRow (${startRow})`)
+      if (endRow - startRow + 1 > MAX_WINDOW_ROWS) throw spreadsheetErrors.invalidWindow(`A window spans at most ${MAX_WINDOW_ROWS} rows; rows ${startRow} to ${endRow} are ${endRow - startRow + 1}`)
+      const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
+      const sheetId = sheetIdOf(workbook, request.query.sheet) ?? workbook.sheets[0].id
+      const sheet = workbook.sheets.find((candidate) => candidate.id === sheetId)!
+      const first = startRow - 1
+      const last = endRow - 1
+      const [stored, extent] = await Promise.all([
+        services.repo.bandCells(workbook.id, sheetId, Math.floor(first / BLOCK_ROWS), Math.floor(last / BLOCK_ROWS)),
+        services.repo.sheetExtent(workbook.id, sheetId),
+      ])
+      const cells = stored.filter((cell) => cell.row >= first && cell.row <= last)
+      const shown = toSheetCells({ ...sheet, cells })
+      return {
+        success: true as const,
+        workbook: {
+          workbookId: workbook.id,
+          name: workbook.name,
+          revision: workbook.revision,
+          sheetOrder: workbook.sheets.map((candidate) => candidate.name),
+          hiddenSheets: workbook.sheets.filter((candidate) => candidate.view?.hidden).map((candidate) => candidate.name),
+          totalCells: workbookTotals(workbook).cells,
+          iterativeCalculation: workbook.iterativeCalculation === true,
+          ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
+          startRow,
+          endRow,
+          sheet: { ...shown, rowCount: Math.max(extent.rows, shown.rowCount), columnCount: Math.max(extent.columns, shown.columnCount) },
+        },
+      }
     },
   )
 }

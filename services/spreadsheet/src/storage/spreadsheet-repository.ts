@@ -18,8 +18,14 @@ export function createSpreadsheetRepository(store: DocumentStore) {
    */
   const trash = (tx: DocumentTransaction = store) =>
     tx.collection<TrashedWorkbookDoc>('trashed_workbooks', { indexes: [{ fields: ['ownerId', 'trashedAt'] }, { fields: ['restorableUntil'] }] })
+  /**
+   * Cell blocks. Besides the cells written after a revision, the indexes find a sheet's furthest band
+   * and column band (its extent) without reading its blocks.
+   */
   const blocks = (tx: DocumentTransaction = store) =>
-    tx.collection<CellBlockDoc>('cell_blocks', { indexes: [{ fields: ['workbookId', 'revision'] }] })
+    tx.collection<CellBlockDoc>('cell_blocks', {
+      indexes: [{ fields: ['workbookId', 'revision'] }, { fields: ['workbookId', 'sheetId', 'blockRow'] }, { fields: ['workbookId', 'sheetId', 'blockColumn'] }],
+    })
   /** Where cells were kept one document each before blocks; read only to move them into blocks. */
   const legacyCells = (tx: DocumentTransaction = store) => tx.collection<LegacyCellDoc>('cells', { indexes: [{ fields: ['workbookId', 'sheetId'] }] })
   /** New workbooks whose blocks are being written in several transactions, not visible yet. */
@@ -34,6 +40,12 @@ export function createSpreadsheetRepository(store: DocumentStore) {
   /** Assistants' changesets, each owned by its user like the workbook it changes. */
   const changesets = (tx: DocumentTransaction = store) =>
     tx.collection<ChangesetDoc>('changesets', { indexes: [{ fields: ['ownerId', 'updatedAt'] }, { fields: ['workbookId'] }] })
+
+  async function bandCells(workbookId: string, sheetId: string, firstBlockRow: number, lastBlockRow: number): Promise<StoredRecord[]> {
+    const bands: Promise<CellBlockDoc[]>[] = []
+    for (let blockRow = firstBlockRow; blockRow <= lastBlockRow; blockRow++) bands.push(blocks().find({ id: { $prefix: `${blockPrefix(workbookId, sheetId)}${blockRow}/` } }))
+    return [...blockCells((await Promise.all(bands)).flat())]
+  }
 
   return {
     store,
@@ -115,6 +127,34 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     async sheetCells(workbookId: string, sheetId: string): Promise<StoredRecord[]> {
       // Block ids start with the workbook and the sheet: the primary key finds them.
       return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } }))]
+    },
+
+    /**
+     * The cells of one sheet's block rows `firstBlockRow` to `lastBlockRow`: a block's id names its
+     * block row, so each band is one range of the primary key and no other block is read.
+     */
+    bandCells,
+
+    /**
+     * One sheet's extent from its furthest blocks: one past its last used row (exact: every block of
+     * the last band is read) and one past the last used column of the blocks read (the furthest
+     * column band's first block among them). Zero for an empty sheet.
+     */
+    async sheetExtent(workbookId: string, sheetId: string): Promise<{ rows: number; columns: number }> {
+      const sheetBlocks = { workbookId, sheetId }
+      const [lastBand, widest] = await Promise.all([
+        blocks().find(sheetBlocks, { sort: [['blockRow', -1]], limit: 1 }),
+        blocks().find(sheetBlocks, { sort: [['blockColumn', -1]], limit: 1 }),
+      ])
+      if (lastBand.length === 0) return { rows: 0, columns: 0 }
+      const band = await bandCells(workbookId, sheetId, lastBand[0].blockRow, lastBand[0].blockRow)
+      let rows = 0
+      let columns = 0
+      for (const cell of [...band, ...blockCells(widest)]) {
+        if (cell.row >= rows) rows = cell.row + 1
+        if (cell.col >= columns) columns = cell.col + 1
+      }
+      return { rows, columns }
     },
 
     async workbookCells(workbookId: string): Promise<StoredRecord[]> {
