@@ -240,19 +240,30 @@ interface EditBatch {
   ordered: boolean
 }
 
-/** Whether an address prints as it is written: upper-case column letters, then a row without leading zeros. */
-function isCanonicalAddress(text: string): boolean {
+/**
+ * Reads an address that prints as it is written (1 to 3 upper-case column letters, then a row without
+ * leading zeros, within the sheet) into rows[i] and cols[i]; false, writing nothing, for any other text.
+ */
+function readCanonicalAddress(text: string, rows: Int32Array, cols: Int32Array, index: number): boolean {
+  const length = text.length
   let i = 0
-  while (i < text.length) {
+  let col = 0
+  while (i < length) {
     const code = text.charCodeAt(i)
     if (code < 65 || code > 90) break
+    col = col * 26 + (code - 64)
     i++
   }
-  if (i === 0 || i === text.length || text.charCodeAt(i) === 48 /* 0 */) return false
-  for (; i < text.length; i++) {
+  if (i === 0 || i > 3 || i === length || text.charCodeAt(i) === 48 /* 0 */ || length - i > 7) return false
+  let row = 0
+  for (; i < length; i++) {
     const code = text.charCodeAt(i)
     if (code < 48 || code > 57) return false
+    row = row * 10 + (code - 48)
   }
+  if (col - 1 > MAX_COL || row - 1 > MAX_ROW) return false
+  rows[index] = row - 1
+  cols[index] = col - 1
   return true
 }
 
@@ -578,20 +589,48 @@ export class Engine {
     for (let i = 0; i < count; i++) {
       const update = updates[i]
       const sheet = (sheets[i] = this.sheet(update.sheet))
-      const { row, col } = this.address(update.address)
-      rows[i] = row
-      cols[i] = col
-      if (isCanonicalAddress(update.address)) canonical[i] = 1
+      const address = update.address
+      // Addresses as they print (`B7`) are read in one pass; anything else (`$b$7`, spaces) by the parser.
+      if (readCanonicalAddress(address, rows, cols, i)) canonical[i] = 1
+      else {
+        const { row, col } = this.address(address)
+        rows[i] = row
+        cols[i] = col
+      }
+      const row = rows[i]
+      const col = cols[i]
       if (i > 0 && ordered && (sheet !== sheets[i - 1] || row < rows[i - 1] || (row === rows[i - 1] && col <= cols[i - 1]))) ordered = false
       if (update.arrayRange !== undefined) this.arrayArea(update)
     }
     const changes = this.mutate((edit) => {
       edit.batch = { sheets, rows, cols, updates, canonical, ordered }
+      // The quiet column (see quietColumn) of the last number written, while nothing else was written.
+      let quietSheet: Sheet | undefined
+      let quietCol = -1
+      let quiet: Column | null = null
       for (let i = 0; i < count; i++) {
         const update = updates[i]
         if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
-          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit)
+          const input = update.input
+          if (typeof input === 'number' && Number.isFinite(input)) {
+            const sheet = sheets[i]
+            const row = rows[i]
+            if (sheet !== quietSheet || cols[i] !== quietCol) {
+              quietSheet = sheet
+              quietCol = cols[i]
+              quiet = this.quietColumn(sheet, quietCol)
+            }
+            if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
+              quiet.values[row] = input
+              quiet.version++
+              continue
+            }
+          }
+          // Anything else may give the column typed texts or formats: it is looked at again.
+          quietSheet = undefined
+          this.applyInput(sheets[i], rows[i], cols[i], input, edit)
         } else {
+          quietSheet = undefined
           this.applyInput(sheets[i], rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
         }
       }
@@ -637,16 +676,50 @@ export class Engine {
     const target = this.sheet(sheet)
     const start = this.address(origin)
     this.presizeColumns(target, start, rows)
-    this.mutate((edit) => {
-      for (let r = 0; r < rows.length; r++) {
-        const cells = rows[r]
-        for (let c = 0; c < cells.length; c++) {
-          const input = cells[c]
-          if (input === undefined || input === null) continue
-          this.applyInput(target, start.row + r, start.col + c, input, edit)
+    this.mutate((edit) => this.loadRows(target, start, rows, edit), false)
+  }
+
+  private loadRows(target: Sheet, start: CellAddress, rows: readonly (readonly (CellInputValue | undefined)[])[], edit: Edit): void {
+    // Quiet columns by offset from the origin, found on their first number (null: not quiet).
+    const quiet: (Column | null | undefined)[] = []
+    for (let r = 0; r < rows.length; r++) {
+      const cells = rows[r]
+      const row = start.row + r
+      for (let c = 0; c < cells.length; c++) {
+        const input = cells[c]
+        if (input === undefined || input === null) continue
+        if (typeof input === 'number') {
+          let column = quiet[c]
+          if (column === undefined) column = quiet[c] = this.quietColumn(target, start.col + c)
+          if (column !== null && Number.isFinite(input) && (column.formulas === null || column.formulas[row] === undefined)) {
+            column.values[row] = input
+            continue
+          }
         }
+        this.applyInput(target, row, start.col + c, input, edit)
       }
-    }, false)
+    }
+    for (const column of quiet) if (column) column.version++
+  }
+
+  /**
+   * The column when a number can be written straight into its values: nothing reads its cells yet (no
+   * edges, ranges or spills on the sheet), and it keeps no typed texts, formats or sums to forget, as
+   * in most columns of a workbook being opened; null otherwise. Its formulas are checked per cell.
+   * The caller counts the write in the column's version.
+   */
+  private quietColumn(sheet: Sheet, col: number): Column | null {
+    if (sheet.wideRanges.length > 0 || sheet.rowRanges.length > 0 || sheet.spillOwners.size > 0) return null
+    const column = sheet.column(col)
+    const quiet =
+      column.dependents === null &&
+      column.rangeDependents === null &&
+      column.tallRanges === null &&
+      column.spilledFrom === null &&
+      column.inputs === null &&
+      column.formats === null &&
+      column.prefixes === null
+    return quiet ? column : null
   }
 
   /**
