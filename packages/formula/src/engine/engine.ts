@@ -308,6 +308,37 @@ function summarizeShape(compiled: CompiledFormula, change: StructuralChange): Sh
   }
 }
 
+/** Whether a formula of the shape at this position (row or column, as the change goes) keeps its tree. */
+function isKept(summary: ShapeSummary, position: number): boolean {
+  return position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove
+}
+
+/**
+ * The first and last of rows top..bottom where a formula of the shape must be looked at for a change
+ * of rows on its sheet (deleted, or its tree changes); first > last when none. Whether a row must be
+ * looked at changes only at the bounds of the kept and deleted rows, so the search jumps from bound to bound.
+ */
+function visitedRows(summary: ShapeSummary, change: StructuralChange, top: number, bottom: number): [number, number] {
+  const deleting = change.kind === 'delete'
+  const after = deleting ? change.index + change.count : change.index
+  const visited = (row: number) => (deleting && row >= change.index && row < after) || (!summary.invalid && !isKept(summary, row))
+  const bounds = [summary.keptAbove, summary.keptBelow, summary.keptFrom, summary.keptTo + 1, change.index, after]
+  let first = top
+  while (first <= bottom && !visited(first)) {
+    let next = Infinity
+    for (const bound of bounds) if (bound > first && bound < next) next = bound
+    first = next
+  }
+  if (first > bottom) return [1, 0]
+  let last = bottom
+  while (last > first && !visited(last)) {
+    let previous = -Infinity
+    for (const bound of bounds) if (bound <= last && bound > previous) previous = bound
+    last = previous - 1
+  }
+  return [first, Math.max(first, last)]
+}
+
 /** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
 interface InPlacePlan {
   /** Formulas in deleted rows or columns. */
@@ -328,6 +359,8 @@ interface Rewrite {
   retargeted: boolean
   /** Every reference that names other cells is a range grown by inserted cells: the graph grows it in place. */
   onlyGrown: boolean
+  /** Besides, every grown range is read by a function that skips empty cells: the value stays. */
+  valueKept: boolean
   /** Compiled for the first cell that needed it; the others share it (their trees print alike). */
   compiled?: CompiledFormula
 }
@@ -511,6 +544,7 @@ export class Engine {
           cell.col,
           cell.compiled.legacy,
         )
+        cell.column.noteShape(cell.compiled, cell.row)
         cell.text = undefined
         this.graph.register(cell)
       }
@@ -921,6 +955,7 @@ export class Engine {
         cell.arrayWidth = arrayArea.width
       }
       ;(column.formulas ??= [])[row] = cell
+      column.noteShape(compiled, row)
       column.pendingFormulas++
       if (arrayArea !== undefined && isTableFormula(compiled.ast)) this.dataTables.add(cell)
       if (savedArray !== undefined && compiled.external === true && savedArray.length > 0 && savedArray[0].length > 0) {
@@ -1061,6 +1096,7 @@ export class Engine {
     this.graph.unregister(cell)
     if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
     else cell.compiled = this.compileText(cell.text ?? '', cell.row, cell.col)
+    cell.column.noteShape(cell.compiled, cell.row)
     this.graph.register(cell)
     if (cell.state === CellState.Clean) {
       cell.state = CellState.Dirty
@@ -1777,6 +1813,7 @@ export class Engine {
         const ast = rewrite === undefined ? cell.compiled.ast : rewrite(cell.compiled.ast)
         if (ast !== cell.compiled.ast) cell.text = undefined
         if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.column.noteShape(cell.compiled, cell.row)
         this.graph.register(cell)
         if (cell.state === CellState.Clean) {
           cell.state = CellState.Dirty
@@ -1963,7 +2000,10 @@ export class Engine {
         if (moved) cell.addressText = undefined
         // Structured references were resolved against the tables as they were.
         const usesTable = cell.compiled.names.some((name) => name.startsWith('['))
-        if (plan.changed || usesTable) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
+        if (plan.changed || usesTable) {
+          cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
+          cell.column.noteShape(cell.compiled, cell.row)
+        }
         // The typed text names absolute positions; once anything moved it is printed from the tree.
         if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined
       }
@@ -2020,9 +2060,34 @@ export class Engine {
       const onTarget = sheet === target
       const rewrites = new Map<CompiledFormula, Map<number, Rewrite>>()
       for (let col = 0; col < sheet.columns.length; col++) {
-        const formulas = sheet.columns[col]?.formulas
-        if (formulas === null || formulas === undefined) continue
-        for (let row = 0; row < formulas.length; row++) {
+        const column = sheet.columns[col]
+        const formulas = column?.formulas
+        if (column === undefined || formulas === null || formulas === undefined) continue
+        // Only the rows where some shape of the column is deleted or crosses the change are looked at.
+        let from = 0
+        let to = formulas.length - 1
+        const spans = column.shapeRows
+        if (spans !== null) {
+          from = Infinity
+          to = -Infinity
+          for (const span of spans) {
+            let known = summaries.get(span.compiled)
+            if (known === undefined) summaries.set(span.compiled, (known = summarizeShape(span.compiled, change)))
+            if (known.spills) return undefined
+            let first = span.top
+            let last = span.bottom
+            if (!onTarget) {
+              if (!known.qualified || known.invalid) continue
+            } else if (!rows) {
+              const deleted = deleting && col >= change.index && col < after
+              if (!deleted && (known.invalid || isKept(known, col))) continue
+            } else [first, last] = visitedRows(known, change, first, last)
+            if (first < from) from = first
+            if (last > to) to = last
+          }
+          if (to > formulas.length - 1) to = formulas.length - 1
+        }
+        for (let row = from; row <= to; row++) {
           const cell = formulas[row]
           if (cell === undefined) continue
           const compiled = cell.compiled
@@ -2039,7 +2104,7 @@ export class Engine {
               plan.deleted.push(cell)
               continue
             }
-            if (position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove) continue
+            if (isKept(summary, position)) continue
           } else if (!summary.qualified) continue // it cannot point at the restructured sheet
           if (summary.invalid) continue
           let byPosition = rewrites.get(compiled)
@@ -2051,7 +2116,8 @@ export class Engine {
             rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
             byPosition.set(position, rewrite)
           }
-          if (rewrite.retargeted || summary.usesNames) plan.retargeted.push({ cell, rewrite })
+          // A range grown by empty cells under SUM and the like keeps the formula's value: a new tree only.
+          if ((rewrite.retargeted && !rewrite.valueKept) || summary.usesNames) plan.retargeted.push({ cell, rewrite })
           else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
         }
       }
@@ -2103,6 +2169,7 @@ export class Engine {
     // 4. References that follow their cells: a new tree, the same edges and value.
     for (const { cell, rewrite } of plan.rewritten) {
       cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+      cell.column.noteShape(cell.compiled, cell.row)
       cell.text = undefined
     }
     // 5. References that name other cells now: wired again and recalculated, with their dependents.
@@ -2110,6 +2177,7 @@ export class Engine {
       const wire = rewired(rewrite, cell)
       if (rewrite.changed) {
         cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.column.noteShape(cell.compiled, cell.row)
         cell.text = undefined
       }
       if (wire) this.graph.register(cell)
