@@ -2081,7 +2081,10 @@ export class Engine {
             } else if (!rows) {
               const deleted = deleting && col >= change.index && col < after
               if (!deleted && (known.invalid || isKept(known, col))) continue
-            } else [first, last] = visitedRows(known, change, first, last)
+            } else {
+              ;[first, last] = visitedRows(known, change, first, last)
+              if (first > last) continue
+            }
             if (first < from) from = first
             if (last > to) to = last
           }
