@@ -857,19 +857,35 @@ export class Engine {
     // A batch in order repeats no cell: the set of reported positions is built only if asked.
     const unique = batch !== undefined && batch.ordered
     let reported = unique ? undefined : new PositionSet(count)
-    const changes: CellChange[] = []
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
-    // Later edits of a cell win: walk back and keep each position's last.
-    for (let i = count - 1; i >= 0; i--) {
-      const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
-      const row = batch === undefined ? edited[i].row : batch.rows[i]
-      const col = batch === undefined ? edited[i].col : batch.cols[i]
-      if (sheet !== live && !this.sheets.includes(sheet)) continue
-      if (reported !== undefined && !reported.add(sheet.id, row, col)) continue
-      const address = batch !== undefined && batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
-      changes.push({ sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) })
+    let changes: CellChange[]
+    if (unique) {
+      // Each cell once, in order: the list is filled front to back at its final length.
+      changes = new Array<CellChange>(count)
+      let length = 0
+      for (let i = 0; i < count; i++) {
+        const sheet = batch.sheets[i]
+        if (sheet !== live && !this.sheets.includes(sheet)) continue
+        const row = batch.rows[i]
+        const col = batch.cols[i]
+        const address = batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
+        changes[length++] = { sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) }
+      }
+      changes.length = length
+    } else {
+      changes = []
+      // Later edits of a cell win: walk back and keep each position's last.
+      for (let i = count - 1; i >= 0; i--) {
+        const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
+        const row = batch === undefined ? edited[i].row : batch.rows[i]
+        const col = batch === undefined ? edited[i].col : batch.cols[i]
+        if (sheet !== live && !this.sheets.includes(sheet)) continue
+        if (reported !== undefined && !reported.add(sheet.id, row, col)) continue
+        const address = batch !== undefined && batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
+        changes.push({ sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) })
+      }
+      changes.reverse()
     }
-    changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
     const calculated = this.calculator.changes((sheet, row, col) => {
       if (reported === undefined) {
@@ -878,7 +894,11 @@ export class Engine {
       }
       return reported.has(sheet.id, row, col)
     })
-    const all = changes.length === 0 ? calculated : changes.concat(calculated)
+    let all = calculated
+    if (changes.length > 0) {
+      all = changes
+      for (const change of calculated) all.push(change)
+    }
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
   }
 
