@@ -339,6 +339,19 @@ function visitedRows(summary: ShapeSummary, change: StructuralChange, top: numbe
   return [first, Math.max(first, last)]
 }
 
+/** Windows of rows (first, last) merged where they overlap or touch, in order, as a flat list of pairs. */
+function mergeWindows(windows: [number, number][]): number[] {
+  windows.sort((a, b) => a[0] - b[0])
+  const merged: number[] = []
+  for (const [first, last] of windows) {
+    if (first > last) continue
+    const end = merged.length - 1
+    if (end > 0 && first <= merged[end] + 1) merged[end] = Math.max(merged[end], last)
+    else merged.push(first, last)
+  }
+  return merged
+}
+
 /** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
 interface InPlacePlan {
   /** Formulas in deleted rows or columns. */
@@ -2083,13 +2096,12 @@ export class Engine {
         const column = sheet.columns[col]
         const formulas = column?.formulas
         if (column === undefined || formulas === null || formulas === undefined) continue
-        // Only the rows where some shape of the column is deleted or crosses the change are looked at.
-        let from = 0
-        let to = formulas.length - 1
+        // Only the rows where some shape of the column is deleted or crosses the change are looked at:
+        // windows of rows as first, last pairs, in order and apart.
+        let windows = [0, formulas.length - 1]
         const spans = column.shapeRows
         if (spans !== null) {
-          from = Infinity
-          to = -Infinity
+          const found: [number, number][] = []
           for (const span of spans) {
             let known = summaries.get(span.compiled)
             if (known === undefined) summaries.set(span.compiled, (known = summarizeShape(span.compiled, change)))
@@ -2105,43 +2117,44 @@ export class Engine {
               ;[first, last] = visitedRows(known, change, first, last)
               if (first > last) continue
             }
-            if (first < from) from = first
-            if (last > to) to = last
+            found.push([first, Math.min(last, formulas.length - 1)])
           }
-          if (to > formulas.length - 1) to = formulas.length - 1
+          windows = mergeWindows(found)
         }
-        for (let row = from; row <= to; row++) {
-          const cell = formulas[row]
-          if (cell === undefined) continue
-          const compiled = cell.compiled
-          if (compiled !== lastCompiled) {
-            let known = summaries.get(compiled)
-            if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
-            if (known.spills) return undefined
-            lastCompiled = compiled
-            summary = known
-          }
-          const position = rows ? row : col
-          if (onTarget) {
-            if (deleting && position >= change.index && position < after) {
-              plan.deleted.push(cell)
-              continue
+        for (let w = 0; w < windows.length; w += 2) {
+          for (let row = windows[w]; row <= windows[w + 1]; row++) {
+            const cell = formulas[row]
+            if (cell === undefined) continue
+            const compiled = cell.compiled
+            if (compiled !== lastCompiled) {
+              let known = summaries.get(compiled)
+              if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
+              if (known.spills) return undefined
+              lastCompiled = compiled
+              summary = known
             }
-            if (isKept(summary, position)) continue
-          } else if (!summary.qualified) continue // it cannot point at the restructured sheet
-          if (summary.invalid) continue
-          let byPosition = rewrites.get(compiled)
-          if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
-          let rewrite = byPosition.get(position)
-          if (rewrite === undefined) {
-            const moved = onTarget ? movePosition(row, col, change) : { row, col }
-            if (moved === undefined) return undefined
-            rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
-            byPosition.set(position, rewrite)
+            const position = rows ? row : col
+            if (onTarget) {
+              if (deleting && position >= change.index && position < after) {
+                plan.deleted.push(cell)
+                continue
+              }
+              if (isKept(summary, position)) continue
+            } else if (!summary.qualified) continue // it cannot point at the restructured sheet
+            if (summary.invalid) continue
+            let byPosition = rewrites.get(compiled)
+            if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
+            let rewrite = byPosition.get(position)
+            if (rewrite === undefined) {
+              const moved = onTarget ? movePosition(row, col, change) : { row, col }
+              if (moved === undefined) return undefined
+              rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
+              byPosition.set(position, rewrite)
+            }
+            // A range grown by empty cells under SUM and the like keeps the formula's value: a new tree only.
+            if ((rewrite.retargeted && !rewrite.valueKept) || summary.usesNames) plan.retargeted.push({ cell, rewrite })
+            else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
           }
-          // A range grown by empty cells under SUM and the like keeps the formula's value: a new tree only.
-          if ((rewrite.retargeted && !rewrite.valueKept) || summary.usesNames) plan.retargeted.push({ cell, rewrite })
-          else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
         }
       }
     }
