@@ -98,6 +98,40 @@ describe('cells and recalculation', () => {
     ])
   })
 
+  it('writes numbers into columns nothing reads as it writes any input, in loads and batches', () => {
+    const engine = new Engine()
+    engine.addSheet('S')
+    // Column A is read by B1's SUM, column C keeps a typed percentage, D a formula that E1 reads.
+    engine.loadSheet('S', [[1, '=SUM(A1:A3)', '15%', '=1+1', '=D1*2'], [2], [3]])
+    engine.loadSheet('S', [[10, undefined, 5, 4], [20, undefined, 6], [30]])
+    expect([engine.getValue('S', 'B1'), engine.getValue('S', 'E1')]).toEqual([60, 8])
+    expect(engine.getInput('S', 'C1')).toBe('5')
+    expect(engine.getSuggestedFormat('S', 'C1')).toBeUndefined()
+    expect(engine.getFormula('S', 'D1')).toBeUndefined()
+    // A batch that types over a cell twice keeps its last input, whatever came between.
+    const changes = engine.setCells([
+      { sheet: 'S', address: 'F1', input: 7 },
+      { sheet: 'S', address: 'F2', input: '25%' },
+      { sheet: 'S', address: 'F2', input: 8 },
+      { sheet: 'S', address: 'F3', input: '=F1+F2' },
+      { sheet: 'S', address: 'F3', input: 9 },
+      { sheet: 'S', address: 'A2', input: 1 },
+    ])
+    expect(changes.map((change) => [change.address, change.value])).toEqual([
+      ['F1', 7],
+      ['F2', 8],
+      ['F3', 9],
+      ['A2', 1],
+      ['B1', 41],
+    ])
+    expect([engine.getInput('S', 'F2'), engine.getSuggestedFormat('S', 'F2'), engine.getFormula('S', 'F3')]).toEqual(['8', undefined, undefined])
+    // A formula written later reads what went in directly.
+    engine.setCell('S', 'G1', '=SUM(F1:F3)')
+    expect(engine.getValue('S', 'G1')).toBe(24)
+    engine.setCells([{ sheet: 'S', address: 'F1', input: 1 }])
+    expect(engine.getValue('S', 'G1')).toBe(18)
+  })
+
   it('recalculates dependents and reports the changes', () => {
     const engine = workbook({ A1: 1, A2: '=A1*2', A3: '=A2+A1', B1: '=SUM(A1:A3)' })
     expect(value(engine, 'B1')).toBe(6)

@@ -240,19 +240,30 @@ interface EditBatch {
   ordered: boolean
 }
 
-/** Whether an address prints as it is written: upper-case column letters, then a row without leading zeros. */
-function isCanonicalAddress(text: string): boolean {
+/**
+ * Reads an address that prints as it is written (1 to 3 upper-case column letters, then a row without
+ * leading zeros, within the sheet) into rows[i] and cols[i]; false, writing nothing, for any other text.
+ */
+function readCanonicalAddress(text: string, rows: Int32Array, cols: Int32Array, index: number): boolean {
+  const length = text.length
   let i = 0
-  while (i < text.length) {
+  let col = 0
+  while (i < length) {
     const code = text.charCodeAt(i)
     if (code < 65 || code > 90) break
+    col = col * 26 + (code - 64)
     i++
   }
-  if (i === 0 || i === text.length || text.charCodeAt(i) === 48 /* 0 */) return false
-  for (; i < text.length; i++) {
+  if (i === 0 || i > 3 || i === length || text.charCodeAt(i) === 48 /* 0 */ || length - i > 7) return false
+  let row = 0
+  for (; i < length; i++) {
     const code = text.charCodeAt(i)
     if (code < 48 || code > 57) return false
+    row = row * 10 + (code - 48)
   }
+  if (col - 1 > MAX_COL || row - 1 > MAX_ROW) return false
+  rows[index] = row - 1
+  cols[index] = col - 1
   return true
 }
 
@@ -297,6 +308,50 @@ function summarizeShape(compiled: CompiledFormula, change: StructuralChange): Sh
   }
 }
 
+/** Whether a formula of the shape at this position (row or column, as the change goes) keeps its tree. */
+function isKept(summary: ShapeSummary, position: number): boolean {
+  return position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove
+}
+
+/**
+ * The first and last of rows top..bottom where a formula of the shape must be looked at for a change
+ * of rows on its sheet (deleted, or its tree changes); first > last when none. Whether a row must be
+ * looked at changes only at the bounds of the kept and deleted rows, so the search jumps from bound to bound.
+ */
+function visitedRows(summary: ShapeSummary, change: StructuralChange, top: number, bottom: number): [number, number] {
+  const deleting = change.kind === 'delete'
+  const after = deleting ? change.index + change.count : change.index
+  const visited = (row: number) => (deleting && row >= change.index && row < after) || (!summary.invalid && !isKept(summary, row))
+  const bounds = [summary.keptAbove, summary.keptBelow, summary.keptFrom, summary.keptTo + 1, change.index, after]
+  let first = top
+  while (first <= bottom && !visited(first)) {
+    let next = Infinity
+    for (const bound of bounds) if (bound > first && bound < next) next = bound
+    first = next
+  }
+  if (first > bottom) return [1, 0]
+  let last = bottom
+  while (last > first && !visited(last)) {
+    let previous = -Infinity
+    for (const bound of bounds) if (bound <= last && bound > previous) previous = bound
+    last = previous - 1
+  }
+  return [first, Math.max(first, last)]
+}
+
+/** Windows of rows (first, last) merged where they overlap or touch, in order, as a flat list of pairs. */
+function mergeWindows(windows: [number, number][]): number[] {
+  windows.sort((a, b) => a[0] - b[0])
+  const merged: number[] = []
+  for (const [first, last] of windows) {
+    if (first > last) continue
+    const end = merged.length - 1
+    if (end > 0 && first <= merged[end] + 1) merged[end] = Math.max(merged[end], last)
+    else merged.push(first, last)
+  }
+  return merged
+}
+
 /** What a structural change that keeps the dependency graph does to formulas (see Engine.planInPlace). */
 interface InPlacePlan {
   /** Formulas in deleted rows or columns. */
@@ -317,6 +372,8 @@ interface Rewrite {
   retargeted: boolean
   /** Every reference that names other cells is a range grown by inserted cells: the graph grows it in place. */
   onlyGrown: boolean
+  /** Besides, every grown range is read by a function that skips empty cells: the value stays. */
+  valueKept: boolean
   /** Compiled for the first cell that needed it; the others share it (their trees print alike). */
   compiled?: CompiledFormula
 }
@@ -500,6 +557,7 @@ export class Engine {
           cell.col,
           cell.compiled.legacy,
         )
+        cell.column.noteShape(cell.compiled, cell.row)
         cell.text = undefined
         this.graph.register(cell)
       }
@@ -578,20 +636,48 @@ export class Engine {
     for (let i = 0; i < count; i++) {
       const update = updates[i]
       const sheet = (sheets[i] = this.sheet(update.sheet))
-      const { row, col } = this.address(update.address)
-      rows[i] = row
-      cols[i] = col
-      if (isCanonicalAddress(update.address)) canonical[i] = 1
+      const address = update.address
+      // Addresses as they print (`B7`) are read in one pass; anything else (`$b$7`, spaces) by the parser.
+      if (readCanonicalAddress(address, rows, cols, i)) canonical[i] = 1
+      else {
+        const { row, col } = this.address(address)
+        rows[i] = row
+        cols[i] = col
+      }
+      const row = rows[i]
+      const col = cols[i]
       if (i > 0 && ordered && (sheet !== sheets[i - 1] || row < rows[i - 1] || (row === rows[i - 1] && col <= cols[i - 1]))) ordered = false
       if (update.arrayRange !== undefined) this.arrayArea(update)
     }
     const changes = this.mutate((edit) => {
       edit.batch = { sheets, rows, cols, updates, canonical, ordered }
+      // The quiet column (see quietColumn) of the last number written, while nothing else was written.
+      let quietSheet: Sheet | undefined
+      let quietCol = -1
+      let quiet: Column | null = null
       for (let i = 0; i < count; i++) {
         const update = updates[i]
         if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
-          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit)
+          const input = update.input
+          if (typeof input === 'number' && Number.isFinite(input)) {
+            const sheet = sheets[i]
+            const row = rows[i]
+            if (sheet !== quietSheet || cols[i] !== quietCol) {
+              quietSheet = sheet
+              quietCol = cols[i]
+              quiet = this.quietColumn(sheet, quietCol)
+            }
+            if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
+              quiet.values[row] = input
+              quiet.version++
+              continue
+            }
+          }
+          // Anything else may give the column typed texts or formats: it is looked at again.
+          quietSheet = undefined
+          this.applyInput(sheets[i], rows[i], cols[i], input, edit)
         } else {
+          quietSheet = undefined
           this.applyInput(sheets[i], rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
         }
       }
@@ -637,16 +723,50 @@ export class Engine {
     const target = this.sheet(sheet)
     const start = this.address(origin)
     this.presizeColumns(target, start, rows)
-    this.mutate((edit) => {
-      for (let r = 0; r < rows.length; r++) {
-        const cells = rows[r]
-        for (let c = 0; c < cells.length; c++) {
-          const input = cells[c]
-          if (input === undefined || input === null) continue
-          this.applyInput(target, start.row + r, start.col + c, input, edit)
+    this.mutate((edit) => this.loadRows(target, start, rows, edit), false)
+  }
+
+  private loadRows(target: Sheet, start: CellAddress, rows: readonly (readonly (CellInputValue | undefined)[])[], edit: Edit): void {
+    // Quiet columns by offset from the origin, found on their first number (null: not quiet).
+    const quiet: (Column | null | undefined)[] = []
+    for (let r = 0; r < rows.length; r++) {
+      const cells = rows[r]
+      const row = start.row + r
+      for (let c = 0; c < cells.length; c++) {
+        const input = cells[c]
+        if (input === undefined || input === null) continue
+        if (typeof input === 'number') {
+          let column = quiet[c]
+          if (column === undefined) column = quiet[c] = this.quietColumn(target, start.col + c)
+          if (column !== null && Number.isFinite(input) && (column.formulas === null || column.formulas[row] === undefined)) {
+            column.values[row] = input
+            continue
+          }
         }
+        this.applyInput(target, row, start.col + c, input, edit)
       }
-    }, false)
+    }
+    for (const column of quiet) if (column) column.version++
+  }
+
+  /**
+   * The column when a number can be written straight into its values: nothing reads its cells yet (no
+   * edges, ranges or spills on the sheet), and it keeps no typed texts, formats or sums to forget, as
+   * in most columns of a workbook being opened; null otherwise. Its formulas are checked per cell.
+   * The caller counts the write in the column's version.
+   */
+  private quietColumn(sheet: Sheet, col: number): Column | null {
+    if (sheet.wideRanges.length > 0 || sheet.rowRanges.length > 0 || sheet.spillOwners.size > 0) return null
+    const column = sheet.column(col)
+    const quiet =
+      column.dependents === null &&
+      column.rangeDependents === null &&
+      column.tallRanges === null &&
+      column.spilledFrom === null &&
+      column.inputs === null &&
+      column.formats === null &&
+      column.prefixes === null
+    return quiet ? column : null
   }
 
   /**
@@ -750,19 +870,35 @@ export class Engine {
     // A batch in order repeats no cell: the set of reported positions is built only if asked.
     const unique = batch !== undefined && batch.ordered
     let reported = unique ? undefined : new PositionSet(count)
-    const changes: CellChange[] = []
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
-    // Later edits of a cell win: walk back and keep each position's last.
-    for (let i = count - 1; i >= 0; i--) {
-      const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
-      const row = batch === undefined ? edited[i].row : batch.rows[i]
-      const col = batch === undefined ? edited[i].col : batch.cols[i]
-      if (sheet !== live && !this.sheets.includes(sheet)) continue
-      if (reported !== undefined && !reported.add(sheet.id, row, col)) continue
-      const address = batch !== undefined && batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
-      changes.push({ sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) })
+    let changes: CellChange[]
+    if (unique) {
+      // Each cell once, in order: the list is filled front to back at its final length.
+      changes = new Array<CellChange>(count)
+      let length = 0
+      for (let i = 0; i < count; i++) {
+        const sheet = batch.sheets[i]
+        if (sheet !== live && !this.sheets.includes(sheet)) continue
+        const row = batch.rows[i]
+        const col = batch.cols[i]
+        const address = batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
+        changes[length++] = { sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) }
+      }
+      changes.length = length
+    } else {
+      changes = []
+      // Later edits of a cell win: walk back and keep each position's last.
+      for (let i = count - 1; i >= 0; i--) {
+        const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
+        const row = batch === undefined ? edited[i].row : batch.rows[i]
+        const col = batch === undefined ? edited[i].col : batch.cols[i]
+        if (sheet !== live && !this.sheets.includes(sheet)) continue
+        if (reported !== undefined && !reported.add(sheet.id, row, col)) continue
+        const address = batch !== undefined && batch.canonical[i] === 1 ? batch.updates[i].address : formatAddress(row, col)
+        changes.push({ sheet: sheet.name, address, row, col, value: this.valueAt(sheet, row, col) })
+      }
+      changes.reverse()
     }
-    changes.reverse()
     // Edited cells are reported above; new formulas are never logged, so the calculator skips them.
     const calculated = this.calculator.changes((sheet, row, col) => {
       if (reported === undefined) {
@@ -771,7 +907,11 @@ export class Engine {
       }
       return reported.has(sheet.id, row, col)
     })
-    const all = changes.length === 0 ? calculated : changes.concat(calculated)
+    let all = calculated
+    if (changes.length > 0) {
+      all = changes
+      for (const change of calculated) all.push(change)
+    }
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
   }
 
@@ -848,6 +988,7 @@ export class Engine {
         cell.arrayWidth = arrayArea.width
       }
       ;(column.formulas ??= [])[row] = cell
+      column.noteShape(compiled, row)
       column.pendingFormulas++
       if (arrayArea !== undefined && isTableFormula(compiled.ast)) this.dataTables.add(cell)
       if (savedArray !== undefined && compiled.external === true && savedArray.length > 0 && savedArray[0].length > 0) {
@@ -988,6 +1129,7 @@ export class Engine {
     this.graph.unregister(cell)
     if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
     else cell.compiled = this.compileText(cell.text ?? '', cell.row, cell.col)
+    cell.column.noteShape(cell.compiled, cell.row)
     this.graph.register(cell)
     if (cell.state === CellState.Clean) {
       cell.state = CellState.Dirty
@@ -1704,6 +1846,7 @@ export class Engine {
         const ast = rewrite === undefined ? cell.compiled.ast : rewrite(cell.compiled.ast)
         if (ast !== cell.compiled.ast) cell.text = undefined
         if (!cell.compiled.invalid) cell.compiled = this.compileTree(ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.column.noteShape(cell.compiled, cell.row)
         this.graph.register(cell)
         if (cell.state === CellState.Clean) {
           cell.state = CellState.Dirty
@@ -1890,7 +2033,10 @@ export class Engine {
         if (moved) cell.addressText = undefined
         // Structured references were resolved against the tables as they were.
         const usesTable = cell.compiled.names.some((name) => name.startsWith('['))
-        if (plan.changed || usesTable) cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
+        if (plan.changed || usesTable) {
+          cell.compiled = this.compileTree(plan.ast, cell.row, cell.col, cell.compiled.legacy)
+          cell.column.noteShape(cell.compiled, cell.row)
+        }
         // The typed text names absolute positions; once anything moved it is printed from the tree.
         if ((plan.changed || moved) && !cell.compiled.invalid) cell.text = undefined
       }
@@ -1947,39 +2093,68 @@ export class Engine {
       const onTarget = sheet === target
       const rewrites = new Map<CompiledFormula, Map<number, Rewrite>>()
       for (let col = 0; col < sheet.columns.length; col++) {
-        const formulas = sheet.columns[col]?.formulas
-        if (formulas === null || formulas === undefined) continue
-        for (let row = 0; row < formulas.length; row++) {
-          const cell = formulas[row]
-          if (cell === undefined) continue
-          const compiled = cell.compiled
-          if (compiled !== lastCompiled) {
-            let known = summaries.get(compiled)
-            if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
+        const column = sheet.columns[col]
+        const formulas = column?.formulas
+        if (column === undefined || formulas === null || formulas === undefined) continue
+        // Only the rows where some shape of the column is deleted or crosses the change are looked at:
+        // windows of rows as first, last pairs, in order and apart.
+        let windows = [0, formulas.length - 1]
+        const spans = column.shapeRows
+        if (spans !== null) {
+          const found: [number, number][] = []
+          for (const span of spans) {
+            let known = summaries.get(span.compiled)
+            if (known === undefined) summaries.set(span.compiled, (known = summarizeShape(span.compiled, change)))
             if (known.spills) return undefined
-            lastCompiled = compiled
-            summary = known
-          }
-          const position = rows ? row : col
-          if (onTarget) {
-            if (deleting && position >= change.index && position < after) {
-              plan.deleted.push(cell)
-              continue
+            let first = span.top
+            let last = span.bottom
+            if (!onTarget) {
+              if (!known.qualified || known.invalid) continue
+            } else if (!rows) {
+              const deleted = deleting && col >= change.index && col < after
+              if (!deleted && (known.invalid || isKept(known, col))) continue
+            } else {
+              ;[first, last] = visitedRows(known, change, first, last)
+              if (first > last) continue
             }
-            if (position >= summary.keptFrom ? position <= summary.keptTo : position < summary.keptBelow && position >= summary.keptAbove) continue
-          } else if (!summary.qualified) continue // it cannot point at the restructured sheet
-          if (summary.invalid) continue
-          let byPosition = rewrites.get(compiled)
-          if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
-          let rewrite = byPosition.get(position)
-          if (rewrite === undefined) {
-            const moved = onTarget ? movePosition(row, col, change) : { row, col }
-            if (moved === undefined) return undefined
-            rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
-            byPosition.set(position, rewrite)
+            found.push([first, Math.min(last, formulas.length - 1)])
           }
-          if (rewrite.retargeted || summary.usesNames) plan.retargeted.push({ cell, rewrite })
-          else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
+          windows = mergeWindows(found)
+        }
+        for (let w = 0; w < windows.length; w += 2) {
+          for (let row = windows[w]; row <= windows[w + 1]; row++) {
+            const cell = formulas[row]
+            if (cell === undefined) continue
+            const compiled = cell.compiled
+            if (compiled !== lastCompiled) {
+              let known = summaries.get(compiled)
+              if (known === undefined) summaries.set(compiled, (known = summarizeShape(compiled, change)))
+              if (known.spills) return undefined
+              lastCompiled = compiled
+              summary = known
+            }
+            const position = rows ? row : col
+            if (onTarget) {
+              if (deleting && position >= change.index && position < after) {
+                plan.deleted.push(cell)
+                continue
+              }
+              if (isKept(summary, position)) continue
+            } else if (!summary.qualified) continue // it cannot point at the restructured sheet
+            if (summary.invalid) continue
+            let byPosition = rewrites.get(compiled)
+            if (byPosition === undefined) rewrites.set(compiled, (byPosition = new Map()))
+            let rewrite = byPosition.get(position)
+            if (rewrite === undefined) {
+              const moved = onTarget ? movePosition(row, col, change) : { row, col }
+              if (moved === undefined) return undefined
+              rewrite = shiftTree(compiled.ast, { row, col }, moved, onTarget, upper, change)
+              byPosition.set(position, rewrite)
+            }
+            // A range grown by empty cells under SUM and the like keeps the formula's value: a new tree only.
+            if ((rewrite.retargeted && !rewrite.valueKept) || summary.usesNames) plan.retargeted.push({ cell, rewrite })
+            else if (rewrite.changed) plan.rewritten.push({ cell, rewrite })
+          }
         }
       }
     }
@@ -2030,6 +2205,7 @@ export class Engine {
     // 4. References that follow their cells: a new tree, the same edges and value.
     for (const { cell, rewrite } of plan.rewritten) {
       cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+      cell.column.noteShape(cell.compiled, cell.row)
       cell.text = undefined
     }
     // 5. References that name other cells now: wired again and recalculated, with their dependents.
@@ -2037,6 +2213,7 @@ export class Engine {
       const wire = rewired(rewrite, cell)
       if (rewrite.changed) {
         cell.compiled = rewrite.compiled ??= this.compileTree(rewrite.ast, cell.row, cell.col, cell.compiled.legacy)
+        cell.column.noteShape(cell.compiled, cell.row)
         cell.text = undefined
       }
       if (wire) this.graph.register(cell)

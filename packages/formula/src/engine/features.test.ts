@@ -434,6 +434,13 @@ describe('function values', () => {
     expect(['A1', 'A2', 'A3', 'A4', 'A5', 'A6'].map((address) => v(engine, address))).toEqual([6, 15, 101, '#CALC!', '#NAME?', '#VALUE!'])
     engine.defineName('AddTen', '=ADDER(20)')
     expect(v(engine, 'A2')).toBe(25)
+    // The function is this engine's alone: another engine's registry, and the next one made, lack it.
+    const other = new Engine()
+    other.addSheet('Sheet1')
+    other.setCell('Sheet1', 'A1', '=ADDER(1)(2)')
+    expect(v(other, 'A1')).toBe('#NAME?')
+    expect(createBuiltinRegistry().has('ADDER')).toBe(false)
+    expect(createBuiltinRegistry().size).toBe(functions.size - 1)
   })
 })
 

@@ -15,6 +15,10 @@ const formula = fc.oneof(
   fc.tuple(dollar, index, index, dollar, index, index).map(([a, c1, c2, b, r1, r2]) =>
     `=SUM(${a}${columnToLetters(Math.min(c1, c2))}${b}${Math.min(r1, r2) + 1}:${a}${columnToLetters(Math.max(c1, c2))}${b}${Math.max(r1, r2) + 1})`,
   ),
+  // Each end absolute or relative on its own (`$A$1:A5`, running totals).
+  fc.tuple(fc.tuple(dollar, dollar, dollar, dollar), index, index, index, index).map(([[a, b, c, d], c1, c2, r1, r2]) =>
+    `=SUM(${a}${columnToLetters(Math.min(c1, c2))}${b}${Math.min(r1, r2) + 1}:${c}${columnToLetters(Math.max(c1, c2))}${d}${Math.max(r1, r2) + 1})`,
+  ),
   ref.map((a) => `=Sheet2!${a}*2`),
   fc.constantFrom('=SUM(B:B)', '=SUM(3:4)', '=1+2'),
 )

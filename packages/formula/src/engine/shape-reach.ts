@@ -15,6 +15,8 @@ interface AxisReach {
   /** Smallest and largest absolute row (or column); min > max when there is none. */
   absoluteMin: number
   absoluteMax: number
+  /** A range has one end absolute and the other relative along this axis (`$A$1:A5`). */
+  mixed: boolean
 }
 
 export interface ShapeReach {
@@ -28,7 +30,7 @@ export interface ShapeReach {
 }
 
 function emptyAxis(): AxisReach {
-  return { relativeMin: Infinity, relativeMax: -Infinity, absoluteMin: Infinity, absoluteMax: -Infinity }
+  return { relativeMin: Infinity, relativeMax: -Infinity, absoluteMin: Infinity, absoluteMax: -Infinity, mixed: false }
 }
 
 function include(axis: AxisReach, value: number, absolute: boolean): void {
@@ -58,6 +60,8 @@ export function shapeReach(ast: Node): ShapeReach {
       if (node.kind === 'rows') reach.wholeRows = true
       includeCorner(reach, node.start, node.kind !== 'columns', node.kind !== 'rows')
       includeCorner(reach, node.end, node.kind !== 'columns', node.kind !== 'rows')
+      if (node.kind !== 'columns' && node.start.rowAbsolute !== node.end.rowAbsolute) reach.rows.mixed = true
+      if (node.kind !== 'rows' && node.start.colAbsolute !== node.end.colAbsolute) reach.cols.mixed = true
     } else if (node.type === 'name' && node.sheet !== undefined) {
       reach.qualified = true
     }
@@ -95,9 +99,11 @@ export function keptPositions(reach: ShapeReach, change: StructuralChange): Kept
     keptAbove = Math.max(keptAbove, -axis.relativeMin)
     keptBelow = Math.min(keptBelow, change.index - axis.relativeMax)
   }
-  // After it: relative references move with the formula (none pushed off the sheet), absolute ones lie before the change.
+  // After it: relative references move with the formula (none pushed off the sheet), absolute ones lie
+  // before the change, and no range runs from an absolute end before it to a relative one that moves
+  // (it would grow or shrink with the change).
   const absoluteMoves = hasAbsolute && axis.absoluteMax >= change.index
-  const keptFrom = absoluteMoves ? Infinity : hasRelative ? Math.max(after, after - axis.relativeMin) : after
+  const keptFrom = absoluteMoves || axis.mixed ? Infinity : hasRelative ? Math.max(after, after - axis.relativeMin) : after
   const keptTo = room - (hasRelative ? Math.max(0, axis.relativeMax) : 0)
   return { keptAbove, keptBelow, keptFrom, keptTo }
 }

@@ -6,7 +6,7 @@ import { printFormula } from '../parser/printer.js'
 import { CellError } from '../values.js'
 import type { Scalar, SheetView } from '../values.js'
 import { CellState } from './formula-cell.js'
-import type { FormulaCell } from './formula-cell.js'
+import type { CompiledFormula, FormulaCell } from './formula-cell.js'
 import type { RangeNode } from '../graph/range-node.js'
 
 /** Something that depends on a cell: a formula, or a range node that covers it. */
@@ -64,11 +64,28 @@ const SHARED_BLOCK_ROWS = 262_144
 /** How many bytes of criteria masks a column keeps (see Sheet.matchMask). */
 const MASK_BYTES_PER_COLUMN = 16 * 1024 * 1024
 
+/** The rows of a column where formulas of one shape may stand (see Column.shapeRows). */
+export interface ShapeRows {
+  readonly compiled: CompiledFormula
+  top: number
+  bottom: number
+}
+
+/** A column with formulas of more shapes than this lists none (see Column.shapeRows). */
+const LISTED_SHAPES = 16
+
 export class Column {
   /** Calculated values by row; `undefined` is an empty cell. */
   values: (Scalar | undefined)[] = []
   /** Formula cells by row (allocated with the first formula). */
   formulas: (FormulaCell | undefined)[] | null = null
+  /**
+   * The shapes of the column's formulas, each with rows that hold every formula of that shape: a
+   * structural edit looks only at the rows where a shape's references cross the change. Rows grow
+   * with formulas written and never shrink (a removed formula may leave its shape listed); null once
+   * the column has held more than LISTED_SHAPES shapes.
+   */
+  shapeRows: ShapeRows[] | null = []
   /** Formulas that read each row directly. */
   dependents: Slot<FormulaCell>[] | null = null
   /** Range nodes that cover each row (kept apart so that walking formulas needs no type checks). */
@@ -122,6 +139,21 @@ export class Column {
       if (visit(value, row - top) === false) return false
     }
     return true
+  }
+
+  /** Records that a formula of the shape stands at the row (see shapeRows). */
+  noteShape(compiled: CompiledFormula, row: number): void {
+    const list = this.shapeRows
+    if (list === null) return
+    for (let i = 0; i < list.length; i++) {
+      const entry = list[i]
+      if (entry.compiled !== compiled) continue
+      if (row < entry.top) entry.top = row
+      else if (row > entry.bottom) entry.bottom = row
+      return
+    }
+    if (list.length >= LISTED_SHAPES) this.shapeRows = null
+    else list.push({ compiled, top: row, bottom: row })
   }
 
   /** Whether a range node reads the row: through its edge in the row, or as a tall range over it. */

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { Engine } from './engine.js'
 import { CellError } from '../values.js'
+import type { Value } from '../values.js'
 import { columnToLetters, formatAddress } from '../address/a1.js'
 import { shiftFormula } from '../parser/translate.js'
 import { FormulaSyntaxError } from '../parser/parser.js'
 import { movePosition } from './structure.js'
 import type { StructuralChange } from './structure.js'
 import { RANGE_EDGE_LIMITS } from '../graph/dependency-graph.js'
+import { createBuiltinRegistry } from '../functions/index.js'
+import type { FunctionDefinition } from '../functions/types.js'
 
 /**
  * Inserting and deleting rows and columns keeps the dependency graph (formulas that only move are not
@@ -35,6 +38,8 @@ const formula = fc.oneof(
   { weight: 1, arbitrary: colIndex.map((col) => `=SUM(${columnToLetters(col)}:${columnToLetters(col)})`) },
   { weight: 1, arbitrary: rowIndex.map((row) => `=SUM(${row + 1}:${row + 1})`) },
   { weight: 1, arbitrary: cellRef.map((ref) => `=Rate*${ref}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: -3, max: 9 }), colIndex).map(([value, col]) => `=MATCH(${value},${columnToLetters(col)}:${columnToLetters(col)},0)`) },
+  { weight: 1, arbitrary: block.map((range) => `=COUNTBLANK(${range})+MAX(${range})`) },
   { weight: 1, arbitrary: fc.constant('=A1+') },
 )
 const input = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -3, max: 9 }) }, { weight: 2, arbitrary: formula })
@@ -192,6 +197,89 @@ describe('rows and columns inserted and deleted in place', () => {
     expect(engine.getValue('S', 'V5')).toBe(159)
     engine.setCell('S', 'R1', 0)
     expect(engine.getValue('S', 'V5')).toBe(158)
+  })
+
+  it('keeps without calculating a SUM whose range grew by inserted cells; calculates what counts empty cells', () => {
+    // TALLY(x) is x, counting its calculations: a formula calculated again calls it again.
+    let calls = 0
+    const tally: FunctionDefinition = {
+      name: 'TALLY',
+      category: 'math',
+      minArgs: 1,
+      maxArgs: 1,
+      args: ['any'],
+      syntax: 'TALLY(value)',
+      description: 'Returns value and counts its calculations.',
+      example: 'TALLY(1)',
+      impl: ([value]) => {
+        calls++
+        return value as Value
+      },
+    }
+    const functions = createBuiltinRegistry()
+    functions.register(tally)
+    const engine = new Engine({ functions })
+    engine.addSheet('S')
+    engine.loadSheet('S', [
+      [1, '=TALLY(SUM(A1:A3))', '=TALLY(COUNTBLANK(A1:A3))', '=TALLY(A2*2)', '=TALLY(MAX(A1:B1))'],
+      [2],
+      [3],
+    ])
+    expect(calls).toBe(4)
+    const rows = engine.insertRows('S', 1, 2)
+    expect(engine.getFormula('S', 'B1')).toBe('=TALLY(SUM(A1:A5))')
+    expect(engine.getFormula('S', 'D1')).toBe('=TALLY(A4*2)')
+    // Only the COUNTBLANK was calculated again, and it alone changed.
+    expect(calls).toBe(5)
+    expect(rows.map((change) => [change.address, change.value])).toEqual([['C1', 2]])
+    const columns = engine.insertColumns('S', 1, 1)
+    expect(engine.getFormula('S', 'F1')).toBe('=TALLY(MAX(A1:C1))')
+    expect(columns).toEqual([])
+    expect(calls).toBe(5)
+    expect(engine.getValue('S', 'C1')).toBe(6)
+    expect(engine.getValue('S', 'F1')).toBe(6)
+    // The kept formulas still answer to their cells.
+    engine.setCell('S', 'A3', 10)
+    expect([engine.getValue('S', 'C1'), engine.getValue('S', 'D1'), engine.getValue('S', 'F1')]).toEqual([16, 1, 16])
+  })
+
+  it('calculates a lookup in whole columns again when rows are inserted above what it finds', () => {
+    const engine = new Engine()
+    engine.addSheet('S')
+    engine.loadSheet('S', [[1, '=MATCH(5,A:A,0)', '=SUM(A:A)'], [2], [5]])
+    expect(engine.getValue('S', 'B1')).toBe(3)
+    engine.insertRows('S', 1, 2)
+    expect(engine.getValue('S', 'B1')).toBe(5)
+    expect(engine.getValue('S', 'C1')).toBe(8)
+    engine.insertColumns('S', 0, 1)
+    engine.deleteRows('S', 1, 1)
+    expect(engine.getFormula('S', 'C1')).toBe('=MATCH(5,B:B,0)')
+    expect(engine.getValue('S', 'C1')).toBe(4)
+  })
+
+  it('finds the formulas to change in a column of more shapes than it lists', () => {
+    // Twenty shapes down one column, each reading the cell 1 to 20 rows above it, under twenty numbers.
+    const inputs: (number | string)[][] = Array.from({ length: 20 }, (_, i) => [i + 1])
+    for (let i = 0; i < 20; i++) inputs.push([`=A${20 + i + 1 - (i + 1)}*2`])
+    const engine = new Engine()
+    engine.addSheet('S')
+    engine.loadSheet('S', inputs)
+    const expected = new Engine()
+    expected.addSheet('S')
+    engine.insertRows('S', 10, 3)
+    const shifted: (number | string)[][] = Array.from({ length: 23 }, (_, i) => (i >= 10 && i < 13 ? [] : [i < 10 ? i + 1 : i - 2]))
+    for (let i = 0; i < 20; i++) {
+      const read = 20 + i + 1 - (i + 1)
+      shifted.push([`=A${read > 10 ? read + 3 : read}*2`])
+    }
+    expected.loadSheet('S', shifted)
+    for (let row = 1; row <= 43; row++) {
+      expect(engine.getFormula('S', `A${row}`)).toBe(expected.getFormula('S', `A${row}`))
+      expect(engine.getValue('S', `A${row}`)).toBe(expected.getValue('S', `A${row}`))
+    }
+    // Every formula reads the number that was in A20, now in A23.
+    engine.setCell('S', 'A23', 100)
+    for (let row = 24; row <= 43; row++) expect(engine.getValue('S', `A${row}`)).toBe(200)
   })
 
   it('recalculates a SUM whose range grew or shrank, and what reads it', () => {

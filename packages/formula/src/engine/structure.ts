@@ -112,20 +112,25 @@ export function shiftTree(
   onTarget: boolean,
   targetSheet: string,
   change: StructuralChange,
-): { ast: Node; changed: boolean; retargeted: boolean; onlyGrown: boolean } {
+): { ast: Node; changed: boolean; retargeted: boolean; onlyGrown: boolean; valueKept: boolean } {
   // Whether a reference now names other cells than the ones it read, beyond following them: a cell
-  // deleted, a range grown or shrunk, a whole row or column that lost cells.
+  // deleted, a range grown or shrunk, a whole row or column that lost or gained cells.
   let retargeted = false
   // Whether every such reference is a range that grew by the inserted rows or columns (nothing clipped).
   let onlyGrown = true
+  // Whether every range that grew is read only by a function that skips empty cells: the inserted
+  // cells are empty, so the formula's value stays.
+  let valueKept = true
+  const skippingEmpty = rangesSkippingEmpty(ast)
   const pointsAtTarget = (sheet: string | undefined) =>
     sheet === undefined ? onTarget : sheet.toUpperCase() === targetSheet
   const rows = change.axis === 'rows'
-  const noteResize = (shifted: [number, number] | undefined, first: number, last: number) => {
+  const noteResize = (node: Node, shifted: [number, number] | undefined, first: number, last: number) => {
     if (shifted !== undefined && shifted[1] - shifted[0] === last - first) return
     retargeted = true
     const grown = shifted !== undefined && change.kind === 'insert' && shifted[1] - shifted[0] === last - first + change.count
     if (!grown) onlyGrown = false
+    else if (!skippingEmpty.has(node)) valueKept = false
   }
   const result = mapTree(ast, (node) => {
     if (node.type === 'cell') {
@@ -167,18 +172,20 @@ export function shiftTree(
       if (pointsAtTarget(node.sheet)) {
         if (rows && node.kind !== 'columns') {
           const shifted = shiftInterval(r1, r2, change, MAX_ROW)
-          noteResize(shifted, r1, r2)
+          noteResize(node, shifted, r1, r2)
           if (shifted === undefined) return REF_ERROR
           ;[r1, r2] = shifted
         } else if (!rows && node.kind !== 'rows') {
           const shifted = shiftInterval(c1, c2, change, MAX_COL)
-          noteResize(shifted, c1, c2)
+          noteResize(node, shifted, c1, c2)
           if (shifted === undefined) return REF_ERROR
           ;[c1, c2] = shifted
-        } else if (change.kind === 'delete') {
-          // Whole columns lose the deleted rows' cells (whole rows the deleted columns').
+        } else {
+          // Whole columns lose the deleted rows' cells (whole rows the deleted columns'), or gain the
+          // inserted ones with the cells below moved down: a lookup in them finds other positions.
           retargeted = true
-          onlyGrown = false
+          if (change.kind === 'delete') onlyGrown = false
+          else if (!skippingEmpty.has(node)) valueKept = false
         }
       }
       const newStart = relocate(start, r1, c1, to)
@@ -188,7 +195,61 @@ export function shiftTree(
     }
     return node
   })
-  return { ast: result, changed: result !== ast, retargeted, onlyGrown: retargeted && onlyGrown }
+  const grownOnly = retargeted && onlyGrown
+  return { ast: result, changed: result !== ast, retargeted, onlyGrown: grownOnly, valueKept: grownOnly && valueKept }
+}
+
+/** Functions whose value from a range does not depend on its empty cells. */
+const SKIPPING_EMPTY = new Set(['SUM', 'COUNT', 'COUNTA', 'AVERAGE', 'MIN', 'MAX', 'PRODUCT', 'SUMSQ'])
+
+/**
+ * The range nodes of a tree read only as an argument of a function that skips empty cells (a tree may
+ * share one node between several places).
+ */
+function rangesSkippingEmpty(ast: Node): Set<Node> {
+  const found = new Set<Node>()
+  const elsewhere = new Set<Node>()
+  const visit = (node: Node): void => {
+    if (node.type === 'call') {
+      const skips = SKIPPING_EMPTY.has(node.name.toUpperCase())
+      for (const arg of node.args) {
+        if (skips && arg.type === 'range') found.add(arg)
+        else visit(arg)
+      }
+      return
+    }
+    if (node.type === 'range') {
+      elsewhere.add(node)
+      return
+    }
+    switch (node.type) {
+      case 'unary':
+      case 'percent':
+      case 'spill':
+        visit(node.operand)
+        return
+      case 'binary':
+      case 'rangeOp':
+      case 'intersection':
+        visit(node.left)
+        visit(node.right)
+        return
+      case 'union':
+        node.items.forEach(visit)
+        return
+      case 'group':
+        visit(node.expression)
+        return
+      case 'invoke':
+        visit(node.callee)
+        node.args.forEach(visit)
+        return
+      default:
+    }
+  }
+  visit(ast)
+  for (const node of elsewhere) found.delete(node)
+  return found
 }
 
 /** The tree with references to sheet `from` renamed to `to`. */
@@ -278,7 +339,22 @@ export function moveStorage(sheet: Sheet, change: StructuralChange, keepEdges = 
     if (column === undefined) continue
     shift(column.values)
     column.version++
-    if (column.formulas !== null) shift(column.formulas)
+    if (column.formulas !== null) {
+      shift(column.formulas)
+      // Each shape's rows move as its formulas did (a span wholly deleted goes).
+      const spans = column.shapeRows
+      if (spans !== null) {
+        let write = 0
+        for (const span of spans) {
+          const moved = shiftInterval(span.top, span.bottom, change, MAX_ROW)
+          if (moved === undefined) continue
+          span.top = moved[0]
+          span.bottom = moved[1]
+          spans[write++] = span
+        }
+        spans.length = write
+      }
+    }
     if (keepEdges) {
       if (column.dependents !== null) shift(column.dependents)
       if (column.rangeDependents !== null) shift(column.rangeDependents)

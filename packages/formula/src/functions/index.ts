@@ -32,8 +32,12 @@ export const builtinFunctionDefinitions: readonly FunctionDefinition[] = [
 
 /** A registry of every built-in function; engines get a fresh one so that additions stay local. */
 export function createBuiltinRegistry(): FunctionRegistry {
-  return new FunctionRegistry(builtinFunctionDefinitions)
+  builtins ??= new FunctionRegistry(builtinFunctionDefinitions)
+  return builtins.fork()
 }
+
+/** The built-in functions' table, shared by the registries of every engine until one registers more. */
+let builtins: FunctionRegistry | undefined
 
 /** The catalogue of every built-in function (spec 1 §3), generated from the metadata. */
 export function functionCatalogue(): FunctionCatalogueEntry[] {

@@ -3,10 +3,25 @@ import { CATEGORY_LABELS } from './types.js'
 
 /** The functions an engine knows, by upper-case name. */
 export class FunctionRegistry {
-  private readonly byName = new Map<string, FunctionDefinition>()
+  private byName = new Map<string, FunctionDefinition>()
+  /** Whether `byName` is another registry's too (see fork): it is copied before the first change. */
+  private shared = false
 
   constructor(definitions: Iterable<FunctionDefinition> = []) {
     for (const definition of definitions) this.register(definition)
+  }
+
+  /**
+   * A registry with the same functions that shares their table with this one until either registers
+   * another: every engine starts from the built-ins, and a table of hundreds of functions per engine
+   * would cost more than many a workbook's cells.
+   */
+  fork(): FunctionRegistry {
+    const fork = new FunctionRegistry()
+    fork.byName = this.byName
+    fork.shared = true
+    this.shared = true
+    return fork
   }
 
   /** Adds a function; a second definition of the same name is a programming error. */
@@ -14,6 +29,10 @@ export class FunctionRegistry {
     const name = definition.name.toUpperCase()
     if (this.byName.has(name)) throw new Error(`Function ${name} is defined twice`)
     if (definition.minArgs > definition.maxArgs) throw new Error(`Function ${name} has minArgs > maxArgs`)
+    if (this.shared) {
+      this.byName = new Map(this.byName)
+      this.shared = false
+    }
     this.byName.set(name, definition)
   }
 
