@@ -6,55 +6,30 @@
  * with Undo, and kept through a reload. The chart is read the accessible way: its description lists
  * the values it draws.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { AllInOne } from '@finsheet/standalone'
-import { startAllInOne } from '@finsheet/standalone'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { join, resolve } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildWebForTests } from './support/build-web.js'
-import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { E2E_TIMEOUT, POLL } from './support/chromium.js'
 import { typeEntry } from './support/grid-page.js'
-import { onSpreadsheet } from './support/spreadsheet-url.js'
+import { signedInBrowser, type SignedInBrowser } from './support/signed-in-browser.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
-let browser: Browser
-let stack: AllInOne
-let dataDir: string
-let context: BrowserContext
+let session: SignedInBrowser
 let page: Page
 
 const user = { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, password: 'engine-1843' }
 
 beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true })
-  const webRoot = await buildWebForTests()
-  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-charts-'))
-  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
-  const registered = await fetch(`${stack.url}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
-  })
-  expect(registered.status).toBe(201)
-  browser = await launchChromium()
-  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
-  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
-  page = await context.newPage()
-  await page.goto(`${stack.url}/login`)
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(onSpreadsheet)
+  session = await signedInBrowser(user, 'finsheet-e2e-charts-')
+  ;({ page } = session)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 /** Selects a cell or range through the cell-reference box and reads the active cell from its label. */
