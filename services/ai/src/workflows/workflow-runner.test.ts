@@ -3,11 +3,14 @@
  * already started (its worker died mid-way) is marked failed, never run again, and a run whose
  * workflow was deleted before it started fails at its first step.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_KEPT_WORKFLOW_RUNS } from '@finsheet/contracts'
-import type { ActiveJob } from '@finsheet/platform'
+import { SqliteJobQueues, type ActiveJob } from '@finsheet/platform'
 import { startAiTestApp, type AiTestApp } from '../testing/test-app.js'
-import { createWorkflowProcessor, type WorkflowJobData } from './workflow-runner.js'
+import { createWorkflowProcessor, WORKFLOW_JOB_ATTEMPTS, workflowJobId, type WorkflowJobData } from './workflow-runner.js'
 import { createWorkflowStore, type WorkflowStore } from './workflow-store.js'
 
 let test: AiTestApp
@@ -57,6 +60,37 @@ describe('the workflow run job', () => {
     expect(tokensAsked).toEqual([])
     // Someone else's run id is not taken for theirs.
     await expect(processor(jobFor({ userId: 'eve', runId: run.id }))).rejects.toThrow('no longer exists')
+  })
+
+  it('closes a run its first attempt left running (the store failed midway) as failed, through the job queue', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'finsheet-workflow-jobs-'))
+    const queues = new SqliteJobQueues({ path: join(dir, 'jobs.db'), leaseMs: 1000, pollIntervalMs: 50 })
+    try {
+      const workflow = await workflows.create('ada', { name: 'Month end', description: '', model: 'local', steps, templateId: null })
+      const run = await workflows.createRun('ada', workflow, { id: 'wb-2', name: 'Plan' })
+      // The second save (the first step starting) fails once, after the run was stored as running.
+      let saves = 0
+      const flakyStore: WorkflowStore = {
+        ...workflows,
+        saveRun: async (saved) => {
+          if (++saves === 2) throw new Error('The document store stopped answering')
+          return workflows.saveRun(saved)
+        },
+      }
+      const processor = createWorkflowProcessor({ workflows: flakyStore, services: test.app.assistant, userTokens: { tokenFor: async () => 'unused' } })
+      const queue = queues.queue('ai.workflow-run.test')
+      const worker = queue.process(processor)
+      const { id } = await queue.add('run', { userId: 'ada', runId: run.id }, { jobId: workflowJobId(run.id), attempts: WORKFLOW_JOB_ATTEMPTS, backoff: { type: 'fixed', delayMs: 50 } })
+      const finished = await queue.waitUntilFinished(id, 20_000)
+      await worker.close()
+      expect(finished).toMatchObject({ state: 'completed', attemptsMade: 2, result: { runId: run.id, status: 'failed' } })
+      const stored = await workflows.getRun('ada', run.id)
+      expect(stored).toMatchObject({ status: 'failed', error: 'Step 1 was interrupted before it finished; the run was not repeated' })
+      expect(stored!.steps.map((step) => step.status)).toEqual(['failed', 'skipped', 'skipped'])
+    } finally {
+      await queues.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('fails a run whose workflow was deleted before it started, at its first step', async () => {

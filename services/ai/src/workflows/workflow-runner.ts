@@ -3,7 +3,8 @@
  * user, with a short-lived token fetched when it runs (the job carries the user id, never a token).
  * Each step's outcome is stored as it ends, so the run's progress and history read from the store.
  * A failing step ends the run: it is marked failed, naming the step, and the later steps are
- * skipped. A run is never repeated: a retry could apply its command steps twice.
+ * skipped. A run is never repeated: a retry could apply its command steps twice; a second attempt
+ * only closes a run the first left unfinished.
  */
 import { WORKFLOW_RUN_QUEUE, WORKFLOW_STEP_KIND_LABELS, type WorkflowRunStep } from '@finsheet/contracts'
 import { UnrecoverableJobError, type AuthUser, type JobProcessor, type JobQueues, type JobWorker, type Logger, type UserTokenSource } from '@finsheet/platform'
@@ -21,8 +22,12 @@ export interface WorkflowRunResult {
   status: StoredRun['status']
 }
 
-/** Runs a job gets: one, since its command steps write to the workbook. */
-export const WORKFLOW_JOB_ATTEMPTS = 1
+/**
+ * Runs a job gets. A run's steps are never repeated (its command steps write to the workbook): the
+ * second attempt exists so that a run whose first attempt stopped midway (its worker died or its store
+ * failed) is found "running" and marked failed at the step it reached, rather than left running.
+ */
+export const WORKFLOW_JOB_ATTEMPTS = 2
 
 export const workflowJobId = (runId: string) => `workflow-run-${runId}`
 
