@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
 import { AuditFinding } from './agent.js'
 import { PdfEntry } from './files.js'
-import { CellType, CellValue, MAX_FORMULA_LENGTH } from './spreadsheet.js'
+import { CellType, CellValue } from './spreadsheet.js'
+import { MAX_FORMULA_LENGTH } from './limits.js'
 
 /*
  * The AI service's API: the model list, chat (whole or streamed), formula suggestions, and the

@@ -8,9 +8,6 @@ export function StrictObject<Properties extends TProperties>(properties: Propert
   return Type.Object(properties, { ...options, additionalProperties: false })
 }
 
-/** Default largest JSON request body, the same at the gateway and at every service (BODY_LIMIT_BYTES). */
-export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024
-
 /** The body of every API error: `{ "error": { "code", "message" } }`. */
 export const ErrorBody = Type.Object(
   {
@@ -74,18 +71,3 @@ export const JobStatusResponse = Type.Object({
   attemptsMade: Type.Integer(),
 })
 export type JobStatusResponse = Static<typeof JobStatusResponse>
-
-/**
- * Whether a name (of a workbook, a sheet) is text any file or reader can hold: no unpaired surrogate
- * (half of a character, which UTF-8 cannot encode), no noncharacter U+FFFE or U+FFFF, and no control
- * character (which XML, and so an xlsx file, cannot hold either).
- */
-export function isValidNameText(name: string): boolean {
-  return !INVALID_NAME_TEXT.test(name)
-}
-
-// With the u flag \p{Cs} matches only surrogates that are not part of a pair.
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const INVALID_NAME_TEXT = /[\p{Cs}\u0000-\u001F\u007F\uFFFE\uFFFF]/u
-
-export const INVALID_NAME_TEXT_MESSAGE = 'Names must be valid Unicode text without control characters'

@@ -1,3 +1,4 @@
+export * from './limits.js'
 export * from './common.js'
 export * from './users.js'
 export * from './gateway.js'

@@ -1,25 +1,11 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import { MAX_PRINT_SCALE, MIN_PRINT_SCALE } from './limits.js'
 
 /*
  * How a sheet prints, kept with the workbook as Excel keeps it (a sheet's pageSetup and printOptions,
  * its Print_Area and Print_Titles names): what Print and Export PDF lay out.
  */
-
-export const PAPER_SIZES = ['letter', 'legal', 'a4', 'a3'] as const
-export type PaperSize = (typeof PAPER_SIZES)[number]
-
-/** Paper sizes in points (1/72 inch), portrait. */
-export const PAPER_POINTS: Record<PaperSize, { width: number; height: number }> = {
-  letter: { width: 612, height: 792 },
-  legal: { width: 612, height: 1008 },
-  a4: { width: 595.28, height: 841.89 },
-  a3: { width: 841.89, height: 1190.55 },
-}
-
-/** Excel's print scale runs from 10% to 400%. */
-export const MIN_PRINT_SCALE = 10
-export const MAX_PRINT_SCALE = 400
 
 /** A range of cells to print, in A1 form without `$` ('A1:F40'). */
 const PrintAreaText = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}:[A-Z]{1,3}[1-9][0-9]{0,6}$', maxLength: 32 })

@@ -1,74 +1,46 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
 import { PageSetup } from './page-setup.js'
+import {
+  DATA_VALIDATION_ERROR_STYLES,
+  DATA_VALIDATION_OPERATORS,
+  DATA_VALIDATION_TYPES,
+  DEFAULT_SEARCH_LIMIT,
+  DEFAULT_WORKBOOK_LIST_LIMIT,
+  EXTERNAL_CELL_ADDRESS,
+  MAX_CALCULATION_ITERATIONS,
+  MAX_CELL_TEXT_LENGTH,
+  MAX_CHARTS,
+  MAX_CHART_CELLS,
+  MAX_CHART_OFFSET,
+  MAX_CONDITIONAL_FORMATS,
+  MAX_CONDITIONAL_RANGES,
+  MAX_EXTERNAL_CACHED_CELLS,
+  MAX_EXTERNAL_LINKS,
+  MAX_FILTER_VALUES,
+  MAX_FORMULA_LENGTH,
+  MAX_KEPT_DRAWING_BYTES,
+  MAX_LINK_LENGTH,
+  MAX_NOTE_LENGTH,
+  MAX_OUTLINE_LEVEL,
+  MAX_ROW_HEIGHT,
+  MAX_SHEETS,
+  MAX_UPDATES_PER_CHANGE,
+  MAX_VALIDATION_ERROR_LENGTH,
+  MAX_VALIDATION_INPUT_LENGTH,
+  MAX_VALIDATION_RANGES,
+  MAX_VALIDATION_RULES,
+  MAX_VALIDATION_TITLE_LENGTH,
+  MAX_WORKBOOK_NAME_LENGTH,
+  SHEET_COLUMNS,
+  SHEET_ROWS,
+} from './limits.js'
 
 /*
  * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side
  * recalculation, the change log with history and undo, versions, templates, search, export, charts
  * and metrics. Paths are relative to /api/spreadsheet.
  */
-
-// ---- limits -------------------------------------------------------------------------------------
-
-/** Formulas longer than this are refused, as Excel does. */
-export const MAX_FORMULA_LENGTH = 8192
-/** Excel's limit on the characters of a cell. */
-export const MAX_CELL_TEXT_LENGTH = 32_767
-/** Updates one update-cells call or one change may carry. */
-export const MAX_UPDATES_PER_CHANGE = 20_000
-/** Cells one format-cells command may touch. */
-export const MAX_FORMATTED_CELLS = 100_000
-/** A sheet's rows and columns, as in Excel. */
-export const SHEET_ROWS = 1_048_576
-export const SHEET_COLUMNS = 16_384
-/** Cells one merged range may span (a merge is kept as its range; what reads it walks its cells). */
-export const MAX_MERGED_CELLS = 100_000
-/**
- * The most a CSV or JSON export may hold, in bytes. A CSV past it is refused (413) before anything is
- * sent; a JSON export stops at it and says so in its `truncated` field.
- */
-export const MAX_EXPORT_BYTES = 256 * 1024 * 1024
-/** Cells (with content, or only a style) an xlsx export may hold; a larger workbook is refused (413). */
-export const MAX_XLSX_EXPORT_CELLS = 1_000_000
-
-const thousands = (n: number) => n.toLocaleString('en-US')
-
-/** Why a merge is refused, as the service answers it and the web app shows it. */
-export function mergeTooLargeMessage(range: string, cells: number): string {
-  return `The range ${range} spans ${thousands(cells)} cells; a merge can span at most ${thousands(MAX_MERGED_CELLS)}`
-}
-
-/** Excel's refusal to shift non-empty cells off the sheet, naming the sheet's size. */
-export function cellsOffSheetMessage(axis: 'rows' | 'columns', count: number): string {
-  const size = axis === 'rows' ? SHEET_ROWS : SHEET_COLUMNS
-  const noun = count === 1 ? axis.slice(0, -1) : axis
-  return (
-    `To prevent possible loss of data, ${thousands(count)} ${noun} cannot be inserted there: that would shift non-empty cells off the end of the sheet, ` +
-    `which has ${thousands(size)} ${axis}. Insert fewer ${axis}, insert them ${axis === 'rows' ? 'further down' : 'further right'}, or delete data from the end of the sheet.`
-  )
-}
-export const MAX_SHEETS = 255
-/** Other workbooks one workbook may link to (`[1]` to `[256]`). */
-export const MAX_EXTERNAL_LINKS = 256
-/** Values of other workbooks one workbook may keep, over all its links: external references calculate from them. */
-export const MAX_EXTERNAL_CACHED_CELLS = 250_000
-
-/** Why an import's links to other workbooks are refused: they keep more values than a workbook may. */
-export function externalCacheTooLargeMessage(cells: number): string {
-  return `The links to other workbooks keep ${thousands(cells)} values; a workbook may keep at most ${thousands(MAX_EXTERNAL_CACHED_CELLS)}`
-}
-export const MAX_WORKBOOK_NAME_LENGTH = 200
-/** Spec 1 §9: default recent workbooks limit. */
-export const DEFAULT_WORKBOOK_LIST_LIMIT = 10
-/** The name the user's first workbook gets, as the top bar reads it until the user renames it. */
-export const DEFAULT_WORKBOOK_NAME = 'Default Workbook'
-/** How long a deleted workbook can be brought back before it is erased for good. */
-export const TRASH_RETENTION_DAYS = 30
-/** Spec 2 §9: vector and cell search return up to 20 results. */
-export const DEFAULT_SEARCH_LIMIT = 20
-/** Spec 1 §9: the templates preview shows 15 rows. */
-export const TEMPLATE_PREVIEW_ROWS = 15
-export const TEMPLATE_PREVIEW_COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F'] as const
 
 // ---- cells --------------------------------------------------------------------------------------
 
@@ -91,8 +63,6 @@ export type CellType = Static<typeof CellType>
 
 export const HorizontalAlign = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])
 export const VerticalAlign = Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')])
-/** Excel's border line styles. */
-export const BORDER_LINES = ['thin', 'medium', 'thick', 'dashed', 'dotted', 'double', 'hair', 'mediumDashed', 'dashDot', 'mediumDashDot', 'dashDotDot', 'mediumDashDotDot', 'slantDashDot'] as const
 export const BorderLine = Type.Union([
   Type.Literal('thin'),
   Type.Literal('medium'),
@@ -215,13 +185,6 @@ export type Cell = Static<typeof Cell>
 export const ColumnWidths = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Number({ minimum: 0, maximum: 2000 }))
 export type ColumnWidths = Static<typeof ColumnWidths>
 
-/** Excel's deepest outline level of grouped rows or columns. */
-export const MAX_OUTLINE_LEVEL = 7
-/** Rows or columns one set-sheet-view command may change at once. */
-export const MAX_VIEW_SPAN = 100_000
-/** Row heights in CSS pixels, as Excel allows (409 points). */
-export const MAX_ROW_HEIGHT = 545
-
 /** What a row or column holds besides its cells: its height (rows), whether it is hidden, its outline level. */
 export const AxisEntry = StrictObject({
   height: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_ROW_HEIGHT })),
@@ -238,11 +201,6 @@ const IndexKey = Type.String({ pattern: '^[0-9]+$' })
 /** A cell's address as notes and links are keyed by: A1 form, without `$`. */
 const NoteAddress = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}$' })
 
-/** The longest note a cell may carry: as much text as the cell itself may hold. */
-export const MAX_NOTE_LENGTH = MAX_CELL_TEXT_LENGTH
-/** The longest link address, as Excel allows. */
-export const MAX_LINK_LENGTH = 2079
-
 /** A note on a cell (Excel's note, or a threaded comment kept as one): its text and who wrote it. */
 export const CellNote = StrictObject({
   text: Type.String({ minLength: 1, maxLength: MAX_NOTE_LENGTH }),
@@ -252,9 +210,6 @@ export type CellNote = Static<typeof CellNote>
 
 /** Where a cell's link goes: a web or mail address, or a place in the workbook as `#Sheet1!A1`. */
 export const LinkTarget = Type.String({ minLength: 1, maxLength: MAX_LINK_LENGTH })
-
-/** Distinct values one filter column may list as shown. */
-export const MAX_FILTER_VALUES = 10_000
 
 /** The values a filtered column shows, as the cells display them ('' stands for blank cells); the rest are hidden. */
 export const FilterColumn = StrictObject({
@@ -306,27 +261,12 @@ export const SheetViewState = StrictObject({
   pageSetup: Type.Optional(PageSetup),
 })
 export type SheetViewState = Static<typeof SheetViewState>
-
-/** What a data-validation rule allows, as Excel names its kinds ('none': any value, for an input message alone). */
-export const DATA_VALIDATION_TYPES = ['none', 'list', 'whole', 'decimal', 'date', 'time', 'textLength', 'custom'] as const
 export type DataValidationType = (typeof DATA_VALIDATION_TYPES)[number]
-/** How a whole number, decimal, date, time or text length compares with the rule's values. */
-export const DATA_VALIDATION_OPERATORS = ['between', 'notBetween', 'equal', 'notEqual', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'] as const
 export type DataValidationOperator = (typeof DATA_VALIDATION_OPERATORS)[number]
-export const DATA_VALIDATION_ERROR_STYLES = ['stop', 'warning', 'information'] as const
 export type DataValidationErrorStyle = (typeof DATA_VALIDATION_ERROR_STYLES)[number]
-/** Excel's limits: titles of 32 characters, an input message of 255, an error message of 225, a typed list of 255. */
-export const MAX_VALIDATION_TITLE_LENGTH = 32
-export const MAX_VALIDATION_INPUT_LENGTH = 255
-export const MAX_VALIDATION_ERROR_LENGTH = 225
-export const MAX_VALIDATION_LIST_LENGTH = 255
 /** One of a list of words, typed as that union. */
 const literals = <const Words extends readonly string[]>(words: Words) =>
   Type.Unsafe<Words[number]>({ type: 'string', enum: [...words] })
-
-/** Rules one sheet may hold, and ranges one rule may cover. */
-export const MAX_VALIDATION_RULES = 1000
-export const MAX_VALIDATION_RANGES = 1000
 
 /**
  * What a data-validation rule checks, as Excel keeps it: `formula1` (and `formula2` for between and
@@ -359,9 +299,6 @@ export const DataValidationRule = StrictObject({
   ...DataValidationCriteria.properties,
 })
 export type DataValidationRule = Static<typeof DataValidationRule>
-/** Conditional-format rules one sheet may hold, and ranges one rule may cover. */
-export const MAX_CONDITIONAL_FORMATS = 500
-export const MAX_CONDITIONAL_RANGES = 100
 
 /** Excel's kinds of conditional-format rule, by the names xlsx files give them. */
 export const ConditionalFormatType = Type.Union([Type.Literal('cellIs'), Type.Literal('expression'), Type.Literal('containsText'), Type.Literal('top10'), Type.Literal('aboveAverage'), Type.Literal('duplicateValues'), Type.Literal('uniqueValues'), Type.Literal('colorScale'), Type.Literal('dataBar'), Type.Literal('iconSet')])
@@ -450,11 +387,6 @@ export const SheetCells = Type.Object({
 })
 export type SheetCells = Static<typeof SheetCells>
 
-// ---- workbooks ----------------------------------------------------------------------------------
-
-/** The address a kept value of another workbook is keyed by: A1 form, without `$`. */
-export const EXTERNAL_CELL_ADDRESS = '^[A-Z]{1,3}[1-9][0-9]{0,6}$'
-
 /** A value another workbook held when the file was saved; an error value as `{ error: '#REF!' }`. */
 export const ExternalCachedValue = Type.Union([
   Type.String({ maxLength: MAX_CELL_TEXT_LENGTH }),
@@ -492,14 +424,10 @@ export type ExternalLink = Static<typeof ExternalLink>
 /** The workbook's links in formula-number order. */
 export const ExternalLinks = Type.Array(ExternalLink, { maxItems: MAX_EXTERNAL_LINKS })
 
+// ---- workbooks ----------------------------------------------------------------------------------
 
 export const WorkbookParams = StrictObject({ id: Type.String({ minLength: 1, maxLength: 64 }) })
 export type WorkbookParams = Static<typeof WorkbookParams>
-
-/** Spec 2 §3, Workbook metadata. */
-
-/** Excel allows at most this many passes over a circular reference. */
-export const MAX_CALCULATION_ITERATIONS = 32_767
 
 /** How far iterative calculation goes: at most `maxIterations` passes, until no value moves by `maxChange` or more. */
 export const IterationLimits = Type.Object({
@@ -583,15 +511,6 @@ export const ChartType = Type.Union([
   Type.Literal('waterfall'),
 ])
 export type ChartType = Static<typeof ChartType>
-
-/** Charts draw at most this many cells. */
-export const MAX_CHART_CELLS = 10_000
-/** The response header of an xlsx export saying what the file holds differently from the workbook ('charts exported as pictures: 2'). */
-export const EXPORT_NOTES_HEADER = 'x-export-notes'
-/** Charts one workbook may hold. */
-export const MAX_CHARTS = 200
-/** The largest offset of a chart's corner into its cell, in pixels at 100% zoom. */
-export const MAX_CHART_OFFSET = 4000
 
 /** How a combo chart draws one series. */
 export const ChartSeriesKind = Type.Union([Type.Literal('bar'), Type.Literal('line')])
@@ -784,9 +703,6 @@ export const InputsResponse = Type.Object({
   }),
 })
 export type InputsResponse = Static<typeof InputsResponse>
-
-/** The most rows one window read (GET /workbook/{id}/window) may span. */
-export const MAX_WINDOW_ROWS = 1000
 
 /** GET /workbook/{id}/window: rows `startRow` to `endRow` (1-based, both included) of one sheet (the first when absent). */
 export const WindowQuery = StrictObject({
@@ -1670,9 +1586,6 @@ export const ImportCellTuple = Type.Union([
 ])
 export type ImportCellTuple = Static<typeof ImportCellTuple>
 
-/** The most bytes the charts and pictures kept of one imported workbook may hold; past it a sheet's drawing is left out. */
-export const MAX_KEPT_DRAWING_BYTES = 20 * 1024 * 1024
-
 const KeptRelationship = StrictObject({
   id: Type.String({ minLength: 1, maxLength: 255 }),
   type: Type.String({ maxLength: 2048 }),
@@ -1717,7 +1630,6 @@ const ImportSheetProperties = {
 
 export const ImportSheet = StrictObject({ ...ImportSheetProperties, cells: Type.Array(ImportCell) })
 export type ImportSheet = Static<typeof ImportSheet>
-
 
 const ImportWorkbookProperties = {
   name: Type.String({ minLength: 1, maxLength: MAX_WORKBOOK_NAME_LENGTH }),
@@ -1767,8 +1679,6 @@ export type ImportCellsLine = Static<typeof ImportCellsLine>
 export const ImportEndLine = StrictObject({ end: StrictObject({ cells: Type.Integer({ minimum: 0 }) }) })
 export type ImportEndLine = Static<typeof ImportEndLine>
 
-export const IMPORT_STREAM_CONTENT_TYPE = 'application/x-ndjson'
-
 /** A formula cell whose value after recalculation differs from the one the file cached. */
 export const ImportMismatch = Type.Object({
   sheet: Type.String(),
@@ -1789,9 +1699,6 @@ export const ImportRecalculation = Type.Object({
   mismatches: Type.Array(ImportMismatch),
 })
 export type ImportRecalculation = Static<typeof ImportRecalculation>
-
-/** Mismatches an import report lists; all are counted. */
-export const MAX_LISTED_MISMATCHES = 1000
 
 export const ImportWorkbookResponse = Type.Object({
   success: Type.Literal(true),
@@ -1832,8 +1739,3 @@ export const DuplicateWorkbookBody = StrictObject({
   name: Type.Optional(Type.String({ maxLength: MAX_WORKBOOK_NAME_LENGTH })),
 })
 export type DuplicateWorkbookBody = Static<typeof DuplicateWorkbookBody>
-
-/** The name a copy gets unless one is given: 'Copy of Budget', cut to the longest name allowed. */
-export function copyName(name: string): string {
-  return `Copy of ${name}`.slice(0, MAX_WORKBOOK_NAME_LENGTH)
-}

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
-import { CellValue, DEFAULT_SEARCH_LIMIT } from './spreadsheet.js'
+import { CellValue } from './spreadsheet.js'
+import { DEFAULT_SEARCH_LIMIT } from './limits.js'
 
 export const VECTORDB_INDEX_QUEUE = 'vectordb.index-workbook'
 

@@ -73,6 +73,10 @@ export function defaultNumber(value: number): string {
  */
 export function generalNumber(value: number): string {
   if (value === 0) return '0'
+  // The shortest text that reads back as the number, when it fits in 11 characters, is what General
+  // shows (the grid formats every visible cell, so the common case skips the rounding below).
+  const shortest = String(value)
+  if (shortest.length - (value < 0 ? 1 : 0) <= 11 && !shortest.includes('e')) return shortest
   const sign = value < 0 ? '-' : ''
   const magnitude = Math.abs(Number(value.toPrecision(15)))
   const exponent = Math.floor(Math.log10(magnitude))

@@ -48,7 +48,8 @@ interface SortValue {
   text: string
 }
 
-const collator = new Intl.Collator('en-US', { sensitivity: 'accent' })
+// Made on the first sort: building a collator loads locale data, a cost the app's start need not pay.
+let collator: Intl.Collator | undefined
 
 function sortValueOf(value: CellValue): SortValue {
   if (value === null) return { kind: Kind.Blank, number: 0, text: '' }
@@ -69,7 +70,7 @@ export function compareSortValues(a: CellValue, b: CellValue, direction: 1 | -1)
   const right = sortValueOf(b)
   if (left.kind === Kind.Blank || right.kind === Kind.Blank) return left.kind === right.kind ? 0 : left.kind === Kind.Blank ? 1 : -1
   if (left.kind !== right.kind) return (left.kind - right.kind) * direction
-  if (left.kind === Kind.Text) return collator.compare(left.text, right.text) * direction
+  if (left.kind === Kind.Text) return (collator ??= new Intl.Collator('en-US', { sensitivity: 'accent' })).compare(left.text, right.text) * direction
   return (left.number - right.number) * direction
 }
 
