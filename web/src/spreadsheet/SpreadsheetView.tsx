@@ -575,18 +575,21 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         }}
         onGo={goTo}
       />
-      <FormatCellsDialog
-        active={state.formatCellsOpen ? { format: store.getFormat(sheet, activeCell) ?? null, value: previewValue(store.getValue(sheet, activeCell)) } : null}
-        onApply={(format) => {
-          workspace.formatSelection(format)
-          workspace.closeFormatCells()
-          refocusAfterDialog()
-        }}
-        onClose={() => {
-          workspace.closeFormatCells()
-          refocusAfterDialog()
-        }}
-      />
+      {/* mounted only while open: its preview formats a sample, work the first screen need not wait on */}
+      {state.formatCellsOpen && (
+        <FormatCellsDialog
+          active={{ format: store.getFormat(sheet, activeCell) ?? null, value: previewValue(store.getValue(sheet, activeCell)) }}
+          onApply={(format) => {
+            workspace.formatSelection(format)
+            workspace.closeFormatCells()
+            refocusAfterDialog()
+          }}
+          onClose={() => {
+            workspace.closeFormatCells()
+            refocusAfterDialog()
+          }}
+        />
+      )}
       <PasteSpecialDialog
         open={state.pasteSpecialOpen}
         onPaste={(options) => {
