@@ -350,14 +350,21 @@ export class SessionController {
     this.detach()
     this.workspace.setLoading()
     try {
+      // The cells show CELL_LOAD_DELAY_MS after they are asked for; they are read meanwhile (a large
+      // workbook's first screen, a smaller one whole), so that they paint then, not round trips later.
+      const reading = this.sizeOf(id).then(async (size) =>
+        size && opensStreamed(size.cells) ? { screen: await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet)) } : { whole: await loadServerWorkbook(this.api, id) },
+      )
+      // a failure is met below, when the answer is awaited
+      reading.catch(() => undefined)
       await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
-      const size = await this.sizeOf(id)
+      const read = await reading
       if (attempt !== this.loading) return
-      if (size && opensStreamed(size.cells)) {
-        await this.openByFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet), options, attempt)
+      if (read.screen) {
+        await this.openByFirstScreen(id, read.screen, options)
         return
       }
-      const loaded = await loadServerWorkbook(this.api, id)
+      const loaded = read.whole
       // another workbook was asked for meanwhile: this one must not replace it
       if (attempt !== this.loading) return
       const store = this.attachServerWorkbook(loaded, { sheet: this.sheetToOpen(id, loaded.sheetOrder, sheet) })
@@ -393,11 +400,14 @@ export class SessionController {
    * background, between frames, and takes over when it is ready. Edits made meanwhile are applied at
    * once, kept, made again on the whole workbook and sent in order once it has been read.
    */
-  private async openByFirstScreen(id: string, sheet: string, options: { name?: string; role?: UserSession['role'] }, attempt: number): Promise<void> {
-    const path = `/spreadsheet/workbook/${encodeURIComponent(id)}`
+  private async readFirstScreen(id: string, sheet: string): Promise<{ sheet: string; answer: WindowResponse }> {
     const rows = firstScreenRows(typeof window === 'undefined' ? 900 : window.innerHeight)
-    const answer = await this.api.get<WindowResponse>(`${path}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
-    if (attempt !== this.loading) return
+    const answer = await this.api.get<WindowResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
+    return { sheet, answer }
+  }
+
+  private async openByFirstScreen(id: string, { sheet, answer }: { sheet: string; answer: WindowResponse }, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
+    const path = `/spreadsheet/workbook/${encodeURIComponent(id)}`
     const first = firstScreenOf(answer.workbook)
     const whole = this.api.get<InputsResponse>(`${path}/inputs`)
     // read whatever happens, so that a failure is handled below and never left unheard
@@ -442,10 +452,8 @@ export class SessionController {
     const read = this.firstScreens.get(store)
     if (!read || read.has(sheet) || !store.isStreaming) return
     read.add(sheet)
-    const rows = firstScreenRows(typeof window === 'undefined' ? 900 : window.innerHeight)
-    this.api
-      .get<WindowResponse>(`/spreadsheet/workbook/${encodeURIComponent(store.id)}/window?sheet=${encodeURIComponent(sheet)}&startRow=1&endRow=${rows}`)
-      .then((answer) => {
+    this.readFirstScreen(store.id, sheet)
+      .then(({ answer }) => {
         if (this.workspace.state.store !== store || !store.isStreaming) return
         const screen = firstScreenOf(answer.workbook)
         const shown = screen.workbook.snapshot.sheets.find((candidate) => candidate.name === answer.workbook.sheet.name)
