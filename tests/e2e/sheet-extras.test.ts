@@ -13,7 +13,7 @@ import JSZip from 'jszip'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { E2E_TIMEOUT, POLL } from './support/chromium.js'
-import { cellPoint, clickCell, statusAddress, typeEntry } from './support/grid-page.js'
+import { cellPoint, clickCell, COLUMN_HEADER_HEIGHT, COLUMN_WIDTH, ROW_HEADER_WIDTH, ROW_HEIGHT, statusAddress, typeEntry } from './support/grid-page.js'
 import { signedInBrowser, type SignedInBrowser } from './support/signed-in-browser.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
@@ -68,6 +68,36 @@ async function waitUntilSaved(): Promise<void> {
 }
 
 /** A workbook as another application writes it: a coloured tab, gridlines off, borders, notes with authors, a link and a chart. */
+/** The size of what is drawn dark inside a rectangle of the page's canvases (page pixels). */
+async function inkBox(x: number, y: number, width: number, height: number): Promise<{ width: number; height: number }> {
+  return page.evaluate(
+    ({ x, y, width, height }) => {
+      const canvas = [...document.querySelectorAll('canvas')].find((candidate) => {
+        const rect = candidate.getBoundingClientRect()
+        return x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom
+      })
+      if (!canvas) throw new Error('no canvas there')
+      const rect = canvas.getBoundingClientRect()
+      const scale = canvas.width / rect.width
+      const image = canvas.getContext('2d')!.getImageData(Math.round((x - rect.left) * scale), Math.round((y - rect.top) * scale), Math.round(width * scale), Math.round(height * scale))
+      let [left, top, right, bottom] = [Infinity, Infinity, -1, -1]
+      for (let row = 0; row < image.height; row++) {
+        for (let col = 0; col < image.width; col++) {
+          const at = (row * image.width + col) * 4
+          const dark = image.data[at + 3] > 128 && image.data[at] < 120 && image.data[at + 1] < 120 && image.data[at + 2] < 120
+          if (!dark) continue
+          left = Math.min(left, col)
+          right = Math.max(right, col)
+          top = Math.min(top, row)
+          bottom = Math.max(bottom, row)
+        }
+      }
+      return right < 0 ? { width: 0, height: 0 } : { width: (right - left + 1) / scale, height: (bottom - top + 1) / scale }
+    },
+    { x, y, width, height },
+  )
+}
+
 async function importedWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('Summary', { properties: { tabColor: { argb: 'FF7030A0' } }, views: [{ showGridLines: false }] })
@@ -85,6 +115,10 @@ async function importedWorkbook(): Promise<Buffer> {
   })
   sheet.getCell('B2').note = 'From the audited accounts'
   sheet.getCell('A6').value = { text: 'Assumptions', hyperlink: '#Inputs!A1' }
+  // a column heading turned upright in a tall row, as models label narrow columns
+  sheet.getRow(8).height = 60
+  sheet.getCell('D8').value = 'Q1 2027'
+  sheet.getCell('D8').alignment = { textRotation: 90 }
   workbook.addWorksheet('Inputs').getCell('A1').value = 0.21
   const zip = await JSZip.loadAsync(Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer))
   // exceljs writes no charts: one is hung off the sheet as Excel does, for the report to name
@@ -167,6 +201,12 @@ describe('notes, links, tab colours and gridlines', { timeout: E2E_TIMEOUT }, ()
     await page.keyboard.press('Escape')
     await expect.poll(() => noteOn('B2'), POLL).toBe('Author:\nFrom the audited accounts')
     await page.screenshot({ path: join(OUTPUT, 'imported-features.png') })
+    // the turned heading is drawn upright: its ink is far taller than it is wide
+    const grid = await page.locator('.grid-scroller').boundingBox()
+    if (!grid) throw new Error('the grid is not on the page')
+    const ink = await inkBox(grid.x + ROW_HEADER_WIDTH + 3 * COLUMN_WIDTH, grid.y + COLUMN_HEADER_HEIGHT + 7 * ROW_HEIGHT, COLUMN_WIDTH, 90)
+    expect(ink.height).toBeGreaterThan(30)
+    expect(ink.height).toBeGreaterThan(ink.width * 2)
     await clickCell(page, 'A6', ['Control'])
     await expect.poll(() => page.getByRole('tab', { selected: true }).innerText(), POLL).toBe('Inputs')
   })

@@ -103,3 +103,28 @@ export function firstLineY(verticalAlign: 'top' | 'middle' | 'bottom' | undefine
   if (verticalAlign === 'bottom') return y + height - 2 - block + lineHeight / 2
   return y + (height - block) / 2 + lineHeight / 2 + 1
 }
+
+/** Excel's text rotation that stacks the letters one under another rather than turning them. */
+export const STACKED_TEXT = 255
+
+/**
+ * Where text turned by `degrees` (Excel's rotation: counter-clockwise, -90 to 90) sits in a cell: the
+ * centre of its turned box, placed by the alignments as an upright line would be, and the angle to turn
+ * the canvas by (clockwise, in radians). `textWidth` and `textHeight` are the line's upright size.
+ */
+export function rotatedTextPlacement(
+  degrees: number,
+  align: 'left' | 'center' | 'right',
+  verticalAlign: 'top' | 'middle' | 'bottom' | undefined,
+  cell: { x: number; y: number; width: number; height: number },
+  textWidth: number,
+  textHeight: number,
+  padding: number,
+): { centerX: number; centerY: number; angle: number } {
+  const radians = (degrees * Math.PI) / 180
+  const boxWidth = Math.abs(textWidth * Math.cos(radians)) + Math.abs(textHeight * Math.sin(radians))
+  const boxHeight = Math.abs(textWidth * Math.sin(radians)) + Math.abs(textHeight * Math.cos(radians))
+  const left = align === 'right' ? cell.x + cell.width - padding - boxWidth : align === 'center' ? cell.x + (cell.width - boxWidth) / 2 : cell.x + padding
+  const top = verticalAlign === 'top' ? cell.y + 2 : verticalAlign === 'middle' ? cell.y + (cell.height - boxHeight) / 2 : cell.y + cell.height - 2 - boxHeight
+  return { centerX: left + boxWidth / 2, centerY: top + boxHeight / 2, angle: -radians }
+}

@@ -3,7 +3,7 @@ import { columnLabel } from './address'
 import type { ColumnLayout, Pane, SheetGeometry, Viewport, VisibleCells } from './geometry'
 import { COLUMN_HEADER_HEIGHT, ROW_HEADER_WIDTH, visiblePanes } from './geometry'
 import { drawTraceArrows, type TraceArrow } from './trace-render'
-import { drawBorderEdge, firstLineY, INDENT_STEP, wrapLines, type Edge } from './cell-looks'
+import { drawBorderEdge, firstLineY, INDENT_STEP, rotatedTextPlacement, STACKED_TEXT, wrapLines, type Edge } from './cell-looks'
 import { drawDataBar, drawIcon, ICON_SIZE } from './conditional-looks'
 import type { CellStyle, DrawStats, GridCell, GridDataSource, HorizontalAlign, RangeHighlight } from './types'
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, FILTER_BUTTON_SIZE, OUTLINE_BUTTON_SIZE } from './types'
@@ -287,6 +287,10 @@ function textWidthBound(cell: GridCell): number {
  */
 function drawText(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: number, width: number, height: number, room: number): void {
   const align = cell.style?.align ?? cell.align
+  if (cell.style?.rotation) {
+    drawTurnedText(ctx, cell, align, x, y, width, height)
+    return
+  }
   if (cell.style?.wrap && !cell.numeric) {
     drawWrappedText(ctx, cell, align, x, y, width, height)
     return
@@ -368,6 +372,38 @@ function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: H
     ctx.fillText(line, tx, ty)
     decorate(ctx, cell, align, line, -1, tx, ty)
     ty += lineHeight
+  }
+  ctx.restore()
+}
+
+/**
+ * Text turned as the cell's rotation says (Excel's degrees, counter-clockwise), or stacked a letter
+ * under another (rotation 255); placed by the alignments and cut at the cell's edges.
+ */
+function drawTurnedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, y: number, width: number, height: number): void {
+  const rotation = cell.style?.rotation ?? 0
+  const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
+  ctx.fillStyle = textColor(cell)
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(x + 1, y, width - 2, height)
+  ctx.clip()
+  if (rotation === STACKED_TEXT) {
+    const letters = [...cell.text]
+    const tx = textX(ctx, cell, align, x, width)
+    let ty = firstLineY(cell.style?.verticalAlign ?? 'bottom', y, height, letters.length, lineHeight)
+    for (const letter of letters) {
+      ctx.fillText(letter, tx, ty)
+      ty += lineHeight
+    }
+  } else {
+    const textWidth = ctx.measureText(cell.text).width
+    const placed = rotatedTextPlacement(rotation, align, cell.style?.verticalAlign, { x, y, width, height }, textWidth, lineHeight, CELL_PADDING)
+    ctx.translate(placed.centerX, placed.centerY)
+    ctx.rotate(placed.angle)
+    ctx.textAlign = 'center'
+    ctx.fillText(cell.text, 0, 0)
+    decorate(ctx, cell, 'center', cell.text, textWidth, 0, 0)
   }
   ctx.restore()
 }
