@@ -12,57 +12,32 @@
  *   another sheet too.
  * Cells are read the accessible way: the cell-reference box, then the focused cell's label.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AllInOne } from '@finsheet/standalone'
-import { startAllInOne } from '@finsheet/standalone'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildWebForTests } from './support/build-web.js'
-import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { E2E_TIMEOUT, POLL } from './support/chromium.js'
+import { signedInBrowser, type SignedInBrowser } from './support/signed-in-browser.js'
 import { cellPoint, COLUMN_WIDTH, typeEntry } from './support/grid-page.js'
-import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
-let browser: Browser
-let stack: AllInOne
-let dataDir: string
-let context: BrowserContext
+let session: SignedInBrowser
 let page: Page
 
 const user = { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, password: 'compiler-1952' }
 
 beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true })
-  const webRoot = await buildWebForTests()
-  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-formats-'))
-  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
-  const registered = await fetch(`${stack.url}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
-  })
-  expect(registered.status).toBe(201)
-  browser = await launchChromium()
-  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] })
-  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
-  page = await context.newPage()
-  await page.goto(`${stack.url}/login`)
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(onSpreadsheet)
+  session = await signedInBrowser(user, 'finsheet-e2e-formats-', { context: { permissions: ['clipboard-read', 'clipboard-write'] } })
+  ;({ page } = session)
   await page.getByRole('button', { name: /Start Blank/ }).click()
   await page.getByLabel('Formula bar').waitFor()
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 const nameBox = () => page.getByLabel('Cell reference')

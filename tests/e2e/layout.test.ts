@@ -6,57 +6,32 @@
  * landing on the right cells. The layout is kept through a reload and written to the xlsx download.
  * Cells are read the accessible way: the cell-reference box, then the focused cell's label.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AllInOne } from '@finsheet/standalone'
-import { startAllInOne } from '@finsheet/standalone'
 import JSZip from 'jszip'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSheetLayout } from '../../packages/workbook/src/xlsx/sheet-layout.js'
-import { buildWebForTests } from './support/build-web.js'
-import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { E2E_TIMEOUT, POLL } from './support/chromium.js'
+import { signedInBrowser, type SignedInBrowser } from './support/signed-in-browser.js'
 import { cellPoint, COLUMN_HEADER_HEIGHT, COLUMN_WIDTH, ROW_HEADER_WIDTH, ROW_HEIGHT, statusAddress, typeEntry } from './support/grid-page.js'
-import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
-let browser: Browser
-let stack: AllInOne
-let dataDir: string
-let context: BrowserContext
+let session: SignedInBrowser
 let page: Page
 
 const user = { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, password: 'compiler-1952' }
 
 beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true })
-  const webRoot = await buildWebForTests()
-  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-layout-'))
-  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
-  const registered = await fetch(`${stack.url}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
-  })
-  expect(registered.status).toBe(201)
-  browser = await launchChromium()
-  context = await newTestContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true })
-  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
-  page = await context.newPage()
-  await page.goto(`${stack.url}/login`)
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(onSpreadsheet)
+  session = await signedInBrowser(user, 'finsheet-e2e-layout-', { context: { acceptDownloads: true } })
+  ;({ page } = session)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 /** Selects a cell or range through the cell-reference box and reads the active cell from its label. */
