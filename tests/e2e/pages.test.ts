@@ -6,57 +6,34 @@
  * delete with its confirmation and a deletion that finds the file already gone), Insights (an
  * error found in a workbook, trends of a model) and Workflows. Screenshots go to test-output/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AllInOne } from '@finsheet/standalone'
-import { startAllInOne } from '@finsheet/standalone'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unnamedControls } from './support/accessibility.js'
-import { buildWebForTests } from './support/build-web.js'
-import { E2E_TIMEOUT, launchChromium, newTestContext, POLL } from './support/chromium.js'
+import { E2E_TIMEOUT, POLL } from './support/chromium.js'
+import { signedInBrowser, type SignedInBrowser } from './support/signed-in-browser.js'
 import { typeEntry } from './support/grid-page.js'
 import { onSpreadsheet } from './support/spreadsheet-url.js'
 
 const OUTPUT = resolve(fileURLToPath(new URL('../../test-output', import.meta.url)))
 
-let browser: Browser
 let stack: AllInOne
-let dataDir: string
+let session: SignedInBrowser
 let page: Page
 
 const user = { name: 'Grace Hopper', email: `grace.${Date.now()}@example.com`, password: 'compiler-1952' }
 
 beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true })
-  const webRoot = await buildWebForTests()
-  dataDir = mkdtempSync(join(tmpdir(), 'finsheet-e2e-pages-'))
-  // versions follow edits after a short quiet period, so the test does not wait the default 30 s
-  stack = await startAllInOne({ port: 0, dataDir, logger: false, webRoot, env: { ...process.env, LOG_LEVEL: 'silent', AUTOSAVE_QUIET_MS: '300' } })
-  const registered = await fetch(`${stack.url}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password, fullName: user.name }),
-  })
-  expect(registered.status).toBe(201)
-  browser = await launchChromium()
-  const context = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
-  // the welcome tour is the home screen's own test; here it would only cover the grid
-  await context.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
-  page = await context.newPage()
-  await page.goto(`${stack.url}/login`)
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(onSpreadsheet)
+  session = await signedInBrowser(user, 'finsheet-e2e-pages-')
+  ;({ page, stack } = session)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await session?.close()
 })
 
 /** Goes to a screen the way a user does, from the side bar. */
