@@ -360,12 +360,13 @@ function textColor(cell: GridCell): string {
 function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, y: number, width: number, height: number): void {
   const indent = (cell.style?.indent ?? 0) * INDENT_STEP
   const lines = wrapLines(cell.text, Math.max(1, width - CELL_PADDING * 2 - indent), (text) => ctx.measureText(text).width)
+  drawLines(ctx, cell, align, lines, x, y, width, height)
+}
+
+/** Lines of a cell's text one under another, placed by its alignments, cut at its edges. */
+function drawLines(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, lines: readonly string[], x: number, y: number, width: number, height: number): void {
   const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
-  ctx.fillStyle = textColor(cell)
-  ctx.save()
-  ctx.beginPath()
-  ctx.rect(x + 1, y, width - 2, height)
-  ctx.clip()
+  clipToCell(ctx, cell, x, y, width, height)
   const tx = textX(ctx, cell, align, x, width)
   let ty = firstLineY(cell.style?.verticalAlign ?? 'bottom', y, height, lines.length, lineHeight)
   for (const line of lines) {
@@ -382,30 +383,29 @@ function drawWrappedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: H
  */
 function drawTurnedText(ctx: CanvasRenderingContext2D, cell: GridCell, align: HorizontalAlign, x: number, y: number, width: number, height: number): void {
   const rotation = cell.style?.rotation ?? 0
+  if (rotation === STACKED_TEXT) {
+    drawLines(ctx, cell, align, [...cell.text], x, y, width, height)
+    return
+  }
+  const textWidth = ctx.measureText(cell.text).width
   const lineHeight = (cell.style?.fontSize ?? DEFAULT_FONT_SIZE) * LINE_SPACING
+  const placed = rotatedTextPlacement(rotation, align, cell.style?.verticalAlign, { x, y, width, height }, textWidth, lineHeight, CELL_PADDING)
+  clipToCell(ctx, cell, x, y, width, height)
+  ctx.translate(placed.centerX, placed.centerY)
+  ctx.rotate(placed.angle)
+  ctx.textAlign = 'center'
+  ctx.fillText(cell.text, 0, 0)
+  decorate(ctx, cell, 'center', cell.text, textWidth, 0, 0)
+  ctx.restore()
+}
+
+/** Saves the canvas and cuts what follows at the cell's edges, in the cell's text colour (the caller restores). */
+function clipToCell(ctx: CanvasRenderingContext2D, cell: GridCell, x: number, y: number, width: number, height: number): void {
   ctx.fillStyle = textColor(cell)
   ctx.save()
   ctx.beginPath()
   ctx.rect(x + 1, y, width - 2, height)
   ctx.clip()
-  if (rotation === STACKED_TEXT) {
-    const letters = [...cell.text]
-    const tx = textX(ctx, cell, align, x, width)
-    let ty = firstLineY(cell.style?.verticalAlign ?? 'bottom', y, height, letters.length, lineHeight)
-    for (const letter of letters) {
-      ctx.fillText(letter, tx, ty)
-      ty += lineHeight
-    }
-  } else {
-    const textWidth = ctx.measureText(cell.text).width
-    const placed = rotatedTextPlacement(rotation, align, cell.style?.verticalAlign, { x, y, width, height }, textWidth, lineHeight, CELL_PADDING)
-    ctx.translate(placed.centerX, placed.centerY)
-    ctx.rotate(placed.angle)
-    ctx.textAlign = 'center'
-    ctx.fillText(cell.text, 0, 0)
-    decorate(ctx, cell, 'center', cell.text, textWidth, 0, 0)
-  }
-  ctx.restore()
 }
 
 function rangeInside(inner: CellRange, outer: CellRange): boolean {
