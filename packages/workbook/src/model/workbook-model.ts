@@ -83,6 +83,23 @@ export interface ApplyResult {
   /** Whether cells moved or sheets changed, so that a reader compares cells in full. */
   structural: boolean
   inputChanges: InputChange[]
+  /**
+   * Rows and columns inserted or deleted, in order: for a store that keeps cells where they were, what
+   * else it must write. Formulas not listed in `rewritten` moved with their cells, their text the old
+   * text translated by the move; `inPlace` false means the engine rebuilt every formula.
+   */
+  moves?: StructureMove[]
+}
+
+/** One insertion or deletion of rows or columns (see ApplyResult.moves). */
+export interface StructureMove {
+  sheetId: string
+  edit: StructuralEdit
+  inPlace: boolean
+  /** Formulas whose tree changed, where they are after the edit (on any sheet). */
+  rewritten: { sheetId: string; row: number; col: number }[]
+  /** The deleted cells with content, where they were. */
+  removed: { row: number; col: number }[]
 }
 
 /** A cell as a workbook is built from: its input and what the engine does not keep. */
@@ -979,6 +996,31 @@ export class WorkbookModel {
   }
 
   /**
+   * After a deletion, the edits that put back the formulas it rewrote (to #REF!, or a narrowed range),
+   * as the engine reported them, at the place each will have once the deleted cells are back.
+   */
+  private formulasAsBefore(
+    rewritten: readonly { sheetId: string; row: number; col: number; before: string }[],
+    originalPosition: (sheetId: string, row: number, col: number) => { row: number; col: number },
+  ): WorkbookCommand[] {
+    const edits = new Map<SheetRecord, CellEdit[]>()
+    for (const formula of rewritten) {
+      const sheet = this.sheetById(formula.sheetId)
+      const current = this.engine.getCell(sheet.name, formatAddress(formula.row, formula.col))
+      if (current.formula === undefined || current.input === formula.before) continue
+      const origin = originalPosition(sheet.id, formula.row, formula.col)
+      let list = edits.get(sheet)
+      if (!list) edits.set(sheet, (list = []))
+      const edit: CellEdit = { address: formatAddress(origin.row, origin.col), input: formula.before }
+      if (current.arrayRange !== undefined) edit.arrayRange = current.arrayRange
+      else if (this.isLegacy(sheet.id, formatAddress(formula.row, formula.col))) edit.legacy = true
+      list.push(edit)
+    }
+    for (const list of edits.values()) sortedCells(list)
+    return [...edits].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet: this.refOf(sheet), cells }))
+  }
+
+  /**
    * Refuses an insertion that would shift non-empty cells (content, a style, a number format or a
    * merged range) past the last row or column of the sheet, where they would be lost; Excel refuses
    * it "to prevent possible loss of data".
@@ -1024,7 +1066,6 @@ export class WorkbookModel {
       })
     }
     sortedCells(removedCells)
-    const formulasBefore = deleting ? this.formulaInputs() : new Map<string, string>()
     const namesBefore = deleting ? this.nameCommands() : []
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
@@ -1038,6 +1079,16 @@ export class WorkbookModel {
       else appendAll(result.engineChanges, this.engine.insertRows(sheet.name, edit.at, edit.count))
     } else if (deleting) appendAll(result.engineChanges, this.engine.deleteColumns(sheet.name, edit.at, edit.count))
     else appendAll(result.engineChanges, this.engine.insertColumns(sheet.name, edit.at, edit.count))
+    // Formulas whose references did not simply follow their cells; every other one moved unchanged.
+    const report = this.engine.structureReport()
+    const rewritten = report.rewritten.map((formula) => ({ sheetId: this.sheetByName(formula.sheet).id, row: formula.row, col: formula.col, before: formula.before }))
+    ;(result.moves ??= []).push({
+      sheetId: sheet.id,
+      edit,
+      inPlace: report.inPlace,
+      rewritten: rewritten.map(({ sheetId, row, col }) => ({ sheetId, row, col })),
+      removed: removedCells.map((cell) => ({ row: cell.row, col: cell.col })),
+    })
 
     for (const maps of [this.styles, this.formats] as Map<string, Map<number, unknown>>[]) {
       const map = maps.get(sheet.id)
@@ -1138,7 +1189,7 @@ export class WorkbookModel {
       const before = index >= edit.at ? index + edit.count : index
       return edit.axis === 'rows' ? { row: before, col } : { row, col: before }
     }
-    inverse.push(...this.rewrittenFormulas(formulasBefore, original))
+    inverse.push(...this.formulasAsBefore(rewritten, original))
     inverse.push(...this.restoredNames(namesBefore))
     if (edit.axis === 'columns') {
       for (let col = edit.at; col < edit.at + edit.count; col++) {
