@@ -98,8 +98,8 @@ export interface StructureMove {
   inPlace: boolean
   /** Formulas whose tree changed, where they are after the edit (on any sheet). */
   rewritten: { sheetId: string; row: number; col: number }[]
-  /** The deleted cells with content, where they were. */
-  removed: { row: number; col: number }[]
+  /** The deleted cells, where they were, with what they held. */
+  removed: { row: number; col: number; input: string; value: CellRecord['value'] }[]
 }
 
 /** A cell as a workbook is built from: its input and what the engine does not keep. */
@@ -1016,7 +1016,6 @@ export class WorkbookModel {
       else if (this.isLegacy(sheet.id, formatAddress(formula.row, formula.col))) edit.legacy = true
       list.push(edit)
     }
-    for (const list of edits.values()) sortedCells(list)
     return [...edits].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet: this.refOf(sheet), cells }))
   }
 
@@ -1087,7 +1086,7 @@ export class WorkbookModel {
       edit,
       inPlace: report.inPlace,
       rewritten: rewritten.map(({ sheetId, row, col }) => ({ sheetId, row, col })),
-      removed: removedCells.map((cell) => ({ row: cell.row, col: cell.col })),
+      removed: removedCells.map((cell) => ({ row: cell.row, col: cell.col, input: cell.input, value: cell.value })),
     })
 
     for (const maps of [this.styles, this.formats] as Map<string, Map<number, unknown>>[]) {

@@ -419,8 +419,8 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const first = startRow - 1
       const last = endRow - 1
       const [stored, extent] = await Promise.all([
-        services.repo.bandCells(workbook.id, sheetId, Math.floor(first / BLOCK_ROWS), Math.floor(last / BLOCK_ROWS)),
-        services.repo.sheetExtent(workbook.id, sheetId),
+        services.repo.bandCells(workbook.id, sheetId, first, last, workbook.layouts?.[sheetId]),
+        services.repo.sheetExtent(workbook.id, sheetId, workbook.layouts?.[sheetId]),
       ])
       const cells = stored.filter((cell) => cell.row >= first && cell.row <= last)
       const shown = toSheetCells({ ...sheet, cells })
