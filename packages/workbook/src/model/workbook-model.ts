@@ -542,6 +542,36 @@ export class WorkbookModel {
   }
 
   /**
+   * The records of a sheet within rows top…bottom and columns left…right: only the positions of the
+   * range the sheet uses are looked at (and its styled cells), so a row of a large sheet costs a row.
+   */
+  forEachRecordIn(sheetId: string, range: RangeAddress, visit: (record: CellRecord) => void): void {
+    const sheet = this.sheetById(sheetId)
+    const used = this.engine.getUsedRange(sheet.name)
+    const inRange = (row: number, col: number) => row >= range.top && row <= range.bottom && col >= range.left && col <= range.right
+    const inUsed = (row: number, col: number) => used !== undefined && row >= used.top && row <= used.bottom && col >= used.left && col <= used.right
+    if (used) {
+      for (let row = Math.max(range.top, used.top); row <= Math.min(range.bottom, used.bottom); row++) {
+        for (let col = Math.max(range.left, used.left); col <= Math.min(range.right, used.right); col++) {
+          const record = this.record(sheetId, formatAddress(row, col))
+          if (record) visit(record)
+        }
+      }
+    }
+    // Cells that hold only a style or a number format, outside the used range.
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    if ((styles?.size ?? 0) + (formats?.size ?? 0) === 0) return
+    for (const key of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
+      const row = keyRow(key)
+      const col = keyCol(key)
+      if (!inRange(row, col) || inUsed(row, col)) continue
+      const record = this.record(sheetId, keyAddress(key))
+      if (record) visit(record)
+    }
+  }
+
+  /**
    * A sheet's records row-major, made as they are asked for: a dense sheet is walked row by row over
    * its used range, so a large sheet never becomes one list; a sparse one is collected and sorted.
    */
@@ -1034,8 +1064,10 @@ export class WorkbookModel {
       if (merge && falls(edit.axis === 'rows' ? merge.bottom : merge.right)) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
     }
     let lost = false
-    this.forEachRecord(sheet.id, (record) => {
-      if (falls(edit.axis === 'rows' ? record.row : record.col)) lost = true
+    const from = Math.max(edit.at, firstLost)
+    const band = edit.axis === 'rows' ? { top: from, bottom: MAX_ROW, left: 0, right: MAX_COL } : { top: 0, bottom: MAX_ROW, left: from, right: MAX_COL }
+    this.forEachRecordIn(sheet.id, band, () => {
+      lost = true
     })
     if (lost) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
   }
@@ -1059,10 +1091,18 @@ export class WorkbookModel {
     const cellsBefore: CellRecord[] = []
     const mergesBefore = sheet.merges.map((text) => tryParseRange(text)).filter((range): range is RangeAddress => range !== undefined)
     if (deleting) {
-      this.forEachRecord(sheet.id, (record) => {
-        if (inBand(record)) removedCells.push(record)
-        else if (record.input !== '' && mergesBefore.some((range) => inside(range, record))) cellsBefore.push(record)
-      })
+      // Only the deleted band and the merges are looked at, not every cell of the sheet.
+      const last = edit.at + edit.count - 1
+      const band = edit.axis === 'rows' ? { top: edit.at, bottom: last, left: 0, right: MAX_COL } : { top: 0, bottom: MAX_ROW, left: edit.at, right: last }
+      this.forEachRecordIn(sheet.id, band, (record) => removedCells.push(record))
+      const merged = new Set<string>()
+      for (const range of mergesBefore) {
+        this.forEachRecordIn(sheet.id, range, (record) => {
+          if (inBand(record) || record.input === '' || merged.has(record.address)) return
+          merged.add(record.address)
+          cellsBefore.push(record)
+        })
+      }
     }
     sortedCells(removedCells)
     const namesBefore = deleting ? this.nameCommands() : []
