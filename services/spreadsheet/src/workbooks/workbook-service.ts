@@ -392,7 +392,15 @@ export class WorkbookService {
 
   /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
   async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
-    const docs = onlySheetId ? await this.repo.sheetCells(workbook.id, onlySheetId, workbook.layouts?.[onlySheetId]) : await this.repo.workbookCells(workbook.id, workbook.layouts)
+    const read = (layouts: WorkbookDoc['layouts']) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts))
+    let docs = await read(workbook.layouts)
+    // A change stored meanwhile may have moved rows or columns: read again through the layouts stored now.
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const now = await this.repo.workbooks().get(workbook.id)
+      if (!now || JSON.stringify(now.layouts ?? {}) === JSON.stringify(workbook.layouts ?? {})) break
+      workbook = now
+      docs = await read(workbook.layouts)
+    }
     const bySheet = new Map<string, CellRecord[]>()
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
