@@ -12,17 +12,16 @@
  *   before the next (a deleted row or column is inserted and filled again).
  * Both engines must agree on the column totals after every edit.
  *
- * With --server, also the spreadsheet service's insert-row through its HTTP API on the same workbook
- * (the in-process stack of the API benchmark, in a process of its own): the median of 10 requests.
+ * `npm run bench:structure` then runs structure-server.bench.ts: the same edits on the same workbook
+ * through the spreadsheet service's HTTP API.
  *
  * Times are wall-clock, with the process's CPU time beside them (on a shared machine wall-clock also
  * counts the time spent waiting for a CPU).
  *
- *   npm run bench:structure            (options: --runs N, --warm N, --server)
+ *   npm run bench:structure            (options: --runs N, --warm N)
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { HyperFormula } from 'hyperformula'
 import type { RawCellContent } from 'hyperformula'
@@ -36,7 +35,6 @@ const WIDTH = 100
 const ROW = 1_000
 const COLUMN = 50
 const TARGET_MS = 20
-const SERVER_TARGET_MS = 100
 
 /**
  * The grid, row-major from A1: 2,000 × 100 = 200,000 cells. Row 1 holds a growth rate per period; each
@@ -315,57 +313,3 @@ console.log(
 console.log(`${table.length - failed} of ${table.length} edits meet the target${allAgree ? '; the engines agree on the column totals after every edit.' : '; THE ENGINES DISAGREE (see above).'}`)
 
 process.exitCode = failed > 0 || !allAgree ? 1 : 0
-if (process.argv.includes('--server')) await serverInsertRow(rows)
-
-/**
- * The spreadsheet service's insert-row through the gateway: the workbook is imported through the API,
- * then a row is inserted in its middle 10 times, one request at a time; each request's wall-clock is
- * measured (the first apart: it loads the workbook's engine if the import did not keep it).
- */
-async function serverInsertRow(cells: Input[][]): Promise<void> {
-  const testsDir = fileURLToPath(new URL('..', import.meta.url))
-  const stack = spawn(process.execPath, ['--conditions=development', '--import', './bench/register.mjs', 'bench/api-stack.ts'], {
-    cwd: testsDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    // 200,000 cells sent as one JSON import body: about 9 MB.
-    env: { ...process.env, BODY_LIMIT_BYTES: String(64 * 1024 * 1024) },
-  })
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: stack.stdout! }).on('line', (line) => {
-        if (line.startsWith('READY ')) resolve(line.slice('READY '.length))
-      })
-      stack.once('exit', (code) => reject(new Error(`the stack exited with ${code} before it was ready`)))
-    })
-    const call = async (path: string, body: unknown, token?: string): Promise<Record<string, unknown>> => {
-      const response = await fetch(url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-      const answer = (await response.json()) as Record<string, unknown>
-      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`)
-      return answer
-    }
-    const { token } = (await call('/api/users/register', { email: 'structure-bench@example.com', password: 'amber-otter-42', fullName: 'Bench' })) as { token: string }
-    const list: { address: string; input: string | number }[] = []
-    cells.forEach((row, r) => row.forEach((input, c) => input !== '' && list.push({ address: `${columnToLetters(c)}${r + 1}`, input })))
-    const imported = (await call('/api/spreadsheet/workbooks/import', { name: 'Structure bench', sheets: [{ name: 'Sheet1', cells: list }] }, token)) as { workbookId: string; cellCount: number }
-    const times: number[] = []
-    for (let i = 0; i < WARM_EDITS; i++) {
-      const start = performance.now()
-      await call(`/api/spreadsheet/workbook/${imported.workbookId}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Sheet1', at: ROW, count: 1 }] }, token)
-      times.push(performance.now() - start)
-    }
-    const first = times[0]
-    const rest = median(times.slice(1))
-    console.log(`\nThe spreadsheet service: insert-rows through the gateway (POST /api/spreadsheet/workbook/:id/changes) on the imported ${imported.cellCount.toLocaleString('en-US')}-cell workbook, wall-clock per request\n`)
-    console.log('| request | ms | target | pass |')
-    console.log('|---|---|---|---|')
-    console.log(`| first insert-rows after the import | ${format(first)} | < ${SERVER_TARGET_MS} ms | ${first < SERVER_TARGET_MS ? 'yes' : 'NO'} |`)
-    console.log(`| median of the next ${WARM_EDITS - 1} | ${format(rest)} | < ${SERVER_TARGET_MS} ms | ${rest < SERVER_TARGET_MS ? 'yes' : 'NO'} |`)
-  } finally {
-    stack.kill('SIGTERM')
-    await new Promise((resolve) => stack.once('exit', resolve))
-  }
-}

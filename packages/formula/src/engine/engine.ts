@@ -378,7 +378,14 @@ interface Rewrite {
   compiled?: CompiledFormula
 }
 
+/** See Engine.structureReport. */
+export interface StructureReport {
+  inPlace: boolean
+  rewritten: { sheet: string; row: number; col: number; before: string }[]
+}
+
 export class Engine {
+  private lastStructure: StructureReport = { inPlace: true, rewritten: [] }
   private readonly sheets: Sheet[] = []
   private readonly sheetsByName = new Map<string, Sheet>()
   private nextSheetId = 1
@@ -1984,7 +1991,13 @@ export class Engine {
       throw new EngineUsageError(MESSAGES.invalidPosition(change.axis === 'rows' ? 'row' : 'column', change.index))
     }
     const plan = this.planInPlace(change)
-    if (plan !== undefined) return this.mutate(() => this.restructureInPlace(change, plan))
+    if (plan !== undefined) {
+      const rewritten: { cell: FormulaCell; before: string }[] = []
+      for (const list of [plan.rewritten, plan.retargeted]) for (const { cell, rewrite } of list) if (rewrite.changed) rewritten.push({ cell, before: formulaTextOf(cell) })
+      const changes = this.mutate(() => this.restructureInPlace(change, plan))
+      this.lastStructure = { inPlace: true, rewritten: rewritten.map(({ cell, before }) => ({ sheet: cell.sheet.name, row: cell.row, col: cell.col, before })) }
+      return changes
+    }
     const target = change.sheet
     const upper = target.name.toUpperCase()
     // 1. New trees for every formula and name, computed before anything moves.
@@ -2000,6 +2013,8 @@ export class Engine {
         : shiftTree(cell.compiled.ast, { row: cell.row, col: cell.col }, moved, cell.sheet === target, upper, change)
       plans.push({ cell, ast: result.ast, row: moved.row, col: moved.col, changed: result.changed })
     })
+    const rewrittenBefore = new Map<FormulaCell, string>()
+    for (const plan of plans) if (plan.changed && plan.row >= 0) rewrittenBefore.set(plan.cell, formulaTextOf(plan.cell))
     for (const definition of this.names.values()) {
       const result = shiftTree(definition.ast, { row: 0, col: 0 }, { row: 0, col: 0 }, false, upper, change)
       if (result.changed) definition.ast = result.ast
@@ -2054,7 +2069,23 @@ export class Engine {
         this.calculator.enqueue(cell)
       })
       this.calculator.forgetCycles()
+      this.lastStructure = {
+        inPlace: false,
+        rewritten: [...rewrittenBefore].map(([cell, before]) => ({ sheet: cell.sheet.name, row: cell.row, col: cell.col, before })),
+      }
     })
+  }
+
+  /**
+   * What the last insertion or deletion of rows or columns did to formulas: the ones whose tree changed
+   * (a reference that does not simply follow its cell: a range grown or shrunk, a cell deleted, an
+   * absolute reference moved, a reference from another sheet), where they are now, with their text
+   * before. Every other formula only moved with its cell, its references relative to it unchanged: its
+   * text is its old text translated by the move. `inPlace` says whether the change kept the dependency
+   * graph (otherwise every formula was rebuilt and recalculated).
+   */
+  structureReport(): StructureReport {
+    return this.lastStructure
   }
 
   /**

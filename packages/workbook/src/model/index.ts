@@ -31,6 +31,7 @@ export {
 export type {
   SheetRefs,
   ApplyResult,
+  StructureMove,
   InputChange,
   CellSource,
   WorkbookSource,

@@ -83,6 +83,23 @@ export interface ApplyResult {
   /** Whether cells moved or sheets changed, so that a reader compares cells in full. */
   structural: boolean
   inputChanges: InputChange[]
+  /**
+   * Rows and columns inserted or deleted, in order: for a store that keeps cells where they were, what
+   * else it must write. Formulas not listed in `rewritten` moved with their cells, their text the old
+   * text translated by the move; `inPlace` false means the engine rebuilt every formula.
+   */
+  moves?: StructureMove[]
+}
+
+/** One insertion or deletion of rows or columns (see ApplyResult.moves). */
+export interface StructureMove {
+  sheetId: string
+  edit: StructuralEdit
+  inPlace: boolean
+  /** Formulas whose tree changed, where they are after the edit (on any sheet). */
+  rewritten: { sheetId: string; row: number; col: number }[]
+  /** The deleted cells, where they were, with what they held. */
+  removed: { row: number; col: number; input: string; value: CellRecord['value'] }[]
 }
 
 /** A cell as a workbook is built from: its input and what the engine does not keep. */
@@ -521,6 +538,36 @@ export class WorkbookModel {
         const record = this.record(sheetId, keyAddress(key))
         if (record) visit(record)
       }
+    }
+  }
+
+  /**
+   * The records of a sheet within rows top…bottom and columns left…right: only the positions of the
+   * range the sheet uses are looked at (and its styled cells), so a row of a large sheet costs a row.
+   */
+  forEachRecordIn(sheetId: string, range: RangeAddress, visit: (record: CellRecord) => void): void {
+    const sheet = this.sheetById(sheetId)
+    const used = this.engine.getUsedRange(sheet.name)
+    const inRange = (row: number, col: number) => row >= range.top && row <= range.bottom && col >= range.left && col <= range.right
+    const inUsed = (row: number, col: number) => used !== undefined && row >= used.top && row <= used.bottom && col >= used.left && col <= used.right
+    if (used) {
+      for (let row = Math.max(range.top, used.top); row <= Math.min(range.bottom, used.bottom); row++) {
+        for (let col = Math.max(range.left, used.left); col <= Math.min(range.right, used.right); col++) {
+          const record = this.record(sheetId, formatAddress(row, col))
+          if (record) visit(record)
+        }
+      }
+    }
+    // Cells that hold only a style or a number format, outside the used range.
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    if ((styles?.size ?? 0) + (formats?.size ?? 0) === 0) return
+    for (const key of new Set([...(styles?.keys() ?? []), ...(formats?.keys() ?? [])])) {
+      const row = keyRow(key)
+      const col = keyCol(key)
+      if (!inRange(row, col) || inUsed(row, col)) continue
+      const record = this.record(sheetId, keyAddress(key))
+      if (record) visit(record)
     }
   }
 
@@ -979,6 +1026,30 @@ export class WorkbookModel {
   }
 
   /**
+   * After a deletion, the edits that put back the formulas it rewrote (to #REF!, or a narrowed range),
+   * as the engine reported them, at the place each will have once the deleted cells are back.
+   */
+  private formulasAsBefore(
+    rewritten: readonly { sheetId: string; row: number; col: number; before: string }[],
+    originalPosition: (sheetId: string, row: number, col: number) => { row: number; col: number },
+  ): WorkbookCommand[] {
+    const edits = new Map<SheetRecord, CellEdit[]>()
+    for (const formula of rewritten) {
+      const sheet = this.sheetById(formula.sheetId)
+      const current = this.engine.getCell(sheet.name, formatAddress(formula.row, formula.col))
+      if (current.formula === undefined || current.input === formula.before) continue
+      const origin = originalPosition(sheet.id, formula.row, formula.col)
+      let list = edits.get(sheet)
+      if (!list) edits.set(sheet, (list = []))
+      const edit: CellEdit = { address: formatAddress(origin.row, origin.col), input: formula.before }
+      if (current.arrayRange !== undefined) edit.arrayRange = current.arrayRange
+      else if (this.isLegacy(sheet.id, formatAddress(formula.row, formula.col))) edit.legacy = true
+      list.push(edit)
+    }
+    return [...edits].map(([sheet, cells]) => ({ type: 'set-cells' as const, sheet: this.refOf(sheet), cells }))
+  }
+
+  /**
    * Refuses an insertion that would shift non-empty cells (content, a style, a number format or a
    * merged range) past the last row or column of the sheet, where they would be lost; Excel refuses
    * it "to prevent possible loss of data".
@@ -993,8 +1064,10 @@ export class WorkbookModel {
       if (merge && falls(edit.axis === 'rows' ? merge.bottom : merge.right)) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
     }
     let lost = false
-    this.forEachRecord(sheet.id, (record) => {
-      if (falls(edit.axis === 'rows' ? record.row : record.col)) lost = true
+    const from = Math.max(edit.at, firstLost)
+    const band = edit.axis === 'rows' ? { top: from, bottom: MAX_ROW, left: 0, right: MAX_COL } : { top: 0, bottom: MAX_ROW, left: from, right: MAX_COL }
+    this.forEachRecordIn(sheet.id, band, () => {
+      lost = true
     })
     if (lost) throw commandErrors.cellsOffSheet(edit.axis, edit.count)
   }
@@ -1018,13 +1091,20 @@ export class WorkbookModel {
     const cellsBefore: CellRecord[] = []
     const mergesBefore = sheet.merges.map((text) => tryParseRange(text)).filter((range): range is RangeAddress => range !== undefined)
     if (deleting) {
-      this.forEachRecord(sheet.id, (record) => {
-        if (inBand(record)) removedCells.push(record)
-        else if (record.input !== '' && mergesBefore.some((range) => inside(range, record))) cellsBefore.push(record)
-      })
+      // Only the deleted band and the merges are looked at, not every cell of the sheet.
+      const last = edit.at + edit.count - 1
+      const band = edit.axis === 'rows' ? { top: edit.at, bottom: last, left: 0, right: MAX_COL } : { top: 0, bottom: MAX_ROW, left: edit.at, right: last }
+      this.forEachRecordIn(sheet.id, band, (record) => removedCells.push(record))
+      const merged = new Set<string>()
+      for (const range of mergesBefore) {
+        this.forEachRecordIn(sheet.id, range, (record) => {
+          if (inBand(record) || record.input === '' || merged.has(record.address)) return
+          merged.add(record.address)
+          cellsBefore.push(record)
+        })
+      }
     }
     sortedCells(removedCells)
-    const formulasBefore = deleting ? this.formulaInputs() : new Map<string, string>()
     const namesBefore = deleting ? this.nameCommands() : []
     const oldMerges = [...sheet.merges]
     const oldWidths = { ...sheet.columnWidths }
@@ -1038,6 +1118,16 @@ export class WorkbookModel {
       else appendAll(result.engineChanges, this.engine.insertRows(sheet.name, edit.at, edit.count))
     } else if (deleting) appendAll(result.engineChanges, this.engine.deleteColumns(sheet.name, edit.at, edit.count))
     else appendAll(result.engineChanges, this.engine.insertColumns(sheet.name, edit.at, edit.count))
+    // Formulas whose references did not simply follow their cells; every other one moved unchanged.
+    const report = this.engine.structureReport()
+    const rewritten = report.rewritten.map((formula) => ({ sheetId: this.sheetByName(formula.sheet).id, row: formula.row, col: formula.col, before: formula.before }))
+    ;(result.moves ??= []).push({
+      sheetId: sheet.id,
+      edit,
+      inPlace: report.inPlace,
+      rewritten: rewritten.map(({ sheetId, row, col }) => ({ sheetId, row, col })),
+      removed: removedCells.map((cell) => ({ row: cell.row, col: cell.col, input: cell.input, value: cell.value })),
+    })
 
     for (const maps of [this.styles, this.formats] as Map<string, Map<number, unknown>>[]) {
       const map = maps.get(sheet.id)
@@ -1138,7 +1228,7 @@ export class WorkbookModel {
       const before = index >= edit.at ? index + edit.count : index
       return edit.axis === 'rows' ? { row: before, col } : { row, col: before }
     }
-    inverse.push(...this.rewrittenFormulas(formulasBefore, original))
+    inverse.push(...this.formulasAsBefore(rewritten, original))
     inverse.push(...this.restoredNames(namesBefore))
     if (edit.axis === 'columns') {
       for (let col = edit.at; col < edit.at + edit.count; col++) {

@@ -8,6 +8,7 @@ import type { CellRecord } from '@finsheet/workbook'
 import type { IterationLimits } from '@finsheet/contracts'
 import type { CellUpdate } from '@finsheet/formula'
 import type { SheetStats, WorkbookDoc } from '../storage/documents.js'
+import type { SheetLayout } from '../storage/sheet-layout.js'
 
 export { cellKey, splitKey } from '@finsheet/workbook'
 export type { ApplyResult, InputChange, CellExtras, CellParts, CellSource } from '@finsheet/workbook'
@@ -22,13 +23,15 @@ export function calculationOptions(iterative: boolean | undefined, limits?: Iter
 export class WorkbookState extends WorkbookModel {
   /** Cells and formulas per sheet as stored. */
   private stats = new Map<string, SheetStats>()
+  /** Where the store keeps the rows and columns of sheets whose rows or columns moved (see sheet-layout.ts). */
+  layouts: Record<string, SheetLayout> = {}
 
   constructor(parts: ConstructorParameters<typeof WorkbookModel>[0] = {}, options: ModelOptions = BY_ID) {
     super(parts, { ...options, refs: 'id' })
   }
 
   /** An open workbook from its stored document and cells. */
-  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'tables' | 'iterativeCalculation' | 'iterationLimits' | 'externalLinks'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
+  static load(doc: Pick<WorkbookDoc, 'revision' | 'sheets' | 'definedNames' | 'charts' | 'tables' | 'iterativeCalculation' | 'iterationLimits' | 'externalLinks' | 'layouts'>, cells: Iterable<CellSource & Pick<CellRecord, 'value'>>): WorkbookState {
     const counted = new Map<string, SheetStats>()
     function* counting(): Generator<CellSource> {
       for (const cell of cells) {
@@ -41,6 +44,7 @@ export class WorkbookState extends WorkbookModel {
       calculationOptions(doc.iterativeCalculation, doc.iterationLimits),
     )
     state.stats = counted
+    state.layouts = { ...doc.layouts }
     return state
   }
 

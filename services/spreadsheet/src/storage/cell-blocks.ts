@@ -7,7 +7,9 @@
  * found by the blocks' index and then filtered cell by cell.
  */
 import type { CellStyle, CellType, CellValue } from '@finsheet/contracts'
-import { parseAddress, type CellRecord } from '@finsheet/workbook'
+import { formatAddress, formatRange, translateFormula, tryParseRange } from '@finsheet/formula'
+import type { CellRecord } from '@finsheet/workbook'
+import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, toLogical, toStored, type SheetLayout } from './sheet-layout.js'
 
 export const BLOCK_ROWS = 32
 export const BLOCK_COLUMNS = 16
@@ -25,11 +27,17 @@ export interface StoredCellExtra {
   l?: 1
   /** The range a fixed-size array formula anchored here fills. */
   a?: string
+  /**
+   * The address the cell was written at, when not its stored address (its sheet's rows or columns had
+   * moved, see sheet-layout.ts): its formula and array range are read translated from there.
+   */
+  w?: string
 }
 
 /**
  * [address, input, value, revision, extras]: tuples keep the JSON of a million cells small and quick
- * to write and read.
+ * to write and read. The address is where the cell is stored: where it stands on its sheet unless the
+ * sheet's rows or columns moved (see sheet-layout.ts).
  */
 export type StoredCell = [address: string, input: string, value: CellValue, revision: number, extra?: StoredCellExtra]
 
@@ -104,25 +112,87 @@ function typeOf(value: CellValue, error: boolean): CellType {
   }
 }
 
-export function decodeCell(sheetId: string, stored: StoredCell): StoredRecord {
-  const [address, input, value, revision, extra] = stored
-  const { row, col } = parseAddress(address)
+/** A stored address's 0-based row and column; stored rows and columns may lie past the sheet's last. */
+export function parseStoredAddress(address: string): { row: number; col: number } {
+  let col = 0
+  let i = 0
+  for (; i < address.length; i++) {
+    const code = address.charCodeAt(i)
+    if (code < 65 || code > 90) break
+    col = col * 26 + code - 64
+  }
+  return { row: Number(address.slice(i)) - 1, col: col - 1 }
+}
+
+/** A formula (or array formula in braces) written at `from`, as it reads at `to`; text that is not a formula as it is. */
+function translatedInput(input: string, from: string, to: string): string {
+  const braced = input.startsWith('{=') && input.endsWith('}')
+  if (!braced && input.charCodeAt(0) !== 61) return input
+  try {
+    const formula = braced ? input.slice(1, -1) : input
+    const moved = translateFormula(formula, from, to)
+    return braced ? `{${moved}}` : moved
+  } catch {
+    // A formula that does not parse moves with its cell, its text unchanged (as the engine keeps it).
+    return input
+  }
+}
+
+/** A range text moved as its anchor cell moved from `from` to `to`. */
+function translatedRange(range: string, from: { row: number; col: number }, to: { row: number; col: number }): string {
+  const parsed = tryParseRange(range)
+  if (!parsed) return range
+  const rows = to.row - from.row
+  const cols = to.col - from.col
+  return formatRange({ top: parsed.top + rows, bottom: parsed.bottom + rows, left: parsed.left + cols, right: parsed.right + cols })
+}
+
+/**
+ * A stored cell where it stands now on its sheet (through the sheet's layout, when its rows or columns
+ * moved); undefined for a cell of a deleted row or column.
+ */
+export function decodeCell(sheetId: string, stored: StoredCell, layout?: SheetLayout): StoredRecord | undefined {
+  const [storedAddress, storedInput, value, revision, extra] = stored
+  const position = parseStoredAddress(storedAddress)
+  let row = position.row
+  let col = position.col
+  let address = storedAddress
+  if (isIdentityLayout(layout)) {
+    // Stored past the sheet's last: an inserted row or column since deleted.
+    if (row >= INSERTED_ROWS_FROM || col >= INSERTED_COLUMNS_FROM) return undefined
+  } else {
+    const logicalRow = toLogical(layout!.rows, row, INSERTED_ROWS_FROM)
+    const logicalCol = toLogical(layout!.columns, col, INSERTED_COLUMNS_FROM)
+    if (logicalRow === undefined || logicalCol === undefined) return undefined
+    if (logicalRow !== row || logicalCol !== col) address = formatAddress(logicalRow, logicalCol)
+    row = logicalRow
+    col = logicalCol
+  }
+  const writtenAt = extra?.w ?? storedAddress
+  const moved = writtenAt !== address
+  const input = moved ? translatedInput(storedInput, writtenAt, address) : storedInput
   const record: StoredRecord = { sheetId, revision, address, row, col, input, value, type: typeOf(value, extra?.e === 1) }
   if (extra) {
     if (extra.f !== undefined) record.userFormat = extra.f
     if (extra.g !== undefined) record.suggestedFormat = extra.g
     if (extra.s !== undefined) record.style = extra.s
     if (extra.l === 1) record.legacy = true
-    if (extra.a !== undefined) record.arrayRange = extra.a
+    if (extra.a !== undefined) record.arrayRange = moved ? translatedRange(extra.a, parseStoredAddress(writtenAt), { row, col }) : extra.a
   }
   return record
 }
 
-/** Every cell of the blocks, decoded; `after` keeps only cells written after that revision. */
-export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number): Generator<StoredRecord> {
+/** Sheets' layouts by id; a sheet not named keeps its cells where they stand. */
+export type Layouts = Readonly<Record<string, SheetLayout>> | undefined
+
+/** Every cell of the blocks, decoded where it stands now; `after` keeps only cells written after that revision. */
+export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number, layouts?: Layouts): Generator<StoredRecord> {
   for (const block of blocks) {
+    const layout = layouts?.[block.sheetId]
     for (const stored of block.cells) {
-      if (after === undefined || stored[3] > after) yield decodeCell(block.sheetId, stored)
+      if (after !== undefined && stored[3] <= after) continue
+      const record = decodeCell(block.sheetId, stored, layout)
+      if (record) yield record
     }
   }
 }
@@ -209,22 +279,34 @@ export class BlockBuilder {
   }
 }
 
+/** Where a cell write goes in the store: its block's position and its stored address ('' when where it stands). */
+function storedPlace(write: Pick<CellPut, 'sheetId' | 'row' | 'col'>, layouts: Layouts): { row: number; col: number; address: string } {
+  const layout = layouts?.[write.sheetId]
+  if (isIdentityLayout(layout)) return { row: write.row, col: write.col, address: '' }
+  const row = toStored(layout!.rows, write.row)
+  const col = toStored(layout!.columns, write.col)
+  return { row, col, address: row !== write.row || col !== write.col ? formatAddress(row, col) : '' }
+}
+
 /**
  * Applies cell writes to the blocks that hold them: `current` are those blocks as stored (missing
- * ones are new). Answers the blocks to store, the ids of blocks left empty, and how the counts of
- * cells and formulas per sheet change (from what the blocks held to what they hold now).
+ * ones are new). Writes name cells where they stand; `layouts` says where they are stored. Answers the
+ * blocks to store, the ids of blocks left empty, and how the counts of cells and formulas per sheet
+ * change (from what the blocks held to what they hold now).
  */
 export function applyToBlocks(
   workbookId: string,
   revision: number,
   writes: readonly CellPut[],
   current: readonly CellBlockDoc[],
+  layouts?: Layouts,
 ): { put: CellBlockDoc[]; emptied: string[]; delta: Map<string, CellCounts> } {
   const delta = new Map<string, CellCounts>()
   const byId = new Map(current.map((block) => [block.id, block]))
   const touched = new Map<string, { block: CellBlockDoc; cells: Map<string, StoredCell> }>()
   for (const write of writes) {
-    const { blockRow, blockColumn } = blockOf(write.row, write.col)
+    const place = storedPlace(write, layouts)
+    const { blockRow, blockColumn } = blockOf(place.row, place.col)
     const id = blockDocId(workbookId, write.sheetId, blockRow, blockColumn)
     let entry = touched.get(id)
     if (!entry) {
@@ -232,12 +314,18 @@ export function applyToBlocks(
       entry = { block, cells: new Map(block.cells.map((cell) => [cell[0], cell])) }
       touched.set(id, entry)
     }
-    const before = entry.cells.get(write.address)
+    const storedAddress = place.address || write.address
+    const before = entry.cells.get(storedAddress)
     if (before) countInto(delta, write.sheetId, before[1], before[2], -1)
     if (write.record) {
-      entry.cells.set(write.address, encodeCell(write.record, revision))
+      const cell = encodeCell(write.record, revision)
+      if (place.address) {
+        cell[0] = storedAddress
+        cell[4] = { ...cell[4], w: write.address }
+      }
+      entry.cells.set(storedAddress, cell)
       countInto(delta, write.sheetId, write.record.input, write.record.value, 1)
-    } else entry.cells.delete(write.address)
+    } else entry.cells.delete(storedAddress)
   }
   const put: CellBlockDoc[] = []
   const emptied: string[] = []
@@ -248,11 +336,12 @@ export function applyToBlocks(
   return { put, emptied, delta }
 }
 
-/** The ids of the blocks that hold these cells. */
-export function blockIdsOf(workbookId: string, writes: readonly Pick<CellPut, 'sheetId' | 'row' | 'col'>[]): string[] {
+/** The ids of the blocks that hold these cells (named where they stand; `layouts` says where they are stored). */
+export function blockIdsOf(workbookId: string, writes: readonly Pick<CellPut, 'sheetId' | 'row' | 'col'>[], layouts?: Layouts): string[] {
   const ids = new Set<string>()
   for (const write of writes) {
-    const { blockRow, blockColumn } = blockOf(write.row, write.col)
+    const place = storedPlace(write, layouts)
+    const { blockRow, blockColumn } = blockOf(place.row, place.col)
     ids.add(blockDocId(workbookId, write.sheetId, blockRow, blockColumn))
   }
   return [...ids]

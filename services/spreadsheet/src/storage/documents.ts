@@ -18,6 +18,7 @@ import type {
 } from '@finsheet/contracts'
 import type { ChartRecord, DefinedNameRecord, ExternalLinkRecord, SheetRecord, TableRecord } from '@finsheet/workbook'
 import type { LoggedCommand } from '../engine/commands.js'
+import type { SheetLayout } from './sheet-layout.js'
 import type { ChangesetView } from '../agent/changeset-view.js'
 
 export interface SheetStats {
@@ -34,6 +35,11 @@ export interface WorkbookDoc {
   /** In workbook order. */
   sheets: SheetRecord[]
   sheetStats: Record<string, SheetStats>
+  /**
+   * Where the cell blocks keep the rows and columns of sheets whose rows or columns were inserted or
+   * deleted since their cells were last written afresh (see sheet-layout.ts); absent for the others.
+   */
+  layouts?: Record<string, SheetLayout>
   definedNames: DefinedNameRecord[]
   /** Excel tables; absent when the workbook has none. */
   tables?: TableRecord[]

@@ -1,5 +1,6 @@
 import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
-import { applyToBlocks, blockCells, blockIdsOf, blockPrefix, BlockBuilder, type CellBlockDoc, type CellCounts, type CellPut, type StoredRecord } from './cell-blocks.js'
+import { applyToBlocks, BLOCK_COLUMNS, BLOCK_ROWS, blockCells, blockIdsOf, blockPrefix, BlockBuilder, parseStoredAddress, type CellBlockDoc, type CellCounts, type CellPut, type Layouts, type StoredRecord } from './cell-blocks.js'
+import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, runsOf, storedIntervals, type SheetLayout } from './sheet-layout.js'
 import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, TrashedWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
 const DELETE_CHUNK = 500
@@ -41,10 +42,67 @@ export function createSpreadsheetRepository(store: DocumentStore) {
   const changesets = (tx: DocumentTransaction = store) =>
     tx.collection<ChangesetDoc>('changesets', { indexes: [{ fields: ['ownerId', 'updatedAt'] }, { fields: ['workbookId'] }] })
 
-  async function bandCells(workbookId: string, sheetId: string, firstBlockRow: number, lastBlockRow: number): Promise<StoredRecord[]> {
+  /** The stored cells of one sheet's block rows `firstBlockRow` to `lastBlockRow`, where they stand through `layout`. */
+  async function storedBands(workbookId: string, sheetId: string, firstBlockRow: number, lastBlockRow: number, layout?: SheetLayout): Promise<StoredRecord[]> {
     const bands: Promise<CellBlockDoc[]>[] = []
     for (let blockRow = firstBlockRow; blockRow <= lastBlockRow; blockRow++) bands.push(blocks().find({ id: { $prefix: `${blockPrefix(workbookId, sheetId)}${blockRow}/` } }))
-    return [...blockCells((await Promise.all(bands)).flat())]
+    return [...blockCells((await Promise.all(bands)).flat(), undefined, layout ? { [sheetId]: layout } : undefined)]
+  }
+
+  /**
+   * The cells of one sheet's rows `firstRow` to `lastRow` (0-based, where they stand): only the block
+   * rows that keep them are read, each one range of the primary key. Cells of other rows of those
+   * blocks come too.
+   */
+  async function bandCells(workbookId: string, sheetId: string, firstRow: number, lastRow: number, layout?: SheetLayout): Promise<StoredRecord[]> {
+    if (isIdentityLayout(layout)) return storedBands(workbookId, sheetId, Math.floor(firstRow / BLOCK_ROWS), Math.floor(lastRow / BLOCK_ROWS))
+    const blockRows = new Set<number>()
+    for (const [first, last] of storedIntervals(layout!.rows, firstRow, lastRow)) {
+      for (let blockRow = Math.floor(first / BLOCK_ROWS); blockRow <= Math.floor(last / BLOCK_ROWS); blockRow++) blockRows.add(blockRow)
+    }
+    const bands = await Promise.all([...blockRows].map((blockRow) => storedBands(workbookId, sheetId, blockRow, blockRow, layout)))
+    return bands.flat()
+  }
+
+  /**
+   * The furthest stored row (column) of a sheet from `from` to `to` that keeps a cell: one range query
+   * of an index finds the furthest block row (column band), then that band is read (for columns, the
+   * first block of it found); bands whose cells all lie outside the range are passed over.
+   */
+  async function furthestStored(workbookId: string, sheetId: string, axis: 'rows' | 'columns', from: number, to: number): Promise<number | undefined> {
+    const field = axis === 'rows' ? 'blockRow' : 'blockColumn'
+    const size = axis === 'rows' ? BLOCK_ROWS : BLOCK_COLUMNS
+    const lower = Math.floor(from / size)
+    let upper = Math.floor(to / size)
+    while (upper >= lower) {
+      const found = await blocks().find({ workbookId, sheetId, [field]: { $gte: lower, $lte: upper } }, { sort: [[field, -1]], limit: 1 })
+      if (found.length === 0) return undefined
+      const band = found[0][field]
+      const read = axis === 'rows' ? await blocks().find({ id: { $prefix: `${blockPrefix(workbookId, sheetId)}${band}/` } }) : found
+      let furthest = -1
+      for (const block of read) {
+        for (const cell of block.cells) {
+          const position = parseStoredAddress(cell[0])
+          const index = axis === 'rows' ? position.row : position.col
+          if (index >= from && index <= to && index > furthest) furthest = index
+        }
+      }
+      if (furthest >= 0) return furthest
+      upper = band - 1
+    }
+    return undefined
+  }
+
+  /** One past the last row (column) of a sheet that keeps a cell, through its layout's runs from the last. */
+  async function extentAlong(workbookId: string, sheetId: string, axis: 'rows' | 'columns', layout: SheetLayout | undefined): Promise<number> {
+    const limit = axis === 'rows' ? INSERTED_ROWS_FROM : INSERTED_COLUMNS_FROM
+    const map = layout ? (axis === 'rows' ? layout.rows : layout.columns) : [0]
+    for (const run of runsOf(map).reverse()) {
+      const last = run.length === Infinity ? limit - 1 : run.start + run.length - 1
+      const furthest = await furthestStored(workbookId, sheetId, axis, run.start, last)
+      if (furthest !== undefined) return run.first + furthest - run.start + 1
+    }
+    return 0
   }
 
   return {
@@ -123,16 +181,12 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       return workbooks().find({ ownerId }, { sort: [['updatedAt', -1]] })
     },
 
-    /** One sheet's cells: only that sheet's blocks are read. */
-    async sheetCells(workbookId: string, sheetId: string): Promise<StoredRecord[]> {
+    /** One sheet's cells, where they stand through its layout: only that sheet's blocks are read. */
+    async sheetCells(workbookId: string, sheetId: string, layout?: SheetLayout): Promise<StoredRecord[]> {
       // Block ids start with the workbook and the sheet: the primary key finds them.
-      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } }))]
+      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } }), undefined, layout ? { [sheetId]: layout } : undefined)]
     },
 
-    /**
-     * The cells of one sheet's block rows `firstBlockRow` to `lastBlockRow`: a block's id names its
-     * block row, so each band is one range of the primary key and no other block is read.
-     */
     bandCells,
 
     /**
@@ -140,44 +194,43 @@ export function createSpreadsheetRepository(store: DocumentStore) {
      * the last band is read) and one past the last used column of the blocks read (the furthest
      * column band's first block among them). Zero for an empty sheet.
      */
-    async sheetExtent(workbookId: string, sheetId: string): Promise<{ rows: number; columns: number }> {
-      const sheetBlocks = { workbookId, sheetId }
-      const [lastBand, widest] = await Promise.all([
-        blocks().find(sheetBlocks, { sort: [['blockRow', -1]], limit: 1 }),
-        blocks().find(sheetBlocks, { sort: [['blockColumn', -1]], limit: 1 }),
-      ])
-      if (lastBand.length === 0) return { rows: 0, columns: 0 }
-      const band = await bandCells(workbookId, sheetId, lastBand[0].blockRow, lastBand[0].blockRow)
-      let rows = 0
-      let columns = 0
-      for (const cell of [...band, ...blockCells(widest)]) {
-        if (cell.row >= rows) rows = cell.row + 1
-        if (cell.col >= columns) columns = cell.col + 1
-      }
-      return { rows, columns }
+    async sheetExtent(workbookId: string, sheetId: string, layout?: SheetLayout): Promise<{ rows: number; columns: number }> {
+      const [rows, columns] = await Promise.all([extentAlong(workbookId, sheetId, 'rows', layout), extentAlong(workbookId, sheetId, 'columns', layout)])
+      return rows === 0 ? { rows: 0, columns: 0 } : { rows, columns }
     },
 
-    async workbookCells(workbookId: string): Promise<StoredRecord[]> {
-      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId) } }))]
+    /** Every cell of the workbook, where it stands through its sheets' layouts. */
+    async workbookCells(workbookId: string, layouts?: Layouts): Promise<StoredRecord[]> {
+      return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId) } }), undefined, layouts)]
     },
 
-    /** Cells whose input or value some change after `revision` wrote. */
-    async cellsWrittenAfter(workbookId: string, revision: number): Promise<StoredRecord[]> {
-      return [...blockCells(await blocks().find({ workbookId, revision: { $gt: revision } }), revision)]
+    /** Cells whose input or value some change after `revision` wrote, where they stand now. */
+    async cellsWrittenAfter(workbookId: string, revision: number, layouts?: Layouts): Promise<StoredRecord[]> {
+      return [...blockCells(await blocks().find({ workbookId, revision: { $gt: revision } }), revision, layouts)]
     },
 
     /**
-     * Stores a change's cell writes in the blocks that hold them (inside the change's transaction);
-     * answers how the counts of cells and formulas per sheet changed.
+     * Stores a change's cell writes (cells named where they stand, kept where `layouts` says) in the
+     * blocks that hold them, inside the change's transaction; answers how the counts of cells and
+     * formulas per sheet changed.
      */
-    async writeCells(tx: DocumentTransaction, workbookId: string, revision: number, writes: readonly CellPut[]): Promise<Map<string, CellCounts>> {
+    async writeCells(tx: DocumentTransaction, workbookId: string, revision: number, writes: readonly CellPut[], layouts?: Layouts): Promise<Map<string, CellCounts>> {
       if (writes.length === 0) return new Map()
-      const current = await blocks(tx).getMany(blockIdsOf(workbookId, writes))
-      const { put, emptied, delta } = applyToBlocks(workbookId, revision, writes, current)
+      const current = await blocks(tx).getMany(blockIdsOf(workbookId, writes, layouts))
+      const { put, emptied, delta } = applyToBlocks(workbookId, revision, writes, current, layouts)
       // One by one: the change's transaction already makes them atomic, and a batch of a few costs more.
       for (const block of put) await blocks(tx).put(block)
       for (let i = 0; i < emptied.length; i += DELETE_CHUNK) await blocks(tx).deleteMany({ id: { $in: emptied.slice(i, i + DELETE_CHUNK) } })
       return delta
+    },
+
+    /**
+     * Replaces every block of the workbook with the ones given (its cells written afresh where they
+     * stand, every sheet's layout the identity), inside the change's transaction.
+     */
+    async rewriteCells(tx: DocumentTransaction, workbookId: string, built: readonly CellBlockDoc[]): Promise<void> {
+      await blocks(tx).deleteMany({ id: { $prefix: blockPrefix(workbookId) } })
+      for (let i = 0; i < built.length; i += DELETE_CHUNK) await blocks(tx).putMany(built.slice(i, i + DELETE_CHUNK))
     },
 
     /** Removes the blocks a new workbook stored before it failed to become visible. */

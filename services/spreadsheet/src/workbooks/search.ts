@@ -21,7 +21,7 @@ export async function searchCells(
   for (const workbook of workbooks) {
     const sheets = workbook.sheets.filter((sheet) => request.sheet === undefined || sheet.name.toUpperCase() === request.sheet.toUpperCase())
     for (const sheet of sheets) {
-      const docs: StoredRecord[] = sortedCells(await repo.sheetCells(workbook.id, sheet.id))
+      const docs: StoredRecord[] = sortedCells(await repo.sheetCells(workbook.id, sheet.id, workbook.layouts?.[sheet.id]))
       for (const doc of docs) {
         const record: CellRecord = doc
         const isFormula = doc.input.startsWith('=')

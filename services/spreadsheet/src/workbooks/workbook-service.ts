@@ -36,8 +36,10 @@ import { newWorkbookId } from '../engine/ids.js'
 import { KeyedLock } from '../engine/keyed-lock.js'
 import { checkChange } from '../engine/translate.js'
 import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
+import type { StructureMove } from '@finsheet/workbook'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
 import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import { deleteFrom, identityLayout, insertInto, INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, needsRewrite, type SheetLayout } from '../storage/sheet-layout.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, KeptDrawingRecord, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
 import type { SnapshotStore } from '../storage/snapshot-store.js'
@@ -93,6 +95,11 @@ interface PreparedChange {
   /** Applies the change to the state; throws on bad input, having applied nothing. */
   apply(state: WorkbookState): LoggedResult
   fullDiff: boolean
+  /**
+   * The change starts with an insertion or deletion of rows or columns and nothing after it moves
+   * cells or sheets: it is stored through the sheet's layout, without comparing every cell.
+   */
+  layoutMove?: boolean
   /** An undo marks its target undone; a redo marks its undo redone. */
   mark?: { changeId: string; field: 'undone' | 'redone' }
   /** The change an undo or redo acts on. */
@@ -196,6 +203,17 @@ function cellPut(sheetId: string, address: string, record: CellRecord | null): C
   if (record) return { sheetId, address, row: record.row, col: record.col, record }
   const { row, col } = parseAddress(address)
   return { sheetId, address, row, col, record: null }
+}
+
+/** A sheet's layout after a row or column edit: the inserted rows (columns) take new stored ones, the deleted ones leave it. */
+function movedLayout(layout: SheetLayout, move: StructureMove): { layout: SheetLayout } {
+  const { edit } = move
+  if (edit.axis === 'rows') {
+    if (edit.kind === 'insert') return { layout: { ...layout, rows: insertInto(layout.rows, edit.at, edit.count, layout.nextRow), nextRow: layout.nextRow + edit.count } }
+    return { layout: { ...layout, rows: deleteFrom(layout.rows, edit.at, edit.count).map } }
+  }
+  if (edit.kind === 'insert') return { layout: { ...layout, columns: insertInto(layout.columns, edit.at, edit.count, layout.nextColumn), nextColumn: layout.nextColumn + edit.count } }
+  return { layout: { ...layout, columns: deleteFrom(layout.columns, edit.at, edit.count).map } }
 }
 
 /** The row and column insertions and deletions among applied commands, in order, by sheet. */
@@ -317,6 +335,13 @@ function readLogged(commands: readonly LoggedCommand[]): LoggedCommand[] {
 /** Whether replaying commands may move cells, so that cells are compared in full. */
 const isReplacementOrRestructure = (command: LoggedCommand) => isReplacement(command) || mayRestructure(command)
 
+const isRowColumnEdit = (command: LoggedCommand) =>
+  command.type === 'insert-rows' || command.type === 'delete-rows' || command.type === 'insert-columns' || command.type === 'delete-columns'
+
+/** Commands that start with a row or column edit and move nothing else (an insertion, or a deletion's undo). */
+const startsWithLoneMove = (commands: readonly LoggedCommand[]) =>
+  commands.length > 0 && isRowColumnEdit(commands[0]) && !commands.slice(1).some(isReplacementOrRestructure)
+
 /** A stored cell without where it lives. */
 function fromStored(stored: StoredRecord): CellRecord {
   const { sheetId: _sheetId, revision: _revision, ...record } = stored
@@ -362,12 +387,20 @@ export class WorkbookService {
 
   /** One sheet's records, read from the store alone (other sheets are not touched). */
   async sheetRecords(workbook: WorkbookDoc, sheetId: string): Promise<CellRecord[]> {
-    return sortedCells((await this.repo.sheetCells(workbook.id, sheetId)).map(fromStored))
+    return sortedCells((await this.repo.sheetCells(workbook.id, sheetId, workbook.layouts?.[sheetId])).map(fromStored))
   }
 
   /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
   async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
-    const docs = onlySheetId ? await this.repo.sheetCells(workbook.id, onlySheetId) : await this.repo.workbookCells(workbook.id)
+    const read = (layouts: WorkbookDoc['layouts']) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts))
+    let docs = await read(workbook.layouts)
+    // A change stored meanwhile may have moved rows or columns: read again through the layouts stored now.
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const now = await this.repo.workbooks().get(workbook.id)
+      if (!now || JSON.stringify(now.layouts ?? {}) === JSON.stringify(workbook.layouts ?? {})) break
+      workbook = now
+      docs = await read(workbook.layouts)
+    }
     const bySheet = new Map<string, CellRecord[]>()
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
@@ -398,7 +431,7 @@ export class WorkbookService {
     let doc = workbook
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const started = performance.now()
-      const cells = await this.repo.workbookCells(doc.id)
+      const cells = await this.repo.workbookCells(doc.id, doc.layouts)
       // Another replica may have written between reading the document and its cells: load again then.
       const again = await this.repo.workbooks().get(doc.id)
       if (!again) throw spreadsheetErrors.workbookNotFound()
@@ -743,6 +776,7 @@ export class WorkbookService {
         summary: request.summary ?? null,
         clientId: request.clientId ?? null,
         fullDiff: commands.some(mayRestructure),
+        layoutMove: !moved && startsWithLoneMove(commands),
         apply: (target) => (moved ? target.apply(moved, { refs: 'id' }) : target.apply(commands, { refs: 'name' })),
       }
     }, afterCommit)
@@ -760,6 +794,7 @@ export class WorkbookService {
         clientId: clientId ?? null,
         label: `Undo: ${target.label}`,
         fullDiff: commands.some(isReplacementOrRestructure),
+        layoutMove: startsWithLoneMove(commands),
         target: { changeId: target.id, label: target.label, revision: target.revision },
         mark: { changeId: target.id, field: 'undone' },
         skipped,
@@ -781,6 +816,7 @@ export class WorkbookService {
         clientId: clientId ?? null,
         label: `Redo: ${original.label}`,
         fullDiff: commands.some(isReplacementOrRestructure),
+        layoutMove: startsWithLoneMove(commands),
         target: { changeId: original.id, label: original.label, revision: original.revision },
         mark: { changeId: undo.id, field: 'redone' },
         skipped,
@@ -946,7 +982,8 @@ export class WorkbookService {
           const base = baseRevision ?? head
           const state = await this.open(workbook, head)
           const prepared = await prepare(state, workbook, { base, head })
-          const before = prepared.fullDiff ? state.allRecords() : undefined
+          const before = prepared.fullDiff && !prepared.layoutMove ? state.allRecords() : undefined
+          const layoutsBefore = state.layouts
 
           const calculationStarted = performance.now()
           let result: LoggedResult
@@ -957,9 +994,11 @@ export class WorkbookService {
             if (!(error instanceof CommandError)) this.cache.drop(id)
             throw error
           }
-          const structural = result.structural || before !== undefined
+          const structural = result.structural || before !== undefined || prepared.layoutMove === true
           const revision = head + 1
-          const { writes, changed } = this.persistencePlan(state, result, before)
+          const { writes, changed, layouts, rewrite, removed } = this.persistencePlan(state, result, before, prepared.layoutMove === true)
+          // The open workbook keeps the layouts it is stored with; the write below stores them.
+          if (layouts !== layoutsBefore) state.layouts = layouts
           this.metrics.recordRecalculation(performance.now() - calculationStarted, changed.length)
 
           const merge = base < head ? await this.newerChanges(workbook, base, result.touched, state) : undefined
@@ -1017,6 +1056,7 @@ export class WorkbookService {
             iterationLimits: { maxIterations: state.calculation.maxIterations, maxChange: state.calculation.maxChange },
             // Only a restored workbook (or its undo) brings other links; edits keep them as they are.
             ...(result.applied.some(isReplacement) ? { externalLinks: state.externalLinks } : {}),
+            ...(layouts !== layoutsBefore ? { layouts } : {}),
           }
           const sheetIds = state.sheets.map((sheet) => sheet.id)
           // The workbook as this change leaves it; its counts are known once the write has read the blocks.
@@ -1028,13 +1068,25 @@ export class WorkbookService {
               if (mark && !(await this.repo.changes(tx).findOne({ id: mark.changeId, [mark.field]: false }))) return false
               const stored = await this.repo.workbooks(tx).get(id)
               if (!stored || stored.revision !== head) return false
-              // The counts follow what the blocks held before and hold now.
-              const delta = await this.repo.writeCells(tx, id, revision, writes)
               const sheetStats: Record<string, SheetStats> = {}
-              for (const sheetId of sheetIds) {
-                const before = stored.sheetStats[sheetId] ?? { cells: 0, formulas: 0 }
-                const change = delta.get(sheetId)
-                sheetStats[sheetId] = change ? { cells: before.cells + change.cells, formulas: before.formulas + change.formulas } : before
+              if (rewrite) {
+                // Every cell written afresh where it stands: the counts are the new blocks' own.
+                const builder = new BlockBuilder(id, revision)
+                for (const { sheetId, record } of rewrite) builder.add(sheetId, record.row, record.col, { ...record, error: record.type === 'error' })
+                await this.repo.rewriteCells(tx, id, builder.flush())
+                for (const sheetId of sheetIds) sheetStats[sheetId] = { ...(builder.counts.get(sheetId) ?? { cells: 0, formulas: 0 }) }
+              } else {
+                // The counts follow what the blocks held before and hold now, less what deleted rows and columns held.
+                const delta = await this.repo.writeCells(tx, id, revision, writes, layouts)
+                for (const sheetId of sheetIds) {
+                  const before = stored.sheetStats[sheetId] ?? { cells: 0, formulas: 0 }
+                  const change = delta.get(sheetId)
+                  const gone = removed.get(sheetId)
+                  sheetStats[sheetId] = {
+                    cells: before.cells + (change?.cells ?? 0) - (gone?.cells ?? 0),
+                    formulas: before.formulas + (change?.formulas ?? 0) - (gone?.formulas ?? 0),
+                  }
+                }
               }
               if ((await this.repo.workbooks(tx).update({ id, revision: head }, { ...patch, sheetStats })) !== 1) return false
               changedWorkbook.sheetStats = sheetStats
@@ -1141,10 +1193,27 @@ export class WorkbookService {
     return parts.join('; ')
   }
 
-  /** Which stored cells to write (or clear), and what the client repaints. */
-  private persistencePlan(state: WorkbookState, result: LoggedResult, before: Map<string, CellRecord> | undefined): { writes: CellPut[]; changed: ChangedCell[] } {
+  /**
+   * Which stored cells to write (or clear), and what the client repaints; with the layouts the cells
+   * are stored through after the change, or every cell to write afresh (`rewrite`) when the change
+   * moved rows, columns or sheets in a way a layout does not follow, and how much the rows and columns
+   * it deleted held (their cells stay behind in the blocks, unseen).
+   */
+  private persistencePlan(
+    state: WorkbookState,
+    result: LoggedResult,
+    before: Map<string, CellRecord> | undefined,
+    layoutMove: boolean,
+  ): { writes: CellPut[]; changed: ChangedCell[]; layouts: Record<string, SheetLayout>; rewrite?: { sheetId: string; record: CellRecord }[]; removed: Map<string, SheetStats> } {
     const writes: CellPut[] = []
     const changed: ChangedCell[] = []
+    const removed = new Map<string, SheetStats>()
+    let layouts = state.layouts
+    const everyCell = (): { sheetId: string; record: CellRecord }[] => {
+      const cells: { sheetId: string; record: CellRecord }[] = []
+      for (const [key, record] of state.allRecords()) cells.push({ sheetId: splitKey(key).sheetId, record })
+      return cells
+    }
     if (before) {
       const after = state.allRecords()
       // Rows and columns inserted or deleted move cells; the client moves them as well (it applies the
@@ -1154,18 +1223,23 @@ export class WorkbookService {
       // store is still written wherever a position's content changed.
       const moves = structuralEdits(result.applied)
       const movedBefore = moves.size === 0 ? before : recordsAfterMoves(before, moves)
+      // A layout other than the identity does not follow sheets deleted and added back, nor moves it
+      // did not make: the cells are written afresh where they stand, every layout folded away.
+      const fresh = moves.size > 0 || Object.values(layouts).some((layout) => !isIdentityLayout(layout) || layout.nextRow !== INSERTED_ROWS_FROM || layout.nextColumn !== INSERTED_COLUMNS_FROM)
       for (const [key, record] of after) {
         const stored = sameRecord(before.get(key), record)
         const shown = moves.size === 0 ? stored : sameAfterMove(movedBefore.get(key), record)
         if (stored && shown) continue
         const { sheetId } = splitKey(key)
-        if (!stored) writes.push(cellPut(sheetId, record.address, record))
+        if (!stored && !fresh) writes.push(cellPut(sheetId, record.address, record))
         if (!shown) changed.push(toChangedCell(state.sheetName(sheetId), record))
       }
-      for (const key of before.keys()) {
-        if (after.has(key)) continue
-        const { sheetId, address } = splitKey(key)
-        writes.push(cellPut(sheetId, address, null))
+      if (!fresh) {
+        for (const key of before.keys()) {
+          if (after.has(key)) continue
+          const { sheetId, address } = splitKey(key)
+          writes.push(cellPut(sheetId, address, null))
+        }
       }
       for (const key of movedBefore.keys()) {
         if (after.has(key)) continue
@@ -1173,12 +1247,42 @@ export class WorkbookService {
         const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
         if (sheet) changed.push(clearedCell(sheet.name, address))
       }
-      return { writes, changed }
+      if (fresh) return { writes, changed, layouts: {}, rewrite: [...after].map(([key, record]) => ({ sheetId: splitKey(key).sheetId, record })), removed }
+      return { writes, changed, layouts, removed }
     }
     const keys = new Set(result.touched)
     for (const change of result.engineChanges) {
       const sheet = state.findSheet(change.sheet)
       if (sheet) keys.add(cellKey(sheet.id, change.address))
+    }
+    if (layoutMove) {
+      // Cells that only moved stay where they are stored: the sheet's layout moves instead. Formulas
+      // the move rewrote are written again, where they stand now.
+      const move = result.moves?.length === 1 ? result.moves[0] : undefined
+      const layout = move && move.inPlace ? movedLayout(layouts[move.sheetId] ?? identityLayout(), move) : undefined
+      if (!move || !layout || needsRewrite(layout.layout)) {
+        // The engine rebuilt every formula, or the layout grew too long: every cell is written afresh.
+        for (const key of keys) {
+          const { sheetId, address } = splitKey(key)
+          const sheet = state.sheets.find((candidate) => candidate.id === sheetId)
+          const record = sheet && state.record(sheetId, address)
+          if (sheet) changed.push(record ? toChangedCell(sheet.name, record) : clearedCell(sheet.name, address))
+        }
+        return { writes, changed, layouts: {}, rewrite: everyCell(), removed }
+      }
+      layouts = { ...layouts, [move.sheetId]: layout.layout }
+      // The client rewrites these formulas itself (it applies the same commands): they are only stored.
+      for (const formula of move.rewritten) {
+        const address = formatAddress(formula.row, formula.col)
+        if (keys.has(cellKey(formula.sheetId, address))) continue
+        writes.push(cellPut(formula.sheetId, address, state.record(formula.sheetId, address) ?? null))
+      }
+      const gone = { cells: 0, formulas: 0 }
+      for (const cell of move.removed) {
+        if (cell.input !== '' || cell.value !== null) gone.cells++
+        if (cell.input.startsWith('=')) gone.formulas++
+      }
+      removed.set(move.sheetId, gone)
     }
     for (const key of keys) {
       const { sheetId, address } = splitKey(key)
@@ -1189,7 +1293,7 @@ export class WorkbookService {
       writes.push(cellPut(sheetId, address, record ?? null))
       changed.push(record ? toChangedCell(sheet.name, record) : clearedCell(sheet.name, address))
     }
-    return { writes, changed }
+    return { writes, changed, layouts, removed }
   }
 
   /** For an edit made on an older revision: the cells changed since, and which of them it overwrites. */
@@ -1216,7 +1320,7 @@ export class WorkbookService {
     }
     const cells: ChangedCell[] = []
     const reported = new Set<string>()
-    for (const doc of await this.repo.cellsWrittenAfter(workbook.id, base)) {
+    for (const doc of await this.repo.cellsWrittenAfter(workbook.id, base, workbook.layouts)) {
       const key = cellKey(doc.sheetId, doc.address)
       if (touched.has(key)) continue
       reported.add(key)
