@@ -230,8 +230,16 @@ describe('openXlsxImport', () => {
       empty.getCell('A1').value = 'only'
     })
 
-  it('reads the same sheets, layout and cells as a whole read, the cells in a second pass', async () => {
-    const path = await layoutWorkbook()
+  it.each([
+    ['rows that say where they are', (path: string) => Promise.resolve(path)],
+    // Some writers leave the row number out, a row then counting from the one before: here the hidden
+    // rows, each after a row that carries no layout.
+    ['hidden rows counted from the one before', (path: string) => rezip(path, async (zip) => {
+      const part = 'xl/worksheets/sheet1.xml'
+      zip.file(part, ((await zip.file(part)?.async('string')) ?? '').replace(/<row r="\d+"([^>]*hidden="1")/g, '<row$1'))
+    })],
+  ])('reads the same sheets, layout and cells as a whole read, the cells in a second pass: %s', async (_case, change) => {
+    const path = await change(await layoutWorkbook())
     const whole = await readXlsxFile(path)
     const seen: number[] = []
     const source = await openXlsxImport(path, { onProgress: (fraction) => seen.push(fraction) })

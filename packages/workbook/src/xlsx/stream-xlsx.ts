@@ -487,8 +487,8 @@ async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (b
 }
 
 /**
- * Passes a sheet part's text on without its cells: inside `sheetData` only the `row` tags are kept
- * (made empty), since their heights, hidden and outline marks are the sheet's layout. Reading a
+ * Passes a sheet part's text on without its cells: inside `sheetData` only the `row` tags that carry
+ * layout (custom heights, hidden and outline marks) are kept, made empty. Reading a
  * million cells' layout then costs a scan for tags rather than parsing every cell. Text never holds a
  * raw `<`, so the tags found are tags.
  */
@@ -497,6 +497,8 @@ class CellSkipper {
   private pending = ''
   /** The namespace prefix the sheet's elements carry (`x:` in some writers' files), with its colon. */
   private prefix = ''
+  /** The last row tag left out, for a row after it that counts from it. */
+  private rowBefore = ''
 
   filter(chunk: string): string {
     if (this.state === 'after') return chunk
@@ -565,8 +567,18 @@ class CellSkipper {
         at = row
         break
       }
-      out += text.charCodeAt(tagEnd - 1) === 47 ? text.slice(row, tagEnd + 1) : `${text.slice(row, tagEnd)}/>`
+      const tag = text.charCodeAt(tagEnd - 1) === 47 ? text.slice(row, tagEnd + 1) : `${text.slice(row, tagEnd)}/>`
       at = tagEnd + 1
+      // A row that says where it is and carries no layout tells nothing; one that does not say where
+      // it is counts from the row before, which then goes too.
+      const placed = /\sr=/.test(tag)
+      if (placed && !/\s(?:hidden|customHeight|outlineLevel|collapsed)=/.test(tag)) {
+        this.rowBefore = tag
+        continue
+      }
+      if (!placed) out += this.rowBefore
+      this.rowBefore = ''
+      out += tag
     }
     // Keep what may be the start of a row tag or of the closing tag cut by the chunk's end.
     const lastTag = text.lastIndexOf('<')
