@@ -224,7 +224,7 @@ describe('openXlsxImport', () => {
       data.getCell('D3').numFmt = '0.00%'
       data.getColumn(2).width = 30
       data.mergeCells('F1:G2')
-      data.dataValidations.add('E2:E40', { type: 'whole', operator: 'between', formulae: [1, 9], allowBlank: true })
+      data.getCell('E2').dataValidation = { type: 'whole', operator: 'between', formulae: [1, 9], allowBlank: true }
       data.addConditionalFormatting({ ref: 'A1:A3000', rules: [{ type: 'cellIs', operator: 'greaterThan', formulae: [2990], priority: 1, style: { font: { bold: true } } }] })
       const empty = workbook.addWorksheet('Empty')
       empty.getCell('A1').value = 'only'
@@ -258,6 +258,8 @@ describe('openXlsxImport', () => {
         expect(cells.map((cell) => ({ ...cell, style: look(cell, workbook.styles) }))).toEqual(whole.sheets[index].cells.map((cell) => ({ ...cell, style: look(cell, whole.styles) })))
       }
       expect(whole.sheets[0].rows.filter((row) => row.hidden)).toHaveLength(14)
+      expect(whole.sheets[0].validations).toHaveLength(1)
+      expect(whole.sheets[0].conditionalFormats).toHaveLength(1)
       expect(workbook.cellCount).toBe(whole.cellCount)
       expect(workbook.formulaCount).toBe(whole.formulaCount)
       expect(seen.at(-1)).toBe(1)
