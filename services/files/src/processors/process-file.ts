@@ -164,6 +164,8 @@ async function processFile(
       mismatches: recalculation.mismatches,
       notKept: prepared.notKept,
     }
+    // An xlsx file's cells are read while they are stored: its readMs is the layout read first, its
+    // storeMs the cells read, sent, calculated and stored.
     const timings = { readMs: Math.round(readAt - startedAt), storeMs: Math.round(performance.now() - readAt) }
     await progress(95)
     const data: ProcessedData = {
