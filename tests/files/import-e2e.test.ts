@@ -229,6 +229,22 @@ describe('import routes', () => {
     expect(ragged.state).toBe('failed')
     expect((await (await ana.get('/api/spreadsheet/workbooks?limit=100')).json()).total).toBe(before)
   })
+
+  it('fails with the damage it met once the cells were already being sent, and stores nothing', async () => {
+    const before = (await (await ana.get('/api/spreadsheet/workbooks?limit=100')).json()).total
+    const good = await xlsxBuffer((workbook) => workbook.addWorksheet('S').addRows(Array.from({ length: 3000 }, (_, row) => [row + 1, row * 2])))
+    const JSZip = (await import('jszip')).default
+    const zip = await JSZip.loadAsync(good)
+    const part = 'xl/worksheets/sheet1.xml'
+    const xml = (await zip.file(part)?.async('string')) ?? ''
+    // The last row's first cell names a shared string the file does not have: met after lines went out.
+    zip.file(part, xml.replace(/<c r="A3000"[^>]*>.*?<\/c>/, '<c r="A3000" t="s"><v>999</v></c>'))
+    const { job } = await uploadAndWait(ana, 'dangling.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }))
+    expect(job.state).toBe('failed')
+    expect(job.error).toBe('The workbook is damaged: cell S!A3000 points to a missing shared string.')
+    expect(job.attemptsMade).toBe(1)
+    expect((await (await ana.get('/api/spreadsheet/workbooks?limit=100')).json()).total).toBe(before)
+  })
 })
 
 describe('round trip', () => {

@@ -1,6 +1,6 @@
 /**
- * The import path against Excel's own files: every oracle workbook is read by the streaming importer,
- * sent in the streamed form the files worker sends (plain formulas as legacy, Ctrl+Shift+Enter arrays
+ * The import path against Excel's own files: every oracle workbook is read as the files worker reads
+ * it (its layout first, then its cells as they are parsed), sent in the streamed form the worker sends (plain formulas as legacy, Ctrl+Shift+Enter arrays
  * over their range, dynamic arrays spilling, every formula with the value Excel cached) to the
  * spreadsheet service's bulk import, which recalculates and reports the formulas whose value differs
  * from Excel's. Each such difference must be one the engine's own file loader (read-xlsx) has too:
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDocumentStore, ensureSigningKeys, FsBlobStore, LocalTokenIssuer, LocalTokenVerifier, type ServiceApp } from '@finsheet/platform'
 import { IMPORT_STREAM_CONTENT_TYPE, type ImportWorkbookResponse } from '@finsheet/contracts'
 import { buildSpreadsheetApp } from '@finsheet/spreadsheet-service'
-import { compareWithCachedValues, loadXlsxIntoEngine, readXlsxFile } from '@finsheet/workbook'
+import { compareWithCachedValues, loadXlsxIntoEngine, openXlsxImport } from '@finsheet/workbook'
 import { prepareImport } from '@finsheet/files-service'
 
 const oracleRoot = fileURLToPath(new URL('../../../shared/oracle/ironcalc/', import.meta.url))
@@ -72,13 +72,19 @@ describe('oracle workbooks through the import', () => {
     let checked = 0
     for (const path of files) {
       const file = path.startsWith(oracleRoot) ? path.slice(oracleRoot.length) : `own/${path.slice(ownRoot.length)}`
-      const workbook = await readXlsxFile(path)
-      const formulas = workbook.formulaCount
+      const source = await openXlsxImport(path)
+      const lines: string[] = []
+      try {
+        for await (const line of prepareImport(source.workbook, file).streamLines((index) => source.cells(index), { importId: file })) lines.push(line)
+      } finally {
+        source.close()
+      }
+      const formulas = source.workbook.formulaCount
       const response = await app.inject({
         method: 'POST',
         url: '/workbooks/import',
         headers: { authorization: `Bearer ${token}`, 'content-type': IMPORT_STREAM_CONTENT_TYPE },
-        payload: [...prepareImport(workbook, file).lines({ importId: file })].join(''),
+        payload: lines.join(''),
       })
       expect(response.statusCode, `${file}: ${response.body.slice(0, 300)}`).toBe(201)
       const { recalculation } = response.json() as ImportWorkbookResponse

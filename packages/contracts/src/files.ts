@@ -183,7 +183,11 @@ export const FileJobResult = Type.Object({
   formulaCount: Type.Integer(),
   data: Type.Optional(Type.Array(PdfEntry)),
   report: Type.Optional(ImportReport),
-  /** Where the time went: reading the file, then storing the workbook (sending it, its recalculation and the check of cached values). */
+  /**
+   * Where the time went: reading the file, then storing the workbook (sending it, its recalculation and
+   * the check of cached values). An xlsx file's cells are read as they are sent: `readMs` is then the
+   * read of everything but the cells, `storeMs` includes reading them.
+   */
   timings: Type.Optional(Type.Object({ readMs: Type.Integer(), storeMs: Type.Integer() })),
 })
 export type FileJobResult = Static<typeof FileJobResult>

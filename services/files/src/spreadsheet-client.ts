@@ -18,7 +18,7 @@ export interface ImportedWorkbookAnswer {
 
 export interface SpreadsheetClient {
   /** Sends the import body in its streamed form (lines of NDJSON), as the lines are made. */
-  importWorkbook(token: string, lines: Iterable<string>): Promise<ImportedWorkbookAnswer>
+  importWorkbook(token: string, lines: Iterable<string> | AsyncIterable<string>): Promise<ImportedWorkbookAnswer>
 }
 
 /** The spreadsheet service refused the workbook (a 4xx): retrying cannot help. */

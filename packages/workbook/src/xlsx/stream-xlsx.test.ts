@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ImportFileError } from '../import/imported-workbook.js'
-import { readXlsxFile } from './stream-xlsx.js'
+import { openXlsxImport, readXlsxFile } from './stream-xlsx.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'stream-xlsx-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -206,5 +206,82 @@ describe('readXlsxFile', () => {
     const values = async (path: string) => (await readXlsxFile(path)).sheets[0].cells.map((cell) => cell.value)
     expect(await values(fromExcel)).toEqual(['#N/A', '#N/A'])
     expect(await values(fromElsewhere)).toEqual([{ error: '#N/A' }, '#N/A'])
+  })
+})
+
+describe('openXlsxImport', () => {
+  /** Rows with layout scattered through thousands of cells, so that rows cross the inflated chunks' edges. */
+  const layoutWorkbook = () =>
+    writeWorkbook((workbook) => {
+      const data = workbook.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 1, xSplit: 1 }] })
+      for (let row = 1; row <= 3000; row++) {
+        const added = data.addRow([row, `Item ${row % 97}`, { formula: `A${row}*2`, result: row * 2 }, row % 5 === 0 ? null : row / 7])
+        if (row % 211 === 0) added.hidden = true
+        if (row % 389 === 0) added.height = 31
+        if (row % 503 === 0) added.outlineLevel = 2
+      }
+      data.getCell('B2').font = { bold: true }
+      data.getCell('D3').numFmt = '0.00%'
+      data.getColumn(2).width = 30
+      data.mergeCells('F1:G2')
+      data.getCell('E2').dataValidation = { type: 'whole', operator: 'between', formulae: [1, 9], allowBlank: true }
+      data.addConditionalFormatting({ ref: 'A1:A3000', rules: [{ type: 'cellIs', operator: 'greaterThan', formulae: [2990], priority: 1, style: { font: { bold: true } } }] })
+      const empty = workbook.addWorksheet('Empty')
+      empty.getCell('A1').value = 'only'
+    })
+
+  it.each([
+    ['rows that say where they are', (path: string) => Promise.resolve(path)],
+    // Some writers leave the row number out, a row then counting from the one before: here the hidden
+    // rows, each after a row that carries no layout.
+    ['hidden rows counted from the one before', (path: string) => rezip(path, async (zip) => {
+      const part = 'xl/worksheets/sheet1.xml'
+      zip.file(part, ((await zip.file(part)?.async('string')) ?? '').replace(/<row r="\d+"([^>]*hidden="1")/g, '<row$1'))
+    })],
+  ])('reads the same sheets, layout and cells as a whole read, the cells in a second pass: %s', async (_case, change) => {
+    const path = await change(await layoutWorkbook())
+    const whole = await readXlsxFile(path)
+    const seen: number[] = []
+    const source = await openXlsxImport(path, { onProgress: (fraction) => seen.push(fraction) })
+    try {
+      const { workbook } = source
+      expect(workbook.sheets.every((sheet) => sheet.cells.length === 0)).toBe(true)
+      expect(workbook.cellCount).toBe(0)
+      for (const [index, sheet] of workbook.sheets.entries()) {
+        const { cells: _cells, rowCount: _rows, columnCount: _columns, ...layout } = whole.sheets[index]
+        const { cells: _none, rowCount: _r, columnCount: _c, ...streamedLayout } = sheet
+        expect(streamedLayout).toEqual(layout)
+        const cells = []
+        for await (const batch of source.cells(index)) cells.push(...batch)
+        // Styles are numbered apart (every look of the file up front), so they are compared by look.
+        const look = (cell: { style?: number }, styles: typeof whole.styles) => (cell.style === undefined ? undefined : styles[cell.style])
+        expect(cells.map((cell) => ({ ...cell, style: look(cell, workbook.styles) }))).toEqual(whole.sheets[index].cells.map((cell) => ({ ...cell, style: look(cell, whole.styles) })))
+      }
+      expect(whole.sheets[0].rows.filter((row) => row.hidden)).toHaveLength(14)
+      expect(whole.sheets[0].validations).toHaveLength(1)
+      expect(whole.sheets[0].conditionalFormats).toHaveLength(1)
+      expect(workbook.cellCount).toBe(whole.cellCount)
+      expect(workbook.formulaCount).toBe(whole.formulaCount)
+      expect(seen.at(-1)).toBe(1)
+      expect(seen.every((value, index) => index === 0 || value >= seen[index - 1])).toBe(true)
+    } finally {
+      source.close()
+    }
+  })
+
+  it('refuses the cells past the limit as they are read', async () => {
+    const path = await writeWorkbook((workbook) => {
+      const sheet = workbook.addWorksheet('S')
+      for (let row = 1; row <= 300; row++) sheet.addRow([1, 2, 3, 4])
+    })
+    const source = await openXlsxImport(path, { limits: { maxCells: 1000 } })
+    try {
+      const read = async () => {
+        for await (const _batch of source.cells(0)) continue
+      }
+      await expect(read()).rejects.toMatchObject({ code: 'TOO_MANY_CELLS' })
+    } finally {
+      source.close()
+    }
   })
 })

@@ -53,13 +53,68 @@ export async function readXlsxFile(path: string, options: StreamXlsxOptions = {}
   const limits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits }
   const zip = await openZipParts(path, limits)
   try {
-    return await readParts(zip, limits, options.onProgress)
+    return (await readParts(zip, limits, options.onProgress, 'all')).workbook
   } finally {
     zip.close()
   }
 }
 
-async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: ProgressListener | undefined): Promise<ImportedWorkbook> {
+/** An xlsx file read for an import that streams its cells: see {@link openXlsxImport}. */
+export interface XlsxImportSource {
+  /**
+   * The workbook without its cells (each sheet's `cells` is empty): sheets with their layout, names,
+   * tables, links, drawings, and every look the file's cells may name in `styles`. Its cell and
+   * formula counts grow as the cells are read.
+   */
+  workbook: ImportedWorkbook
+  /**
+   * A sheet's cells in batches, read from the file as they are asked for; each sheet once, in order.
+   * Throws an {@link ImportFileError} for a damaged part or once the cells pass the limit.
+   */
+  cells(sheetIndex: number): AsyncGenerator<ImportedCell[]>
+  /** Closes the file; call once the cells are read (or the import is given up). */
+  close(): void
+}
+
+/**
+ * Opens the xlsx file at `path` for an import that never holds its cells: everything but the cells is
+ * read at once (the sheets' parts are scanned past their cells), then each sheet's cells are parsed
+ * again from the file as they are asked for, so that they can be sent on while the rest is still
+ * being read. Progress follows the cells.
+ */
+export async function openXlsxImport(path: string, options: StreamXlsxOptions = {}): Promise<XlsxImportSource> {
+  const limits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits }
+  const zip = await openZipParts(path, limits)
+  try {
+    const { workbook, sheetEntries, context } = await readParts(zip, limits, options.onProgress, 'layout')
+    const counted = context.counter
+    return {
+      workbook,
+      async *cells(sheetIndex) {
+        const entry = sheetEntries[sheetIndex]
+        if (!entry) throw new RangeError(`The workbook has no sheet ${sheetIndex + 1}`)
+        for await (const batch of sheetCellBatches(zip, entry, context)) {
+          workbook.cellCount = counted.cells
+          workbook.formulaCount = counted.formulas
+          yield batch
+        }
+        workbook.cellCount = counted.cells
+        workbook.formulaCount = counted.formulas
+      },
+      close: () => zip.close(),
+    }
+  } catch (error) {
+    zip.close()
+    throw error
+  }
+}
+
+async function readParts(
+  zip: ZipParts,
+  limits: ImportLimits,
+  onProgress: ProgressListener | undefined,
+  pass: SheetPass,
+): Promise<{ workbook: ImportedWorkbook; sheetEntries: SheetEntry[]; context: SheetContext }> {
   if (!zip.parts.has('xl/workbook.xml')) {
     throw new ImportFileError('CORRUPT_FILE', 'The file is a zip archive but not an xlsx workbook: it has no xl/workbook.xml part.')
   }
@@ -109,7 +164,11 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     return index
   }
 
+  // Cells read in a later pass may name any of the file's looks: each is listed up front, in the file's order.
+  if (pass === 'layout') for (let xf = 0; xf < styleTable.byXf.length; xf++) styleIndex(xf)
+
   const counter = { cells: 0, formulas: 0 }
+  const context: SheetContext = { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, differentialFormats, themeColors }
   const importedSheets: ImportedSheet[] = []
   const readPart = async (part: string) => (zip.parts.has(part) ? readText(zip, part) : undefined)
   const personsPart = [...zip.parts.keys()].find((part) => /^xl\/persons\/[^/]+\.xml$/i.test(part))
@@ -128,7 +187,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
   let keptDrawingTotal = 0
   for (const sheet of sheets) {
     if (!zip.parts.has(sheet.part)) throw new ImportFileError('CORRUPT_FILE', `The workbook is incomplete: the part of sheet "${sheet.name}" is missing.`)
-    const read = await readSheet(zip, sheet, { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits, progress, differentialFormats, themeColors })
+    const read = await readSheet(zip, sheet, context, pass)
     const { printTags, ...imported } = read as typeof read & { printTags?: string }
     const pageSetup = readPageSetup(printTags ?? '', printNames.get(importedSheets.length))
     if (pageSetup) imported.pageSetup = pageSetup
@@ -156,8 +215,8 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     importedSheets.push(imported)
   }
   const tables = await readTables(sheets, async (part) => (zip.parts.has(part) ? readText(zip, part) : undefined))
-  onProgress?.(1)
-  return {
+  if (pass === 'all') onProgress?.(1)
+  const workbook: ImportedWorkbook = {
     sheets: importedSheets,
     definedNames,
     ...(tables.length > 0 ? { tables: tables.map((table) => ({ ...table, columns: [...table.columns] })) } : {}),
@@ -171,6 +230,7 @@ async function readParts(zip: ZipParts, limits: ImportLimits, onProgress: Progre
     cellCount: counter.cells,
     formulaCount: counter.formulas,
   }
+  return { workbook, sheetEntries: sheets, context }
 }
 
 async function readText(zip: ZipParts, part: string): Promise<string> {
@@ -403,7 +463,7 @@ async function readSharedStrings(zip: ZipParts, part: string, progress: (bytes: 
   return strings
 }
 
-async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (bytes: number) => void, stop?: () => ImportFileError | null): Promise<void> {
+async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (bytes: number) => void, stop?: () => ImportFileError | null, skipper?: CellSkipper): Promise<void> {
   let stream
   try {
     stream = await zip.open(part)
@@ -413,15 +473,117 @@ async function feed(zip: ZipParts, part: string, parser: XmlParser, progress: (b
   try {
     stream.setEncoding('utf8')
     for await (const chunk of stream) {
-      parser.write(chunk as string)
+      parser.write(skipper ? skipper.filter(chunk as string) : (chunk as string))
       progress(Buffer.byteLength(chunk as string))
       const refusal = stop?.()
       if (refusal) throw refusal
     }
+    if (skipper) parser.write(skipper.end())
     parser.close()
   } catch (error) {
     stream.destroy()
     throw partError(part, error)
+  }
+}
+
+/**
+ * Passes a sheet part's text on without its cells: inside `sheetData` only the `row` tags that carry
+ * layout (custom heights, hidden and outline marks) are kept, made empty. Reading a
+ * million cells' layout then costs a scan for tags rather than parsing every cell. Text never holds a
+ * raw `<`, so the tags found are tags.
+ */
+class CellSkipper {
+  private state: 'before' | 'inside' | 'after' = 'before'
+  private pending = ''
+  /** The namespace prefix the sheet's elements carry (`x:` in some writers' files), with its colon. */
+  private prefix = ''
+  /** The last row tag left out, for a row after it that counts from it. */
+  private rowBefore = ''
+
+  filter(chunk: string): string {
+    if (this.state === 'after') return chunk
+    this.pending += chunk
+    return this.state === 'before' ? this.before() : this.inside()
+  }
+
+  /** What is left at the end of the part. */
+  end(): string {
+    const rest = this.state === 'inside' ? '' : this.pending
+    this.pending = ''
+    return rest
+  }
+
+  private before(): string {
+    const open = /<([A-Za-z_][\w.-]*:)?sheetData(?=[\s/>])[^>]*>/.exec(this.pending)
+    if (!open) {
+      // A tag cut by the chunk's end waits for the rest.
+      const lastTag = this.pending.lastIndexOf('<')
+      const keepFrom = lastTag >= 0 && this.pending.indexOf('>', lastTag) < 0 ? lastTag : this.pending.length
+      const out = this.pending.slice(0, keepFrom)
+      this.pending = this.pending.slice(keepFrom)
+      return out
+    }
+    const through = open.index + open[0].length
+    const out = this.pending.slice(0, through)
+    this.pending = this.pending.slice(through)
+    if (open[0].endsWith('/>')) {
+      this.state = 'after'
+      const rest = this.pending
+      this.pending = ''
+      return out + rest
+    }
+    this.prefix = open[1] ?? ''
+    this.state = 'inside'
+    return out + this.inside()
+  }
+
+  private inside(): string {
+    const text = this.pending
+    const rowTag = `<${this.prefix}row`
+    const close = `</${this.prefix}sheetData>`
+    const end = text.indexOf(close)
+    let out = ''
+    let at = 0
+    for (;;) {
+      const row = text.indexOf(rowTag, at)
+      if (end >= 0 && (row < 0 || end < row)) {
+        this.state = 'after'
+        this.pending = ''
+        return out + text.slice(end)
+      }
+      if (row < 0) break
+      const after = text.charCodeAt(row + rowTag.length)
+      if (Number.isNaN(after)) {
+        at = row
+        break
+      }
+      // <rowBreaks> and the like are not rows.
+      if (after !== 32 && after !== 9 && after !== 10 && after !== 13 && after !== 47 && after !== 62) {
+        at = row + rowTag.length
+        continue
+      }
+      const tagEnd = text.indexOf('>', row)
+      if (tagEnd < 0) {
+        at = row
+        break
+      }
+      const tag = text.charCodeAt(tagEnd - 1) === 47 ? text.slice(row, tagEnd + 1) : `${text.slice(row, tagEnd)}/>`
+      at = tagEnd + 1
+      // A row that says where it is and carries no layout tells nothing; one that does not say where
+      // it is counts from the row before, which then goes too.
+      const placed = /\sr=/.test(tag)
+      if (placed && !/\s(?:hidden|customHeight|outlineLevel|collapsed)=/.test(tag)) {
+        this.rowBefore = tag
+        continue
+      }
+      if (!placed) out += this.rowBefore
+      this.rowBefore = ''
+      out += tag
+    }
+    // Keep what may be the start of a row tag or of the closing tag cut by the chunk's end.
+    const lastTag = text.lastIndexOf('<')
+    this.pending = lastTag >= at ? text.slice(lastTag) : ''
+    return out
   }
 }
 
@@ -452,9 +614,59 @@ interface SharedFormula {
   tree?: FormulaNode | null
 }
 
-async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext): Promise<ImportedSheet & { hyperlinks: SheetHyperlink[] }> {
-  const { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits } = context
+type ReadSheet = ImportedSheet & { hyperlinks: SheetHyperlink[] }
+
+/**
+ * How a sheet's part is read: `all` keeps its cells with its layout; `layout` reads everything but the
+ * cells (their rows' heights, hidden and outline marks still count), for an import that streams the
+ * cells in a second pass with {@link sheetCellBatches}.
+ */
+type SheetPass = 'all' | 'layout'
+
+async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext, pass: SheetPass = 'all'): Promise<ReadSheet> {
   const cells: ImportedCell[] = []
+  const reader = sheetReader(entry, context, (cell) => cells.push(cell))
+  await feed(zip, entry.part, reader.parser, pass === 'all' ? context.progress : () => undefined, reader.refusal, pass === 'layout' ? new CellSkipper() : undefined)
+  return reader.finish(cells)
+}
+
+/**
+ * A sheet's cells in batches, as each inflated chunk of its part is parsed: the second pass of an
+ * import that read the layout first. Counts them against the limit as they come.
+ */
+async function* sheetCellBatches(zip: ZipParts, entry: SheetEntry, context: SheetContext): AsyncGenerator<ImportedCell[]> {
+  let batch: ImportedCell[] = []
+  const reader = sheetReader(entry, context, (cell) => batch.push(cell))
+  let stream
+  try {
+    stream = await zip.open(entry.part)
+  } catch (error) {
+    throw partError(entry.part, error)
+  }
+  try {
+    stream.setEncoding('utf8')
+    for await (const chunk of stream) {
+      reader.parser.write(chunk as string)
+      context.progress(Buffer.byteLength(chunk as string))
+      const refusal = reader.refusal()
+      if (refusal) throw refusal
+      if (batch.length > 0) {
+        const ready = batch
+        batch = []
+        yield ready
+      }
+    }
+    reader.parser.close()
+  } catch (error) {
+    stream.destroy()
+    throw partError(entry.part, error)
+  }
+  if (batch.length > 0) yield batch
+}
+
+/** The parser of a sheet's part, handing each cell to `keep` as it closes; `finish` gives the sheet read. */
+function sheetReader(entry: SheetEntry, context: SheetContext, keep: (cell: ImportedCell) => void) {
+  const { sharedStrings, richErrors, errorsAsText, styleIndex, counter, limits } = context
   const merges: string[] = []
   const columns: ImportedSheet['columns'] = []
   const rows: ImportedSheet['rows'] = []
@@ -679,7 +891,7 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
         inCell = false
         const cell = finishCell()
         if (!cell) return
-        cells.push(cell)
+        keep(cell)
         counter.cells++
         if (cell.formula !== undefined) counter.formulas++
         if (cellRow >= rowCount) rowCount = cellRow + 1
@@ -775,37 +987,39 @@ async function readSheet(zip: ZipParts, entry: SheetEntry, context: SheetContext
     return printFormulaTree(master.tree, cellAddress).slice(1)
   }
 
-  await feed(zip, entry.part, parser, context.progress, () => refusal)
-  for (const merge of merges) {
-    const end = merge.split(':')[1]
-    if (!end) continue
-    const { row: lastRow, col: lastCol } = splitAddress(end)
-    if (lastRow >= rowCount) rowCount = lastRow + 1
-    if (lastCol >= columnCount) columnCount = lastCol + 1
+  const finish = (cells: ImportedCell[]): ReadSheet => {
+    for (const merge of merges) {
+      const end = merge.split(':')[1]
+      if (!end) continue
+      const { row: lastRow, col: lastCol } = splitAddress(end)
+      if (lastRow >= rowCount) rowCount = lastRow + 1
+      if (lastCol >= columnCount) columnCount = lastCol + 1
+    }
+    const filter = autoFilter && filterOfRead(autoFilter)
+    return {
+      name: entry.name,
+      state: entry.state,
+      cells,
+      merges,
+      columns,
+      rows,
+      ...(validations.length > 0 ? { validations } : {}),
+      ...(frozen ? { frozen } : {}),
+      ...(filter ? { filter } : {}),
+      ...(printTags !== '' ? { printTags } : {}),
+      ...conditionalFormatsOf(conditional),
+      ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
+      ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
+      rowCount,
+      columnCount,
+      ...(tabColor ? { tabColor } : {}),
+      ...(showGridLines === false ? { showGridLines } : {}),
+      ...(zoom !== undefined ? { zoom } : {}),
+      ...(Object.keys(carries).length > 0 ? { carries } : {}),
+      hyperlinks,
+    }
   }
-  const filter = autoFilter && filterOfRead(autoFilter)
-  return {
-    name: entry.name,
-    state: entry.state,
-    cells,
-    merges,
-    columns,
-    rows,
-    ...(validations.length > 0 ? { validations } : {}),
-    ...(frozen ? { frozen } : {}),
-    ...(filter ? { filter } : {}),
-    ...(printTags !== '' ? { printTags } : {}),
-    ...conditionalFormatsOf(conditional),
-    ...(defaultColumnWidth !== undefined ? { defaultColumnWidth } : {}),
-    ...(defaultRowHeight !== undefined ? { defaultRowHeight } : {}),
-    rowCount,
-    columnCount,
-    ...(tabColor ? { tabColor } : {}),
-    ...(showGridLines === false ? { showGridLines } : {}),
-    ...(zoom !== undefined ? { zoom } : {}),
-    ...(Object.keys(carries).length > 0 ? { carries } : {}),
-    hyperlinks,
-  }
+  return { parser, refusal: () => refusal, finish }
 }
 
 /** The sheet's conditional formats, and how many rules of kinds not kept were left out; absent when none. */

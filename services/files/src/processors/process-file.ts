@@ -21,14 +21,14 @@ import {
   extractPdfEntries,
   ImportFileError,
   isEncryptedOfficeFile,
+  openXlsxImport,
   readCsvFile,
-  readXlsxFile,
   type ImportedWorkbook,
   type ImportLimits,
 } from '@finsheet/workbook'
 import type { FileRepository, StoredFile } from '../repositories/file-repository.js'
-import { WorkbookRejectedError, type SpreadsheetClient } from '../spreadsheet-client.js'
-import { prepareImport } from './workbook-import-body.js'
+import { WorkbookRejectedError, type ImportedWorkbookAnswer, type SpreadsheetClient } from '../spreadsheet-client.js'
+import { prepareImport, type PreparedImport } from './workbook-import-body.js'
 
 export interface FileJobData {
   fileId: string
@@ -113,26 +113,47 @@ async function processFile(
     }
     if (file.kind === 'xls') throw new ImportFileError('UNSUPPORTED_FORMAT', LEGACY_XLS)
 
-    const onProgress = (fraction: number) => void progress(5 + fraction * 50)
     const name = job.data.workbookName ?? workbookNameOf(file.name)
+    const importId = importIdOf(file, job)
     const startedAt = performance.now()
-    const workbook: ImportedWorkbook =
-      file.kind === 'csv'
-        ? await readCsvFile(path, { sheetName: sheetNameOf(name), limits: deps.limits, onProgress })
-        : await readXlsxFile(path, { limits: deps.limits, onProgress })
-    await rm(path, { force: true })
-    const readAt = performance.now()
-    await progress(55)
-
-    const prepared = prepareImport(workbook, name)
+    let readAt: number
+    let prepared: PreparedImport
+    let answer: ImportedWorkbookAnswer
+    let workbook: ImportedWorkbook
+    if (file.kind === 'csv') {
+      workbook = await readCsvFile(path, { sheetName: sheetNameOf(name), limits: deps.limits, onProgress: (fraction) => void progress(5 + fraction * 50) })
+      await rm(path, { force: true })
+      readAt = performance.now()
+      await progress(55)
+      prepared = prepareImport(workbook, name)
+      // Sending is the part of storing whose progress is known: 55–95 as the cells go out. The service
+      // recalculates and checks the cached values as it stores.
+      answer = await deps.spreadsheet.importWorkbook(await deps.userTokens.tokenFor(file.userId), prepared.lines({ importId, onProgress: (fraction) => void progress(55 + fraction * 40) }))
+    } else {
+      // An xlsx file's cells go to the spreadsheet service as they are read: the file is parsed here
+      // while the service loads what came before, and no one holds the parsed workbook. Progress
+      // follows the file's cells: 5–95.
+      const source = await openXlsxImport(path, { limits: deps.limits, onProgress: (fraction) => void progress(5 + fraction * 90) })
+      try {
+        workbook = source.workbook
+        readAt = performance.now()
+        prepared = prepareImport(workbook, name)
+        const token = await deps.userTokens.tokenFor(file.userId)
+        const lines = failureKept(prepared.streamLines((index) => source.cells(index), { importId }))
+        try {
+          answer = await deps.spreadsheet.importWorkbook(token, lines)
+        } catch (error) {
+          // A damaged part or a file past the limits cuts the stream: its own error is the job's.
+          throw lines.failure() ?? error
+        }
+        const failure = lines.failure()
+        if (failure) throw failure
+      } finally {
+        source.close()
+      }
+    }
     const sheets = workbook.sheets.map((sheet) => sheet.name)
     const counts = { sheets: workbook.sheets.length, cells: workbook.cellCount, formulas: workbook.formulaCount }
-    // Sending is the part of storing whose progress is known: 55–95 as the cells go out. The service
-    // recalculates and checks the cached values as it stores.
-    const answer = await deps.spreadsheet.importWorkbook(
-      await deps.userTokens.tokenFor(file.userId),
-      prepared.lines({ importId: importIdOf(file, job), onProgress: (fraction) => void progress(55 + fraction * 40) }),
-    )
     const { workbookId, recalculation } = answer
     const cellCount = answer.cellCount || workbook.cellCount
     const formulaCount = answer.formulaCount || workbook.formulaCount
@@ -143,6 +164,8 @@ async function processFile(
       mismatches: recalculation.mismatches,
       notKept: prepared.notKept,
     }
+    // An xlsx file's cells are read while they are stored: its readMs is the layout read first, its
+    // storeMs the cells read, sent, calculated and stored.
     const timings = { readMs: Math.round(readAt - startedAt), storeMs: Math.round(performance.now() - readAt) }
     await progress(95)
     const data: ProcessedData = {
@@ -158,6 +181,22 @@ async function processFile(
     return { fileId: file.id, kind: file.kind, workbookId, cellCount, formulaCount, report, timings }
   } finally {
     await rm(path, { force: true })
+  }
+}
+
+/** An iterable that remembers the error it ended with, which whoever reads it may report otherwise. */
+function failureKept<T>(source: AsyncIterable<T>): AsyncIterable<T> & { failure(): Error | undefined } {
+  let failure: Error | undefined
+  return {
+    failure: () => failure,
+    async *[Symbol.asyncIterator]() {
+      try {
+        yield* source
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error))
+        throw error
+      }
+    },
   }
 }
 

@@ -84,6 +84,28 @@ describe('prepareImport', () => {
     expect(source.sheets[0].cells).toEqual([])
   })
 
+  it('streams the same lines from cells read in batches, naming only the looks the cells sent use', async () => {
+    const expected = [...prepareImport(workbook(), 'Book').lines({ importId: 'job-3' })]
+    const streamed = async (keep: (address: string) => boolean) => {
+      const cells = workbook().sheets.map((sheet) => sheet.cells.filter((cell) => keep(cell.address)))
+      // As the file is read: the workbook holds every look but no cells, which arrive two at a time.
+      const prepared = prepareImport(workbook({ sheets: workbook().sheets.map((sheet) => ({ ...sheet, cells: [] })) }), 'Book')
+      const batches = async function* (index: number) {
+        for (let at = 0; at < cells[index].length; at += 2) yield cells[index].slice(at, at + 2)
+      }
+      const lines: string[] = []
+      for await (const line of prepared.streamLines(batches, { importId: 'job-3' })) lines.push(line)
+      return { lines, notKept: prepared.notKept }
+    }
+    const all = await streamed(() => true)
+    expect(all.lines).toEqual(expected)
+    expect(all.notKept).toEqual(['justify alignment'])
+    // A2 alone has the justified look: without it nothing is left out.
+    const withoutA2 = await streamed((address) => address !== 'A2')
+    expect(withoutA2.notKept).toEqual([])
+    expect(JSON.parse(withoutA2.lines.at(-1) as string)).toEqual({ end: { cells: 6 } })
+  })
+
   it('sends the tables of the file in the body and in the header of the streamed form, and no tables key without them', () => {
     const table = { name: 'Sales', sheet: 'Data', range: 'A1:B6', headerRow: true, totalsRow: false, columns: ['Units', 'Price'], style: 'TableStyleMedium2' }
     expect(prepareImport(workbook({ tables: [table] }), 'Book').body().tables).toEqual([table])

@@ -60,6 +60,13 @@ export interface PreparedImport {
    * stores it; call it once.
    */
   lines(options?: { importId?: string; onProgress?: (fraction: number) => void }): Generator<string>
+  /**
+   * The same streamed body for a workbook whose cells arrive from the file as they are read (an xlsx
+   * file opened with openXlsxImport, whose workbook holds no cells): a line goes out as soon as it is full, so that the file is read while the
+   * spreadsheet service loads what came before. Once it ends, `notKept` names the looks the cells sent
+   * actually use, as a whole read would; call it once.
+   */
+  streamLines(cells: (sheetIndex: number) => AsyncIterable<ImportedCell[]>, options?: { importId?: string }): AsyncGenerator<string>
   /** The whole body as objects (the JSON form), for small workbooks and tests. */
   body(importId?: string): WorkbookImportBody
 }
@@ -77,8 +84,9 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
   const styleTable: ImportCellStyle[] = []
   const styleRefs = looks.map((look) => (look ? styleTable.push(look) - 1 : undefined))
   const formatJson = workbook.styles.map((style) => (style.numberFormat ? JSON.stringify(style.numberFormat) : undefined))
-  const notKept = notKeptFeatures(workbook)
-  const externalLinks = linksToSend(workbook, notKept)
+  const linksNotKept: string[] = []
+  const externalLinks = linksToSend(workbook, linksNotKept)
+  const notKept = [...notKeptFeatures(workbook, workbook.styles), ...linksNotKept]
   const definedNames = workbook.definedNames.map((definition) => ({
     name: definition.name,
     formula: '=' + definition.formula,
@@ -140,38 +148,31 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
     }
   }
 
-  function* lines(options: { importId?: string; onProgress?: (fraction: number) => void } = {}): Generator<string> {
-    const total = workbook.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0) || 1
-    const header = {
+  const headerLine = (importId: string | undefined) =>
+    JSON.stringify({
       name,
-      ...(options.importId !== undefined ? { importId: options.importId } : {}),
+      ...(importId !== undefined ? { importId } : {}),
       definedNames,
       ...tables,
       ...externalLinks,
       ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
       styles: styleTable,
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet) })),
-    }
-    yield JSON.stringify(header) + '\n'
-    let written = 0
-    let sent = 0
-    for (const [index, sheet] of workbook.sheets.entries()) {
-      const start = `{"sheet":${index},"cells":[`
-      const arrayFilled = arrayFilledAddresses(sheet.cells)
-      let text = start
-      let first = true
-      let cellIndex = -1
-      const cells = sheet.cells as (ImportedCell | undefined)[]
-      for (let i = 0; i < cells.length; i++) {
-        const cell = cells[i] as ImportedCell
-        // Sent cells are let go at once: the parsed workbook shrinks as the body goes out.
-        cells[i] = undefined
-        cellIndex++
-        if (arrayFilled?.has(cell.address)) continue
+    }) + '\n'
+
+  /** A sheet's cells as lines of the streamed form: `add` answers a line once one is full, `end` the rest. */
+  const sheetLines = (index: number, isArrayFilled: (cell: ImportedCell) => boolean) => {
+    const start = `{"sheet":${index},"cells":[`
+    let text = start
+    let first = true
+    return {
+      sent: 0,
+      add(cell: ImportedCell): string | undefined {
+        if (isArrayFilled(cell)) return undefined
         const input = inputOfCell(cell)
         const format = cell.style === undefined ? undefined : formatJson[cell.style]
         const styleRef = cell.style === undefined ? undefined : styleRefs[cell.style]
-        if (input === null && !format && styleRef === undefined) continue
+        if (input === null && !format && styleRef === undefined) return undefined
         // [address, input] or [address, input, options]: tuples are half the text of objects.
         text += `${first ? '' : ','}["${cell.address}",${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
         let extras = ''
@@ -184,18 +185,70 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         }
         text += extras === '' ? ']' : `,{${extras.slice(1)}}]`
         first = false
-        sent++
-        if (text.length >= LINE_CHARACTERS) {
-          yield text + ']}\n'
-          text = start
-          first = true
-          options.onProgress?.((written + cellIndex) / total)
-        }
+        this.sent++
+        if (text.length < LINE_CHARACTERS) return undefined
+        const line = text + ']}\n'
+        text = start
+        first = true
+        return line
+      },
+      end(): string | undefined {
+        return first ? undefined : text + ']}\n'
+      },
+    }
+  }
+
+  function* lines(options: { importId?: string; onProgress?: (fraction: number) => void } = {}): Generator<string> {
+    const total = workbook.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0) || 1
+    yield headerLine(options.importId)
+    let written = 0
+    let sent = 0
+    for (const [index, sheet] of workbook.sheets.entries()) {
+      const arrayFilled = arrayFilledAddresses(sheet.cells)
+      const writer = sheetLines(index, (cell) => arrayFilled?.has(cell.address) === true)
+      const cells = sheet.cells as (ImportedCell | undefined)[]
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i] as ImportedCell
+        // Sent cells are let go at once: the parsed workbook shrinks as the body goes out.
+        cells[i] = undefined
+        const line = writer.add(cell)
+        if (line === undefined) continue
+        yield line
+        options.onProgress?.((written + i) / total)
       }
-      if (!first) yield text + ']}\n'
+      const rest = writer.end()
+      if (rest !== undefined) yield rest
+      sent += writer.sent
       written += sheet.cells.length
       sheet.cells = []
     }
+    yield JSON.stringify({ end: { cells: sent } }) + '\n'
+  }
+
+  async function* streamLines(cells: (sheetIndex: number) => AsyncIterable<ImportedCell[]>, options: { importId?: string } = {}): AsyncGenerator<string> {
+    yield headerLine(options.importId)
+    const usedStyles = new Set<number>()
+    let sent = 0
+    for (const index of workbook.sheets.keys()) {
+      // An array formula's anchor comes before the cells its result fills (rows in order, left to right).
+      const arrayFilled = new Set<string>()
+      const writer = sheetLines(index, (cell) => {
+        if (cell.arrayRange !== undefined) addArrayFilled(arrayFilled, cell)
+        return arrayFilled.size > 0 && arrayFilled.delete(cell.address)
+      })
+      for await (const batch of cells(index)) {
+        for (const cell of batch) {
+          if (cell.style !== undefined) usedStyles.add(cell.style)
+          const line = writer.add(cell)
+          if (line !== undefined) yield line
+        }
+      }
+      const rest = writer.end()
+      if (rest !== undefined) yield rest
+      sent += writer.sent
+    }
+    // What is left out is told of the looks the cells use, not of every look the file lists.
+    notKept.splice(0, notKept.length, ...notKeptFeatures(workbook, workbook.styles.filter((_, index) => usedStyles.has(index))), ...linksNotKept)
     yield JSON.stringify({ end: { cells: sent } }) + '\n'
   }
 
@@ -204,6 +257,7 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
     notKept,
     cells,
     lines,
+    streamLines,
     body: (importId?: string) => ({
       name,
       ...(importId !== undefined ? { importId } : {}),
@@ -290,9 +344,10 @@ export function notKeptByFeature(workbook: Pick<ImportedWorkbook, 'sheets' | 'ch
   return lines
 }
 
-function notKeptFeatures(workbook: ImportedWorkbook): string[] {
+/** What the workbook does not keep of the file: its features, the looks of `usedStyles`, conditional formats. */
+function notKeptFeatures(workbook: ImportedWorkbook, usedStyles: readonly ImportedStyle[]): string[] {
   const notKept = new Set<string>(notKeptByFeature(workbook))
-  for (const style of workbook.styles) {
+  for (const style of usedStyles) {
     if (style.align && !['left', 'center', 'right', 'centerContinuous', 'general'].includes(style.align)) notKept.add(`${style.align} alignment`)
     if (style.verticalAlign === 'justify' || style.verticalAlign === 'distributed') notKept.add(`${style.verticalAlign} vertical alignment`)
     if (style.borders && Object.values(style.borders).some((side) => side && !KNOWN_BORDER_LINES.has(side.style))) notKept.add('diagonal and unknown border lines')
@@ -368,14 +423,20 @@ export function inputOf(value: ImportedValue): CellInput {
 function arrayFilledAddresses(cells: ImportedCell[]): Set<string> | undefined {
   let filled: Set<string> | undefined
   for (const cell of cells) {
-    const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
-    if (!range) continue
+    if (!cell.arrayRange) continue
     filled ??= new Set<string>()
-    for (let row = range.top; row <= range.bottom; row++) {
-      for (let col = range.left; col <= range.right; col++) {
-        if (row !== cell.row || col !== cell.col) filled.add(columnToLetters(col) + String(row + 1))
-      }
-    }
+    addArrayFilled(filled, cell)
   }
   return filled
+}
+
+/** Adds the cells an array formula's result fills, other than its anchor `cell`. */
+function addArrayFilled(filled: Set<string>, cell: ImportedCell): void {
+  const range = cell.arrayRange ? tryParseRange(cell.arrayRange) : undefined
+  if (!range) return
+  for (let row = range.top; row <= range.bottom; row++) {
+    for (let col = range.left; col <= range.right; col++) {
+      if (row !== cell.row || col !== cell.col) filled.add(columnToLetters(col) + String(row + 1))
+    }
+  }
 }
