@@ -8,11 +8,6 @@
  * to the thread that has it open, unless that thread is held by another workbook's calculation: then
  * to a free one, which opens the workbook from the store. A thread that stops (out of memory, say)
  * is replaced; only the requests it was answering fail.
- *
- * Only the first replica starts with the service. Each further one (up to `threads`) starts the first
- * time a request finds every running replica occupied, held by a calculation or busy with a long
- * request such as an import, so that a quiet process does not hold the memory of replicas it does not
- * need; once started, a replica stays.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Worker } from 'node:worker_threads'
@@ -24,7 +19,7 @@ import type { ThreadData, ThreadMessage } from './thread-messages.js'
 import { ThreadRouting, type RoutedThread } from './thread-routing.js'
 
 export interface SpreadsheetThreadsOptions {
-  /** Replicas that may run, at least 1: the first starts with the service, the others when needed. */
+  /** Replicas started; at least 1. */
   threads: number
   /** The environment each replica reads its config from. */
   env: Record<string, string | undefined>
@@ -62,10 +57,6 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
   /** Requests waiting for a thread to start, when none runs. */
   let waiting: Array<() => void> = []
   let closing = false
-  /** Slots whose replica is starting on demand. */
-  const starting = new Set<number>()
-  /** Replicas started and not yet listening, stopped at once if the service closes meanwhile. */
-  const notListening = new Set<Worker>()
 
   const app = createBaseApp({ name: 'spreadsheet', logger })
   app.removeAllContentTypeParsers()
@@ -76,11 +67,9 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
     new Promise((resolve, reject) => {
       const worker = startModuleWorker(new URL('./spreadsheet-thread', import.meta.url), { workerData: data, ...(resourceLimits ? { resourceLimits } : {}) })
       const thread: Thread = { worker, url: '', lastBeat: performance.now(), inFlight: new Map(), stopped: false, exited: new Promise((resolveExit) => worker.once('exit', () => resolveExit())) }
-      notListening.add(worker)
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'beat') thread.lastBeat = performance.now()
         else if (message.type === 'listening') {
-          notListening.delete(worker)
           thread.url = `http://127.0.0.1:${message.port}`
           threads[slot] = thread
           resolve(thread)
@@ -92,7 +81,6 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
         if (logger) logger.error({ err: error, thread: slot }, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'a spreadsheet thread ran out of memory' : 'a spreadsheet thread failed')
       })
       worker.on('exit', (code) => {
-        notListening.delete(worker)
         thread.stopped = true
         routing.forget(thread)
         if (!thread.url) reject(new Error(`a spreadsheet thread stopped while starting (exit ${code})`))
@@ -105,22 +93,8 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
 
   await app.register(replyFrom, { disableRequestLogging: true })
 
-  /** Starts the next replica when every running one is occupied; the request does not wait for it. */
-  function startAnotherIfOccupied(): void {
-    if (closing || starting.size > 0 || !routing.everyThreadOccupied()) return
-    let slot = 0
-    while (slot < count && threads[slot]) slot++
-    if (slot >= count) return
-    starting.add(slot)
-    start(slot)
-      .then(() => logger && logger.info({ thread: slot }, 'another spreadsheet thread started, every running one being occupied'))
-      .catch((error: unknown) => logger && logger.error({ err: error, thread: slot }, 'another spreadsheet thread could not be started'))
-      .finally(() => starting.delete(slot))
-  }
-
   /** A thread for the request, waiting for one to start again if every one stopped. */
   async function threadFor(workbookId: string): Promise<Thread | undefined> {
-    startAnotherIfOccupied()
     const chosen = routing.choose(workbookId)
     if (chosen || closing) return chosen
     await new Promise<void>((resolve) => {
@@ -163,7 +137,6 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
   app.addHook('onClose', async () => {
     closing = true
     for (const wake of waiting) wake()
-    await Promise.all([...notListening].map((worker) => worker.terminate()))
     await Promise.all(
       threads.map(async (thread) => {
         if (!thread || thread.stopped) return
@@ -176,12 +149,12 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
   })
 
   try {
-    await start(0)
+    await Promise.all(Array.from({ length: count }, (_, slot) => start(slot)))
   } catch (error) {
     closing = true
     await Promise.all(threads.map((thread) => thread?.worker.terminate()))
     throw error
   }
-  app.log.info({ threads: 1, mayStart: count }, 'spreadsheet thread started')
+  app.log.info({ threads: count }, 'spreadsheet threads started')
   return app
 }

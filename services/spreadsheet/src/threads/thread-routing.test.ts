@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HELD_AFTER_MS, OCCUPIED_AFTER_MS, ThreadRouting, type RoutedThread } from './thread-routing.js'
+import { HELD_AFTER_MS, ThreadRouting, type RoutedThread } from './thread-routing.js'
 
 const thread = (name: string, lastBeat = 1_000): RoutedThread & { name: string } => ({ name, lastBeat, inFlight: new Map(), stopped: false })
 
@@ -62,30 +62,5 @@ describe('thread routing', () => {
     expect(routing.choose('a')).toBe(second)
     second.stopped = true
     expect(routing.choose('a')).toBeUndefined()
-  })
-
-  it('counts every thread occupied only when each is held or has a long request under way', () => {
-    const lone = thread('lone')
-    const threads: (typeof lone | undefined)[] = [lone]
-    const routing = new ThreadRouting(() => threads)
-    expect(routing.everyThreadOccupied(5_000)).toBe(false)
-    // A quick edit under way does not call for another thread; an import running for a while does.
-    const endEdit = routing.begin(lone, 'budget', 5_000)
-    expect(routing.everyThreadOccupied(5_000 + OCCUPIED_AFTER_MS / 2)).toBe(false)
-    endEdit()
-    const endImport = routing.begin(lone, '', 5_000)
-    expect(routing.everyThreadOccupied(5_000 + OCCUPIED_AFTER_MS + 1)).toBe(true)
-    // With a second thread answering, not every thread is occupied; once it is held, they all are.
-    const second = thread('second', lone.lastBeat)
-    threads.push(second)
-    expect(routing.everyThreadOccupied(5_000 + OCCUPIED_AFTER_MS + 1)).toBe(false)
-    lone.lastBeat = second.lastBeat + HELD_AFTER_MS + 1
-    expect(routing.everyThreadOccupied(5_000 + OCCUPIED_AFTER_MS + 1)).toBe(true)
-    // The import ends: the first thread is free again.
-    endImport()
-    expect(routing.everyThreadOccupied(5_000 + OCCUPIED_AFTER_MS + 1)).toBe(false)
-    lone.stopped = true
-    second.stopped = true
-    expect(routing.everyThreadOccupied()).toBe(false)
   })
 })

@@ -12,12 +12,6 @@
  * mark is low; an event loop stalled that long by other work (a collection) only moves a few workbooks.
  */
 export const HELD_AFTER_MS = 20
-/**
- * How long a request may have been under way on a thread before that thread counts as occupied when
- * deciding whether to start another: a quick edit does not need a thread of its own, an import or a
- * long calculation does.
- */
-export const OCCUPIED_AFTER_MS = 100
 /** Workbooks whose home is remembered; the least recently used are forgotten first. */
 const REMEMBERED_WORKBOOKS = 10_000
 
@@ -31,8 +25,6 @@ export interface RoutedThread {
 
 export class ThreadRouting<T extends RoutedThread> {
   private readonly homes = new Map<string, T>()
-  /** When each request under way on a thread began (performance.now()). */
-  private readonly startedAt = new WeakMap<T, Set<{ at: number }>>()
 
   constructor(private readonly threads: () => readonly (T | undefined)[]) {}
 
@@ -58,36 +50,16 @@ export class ThreadRouting<T extends RoutedThread> {
   }
 
   /** Counts a request under way on `thread` until the returned function is called (once). */
-  begin(thread: T, workbookId: string, now = performance.now()): () => void {
+  begin(thread: T, workbookId: string): () => void {
     thread.inFlight.set(workbookId, (thread.inFlight.get(workbookId) ?? 0) + 1)
-    let started = this.startedAt.get(thread)
-    if (!started) this.startedAt.set(thread, (started = new Set()))
-    const request = { at: now }
-    started.add(request)
     let ended = false
     return () => {
       if (ended) return
       ended = true
-      started.delete(request)
       const left = (thread.inFlight.get(workbookId) ?? 1) - 1
       if (left > 0) thread.inFlight.set(workbookId, left)
       else thread.inFlight.delete(workbookId)
     }
-  }
-
-  /**
-   * Whether a request now would find every running thread occupied: its event loop held, or a request
-   * under way there for longer than {@link OCCUPIED_AFTER_MS}. Threads past the first start only then,
-   * so that memory is not held by replicas nobody needs.
-   */
-  everyThreadOccupied(now = performance.now()): boolean {
-    const running = this.threads().filter((thread): thread is T => thread !== undefined && !thread.stopped)
-    if (running.length === 0) return false
-    return running.every((thread) => {
-      if (running.length > 1 && silence(thread, running) > HELD_AFTER_MS) return true
-      for (const request of this.startedAt.get(thread) ?? []) if (now - request.at > OCCUPIED_AFTER_MS) return true
-      return false
-    })
   }
 
   /** Forgets the homes on a thread that stopped. */
