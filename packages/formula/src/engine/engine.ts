@@ -19,7 +19,7 @@ import type { FunctionRegistry } from '../functions/registry.js'
 import type { FunctionCatalogueEntry } from '../functions/types.js'
 import { DependencyGraph } from '../graph/dependency-graph.js'
 import type { GraphHost, NameDependencies } from '../graph/dependency-graph.js'
-import { parseCellInput } from '../input/parse-input.js'
+import { parseCellInput, plainNumber } from '../input/parse-input.js'
 import type { Node, RefCorner } from '../parser/ast.js'
 import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
@@ -887,16 +887,61 @@ export class Engine {
     return {
       add: (updates) => {
         if (finished) throw new Error('This load has finished')
-        for (const update of updates) {
-          const { row, col } = this.address(update.address)
-          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
-        }
+        this.addToLoad(updates, edit)
       },
       finish: () => {
         if (finished) throw new Error('This load has finished')
         finished = true
         this.finishEdit(edit)
       },
+    }
+  }
+
+  /** One cell's position as readCanonicalAddress reads it (see addToLoad). */
+  private readonly loadRow = new Int32Array(1)
+  private readonly loadCol = new Int32Array(1)
+
+  /**
+   * Writes a load's cells (see beginLoad). A number, or a text that reads as that number and prints
+   * the same ('42', '-3.5': nothing to remember of how it was typed), goes straight into a quiet
+   * column's values, as in loadRows; anything else through applyInput.
+   */
+  private addToLoad(updates: readonly CellUpdate[], edit: Edit): void {
+    const loadRow = this.loadRow
+    const loadCol = this.loadCol
+    // The quiet column (see quietColumn) of the last number written, while nothing else was written.
+    let quietSheet: Sheet | undefined
+    let quietCol = -1
+    let quiet: Column | null = null
+    for (let i = 0; i < updates.length; i++) {
+      const update = updates[i]
+      const sheet = this.sheet(update.sheet)
+      let row: number
+      let col: number
+      if (readCanonicalAddress(update.address, loadRow, loadCol, 0)) {
+        row = loadRow[0]
+        col = loadCol[0]
+      } else {
+        ;({ row, col } = this.address(update.address))
+      }
+      if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
+        const number = plainNumber(update.input)
+        if (number !== undefined) {
+          if (sheet !== quietSheet || col !== quietCol) {
+            quietSheet = sheet
+            quietCol = col
+            quiet = this.quietColumn(sheet, col)
+          }
+          if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
+            quiet.values[row] = number
+            quiet.version++
+            continue
+          }
+        }
+      }
+      // Anything else may give the column typed texts or formats: it is looked at again.
+      quietSheet = undefined
+      this.applyInput(sheet, row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
     }
   }
 

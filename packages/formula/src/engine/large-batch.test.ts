@@ -1,9 +1,11 @@
-import { types } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { Engine } from './engine.js'
 import type { CellChange, CellUpdate } from './engine.js'
 import { columnToLetters } from '../address/a1.js'
 import { CellError } from '../values.js'
+
+/** Tells the deferred list (a Proxy) from a plain array; the package is typed without Node's modules. */
+const { types } = (await import(/* @vite-ignore */ ['node', 'util'].join(':'))) as { types: { isProxy(value: unknown): boolean } }
 
 /** Batches of at least this many cells in order return their changes as a deferred list. */
 const LARGE = 5_000
@@ -143,5 +145,28 @@ describe('setCells with a large batch in order', () => {
     const changes = engine.setCells(updates)
     expect(changes[0]).toEqual({ sheet: 'Sheet1', address: 'A1', row: 0, col: 0, value: 1 })
     expect(changes[LARGE]).toEqual({ sheet: 'Other', address: `A${LARGE}`, row: LARGE - 1, col: 0, value: LARGE - 1 })
+  })
+})
+
+describe('a load of texts that read as numbers', () => {
+  it('holds the same cells as setting them one by one', () => {
+    const updates: CellUpdate[] = []
+    const inputs = ['42', '-3.5', '042', '1.50', '15%', '1e3', ' 7', 'text', '', '0', '-0', '=A1*2', '123456789012345678']
+    for (let r = 0; r < 40; r++) {
+      for (let c = 0; c < inputs.length; c++) updates.push({ sheet: 'Sheet1', address: `${columnToLetters(c)}${r + 1}`, input: inputs[(r + c) % inputs.length] })
+    }
+    const loaded = fresh()
+    loaded.loadCells(updates)
+    const edited = fresh()
+    for (const update of updates) edited.setCell(update.sheet, update.address, update.input)
+    for (const update of updates) {
+      expect(comparable(loaded.getValue('Sheet1', update.address))).toEqual(comparable(edited.getValue('Sheet1', update.address)))
+      expect(loaded.getInput('Sheet1', update.address)).toBe(edited.getInput('Sheet1', update.address))
+      expect(loaded.getSuggestedFormat('Sheet1', update.address)).toBe(edited.getSuggestedFormat('Sheet1', update.address))
+    }
+    // The formulas read the numbers loaded straight into their columns.
+    loaded.setCell('Sheet1', 'A1', 10)
+    const formula = updates.find((update) => update.input === '=A1*2' && update.address !== 'A1') as CellUpdate
+    expect(loaded.getValue('Sheet1', formula.address)).toBe(20)
   })
 })
