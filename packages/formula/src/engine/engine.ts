@@ -1044,7 +1044,7 @@ export class Engine {
   /**
    * The change list of a large batch in order (see DEFERRED_CHANGES_CELLS): what it reports is read now
    * (the values, which sheets still exist and their names), the objects are made when the list is first
-   * read. Numbers are kept in a typed array, so that a batch of numbers adds nothing to the heap.
+   * read. The numbers are kept in one typed array, not an object per cell.
    */
   private deferredBatchChanges(batch: EditBatch, written: NonNullable<EditBatch['written']>, reported: PositionSet | undefined): CellChange[] {
     const { rows, cols } = batch
