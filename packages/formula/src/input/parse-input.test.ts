@@ -116,7 +116,7 @@ describe('plainNumber', () => {
         const plain = parsed.kind === 'value' && typeof parsed.value === 'number' && parsed.format === undefined && String(parsed.value) === input
         expect(plainNumber(input)).toBe(plain ? (parsed as { value: number }).value : undefined)
       }),
-      { numRuns: 3_000 },
+      { numRuns: 5_000 },
     )
   })
 })

@@ -52,7 +52,7 @@ export function plainNumber(input: string | number | boolean | null | undefined)
   if (typeof input === 'number') return Number.isFinite(input) ? input : undefined
   if (typeof input !== 'string') return undefined
   const length = input.length
-  if (length === 0 || length > 24) return undefined
+  if (length === 0) return undefined
   let i = input.charCodeAt(0) === 45 /* - */ ? 1 : 0
   const first = i
   let point = -1
