@@ -740,7 +740,7 @@ export class Engine {
     }
   }
 
-  /** Writes a batch's inputs in order: numbers into quiet columns directly, anything else through applyInput. */
+  /** Writes a batch's inputs in order: numbers (see plainNumber) into quiet columns directly, anything else through applyInput. */
   private writeBatch(batch: EditBatch, edit: Edit): void {
     const { rows, cols, updates } = batch
     const numbers = batch.written === null ? null : batch.written.numbers
@@ -753,7 +753,9 @@ export class Engine {
       const update = updates[i]
       if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
         const input = update.input
-        if (typeof input === 'number' && Number.isFinite(input)) {
+        // A number, or a text that prints as the number it reads as ('42', as the workbook model sends them).
+        const number = plainNumber(input)
+        if (number !== undefined) {
           const sheet = sheetOf(batch, i)
           const row = rows[i]
           if (sheet !== quietSheet || cols[i] !== quietCol) {
@@ -762,9 +764,9 @@ export class Engine {
             quiet = this.quietColumn(sheet, quietCol)
           }
           if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
-            quiet.values[row] = input
+            quiet.values[row] = number
             quiet.version++
-            if (numbers !== null) numbers[i] = input
+            if (numbers !== null) numbers[i] = number
             continue
           }
         }
