@@ -19,7 +19,7 @@ import type { FunctionRegistry } from '../functions/registry.js'
 import type { FunctionCatalogueEntry } from '../functions/types.js'
 import { DependencyGraph } from '../graph/dependency-graph.js'
 import type { GraphHost, NameDependencies } from '../graph/dependency-graph.js'
-import { parseCellInput } from '../input/parse-input.js'
+import { parseCellInput, plainNumber } from '../input/parse-input.js'
 import type { Node, RefCorner } from '../parser/ast.js'
 import { TokenType, tokenize } from '../parser/lexer.js'
 import { FormulaSyntaxError, parseTokens, shapeKey } from '../parser/parser.js'
@@ -40,6 +40,7 @@ import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 import { keptPositions, shapeReach } from './shape-reach.js'
 import { PositionSet } from './position-set.js'
+import { deferredList } from './deferred-list.js'
 import type { KeptPositions } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
@@ -228,9 +229,21 @@ export interface CellLoad {
 /** Columns a load fills at least this far down get their values array at its final length (see presizeColumns). */
 const PRESIZED_COLUMN_ROWS = 1_024
 
+/**
+ * A batch in order editing at least this many cells returns its change list as a deferred list (see
+ * deferred-list.ts): a caller that ignores the changes of a large paste or import does not pay for
+ * making an object per cell. Smaller batches return a plain array.
+ */
+const DEFERRED_CHANGES_CELLS = 4_096
+
 /** The cells a batch (setCells) edits, in order. */
 interface EditBatch {
-  sheets: Sheet[]
+  /**
+   * The sheet of every cell when the batch names one only (no list of 100,000 times the same sheet);
+   * otherwise null, and `sheets` lists each cell's.
+   */
+  sheet: Sheet | null
+  sheets: Sheet[] | null
   rows: Int32Array
   cols: Int32Array
   /** The addresses as given; reported as they are where `canonical` says they print so. */
@@ -238,6 +251,16 @@ interface EditBatch {
   canonical: Uint8Array
   /** Every cell after the first lies after the one before it, by row then column, on one sheet: none repeats. */
   ordered: boolean
+  /**
+   * For a batch whose changes are deferred (see DEFERRED_CHANGES_CELLS): the numbers written straight
+   * into quiet columns, by index (a constant keeps its value through the recalculation), and the
+   * indices of the other cells, whose values are read once the batch is calculated. Null otherwise.
+   */
+  written: { numbers: Float64Array; others: number[] } | null
+}
+
+function sheetOf(batch: EditBatch, index: number): Sheet {
+  return batch.sheet ?? (batch.sheets as Sheet[])[index]
 }
 
 /**
@@ -631,68 +654,23 @@ export class Engine {
     return this.setCells([{ sheet, address, input }])
   }
 
-  /** Sets several cells in one batch with one recalculation. Returns every cell whose value changed. */
+  /**
+   * Sets several cells in one batch with one recalculation. Returns every cell whose value changed
+   * (from a batch in order of 4,096 cells or more, as a list made when first read: see deferredBatchChanges).
+   */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
     // Every address is read before anything changes, so that a bad one leaves the workbook as it was.
-    const count = updates.length
-    const sheets = new Array<Sheet>(count)
-    const rows = new Int32Array(count)
-    const cols = new Int32Array(count)
-    const canonical = new Uint8Array(count)
-    let ordered = true
-    for (let i = 0; i < count; i++) {
-      const update = updates[i]
-      const sheet = (sheets[i] = this.sheet(update.sheet))
-      const address = update.address
-      // Addresses as they print (`B7`) are read in one pass; anything else (`$b$7`, spaces) by the parser.
-      if (readCanonicalAddress(address, rows, cols, i)) canonical[i] = 1
-      else {
-        const { row, col } = this.address(address)
-        rows[i] = row
-        cols[i] = col
-      }
-      const row = rows[i]
-      const col = cols[i]
-      if (i > 0 && ordered && (sheet !== sheets[i - 1] || row < rows[i - 1] || (row === rows[i - 1] && col <= cols[i - 1]))) ordered = false
-      if (update.arrayRange !== undefined) this.arrayArea(update)
-    }
-    const changes = this.mutate((edit) => {
-      edit.batch = { sheets, rows, cols, updates, canonical, ordered }
-      // The quiet column (see quietColumn) of the last number written, while nothing else was written.
-      let quietSheet: Sheet | undefined
-      let quietCol = -1
-      let quiet: Column | null = null
-      for (let i = 0; i < count; i++) {
-        const update = updates[i]
-        if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
-          const input = update.input
-          if (typeof input === 'number' && Number.isFinite(input)) {
-            const sheet = sheets[i]
-            const row = rows[i]
-            if (sheet !== quietSheet || cols[i] !== quietCol) {
-              quietSheet = sheet
-              quietCol = cols[i]
-              quiet = this.quietColumn(sheet, quietCol)
-            }
-            if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
-              quiet.values[row] = input
-              quiet.version++
-              continue
-            }
-          }
-          // Anything else may give the column typed texts or formats: it is looked at again.
-          quietSheet = undefined
-          this.applyInput(sheets[i], rows[i], cols[i], input, edit)
-        } else {
-          quietSheet = undefined
-          this.applyInput(sheets[i], rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
-        }
-      }
-    })
+    const batch = this.readBatch(updates)
+    const edit = this.beginEdit(true)
+    edit.batch = batch
+    this.presizeBatchColumns(batch)
+    this.writeBatch(batch, edit)
+    const changes = this.finishEdit(edit)
     if (this.tables.size === 0) return changes
     // A header cell of a table is its column's name: typing over it renames the column.
-    for (let i = 0; i < count; i++) {
-      const sheet = sheets[i]
+    const { rows, cols } = batch
+    for (let i = 0; i < rows.length; i++) {
+      const sheet = sheetOf(batch, i)
       const row = rows[i]
       const col = cols[i]
       const table = this.tableAt(sheet, row, col)
@@ -705,6 +683,110 @@ export class Engine {
       if (name !== table.columns[index]) changes.push(...this.renameColumn(table, index, name))
     }
     return changes
+  }
+
+  /** Reads a batch's sheets and addresses (kept apart from writing so that each loop stays small for the compiler). */
+  private readBatch(updates: readonly CellUpdate[]): EditBatch {
+    const count = updates.length
+    const rows = new Int32Array(count)
+    const cols = new Int32Array(count)
+    const canonical = new Uint8Array(count)
+    let single: Sheet | null = null
+    let sheets: Sheet[] | null = null
+    let previous: Sheet | null = null
+    let ordered = true
+    // An array formula's result lands on the cells of its area, constants written there included.
+    let filling = false
+    for (let i = 0; i < count; i++) {
+      const update = updates[i]
+      const sheet = this.sheet(update.sheet)
+      if (i === 0) single = sheet
+      else if (sheets !== null) sheets.push(sheet)
+      else if (sheet !== single) {
+        // A second sheet: from here on each cell's sheet is listed.
+        sheets = new Array<Sheet>(i).fill(single as Sheet)
+        sheets.push(sheet)
+      }
+      const address = update.address
+      // Addresses as they print (`B7`) are read in one pass; anything else (`$b$7`, spaces) by the parser.
+      if (readCanonicalAddress(address, rows, cols, i)) canonical[i] = 1
+      else {
+        const { row, col } = this.address(address)
+        rows[i] = row
+        cols[i] = col
+      }
+      const row = rows[i]
+      const col = cols[i]
+      if (i > 0 && ordered && (sheet !== previous || row < rows[i - 1] || (row === rows[i - 1] && col <= cols[i - 1]))) ordered = false
+      previous = sheet
+      if (update.arrayRange !== undefined) {
+        this.arrayArea(update)
+        filling = true
+      }
+      if (update.savedArray !== undefined) filling = true
+    }
+    if (sheets !== null) single = null
+    const written = ordered && !filling && count >= DEFERRED_CHANGES_CELLS ? { numbers: new Float64Array(count), others: [] } : null
+    return { sheet: single, sheets, rows, cols, updates, canonical, ordered, written }
+  }
+
+  /** As presizeColumns, for a batch on one sheet. */
+  private presizeBatchColumns(batch: EditBatch): void {
+    const { sheet, rows, cols } = batch
+    if (sheet === null || rows.length < PRESIZED_COLUMN_ROWS) return
+    const lastRows: number[] = []
+    for (let i = 0; i < rows.length; i++) {
+      const last = lastRows[cols[i]]
+      if (last === undefined || rows[i] > last) lastRows[cols[i]] = rows[i]
+    }
+    for (let col = 0; col < lastRows.length; col++) {
+      const last = lastRows[col]
+      if (last === undefined || last < PRESIZED_COLUMN_ROWS) continue
+      const column = sheet.column(col)
+      if (column.values.length === 0) column.values = new Array<Scalar | undefined>(last + 1)
+    }
+  }
+
+  /** Writes a batch's inputs in order: numbers (see plainNumber) into quiet columns directly, anything else through applyInput. */
+  private writeBatch(batch: EditBatch, edit: Edit): void {
+    const { rows, cols, updates } = batch
+    const numbers = batch.written === null ? null : batch.written.numbers
+    const others = batch.written === null ? null : batch.written.others
+    // The quiet column (see quietColumn) of the last number written, while nothing else was written.
+    let quietSheet: Sheet | undefined
+    let quietCol = -1
+    let quiet: Column | null = null
+    for (let i = 0; i < updates.length; i++) {
+      const update = updates[i]
+      if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
+        const input = update.input
+        // A number, or a text that prints as the number it reads as ('42', as the workbook model sends them).
+        const number = plainNumber(input)
+        if (number !== undefined) {
+          const sheet = sheetOf(batch, i)
+          const row = rows[i]
+          if (sheet !== quietSheet || cols[i] !== quietCol) {
+            quietSheet = sheet
+            quietCol = cols[i]
+            quiet = this.quietColumn(sheet, quietCol)
+          }
+          if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
+            quiet.values[row] = number
+            quiet.version++
+            if (numbers !== null) numbers[i] = number
+            continue
+          }
+        }
+        // Anything else may give the column typed texts or formats: it is looked at again.
+        quietSheet = undefined
+        if (others !== null) others.push(i)
+        this.applyInput(sheetOf(batch, i), rows[i], cols[i], input, edit)
+      } else {
+        quietSheet = undefined
+        if (others !== null) others.push(i)
+        this.applyInput(sheetOf(batch, i), rows[i], cols[i], update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
+      }
+    }
   }
 
   /** Sets a legacy array formula (Ctrl+Shift+Enter) that fills `range` with its result. */
@@ -814,16 +896,61 @@ export class Engine {
     return {
       add: (updates) => {
         if (finished) throw new Error('This load has finished')
-        for (const update of updates) {
-          const { row, col } = this.address(update.address)
-          this.applyInput(this.sheet(update.sheet), row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
-        }
+        this.addToLoad(updates, edit)
       },
       finish: () => {
         if (finished) throw new Error('This load has finished')
         finished = true
         this.finishEdit(edit)
       },
+    }
+  }
+
+  /** One cell's position as readCanonicalAddress reads it (see addToLoad). */
+  private readonly loadRow = new Int32Array(1)
+  private readonly loadCol = new Int32Array(1)
+
+  /**
+   * Writes a load's cells (see beginLoad). A number, or a text that reads as that number and prints
+   * the same ('42', '-3.5': nothing to remember of how it was typed), goes straight into a quiet
+   * column's values, as in loadRows; anything else through applyInput.
+   */
+  private addToLoad(updates: readonly CellUpdate[], edit: Edit): void {
+    const loadRow = this.loadRow
+    const loadCol = this.loadCol
+    // The quiet column (see quietColumn) of the last number written, while nothing else was written.
+    let quietSheet: Sheet | undefined
+    let quietCol = -1
+    let quiet: Column | null = null
+    for (let i = 0; i < updates.length; i++) {
+      const update = updates[i]
+      const sheet = this.sheet(update.sheet)
+      let row: number
+      let col: number
+      if (readCanonicalAddress(update.address, loadRow, loadCol, 0)) {
+        row = loadRow[0]
+        col = loadCol[0]
+      } else {
+        ;({ row, col } = this.address(update.address))
+      }
+      if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
+        const number = plainNumber(update.input)
+        if (number !== undefined) {
+          if (sheet !== quietSheet || col !== quietCol) {
+            quietSheet = sheet
+            quietCol = col
+            quiet = this.quietColumn(sheet, col)
+          }
+          if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
+            quiet.values[row] = number
+            quiet.version++
+            continue
+          }
+        }
+      }
+      // Anything else may give the column typed texts or formats: it is looked at again.
+      quietSheet = undefined
+      this.applyInput(sheet, row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
     }
   }
 
@@ -879,12 +1006,13 @@ export class Engine {
     let reported = unique ? undefined : new PositionSet(count)
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
     let changes: CellChange[]
+    if (batch !== undefined && batch.written !== null) return this.deferredBatchChanges(batch, batch.written, reported)
     if (unique) {
       // Each cell once, in order: the list is filled front to back at its final length.
       changes = new Array<CellChange>(count)
       let length = 0
       for (let i = 0; i < count; i++) {
-        const sheet = batch.sheets[i]
+        const sheet = sheetOf(batch, i)
         if (sheet !== live && !this.sheets.includes(sheet)) continue
         const row = batch.rows[i]
         const col = batch.cols[i]
@@ -896,7 +1024,7 @@ export class Engine {
       changes = []
       // Later edits of a cell win: walk back and keep each position's last.
       for (let i = count - 1; i >= 0; i--) {
-        const sheet = batch === undefined ? edited[i].sheet : batch.sheets[i]
+        const sheet = batch === undefined ? edited[i].sheet : sheetOf(batch, i)
         const row = batch === undefined ? edited[i].row : batch.rows[i]
         const col = batch === undefined ? edited[i].col : batch.cols[i]
         if (sheet !== live && !this.sheets.includes(sheet)) continue
@@ -910,7 +1038,7 @@ export class Engine {
     const calculated = this.calculator.changes((sheet, row, col) => {
       if (reported === undefined) {
         reported = new PositionSet(count)
-        for (let i = 0; i < count; i++) reported.add(batch!.sheets[i].id, batch!.rows[i], batch!.cols[i])
+        for (let i = 0; i < count; i++) reported.add(sheetOf(batch!, i).id, batch!.rows[i], batch!.cols[i])
       }
       return reported.has(sheet.id, row, col)
     })
@@ -920,6 +1048,52 @@ export class Engine {
       for (const change of calculated) all.push(change)
     }
     return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
+  }
+
+  /**
+   * The change list of a large batch in order (see DEFERRED_CHANGES_CELLS): what it reports is read now
+   * (the values, which sheets still exist and their names), the objects are made when the list is first
+   * read. The numbers are kept in one typed array, not an object per cell.
+   */
+  private deferredBatchChanges(batch: EditBatch, written: NonNullable<EditBatch['written']>, reported: PositionSet | undefined): CellChange[] {
+    const { rows, cols } = batch
+    const count = rows.length
+    const numbers = written.numbers
+    // A batch in order is on one sheet: its name now (the list reports none if the batch removed it).
+    const sheet = batch.sheet as Sheet
+    const name = this.sheets.includes(sheet) ? sheet.name : undefined
+    // Values other than the numbers written, by index (numbers go into `numbers`).
+    let others: Map<number, CellValue> | null = null
+    for (const i of written.others) {
+      const value = this.valueAt(sheet, rows[i], cols[i])
+      if (typeof value === 'number') numbers[i] = value
+      else (others ??= new Map()).set(i, value)
+    }
+    // Edited cells are reported by the list itself; new formulas are never logged, so the calculator skips them.
+    const calculated = this.calculator.changes((sheet, row, col) => {
+      if (reported === undefined) {
+        reported = new PositionSet(count)
+        for (let i = 0; i < count; i++) reported.add(sheetOf(batch, i).id, rows[i], cols[i])
+      }
+      return reported.has(sheet.id, row, col)
+    })
+    const make = (): CellChange[] => {
+      const changes: CellChange[] = []
+      for (let i = 0; name !== undefined && i < count; i++) {
+        const row = rows[i]
+        const col = cols[i]
+        const value = others !== null && others.has(i) ? (others.get(i) as CellValue) : numbers[i]
+        // formatAddress prints a canonical address as it was given, and the caller's update objects may change.
+        changes.push({ sheet: name, address: formatAddress(row, col), row, col, value })
+      }
+      for (const change of calculated) changes.push(change)
+      return changes
+    }
+    if (this.dataTables.size > 0 && !this.dataTables.refreshing) {
+      const all = make()
+      return all.length > 0 ? this.refreshDataTables(all, true) : all
+    }
+    return deferredList(make)
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { CellError } from '../values.js'
-import { parseCellInput, readNumber } from './parse-input.js'
+import { parseCellInput, plainNumber, readNumber } from './parse-input.js'
 
 describe('parseCellInput', () => {
   it.each([
@@ -68,5 +69,54 @@ describe('parseCellInput', () => {
     expect(readNumber('1900-02-29')?.value).toBe(60)
     expect(readNumber('1900-03-01')?.value).toBe(61)
     expect(readNumber('1900-02-28')?.value).toBe(59)
+  })
+})
+
+describe('plainNumber', () => {
+  it.each([
+    ['42', 42],
+    ['-3.5', -3.5],
+    ['0', 0],
+    ['0.25', 0.25],
+    ['123456789012345', 123456789012345],
+    ['9007199254740993', undefined],
+    ['042', undefined],
+    ['-0', undefined],
+    ['1.50', undefined],
+    ['1e3', undefined],
+    [' 7', undefined],
+    ['.5', undefined],
+    ['5.', undefined],
+    ['-', undefined],
+    ['0.0000001', undefined],
+    ['15%', undefined],
+    ['', undefined],
+  ])('reads %j as %j', (text, expected) => {
+    expect(plainNumber(text)).toBe(expected)
+  })
+
+  it('takes finite numbers as they are, and nothing else that is not text', () => {
+    expect(plainNumber(-0)).toBe(-0)
+    expect(plainNumber(2.5)).toBe(2.5)
+    expect(plainNumber(Infinity)).toBeUndefined()
+    expect(plainNumber(true)).toBeUndefined()
+    expect(plainNumber(null)).toBeUndefined()
+  })
+
+  it('answers a number exactly where parseCellInput reads that number with nothing to remember', () => {
+    const decimal = fc.tuple(fc.constantFrom('', '-'), fc.stringMatching(/^[0-9]{1,20}$/), fc.option(fc.stringMatching(/^[0-9]{1,8}$/)))
+    const text = fc.oneof(
+      decimal.map(([sign, whole, fraction]) => `${sign}${whole}${fraction === null ? '' : `.${fraction}`}`),
+      fc.double({ noNaN: true }).map(String),
+      fc.string({ maxLength: 6 }),
+    )
+    fc.assert(
+      fc.property(text, (input) => {
+        const parsed = parseCellInput(input)
+        const plain = parsed.kind === 'value' && typeof parsed.value === 'number' && parsed.format === undefined && String(parsed.value) === input
+        expect(plainNumber(input)).toBe(plain ? (parsed as { value: number }).value : undefined)
+      }),
+      { numRuns: 5_000 },
+    )
   })
 })

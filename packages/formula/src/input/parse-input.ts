@@ -40,6 +40,38 @@ export function parseCellInput(input: string | number | boolean | null | undefin
   return { kind: 'value', value: input }
 }
 
+/** Integers of up to this many digits are exact as numbers and print as they are written. */
+const EXACT_INTEGER_DIGITS = 15
+
+/**
+ * The number an input stands for when it is one or a text that prints exactly as that number does
+ * ('42', '-3.5', not '042', '1.50', '1e3' or ' 7', which keep how they were typed or a format);
+ * undefined otherwise. What parseCellInput reads from such a text, without its general parsing.
+ */
+export function plainNumber(input: string | number | boolean | null | undefined): number | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined
+  if (typeof input !== 'string') return undefined
+  const length = input.length
+  if (length === 0) return undefined
+  let i = input.charCodeAt(0) === 45 /* - */ ? 1 : 0
+  const first = i
+  let point = -1
+  for (; i < length; i++) {
+    const code = input.charCodeAt(i)
+    if (code === 46 /* . */ && point < 0) point = i
+    else if (code < 48 || code > 57) return undefined
+  }
+  const digits = length - first
+  if (digits === 0 || point === first || point === length - 1) return undefined
+  if (point < 0) {
+    // An integer: no leading zero (nor '-0'), and few enough digits to be exact.
+    if (input.charCodeAt(first) === 48 /* 0 */ && (digits > 1 || first === 1)) return undefined
+    if (digits <= EXACT_INTEGER_DIGITS) return Number(input)
+  }
+  const value = Number(input)
+  return Number.isFinite(value) && String(value) === input ? value : undefined
+}
+
 const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
 const DECORATED_NUMBER =
   /^(\()?([+-])?(\$)?([+-])?(\d{1,3}(?:,\d{3})+(?:\.\d*)?|\d+\.?\d*|\.\d+)(e[+-]?\d+)?(%)?(\))?$/i

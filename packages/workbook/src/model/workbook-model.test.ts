@@ -423,3 +423,24 @@ function toIds(model: WorkbookModel, command: WorkbookCommand): WorkbookCommand 
       return { ...command, sheet: id(command.sheet) }
   }
 }
+
+describe('a large paste through the model', () => {
+  it('reports every cell it set with its value, and its undo clears them', () => {
+    const model = blank()
+    model.apply([{ type: 'set-cells', sheet: 'Sheet1', cells: [{ address: 'C1', input: '=SUM(A1:A5000)' }] }])
+    const cells = Array.from({ length: 5_000 }, (_, i) => [
+      { address: `A${i + 1}`, input: String(i + 1) },
+      { address: `B${i + 1}`, input: i % 2 === 0 ? 'text' : '1.50' },
+    ]).flat()
+    const pasted = model.apply([{ type: 'set-cells', sheet: 'Sheet1', cells }])
+    expect(pasted.engineChanges).toHaveLength(10_001)
+    expect(pasted.engineChanges[0]).toEqual({ sheet: 'Sheet1', address: 'A1', row: 0, col: 0, value: 1 })
+    expect(pasted.engineChanges[3]).toEqual({ sheet: 'Sheet1', address: 'B2', row: 1, col: 1, value: 1.5 })
+    expect(pasted.engineChanges.at(-1)).toEqual({ sheet: 'Sheet1', address: 'C1', row: 0, col: 2, value: 12_502_500 })
+    expect(model.engine.getInput('Sheet1', 'B2')).toBe('1.50')
+    const undone = model.apply(pasted.inverse)
+    expect(value(model, 'Sheet1', 'C1')).toBe(0)
+    expect(value(model, 'Sheet1', 'A4999')).toBeNull()
+    expect(undone.engineChanges).toEqual(expect.arrayContaining([{ sheet: 'Sheet1', address: 'C1', row: 0, col: 2, value: 0 }]))
+  })
+})
