@@ -40,7 +40,6 @@ import { r1c1ToA1 } from '../address/r1c1.js'
 import type { StructuralChange } from './structure.js'
 import { keptPositions, shapeReach } from './shape-reach.js'
 import { PositionSet } from './position-set.js'
-import { deferredList } from './deferred-list.js'
 import type { KeptPositions } from './shape-reach.js'
 import { insideBlock, moveTree } from './move.js'
 import type { BlockMove, SheetRef } from './move.js'
@@ -230,11 +229,10 @@ export interface CellLoad {
 const PRESIZED_COLUMN_ROWS = 1_024
 
 /**
- * A batch in order editing at least this many cells returns its change list as a deferred list (see
- * deferred-list.ts): a caller that ignores the changes of a large paste or import does not pay for
- * making an object per cell. Smaller batches return a plain array.
+ * A batch in order editing at least this many cells (a paste, an import) keeps the numbers it writes in
+ * one typed array rather than a record per cell, and makes its change list from them at the end.
  */
-const DEFERRED_CHANGES_CELLS = 4_096
+const LARGE_BATCH_CELLS = 4_096
 
 /** The cells a batch (setCells) edits, in order. */
 interface EditBatch {
@@ -252,7 +250,7 @@ interface EditBatch {
   /** Every cell after the first lies after the one before it, by row then column, on one sheet: none repeats. */
   ordered: boolean
   /**
-   * For a batch whose changes are deferred (see DEFERRED_CHANGES_CELLS): the numbers written straight
+   * For a large batch in order (see LARGE_BATCH_CELLS): the numbers written straight
    * into quiet columns, by index (a constant keeps its value through the recalculation), and the
    * indices of the other cells, whose values are read once the batch is calculated. Null otherwise.
    */
@@ -655,8 +653,7 @@ export class Engine {
   }
 
   /**
-   * Sets several cells in one batch with one recalculation. Returns every cell whose value changed
-   * (from a batch in order of 4,096 cells or more, as a list made when first read: see deferredBatchChanges).
+   * Sets several cells in one batch with one recalculation. Returns every cell whose value changed.
    */
   setCells(updates: readonly CellUpdate[]): CellChange[] {
     // Every address is read before anything changes, so that a bad one leaves the workbook as it was.
@@ -726,7 +723,7 @@ export class Engine {
       if (update.savedArray !== undefined) filling = true
     }
     if (sheets !== null) single = null
-    const written = ordered && !filling && count >= DEFERRED_CHANGES_CELLS ? { numbers: new Float64Array(count), others: [] } : null
+    const written = ordered && !filling && count >= LARGE_BATCH_CELLS ? { numbers: new Float64Array(count), others: [] } : null
     return { sheet: single, sheets, rows, cols, updates, canonical, ordered, written }
   }
 
@@ -1006,7 +1003,7 @@ export class Engine {
     let reported = unique ? undefined : new PositionSet(count)
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
     let changes: CellChange[]
-    if (batch !== undefined && batch.written !== null) return this.deferredBatchChanges(batch, batch.written, reported)
+    if (batch !== undefined && batch.written !== null) return this.largeBatchChanges(batch, batch.written, reported)
     if (unique) {
       // Each cell once, in order: the list is filled front to back at its final length.
       changes = new Array<CellChange>(count)
@@ -1051,11 +1048,10 @@ export class Engine {
   }
 
   /**
-   * The change list of a large batch in order (see DEFERRED_CHANGES_CELLS): what it reports is read now
-   * (the values, which sheets still exist and their names), the objects are made when the list is first
-   * read. The numbers are kept in one typed array, not an object per cell.
+   * The change list of a large batch in order (see LARGE_BATCH_CELLS): the edited cells with the values
+   * the batch left (the numbers from its typed array), then the cells the recalculation changed.
    */
-  private deferredBatchChanges(batch: EditBatch, written: NonNullable<EditBatch['written']>, reported: PositionSet | undefined): CellChange[] {
+  private largeBatchChanges(batch: EditBatch, written: NonNullable<EditBatch['written']>, reported: PositionSet | undefined): CellChange[] {
     const { rows, cols } = batch
     const count = rows.length
     const numbers = written.numbers
@@ -1077,23 +1073,16 @@ export class Engine {
       }
       return reported.has(sheet.id, row, col)
     })
-    const make = (): CellChange[] => {
-      const changes: CellChange[] = []
-      for (let i = 0; name !== undefined && i < count; i++) {
-        const row = rows[i]
-        const col = cols[i]
-        const value = others !== null && others.has(i) ? (others.get(i) as CellValue) : numbers[i]
-        // formatAddress prints a canonical address as it was given, and the caller's update objects may change.
-        changes.push({ sheet: name, address: formatAddress(row, col), row, col, value })
-      }
-      for (const change of calculated) changes.push(change)
-      return changes
+    const changes: CellChange[] = []
+    for (let i = 0; name !== undefined && i < count; i++) {
+      const row = rows[i]
+      const col = cols[i]
+      const value = others !== null && others.has(i) ? (others.get(i) as CellValue) : numbers[i]
+      // formatAddress prints a canonical address as it was given, and the caller's update objects may change.
+      changes.push({ sheet: name, address: formatAddress(row, col), row, col, value })
     }
-    if (this.dataTables.size > 0 && !this.dataTables.refreshing) {
-      const all = make()
-      return all.length > 0 ? this.refreshDataTables(all, true) : all
-    }
-    return deferredList(make)
+    for (const change of calculated) changes.push(change)
+    return this.dataTables.size > 0 && !this.dataTables.refreshing && changes.length > 0 ? this.refreshDataTables(changes, true) : changes
   }
 
   /**
