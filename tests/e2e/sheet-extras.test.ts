@@ -72,7 +72,7 @@ async function waitUntilSaved(): Promise<void> {
 async function inkBox(x: number, y: number, width: number, height: number): Promise<{ width: number; height: number }> {
   return page.evaluate(
     ({ x, y, width, height }) => {
-      const canvas = [...document.querySelectorAll('canvas')].find((candidate) => {
+      const canvas = Array.from(document.querySelectorAll('canvas')).find((candidate) => {
         const rect = candidate.getBoundingClientRect()
         return x >= rect.left && x < rect.right && y >= rect.top && y < rect.bottom
       })
