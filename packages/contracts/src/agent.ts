@@ -1,27 +1,13 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { StrictObject } from './common.js'
 import { CellRef, CellValue, ChangeResponse, ChartType, StylePatch } from './spreadsheet.js'
+import { AGENT_MAX_WRITE_CELLS, AGENT_READ_CELL_BUDGET, AUDIT_RULES, AUDIT_SEVERITIES, MAX_AGENT_TOOL_CALLS, MAX_CHANGESET_LABEL_LENGTH, MAX_CHANGESET_SUMMARY_LENGTH } from './constants.js'
 
 /*
  * The assistant's tools: the schemas of their arguments, written once and offered unchanged to every
  * model provider, and the spreadsheet service's routes that run them against a workbook and keep what
  * they write in a changeset (one reviewable, undoable change). Paths are relative to /api/spreadsheet.
  */
-
-// ---- limits -------------------------------------------------------------------------------------
-
-/** Tool calls one request to the tools route may carry (the agent loop's bound per request as well). */
-export const MAX_AGENT_TOOL_CALLS = 25
-/** A tool result's content is cut to about this many bytes of JSON; what was cut is said in the result. */
-export const AGENT_RESULT_MAX_BYTES = 50_000
-/** Cells one read_range call returns at most; larger ranges are read page by page with offset. */
-export const AGENT_READ_CELL_BUDGET = 1000
-/** Cells one write_cells call may write. */
-export const AGENT_MAX_WRITE_CELLS = 1000
-/** Downstream effects a changeset lists (the largest first); all are counted. */
-export const AGENT_MAX_DOWNSTREAM = 200
-/** Changed cells a changeset lists; all are counted and all are applied. */
-export const AGENT_MAX_LISTED_CHANGES = 2000
 
 // ---- tool arguments -----------------------------------------------------------------------------
 
@@ -151,8 +137,12 @@ export type AgentToolName = keyof typeof AGENT_TOOL_ARGUMENTS
 export type AgentToolArguments<Name extends AgentToolName> = Static<(typeof AGENT_TOOL_ARGUMENTS)[Name]>
 export const AGENT_TOOL_NAMES = Object.keys(AGENT_TOOL_ARGUMENTS) as AgentToolName[]
 
-/** Tools that only read: chat may offer these alone. */
-export const READ_ONLY_AGENT_TOOLS: readonly AgentToolName[] = ['get_workbook_overview', 'read_range', 'validate_formula', 'search_workbook', 'trace_dependencies', 'explain_formula', 'audit_workbook']
+/** A tool as offered to a model: name, description and the JSON schema of its arguments. */
+export interface AgentToolDefinition {
+  name: AgentToolName
+  description: string
+  parameters: Record<string, unknown>
+}
 
 const ADDRESSING =
   'Addresses may be A1 text, a defined name, or {"row": label, "column": header}; every result names the A1 address it used.'
@@ -193,13 +183,6 @@ const AGENT_TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
     'Adds a chart (bar, line, pie, area, combo: bars with lines on a second axis, or waterfall: a bridge whose first and last values are totals) of a range to the workbook when the changeset is applied. The first column holds the labels and the first row the series names when they are text.',
 }
 
-/** A tool as offered to a model: name, description and the JSON schema of its arguments. */
-export interface AgentToolDefinition {
-  name: AgentToolName
-  description: string
-  parameters: Record<string, unknown>
-}
-
 /** A schema as plain JSON (without TypeBox's own markers), the form providers take. */
 function plainSchema(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>
@@ -214,25 +197,9 @@ export const AGENT_TOOLS: readonly AgentToolDefinition[] = AGENT_TOOL_NAMES.map(
 
 // ---- workbook audit -----------------------------------------------------------------------------
 
-/** What the audit checks, one rule each. */
-export const AUDIT_RULES = [
-  'error-cell',
-  'circular-reference',
-  'pattern-break',
-  'number-in-formula',
-  'input-outside-input-sheet',
-  'empty-reference',
-  'incomplete-total',
-] as const
 export type AuditRule = (typeof AUDIT_RULES)[number]
 
-export const AUDIT_SEVERITIES = ['error', 'warning', 'info'] as const
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number]
-
-/** Findings one audit lists (errors first); all are counted. */
-export const MAX_AUDIT_FINDINGS = 100
-/** Cells a finding names; the rest are counted in its message. */
-export const MAX_AUDIT_FINDING_CELLS = 20
 
 export const AuditFinding = Type.Object({
   rule: StringEnum(AUDIT_RULES),
@@ -386,11 +353,6 @@ export type ChangesetParams = Static<typeof ChangesetParams>
 
 export const ChangesetResponse = Type.Object({ success: Type.Literal(true), changeset: Changeset })
 export type ChangesetResponse = Static<typeof ChangesetResponse>
-
-/** Longest label an applied changeset gives its change in the history. */
-export const MAX_CHANGESET_LABEL_LENGTH = 200
-/** Longest summary an applied changeset keeps. */
-export const MAX_CHANGESET_SUMMARY_LENGTH = 4000
 
 /** POST /changesets/{id}/apply. */
 export const ApplyChangesetBody = StrictObject({

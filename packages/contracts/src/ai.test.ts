@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AI_ERROR_CODES, ASSISTANT_ERROR_TEXTS, ASSISTANT_ERROR_TIPS, FALLBACK_MODEL_VALUES, HOSTED_MODELS, assistantErrorText } from './ai.js'
+import { AI_ERROR_CODES, ASSISTANT_ERROR_TEXTS, ASSISTANT_ERROR_TIPS, FALLBACK_MODEL_VALUES, HOSTED_MODELS, assistantErrorText } from './constants.js'
 
 describe('assistantErrorText', () => {
   it('words each failure as the assistant panel shows it, always with the tips', () => {

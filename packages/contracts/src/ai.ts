@@ -3,27 +3,16 @@ import { StrictObject } from './common.js'
 import { AuditFinding } from './agent.js'
 import { PdfEntry } from './files.js'
 import { CellType, CellValue } from './spreadsheet.js'
-import { MAX_FORMULA_LENGTH } from './limits.js'
+import type { AI_PROVIDERS} from './constants.js';
+import { DEFAULT_AI_MODEL, MAX_ASSISTANT_MESSAGE_LENGTH, MAX_CHAT_HISTORY, MAX_FORMULA_LENGTH, WORKFLOW_STEP_KINDS } from './constants.js'
 
 /*
  * The AI service's API: the model list, chat (whole or streamed), formula suggestions, and the
  * spreadsheet service's formula evaluation they rely on. Paths are relative to /api/ai unless noted.
  */
 
-// ---- limits and constants -----------------------------------------------------------------------
-
-/** Longest chat message or agent command, in characters; longer answers 413. */
-export const MAX_ASSISTANT_MESSAGE_LENGTH = 20_000
-/** The model used when OpenAI is configured; otherwise the first available model is the default. */
-export const DEFAULT_AI_MODEL = 'gpt-4o'
-/** The offline assistant: answers without any model and is always available. */
-export const LOCAL_MODEL = 'local'
-/** Formula suggestions one answer holds at most. */
-export const MAX_FORMULA_SUGGESTIONS = 5
-
 // ---- providers and models -----------------------------------------------------------------------
 
-export const AI_PROVIDERS = ['anthropic', 'openai', 'vertex', 'openai-compatible', 'local'] as const
 /** Who serves a model: the model picker groups by it, in this order. */
 export const AiProvider = Type.Union([
   Type.Literal('anthropic'),
@@ -33,15 +22,6 @@ export const AiProvider = Type.Union([
   Type.Literal('local'),
 ])
 export type AiProvider = (typeof AI_PROVIDERS)[number]
-
-/** Group names of the model picker. */
-export const AI_PROVIDER_LABELS: Record<AiProvider, string> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  vertex: 'Google Vertex AI',
-  'openai-compatible': 'OpenAI-compatible server',
-  local: 'Local',
-}
 
 export const ModelTier = Type.Union([Type.Literal('premium'), Type.Literal('standard'), Type.Literal('fast')])
 export type ModelTier = Static<typeof ModelTier>
@@ -65,30 +45,6 @@ export const AvailableModelsResponse = Type.Object({
 })
 export type AvailableModelsResponse = Static<typeof AvailableModelsResponse>
 
-/** The models of the hosted providers, as the picker lists them (compatible servers add theirs). */
-export const HOSTED_MODELS: ReadonlyArray<Omit<AiModelOption, 'available' | 'unavailableReason'>> = [
-  { value: 'claude-opus-4-6', label: 'Claude Opus 4.6', provider: 'anthropic', tier: 'premium', description: 'Anthropic’s most capable model, for complex modelling work' },
-  { value: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6', provider: 'anthropic', tier: 'standard', description: 'Strong reasoning and tool use at moderate cost' },
-  { value: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', provider: 'anthropic', tier: 'fast', description: 'Fast answers for quick questions and simple edits' },
-  { value: 'gpt-4.1', label: 'GPT-4.1', provider: 'openai', tier: 'premium', description: 'OpenAI’s model for long, precise instructions and tool use' },
-  { value: 'gpt-4o', label: 'GPT-4o', provider: 'openai', tier: 'standard', description: 'OpenAI’s general model, good at finance and formulas' },
-  { value: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', tier: 'fast', description: 'Fast and inexpensive for everyday questions' },
-  { value: 'gemini-2.5-pro', label: 'Gemini 2.5 Pro', provider: 'vertex', tier: 'premium', description: 'Google’s most capable model, through Vertex AI' },
-  { value: 'gemini-2.5-flash', label: 'Gemini 2.5 Flash', provider: 'vertex', tier: 'standard', description: 'Balanced speed and quality, through Vertex AI' },
-  { value: 'gemini-2.5-flash-lite', label: 'Gemini 2.5 Flash-Lite', provider: 'vertex', tier: 'fast', description: 'Google’s fastest model, through Vertex AI' },
-]
-
-export const LOCAL_MODEL_OPTION: Omit<AiModelOption, 'available' | 'unavailableReason'> = {
-  value: LOCAL_MODEL,
-  label: 'Local (offline)',
-  provider: 'local',
-  tier: 'fast',
-  description: 'Answers from the function catalogue, a finance glossary and uploaded documents, with no model; always available',
-}
-
-/** What the picker shows when the model list cannot be loaded: one GPT-4o and two Claude models. */
-export const FALLBACK_MODEL_VALUES = ['gpt-4o', 'claude-sonnet-4-6', 'claude-haiku-4-5'] as const
-
 // ---- chat ---------------------------------------------------------------------------------------
 
 /** Where the user is and what they look at: sent with chat, agent and formula requests. */
@@ -110,9 +66,6 @@ export const AssistantContext = StrictObject({
   ),
 })
 export type AssistantContext = Static<typeof AssistantContext>
-
-/** Earlier turns of the conversation, oldest first, so that a follow-up question is understood. */
-export const MAX_CHAT_HISTORY = 40
 
 export const ChatHistoryEntry = StrictObject({
   role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
@@ -158,8 +111,6 @@ export const ChatResponse = Type.Object({
 })
 export type ChatResponse = Static<typeof ChatResponse>
 
-/** The server-sent events of a streamed chat, in order: `delta`s and `tool_call`s, then `done` or `error`. */
-export const CHAT_STREAM_EVENTS = { delta: 'delta', toolCall: 'tool_call', toolResult: 'tool_result', done: 'done', error: 'error' } as const
 /** `event: delta`: text as it is generated. */
 export const ChatDeltaEvent = Type.Object({ text: Type.String() })
 export type ChatDeltaEvent = Static<typeof ChatDeltaEvent>
@@ -169,8 +120,7 @@ export type ChatToolCallEvent = Static<typeof ChatToolCallEvent>
 /** `event: tool_result`: a tool answered. */
 export const ChatToolResultEvent = Type.Object({ id: Type.String(), name: Type.String(), isError: Type.Boolean() })
 export type ChatToolResultEvent = Static<typeof ChatToolResultEvent>
-/** `event: done` carries the whole answer, as the unstreamed response does. */
-export const ChatDoneEvent = ChatResponse
+
 /** `event: error` after the stream began; before, errors are ordinary JSON answers with their status. */
 export const ChatErrorEvent = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) })
 
@@ -249,115 +199,14 @@ export const EvaluateFormulaResponse = Type.Object({
 })
 export type EvaluateFormulaResponse = Static<typeof EvaluateFormulaResponse>
 
-/** What each spreadsheet error value means, for results shown to users and models. */
-export const ERROR_VALUE_MEANINGS: Record<string, string> = {
-  '#DIV/0!': 'The formula divides by zero or by an empty cell',
-  '#VALUE!': 'An argument has the wrong type, such as text where a number is needed',
-  '#REF!': 'The formula refers to a cell or sheet that does not exist',
-  '#NAME?': 'The formula uses a function or name that does not exist',
-  '#N/A': 'A lookup found no match, or a value is not available',
-  '#NUM!': 'A number is invalid for the calculation, or an iteration did not converge',
-  '#NULL!': 'Two ranges that do not intersect were intersected',
-  '#ERROR!': 'The formula cannot be read',
-  '#CIRC!': 'The formula depends on its own result (a circular reference)',
-  '#SPILL!': 'The array result cannot spill: cells in its way are not empty',
-  '#CALC!': 'The calculation produced an empty array',
-}
-
-// ---- assistant error texts ----------------------------------------------------------------------
-
-/** The assistant panel's error texts. */
-export const ASSISTANT_ERROR_TEXTS = {
-  authentication: 'Authentication error. Please refresh the page and try again.',
-  authenticationHint: 'Your session may have expired.',
-  providerAuthenticationHint: 'The AI provider refused the service’s API key; an administrator needs to check it.',
-  endpointNotFound: 'The AI service endpoint was not found.',
-  unreachable: 'Cannot reach the backend service. Check your connection and try again.',
-  server: 'Server error. The backend service encountered an error.',
-  serverHint: 'Please try again in a moment.',
-  chatFailure: 'Sorry, I encountered an error processing your request. Please try again.',
-  chatNotOk: 'Failed to get AI response',
-} as const
-
-/** Shown under every assistant error. */
-export const ASSISTANT_ERROR_TIPS = [
-  'Use Agent mode to have the assistant change the spreadsheet.',
-  "Try 'Create a DCF model for [company name]'.",
-  'Be specific when asking for formulas: name the cells or the rows.',
-] as const
-
-/** The AI service's error codes that the panel words specially. */
-export const AI_ERROR_CODES = {
-  providerAuthentication: 'AI_PROVIDER_AUTHENTICATION',
-  providerRateLimited: 'AI_PROVIDER_RATE_LIMITED',
-  providerTimeout: 'AI_PROVIDER_TIMEOUT',
-  providerUnavailable: 'AI_PROVIDER_UNAVAILABLE',
-  providerRejected: 'AI_PROVIDER_REJECTED',
-  emptyResponse: 'AI_EMPTY_RESPONSE',
-  unknownModel: 'UNKNOWN_MODEL',
-  modelNotConfigured: 'MODEL_NOT_CONFIGURED',
-  emptyMessage: 'EMPTY_MESSAGE',
-  messageTooLong: 'MESSAGE_TOO_LONG',
-  dailyLimit: 'AI_DAILY_LIMIT_REACHED',
-  /** The agent kept calling tools past its bound for one request. */
-  toolLimit: 'AI_TOOL_LIMIT',
-  /** The agent spent the tokens one request may use before it finished. */
-  tokenBudget: 'AI_TOKEN_BUDGET',
-  /** The agent did not finish within its deadline. */
-  agentDeadline: 'AI_AGENT_DEADLINE',
-} as const
-
-/**
- * The panel's text for a failed assistant request: `status` 0 for a request that never reached the
- * backend. Authentication failures (a 401, or a message naming 401 or Unauthorized) get the
- * authentication text; a 404 names the endpoint; a 500 the server text; anything else its message.
- */
-export function assistantErrorText(failure: { status: number; code?: string; message: string }): { text: string; hint?: string; tips: readonly string[] } {
-  const tips = ASSISTANT_ERROR_TIPS
-  if (failure.code === AI_ERROR_CODES.providerAuthentication) return { text: ASSISTANT_ERROR_TEXTS.authentication, hint: ASSISTANT_ERROR_TEXTS.providerAuthenticationHint, tips }
-  if (failure.status === 401 || /\b401\b|unauthorized/i.test(failure.message)) return { text: ASSISTANT_ERROR_TEXTS.authentication, hint: ASSISTANT_ERROR_TEXTS.authenticationHint, tips }
-  if (failure.status === 404) return { text: ASSISTANT_ERROR_TEXTS.endpointNotFound, tips }
-  if (failure.status === 0 || /failed to fetch|networkerror/i.test(failure.message)) return { text: ASSISTANT_ERROR_TEXTS.unreachable, tips }
-  if (failure.status === 500) return { text: ASSISTANT_ERROR_TEXTS.server, hint: ASSISTANT_ERROR_TEXTS.serverHint, tips }
-  return { text: `Error: ${failure.message}`, tips }
-}
-
 // ---- workflows ----------------------------------------------------------------------------------
 
 /**
  * A workflow: a named, saved, ordered list of steps the user runs on a chosen workbook. Paths under
  * /workflows; a workflow of another user answers 404, as a missing one does.
  */
-
-/** The job queue that runs workflows. */
-export const WORKFLOW_RUN_QUEUE = 'ai.workflow-run'
-export const MAX_WORKFLOW_STEPS = 20
-export const MAX_WORKFLOW_NAME_LENGTH = 120
-export const MAX_WORKFLOW_DESCRIPTION_LENGTH = 500
-export const MAX_WORKFLOW_STEP_TEXT_LENGTH = 2000
-/** Runs the history of one workflow, or the user's recent runs, lists at most. */
-export const MAX_LISTED_WORKFLOW_RUNS = 50
-/** Runs kept per workflow; older ones are dropped as new ones start. */
-export const MAX_KEPT_WORKFLOW_RUNS = 100
-/** Workflows one user keeps at most. */
-export const MAX_WORKFLOWS_PER_USER = 200
-
-/**
- * What a step does: `command` runs its text in Agent mode with the workflow's model (the offline
- * planner for `local`), writing one changeset; `audit` checks the workbook and keeps the findings;
- * `import` makes a workbook of the user's latest uploaded spreadsheet, on which the later steps work;
- * `snapshot` saves a major version with the step's text as its message.
- */
-export const WORKFLOW_STEP_KINDS = ['command', 'audit', 'import', 'snapshot'] as const
 export type WorkflowStepKind = (typeof WORKFLOW_STEP_KINDS)[number]
 export const WorkflowStepKind = Type.Unsafe<WorkflowStepKind>({ type: 'string', enum: [...WORKFLOW_STEP_KINDS] })
-/** How the page names each kind. */
-export const WORKFLOW_STEP_KIND_LABELS: Record<WorkflowStepKind, string> = {
-  command: 'Assistant command',
-  audit: 'Audit the workbook',
-  import: 'Import the latest upload',
-  snapshot: 'Save a version',
-}
 
 export const WorkflowStep = Type.Object({
   kind: WorkflowStepKind,
@@ -480,34 +329,5 @@ export type WorkflowTemplate = Static<typeof WorkflowTemplate>
 export const WorkflowTemplatesResponse = Type.Object({ success: Type.Literal(true), templates: Type.Array(WorkflowTemplate) })
 export type WorkflowTemplatesResponse = Static<typeof WorkflowTemplatesResponse>
 
-/** The built-in templates; every command is one the offline planner carries out. */
-export const WORKFLOW_TEMPLATES: readonly WorkflowTemplate[] = [
-  {
-    id: 'monthly-financial-report',
-    name: 'Monthly Financial Report',
-    description: 'Save a version, add a total row under the figures, bold the header row, check the workbook and save the report as a version.',
-    steps: [
-      { kind: 'snapshot', text: 'Before the monthly report' },
-      { kind: 'command', text: 'add a total row' },
-      { kind: 'command', text: 'make the header row bold' },
-      { kind: 'audit', text: '' },
-      { kind: 'snapshot', text: 'Monthly report' },
-    ],
-  },
-  {
-    id: 'data-validation-check',
-    name: 'Data Validation Check',
-    description: 'Look for cells showing errors, circular references, broken patterns, numbers typed inside formulas and totals that miss rows.',
-    steps: [{ kind: 'audit', text: '' }],
-  },
-  {
-    id: 'revenue-forecast-update',
-    name: 'Revenue Forecast Update',
-    description: 'Save a version, grow revenue 10% a year from the second year on, and check the workbook.',
-    steps: [
-      { kind: 'snapshot', text: 'Before the revenue forecast update' },
-      { kind: 'command', text: 'grow revenue 10% a year in years 2 to 5' },
-      { kind: 'audit', text: '' },
-    ],
-  },
-]
+/** `event: done` carries the whole answer, as the unstreamed response does. */
+export const ChatDoneEvent = ChatResponse

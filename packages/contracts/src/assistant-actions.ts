@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
 import { AiProvider, AssistantContext, ChatHistoryEntry, TokenUsage } from './ai.js'
 import { Changeset, ChangesetBrief, Highlight } from './agent.js'
+import type { ASSISTANT_ACTION_TYPES, FINANCIAL_MODEL_TYPES} from './constants.js';
 
 /*
  * Agent mode and model generation: POST /api/spreadsheet/process-action (a command the assistant
@@ -11,15 +12,7 @@ import { Changeset, ChangesetBrief, Highlight } from './agent.js'
 
 // ---- model generation ---------------------------------------------------------------------------
 
-export const FINANCIAL_MODEL_TYPES = ['dcf', 'lbo', 'three-statement', 'startup', 'saas', 'real-estate'] as const
 export type FinancialModelType = (typeof FINANCIAL_MODEL_TYPES)[number]
-/** The job queue that builds generated models. */
-export const GENERATE_MODEL_QUEUE = 'ai.generate-model'
-export const MIN_PROJECTION_YEARS = 1
-export const MAX_PROJECTION_YEARS = 20
-export const DEFAULT_MODEL_PARAMETERS = { projectionYears: 5, terminalGrowthRate: 2.5 } as const
-/** The tabs of a new DCF model, in order. */
-export const DCF_MODEL_SHEETS = ['Assumptions', 'Revenue', 'Operating', 'FCF', 'Valuation'] as const
 
 /** POST /api/spreadsheet/generate-financial-model. `modelType` and parameters are checked by the service, which names what is wrong. */
 export const GenerateFinancialModelBody = StrictObject({
@@ -49,8 +42,6 @@ export type FinancialModelResult = Static<typeof FinancialModelResult>
 
 // ---- agent mode ---------------------------------------------------------------------------------
 
-/** What the assistant did with a command. */
-export const ASSISTANT_ACTION_TYPES = ['edit', 'create_model', 'answer'] as const
 export type AssistantActionType = (typeof ASSISTANT_ACTION_TYPES)[number]
 
 /** POST /api/spreadsheet/process-action. Sent with `Accept: text/event-stream` it streams PROCESS_ACTION_STREAM_EVENTS. */
@@ -108,50 +99,18 @@ export const ProcessActionResponse = Type.Object({
 })
 export type ProcessActionResponse = Static<typeof ProcessActionResponse>
 
-/**
- * Server-sent events of a streamed action, in order: deltas of the model's text, each turn's
- * tool_calls then their tool_results, the changeset after a turn that wrote (progress instead, while a
- * model is generated), then done with the whole response, or error once the stream has begun.
- */
-export const PROCESS_ACTION_STREAM_EVENTS = {
-  delta: 'delta',
-  toolCall: 'tool_call',
-  toolResult: 'tool_result',
-  changeset: 'changeset',
-  progress: 'progress',
-  done: 'done',
-  error: 'error',
-} as const
 /** `event: tool_call`: the agent is about to run a tool. */
 export const AgentToolCallEvent = Type.Object({ id: Type.String(), name: Type.String(), description: Type.String() })
 export type AgentToolCallEvent = Static<typeof AgentToolCallEvent>
-/** `event: tool_result`: the step as it ended. */
-export const AgentToolResultEvent = AgentStep
+
 /** `event: changeset`: where the request's changeset stands after a turn that wrote (`done` carries it whole). */
 export const AgentChangesetEvent = Type.Object({ changeset: ChangesetBrief })
 /** `event: progress`: how far the generation of a new model has come. */
 export const ModelGenerationProgress = Type.Object({ percent: Type.Number({ minimum: 0, maximum: 100 }), message: Type.String() })
 export type ModelGenerationProgress = Static<typeof ModelGenerationProgress>
+
+/** `event: tool_result`: the step as it ended. */
+export const AgentToolResultEvent = AgentStep
+
 /** `event: done` carries the whole action response. */
 export const ProcessActionDoneEvent = ProcessActionResponse
-
-/** Words that send a message to the action path rather than plain chat. */
-export const ACTION_KEYWORDS = ['create', 'make', 'build', 'generate', 'add', 'insert', 'update', 'change', 'modify', 'calculate', 'dcf', 'model', 'lbo', 'financial'] as const
-const MODEL_KEYWORDS = ['dcf', 'lbo', 'leveraged buyout', 'valuation', 'financial model', 'sensitivity analysis']
-const MODEL_VERBS = ['create', 'build', 'generate', 'make', 'develop']
-
-function hasWord(text: string, word: string): boolean {
-  return new RegExp(`\\b${word.replace(/ /g, '\\s+')}\\b`).test(text)
-}
-
-/** Whether a message goes to the spreadsheet-action path. */
-export function isActionCommand(text: string): boolean {
-  const lower = text.toLowerCase()
-  return ACTION_KEYWORDS.some((word) => hasWord(lower, word))
-}
-
-/** Whether a command asks for a new financial model: a model keyword together with a creation verb. */
-export function isModelCreationCommand(text: string): boolean {
-  const lower = text.toLowerCase()
-  return MODEL_KEYWORDS.some((word) => hasWord(lower, word)) && MODEL_VERBS.some((verb) => hasWord(lower, verb))
-}

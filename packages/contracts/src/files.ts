@@ -2,30 +2,6 @@ import { Type, type Static } from 'typebox'
 import { JobState, StrictObject } from './common.js'
 import { ImportMismatch } from './spreadsheet.js'
 
-/** Spec 2 §5: the file manager's answer to a file that is neither a spreadsheet nor a PDF. */
-export const INVALID_FILE_TYPE_MESSAGE = 'Invalid file type. Please upload an Excel file (.xlsx, .xls, .csv) or a PDF document (.pdf)'
-/** Spec 2 §5: a PDF from which nothing is extracted. */
-export const NO_DATA_EXTRACTED_MESSAGE = 'No data extracted from document'
-/** Spec 2 §5. */
-export const NO_FILE_MESSAGE = 'Please select a file to upload'
-export const UPLOAD_AUTH_MESSAGE = 'Authentication required to upload files'
-export const DELETE_AUTH_MESSAGE = 'Authentication required to delete files'
-export const IMPORT_AUTH_MESSAGE = 'Authentication required to import workbooks'
-/** Default largest uploaded file; UPLOAD_LIMIT_BYTES changes it for the gateway, files and ai alike. */
-export const DEFAULT_UPLOAD_LIMIT_BYTES = 50 * 1024 * 1024
-/**
- * Room for what a multipart upload carries besides its file (boundaries, part headers and the text
- * fields such as name and description), so that a file of exactly the upload limit passes the gateway
- * and it is the files service that names the file as too large.
- */
-export const MULTIPART_ALLOWANCE_BYTES = 2 * 1024 * 1024
-/** The largest request body an upload route takes for a file of at most `uploadLimitBytes`. */
-export function uploadBodyLimitBytes(uploadLimitBytes: number): number {
-  return uploadLimitBytes + MULTIPART_ALLOWANCE_BYTES
-}
-/** The job queue that processes uploads. */
-export const FILES_PROCESS_QUEUE = 'files.process'
-
 export const FileKind = Type.Union([Type.Literal('xlsx'), Type.Literal('xls'), Type.Literal('csv'), Type.Literal('pdf')])
 export type FileKind = Static<typeof FileKind>
 

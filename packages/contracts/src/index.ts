@@ -1,4 +1,4 @@
-export * from './limits.js'
+export * from './constants.js'
 export * from './common.js'
 export * from './users.js'
 export * from './gateway.js'

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
-import { MAX_PRINT_SCALE, MIN_PRINT_SCALE } from './limits.js'
+import { MAX_PRINT_SCALE, MIN_PRINT_SCALE } from './constants.js'
 
 /*
  * How a sheet prints, kept with the workbook as Excel keeps it (a sheet's pageSetup and printOptions,

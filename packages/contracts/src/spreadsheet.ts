@@ -34,7 +34,7 @@ import {
   MAX_WORKBOOK_NAME_LENGTH,
   SHEET_COLUMNS,
   SHEET_ROWS,
-} from './limits.js'
+} from './constants.js'
 
 /*
  * The spreadsheet service's API (spec 2 §3 and §7): workbooks, sheets, cells with server-side

@@ -1,17 +1,14 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
+import type { HELP_CATEGORIES} from './constants.js';
+import { MAX_SUPPORT_DESCRIPTION_LENGTH } from './constants.js'
 
 /*
  * Help & Support: a signed-in user's request, stored by the users service and listed for the people
  * its configuration names as support admins. Paths are relative to /api/users.
  */
 
-export const HELP_CATEGORIES = ['Technical Issue', 'Account Management', 'Feature Request', 'Billing Query', 'Other'] as const
 export type HelpCategory = (typeof HELP_CATEGORIES)[number]
-
-export const MAX_SUPPORT_DESCRIPTION_LENGTH = 5000
-/** Requests GET /support-requests answers at most, newest first. */
-export const SUPPORT_REQUEST_LIST_LIMIT = 200
 
 /** POST /support-requests. Every field is required and not blank. */
 export const SupportRequestBody = StrictObject({

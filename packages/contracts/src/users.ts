@@ -17,34 +17,6 @@ export const SessionTokenResponse = Type.Object({
 })
 export type SessionTokenResponse = Static<typeof SessionTokenResponse>
 
-/** Spec 1 §5: a password has at least 6 characters; the users service and the sign-up form both say so. */
-export const MIN_PASSWORD_LENGTH = 6
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters'
-/** Spec 1 §5: what registration and sign-in say when a field is empty. */
-export const MISSING_FIELDS_MESSAGE = 'Please fill all required fields'
-/** Registration refuses a password that is common or quickly guessed; the message adds the reason. */
-export const PASSWORD_TOO_WEAK_CODE = 'PASSWORD_TOO_WEAK'
-export const PASSWORD_TOO_WEAK_MESSAGE = 'This password is too easy to guess'
-
-/**
- * Sign-in answers 429 with this code, and a Retry-After header, while an account or an address is
- * locked out after repeated failed attempts; even the right password waits until the lockout ends.
- */
-export const SIGN_IN_LOCKED_CODE = 'SIGN_IN_LOCKED'
-
-/** "in 45 seconds", "in 1 minute", "in 15 minutes": how long a wait of `seconds` is, as a person says it. */
-export function waitText(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds))
-  if (whole < 60) return `in ${whole} second${whole === 1 ? '' : 's'}`
-  const minutes = Math.ceil(whole / 60)
-  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
-}
-
-/** The lockout notice, on the API's 429 and on the login page. */
-export function signInLockedMessage(retryAfterSeconds: number): string {
-  return `Too many failed sign-in attempts. Try again ${waitText(retryAfterSeconds)}.`
-}
-
 export const RegisterBody = StrictObject({
   email: Type.String({ maxLength: 320 }),
   password: Type.String({ maxLength: 1024 }),
@@ -204,66 +176,7 @@ export const GetSessionQuery = StrictObject({ userId: Type.Optional(Type.String(
 export const SessionResponse = Type.Object({ success: Type.Boolean(), session: UserSession })
 export type SessionResponse = Static<typeof SessionResponse>
 
-export const DEFAULT_WORKBOOK_ID = 'defaultWorkbook'
-export const DEFAULT_SHEET_NAME = 'Sheet1'
-export const BLANK_SHEET_ROWS = 30
-/** Columns A to W of the default blank sheet. */
-export const BLANK_SHEET_COLUMNS = Array.from({ length: 23 }, (_, i) => String.fromCharCode(65 + i))
-
-export function createBlankSheetState(): SheetState {
-  const rows: SessionRow[] = []
-  for (let rowIndex = 0; rowIndex < BLANK_SHEET_ROWS; rowIndex++) {
-    const row: SessionRow = { rowIndex }
-    for (const column of BLANK_SHEET_COLUMNS) row[column] = ''
-    rows.push(row)
-  }
-  return {
-    selectedCell: null,
-    selectedRange: null,
-    isSelecting: false,
-    rows,
-    cells: {},
-    showContextualHelp: false,
-    contextualHelpData: null,
-    showTour: false,
-    gridApi: null,
-    editingCell: null,
-    formulaBarValue: '',
-    activeView: 'spreadsheet',
-  }
-}
-
-export function createDefaultWorkbookEntry(now: string): WorkbookEntry {
-  return {
-    name: DEFAULT_WORKBOOK_ID,
-    activeSheet: DEFAULT_SHEET_NAME,
-    recentlyOpened: [DEFAULT_SHEET_NAME],
-    sheetOrder: [DEFAULT_SHEET_NAME],
-    totalSheets: 1,
-    sheets: { [DEFAULT_SHEET_NAME]: { state: createBlankSheetState(), lastModified: now } },
-  }
-}
-
-/** A new session: role admin, the default workbook active with one blank Sheet1. */
-export function createDefaultSession(user: { id: string; name: string | null; email: string | null }, now = new Date().toISOString()): UserSession {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: 'admin',
-    activeWorkbook: DEFAULT_WORKBOOK_ID,
-    workbooks: { [DEFAULT_WORKBOOK_ID]: createDefaultWorkbookEntry(now) },
-    updatedAt: now,
-  }
-}
-
 // ---- background identity --------------------------------------------------------------------------
-
-/**
- * The users service's internal route that gives a worker a short-lived token for the user a job
- * belongs to. Service-authenticated, never served under the gateway's /api paths.
- */
-export const INTERNAL_USER_TOKEN_PATH = '/internal/user-token'
 
 export const UserTokenBody = StrictObject({
   userId: Type.String({ minLength: 1, maxLength: 128 }),

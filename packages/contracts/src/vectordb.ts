@@ -6,14 +6,7 @@
 import { Type, type Static } from 'typebox'
 import { StrictObject } from './common.js'
 import { CellValue } from './spreadsheet.js'
-import { DEFAULT_SEARCH_LIMIT } from './limits.js'
-
-export const VECTORDB_INDEX_QUEUE = 'vectordb.index-workbook'
-
-/** Longest query accepted; a longer one answers 400. Search reads at most MAX_QUERY_WORDS of it. */
-export const MAX_QUERY_LENGTH = 2000
-/** Most results one search answers. */
-export const MAX_SEARCH_LIMIT = 100
+import { DEFAULT_SEARCH_LIMIT, MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT } from './constants.js'
 
 export const SearchOptions = StrictObject({
   /** Up to 20 by default, as the vector search has always answered. */
