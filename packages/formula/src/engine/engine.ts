@@ -1003,7 +1003,7 @@ export class Engine {
     let reported = unique ? undefined : new PositionSet(count)
     const live = this.sheets.length === 1 ? this.sheets[0] : undefined
     let changes: CellChange[]
-    if (batch !== undefined && batch.written !== null) return this.largeBatchChanges(batch, batch.written, reported)
+    if (batch !== undefined && batch.written !== null) return this.withDataTables(this.largeBatchChanges(batch, batch.written, reported))
     if (unique) {
       // Each cell once, in order: the list is filled front to back at its final length.
       changes = new Array<CellChange>(count)
@@ -1044,7 +1044,12 @@ export class Engine {
       all = changes
       for (const change of calculated) all.push(change)
     }
-    return this.dataTables.size > 0 && !this.dataTables.refreshing && all.length > 0 ? this.refreshDataTables(all, true) : all
+    return this.withDataTables(all)
+  }
+
+  /** Changes with those of the data tables they moved, unless a refresh of the tables is what made them. */
+  private withDataTables(changes: CellChange[]): CellChange[] {
+    return this.dataTables.size > 0 && !this.dataTables.refreshing && changes.length > 0 ? this.refreshDataTables(changes, true) : changes
   }
 
   /**
@@ -1082,7 +1087,7 @@ export class Engine {
       changes.push({ sheet: name, address: formatAddress(row, col), row, col, value })
     }
     for (const change of calculated) changes.push(change)
-    return this.dataTables.size > 0 && !this.dataTables.refreshing && changes.length > 0 ? this.refreshDataTables(changes, true) : changes
+    return changes
   }
 
   /**

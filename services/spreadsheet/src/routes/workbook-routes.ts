@@ -33,7 +33,6 @@ import { spreadsheetErrors } from '../errors.js'
 import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
 import type { WorkbookDoc } from '../storage/documents.js'
-import type { SheetLayout } from '../storage/sheet-layout.js'
 import { toChart } from '../workbooks/charts.js'
 import { blankSnapshot, templateSnapshot } from '../workbooks/new-workbooks.js'
 import { readImportStream } from '../workbooks/import-stream.js'
@@ -413,21 +412,18 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const { startRow, endRow } = request.query
       if (endRow < startRow) throw spreadsheetErrors.invalidWindow(`endRow (${endRow}) is before startRow (${startRow})`)
       if (endRow - startRow + 1 > MAX_WINDOW_ROWS) throw spreadsheetErrors.invalidWindow(`A window spans at most ${MAX_WINDOW_ROWS} rows; rows ${startRow} to ${endRow} are ${endRow - startRow + 1}`)
-      let workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
-      const sheetId = sheetIdOf(workbook, request.query.sheet) ?? workbook.sheets[0].id
+      const asked = await workbooks.requireWorkbook(request.params.id, currentUser(request))
+      const sheetId = sheetIdOf(asked, request.query.sheet) ?? asked.sheets[0].id
       const first = startRow - 1
       const last = endRow - 1
-      const read = (layout: SheetLayout | undefined) =>
-        Promise.all([services.repo.bandCells(workbook.id, sheetId, first, last, layout), services.repo.sheetExtent(workbook.id, sheetId, layout)])
-      let [stored, extent] = await read(workbook.layouts?.[sheetId])
-      // A change stored between reading the workbook and its blocks may have moved the sheet's rows or
-      // columns: the blocks are read again through the layout they are stored with now.
-      for (let attempt = 0; attempt < LAYOUT_READ_ATTEMPTS; attempt++) {
-        const now = await services.repo.workbooks().get(workbook.id)
-        if (!now || !now.sheets.some((candidate) => candidate.id === sheetId) || sameLayout(now.layouts?.[sheetId], workbook.layouts?.[sheetId])) break
-        workbook = now
-        ;[stored, extent] = await read(workbook.layouts?.[sheetId])
-      }
+      const {
+        workbook,
+        read: [stored, extent],
+      } = await workbooks.readThroughLayouts(
+        asked,
+        (layouts) => Promise.all([services.repo.bandCells(asked.id, sheetId, first, last, layouts?.[sheetId]), services.repo.sheetExtent(asked.id, sheetId, layouts?.[sheetId])]),
+        sheetId,
+      )
       const sheet = workbook.sheets.find((candidate) => candidate.id === sheetId)!
       const cells = stored.filter((cell) => cell.row >= first && cell.row <= last)
       const shown = toSheetCells({ ...sheet, cells })
@@ -450,11 +446,6 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
     },
   )
 }
-
-/** How many times a window is read again when the sheet's layout changed while it was read. */
-const LAYOUT_READ_ATTEMPTS = 3
-
-const sameLayout = (a: SheetLayout | undefined, b: SheetLayout | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
 /** The id of the sheet a `?sheet=` names (exactly, else ignoring case); undefined for every sheet. */
 function sheetIdOf(workbook: WorkbookDoc, sheetName: string | undefined): string | undefined {

@@ -390,17 +390,32 @@ export class WorkbookService {
     return sortedCells((await this.repo.sheetCells(workbook.id, sheetId, workbook.layouts?.[sheetId])).map(fromStored))
   }
 
-  /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
-  async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
-    const read = (layouts: WorkbookDoc['layouts']) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts))
-    let docs = await read(workbook.layouts)
-    // A change stored meanwhile may have moved rows or columns: read again through the layouts stored now.
+  /**
+   * Reads a workbook's stored cells through its sheets' row and column maps, and again through the maps
+   * stored now when a change moved rows or columns meanwhile (at most WRITE_ATTEMPTS times, and not once
+   * `sheetId`, when given, is gone). Answers what was read and the workbook whose maps it was read through.
+   */
+  async readThroughLayouts<T>(workbook: WorkbookDoc, read: (layouts: WorkbookDoc['layouts']) => Promise<T>, sheetId?: string): Promise<{ workbook: WorkbookDoc; read: T }> {
+    let result = await read(workbook.layouts)
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const now = await this.repo.workbooks().get(workbook.id)
-      if (!now || JSON.stringify(now.layouts ?? {}) === JSON.stringify(workbook.layouts ?? {})) break
+      if (!now || (sheetId !== undefined && !now.sheets.some((sheet) => sheet.id === sheetId))) break
+      if (JSON.stringify(now.layouts ?? {}) === JSON.stringify(workbook.layouts ?? {})) break
       workbook = now
-      docs = await read(workbook.layouts)
+      result = await read(workbook.layouts)
     }
+    return { workbook, read: result }
+  }
+
+  /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
+  async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
+    const held = await this.readThroughLayouts(
+      workbook,
+      (layouts) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts)),
+      onlySheetId,
+    )
+    workbook = held.workbook
+    const docs = held.read
     const bySheet = new Map<string, CellRecord[]>()
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
