@@ -44,8 +44,9 @@ describe('formulas run under a budget', () => {
     expect(changedValue(run.answer, 'C1')).toBe(4)
     expect(run.answer.json.message).toContain('Sheet1!B1 is #CALC!: The formula took longer than 1 s to calculate and was stopped')
     // The formula held its thread for its whole budget; the other user's workbook was answered by another
-    // (on one event loop, the other user's slowest edit took as long as the formula: 1,026 of 1,184 ms).
-    expect(run.figures.otherEditMaxMs).toBeLessThan(0.75 * run.answer.ms)
+    // thread meanwhile. On one event loop every edit sent during the formula waited it out (the slowest
+    // took 1,026 of its 1,184 ms), so at most the edit already under way was answered before it.
+    expect(run.figures.otherEditsAnsweredFirst).toBeGreaterThanOrEqual(3)
   }, 120_000)
 
   it.each([
@@ -81,8 +82,9 @@ describe('formulas run under a budget', () => {
     const run = await whileAnotherUserEdits(stack, otherUser, 'reopening the MMULT workbook', () => heavy.change([setCells({ E1: 1 })]))
     figures.push(run.figures)
     expect(run.answer.status).toBe(200)
-    // On one event loop the other user waited for the whole reopening (1,903 of 1,915 ms).
-    expect(run.figures.otherEditMaxMs).toBeLessThan(0.75 * run.answer.ms)
+    // On one event loop the other user waited for the whole reopening (1,903 of 1,915 ms). The slowest
+    // edit is no measure here: the other workbook may itself be opening on a thread just started.
+    expect(run.figures.otherEditsAnsweredFirst).toBeGreaterThanOrEqual(3)
     const cells = await heavy.cells()
     expect(cells.B1.value).toBe('#CALC!')
     expect(cells.D1.value).toBe(40)

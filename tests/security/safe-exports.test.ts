@@ -107,6 +107,7 @@ describe('xlsx exports', () => {
       ms: Math.round(exported.ms),
       peakMb: stack.peakMemoryMb(),
       otherEdits: 1,
+      otherEditsAnsweredFirst: 1,
       otherEditMaxMs: Math.round(edit.ms),
     })
     const book = new ExcelJS.Workbook()
