@@ -3,7 +3,9 @@
  * own: generating the workbook, exceljs's streaming read as the reference, Finsheet's streaming read,
  * or the whole import end to end through a running stack. Prints one JSON line.
  *
- *   node --conditions=development --import ./bench/register.mjs bench/import-steps.ts <step> <file>
+ * import.bench.ts compiles it to bench/.built/import-steps.mjs and runs that on the packages' dist:
+ *
+ *   node bench/.built/import-steps.mjs <step> <file>
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs'
@@ -88,7 +90,7 @@ async function endToEnd(path: string, kind: string, separateWorker: boolean): Pr
   const stack = await startAllInOne({ port: 0, dataDir, logger: false, env })
   // As docker compose runs it: the files worker in a process of its own, on the same queue.
   const worker = separateWorker
-    ? spawn(process.execPath, ['--conditions=development', '--import', './bench/register.mjs', '../services/files/src/worker.ts'], {
+    ? spawn(process.execPath, ['../services/files/dist/worker.js'], {
         env: { ...env, DATA_DIR: dataDir, SPREADSHEET_URL: stack.services.spreadsheet, USERS_URL: stack.services.users, RUN_WORKER: 'true' },
         stdio: 'inherit',
       })

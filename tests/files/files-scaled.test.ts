@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BullmqJobQueues, createMinioBlobStore, createUserTokenSource, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
+import { createUserTokenSource, createSqliteDocumentStore, createTokenVerifier, type BlobStore, type DocumentStore, type JobWorker, type ServiceApp } from '@finsheet/platform'
+import { BullmqJobQueues, createMinioBlobStore } from '@finsheet/platform/external'
 import { startRedisServer, startS3rver, type RunningServer } from '@finsheet/platform/testing'
 import type { FileRecord, ImportFileResponse } from '@finsheet/contracts'
 import { buildFilesApp, loadFilesConfig, startFileWorker } from '@finsheet/files-service'

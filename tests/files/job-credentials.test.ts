@@ -10,19 +10,8 @@ import type { AddressInfo } from 'node:net'
 import Database from 'better-sqlite3'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  BullmqJobQueues,
-  createSqliteDocumentStore,
-  createTokenVerifier,
-  createUserTokenSource,
-  FsBlobStore,
-  SqliteJobQueues,
-  type DocumentStore,
-  type JobQueues,
-  type JobWorker,
-  type ServiceApp,
-  type UserTokenSource,
-} from '@finsheet/platform'
+import { createSqliteDocumentStore, createTokenVerifier, createUserTokenSource, FsBlobStore, SqliteJobQueues, type DocumentStore, type JobQueues, type JobWorker, type ServiceApp, type UserTokenSource } from '@finsheet/platform'
+import { BullmqJobQueues } from '@finsheet/platform/external'
 import { startRedisServer, type RunningServer } from '@finsheet/platform/testing'
 import { buildFilesApp, loadFilesConfig, startFileWorker } from '@finsheet/files-service'
 import { createSpreadsheetService, loadSpreadsheetConfig } from '@finsheet/spreadsheet-service'

@@ -26,7 +26,7 @@ export interface AiServiceOptions {
  */
 export async function createAiService(config: AiConfig, options: AiServiceOptions = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'ai')
-  const jobs = createJobQueues(config)
+  const jobs = await createJobQueues(config)
   const app = await buildAiApp({
     verifier: createTokenVerifier(config),
     store,

@@ -22,7 +22,7 @@ try {
   exitOnConfigError(error)
 }
 const logger = createLogger('ai-worker', config.LOG_LEVEL)
-const jobs = createJobQueues(config)
+const jobs = await createJobQueues(config)
 const store = await createDocumentStore(config, 'ai')
 const userTokens = await createUserTokenSource(config, 'ai-worker')
 const processor = createModelProcessor({ spreadsheet: createSpreadsheetClient(config.SPREADSHEET_URL), userTokens })

@@ -18,7 +18,7 @@ export function runsWorker(config: FilesConfig): boolean {
 export async function createFilesService(config: FilesConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'files')
   const blobs = await createBlobStore(config)
-  const jobs = createJobQueues(config)
+  const jobs = await createJobQueues(config)
   const app = await buildFilesApp({
     verifier: createTokenVerifier(config),
     store,

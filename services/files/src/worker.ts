@@ -17,7 +17,7 @@ try {
 const logger = createLogger('files-worker', config.LOG_LEVEL)
 const store = await createDocumentStore(config, 'files')
 const blobs = await createBlobStore(config)
-const jobs = createJobQueues(config)
+const jobs = await createJobQueues(config)
 const worker = startFileWorker({
   store,
   blobs,

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { uploadBodyLimitBytes } from '@finsheet/contracts'
 import { createTokenVerifier, trustProxySetting, type Logger, type ServiceApp } from '@finsheet/platform'
 import { buildGatewayApp } from './app.js'
@@ -25,8 +25,9 @@ function readyOrGiveUp(redis: Redis): Promise<void> {
 /** Builds the gateway from config; with REDIS_URL, rate-limit counts live in Redis for every replica. */
 export async function createGatewayService(config: GatewayConfig, options: { logger?: Logger | boolean; webRoot?: string } = {}): Promise<ServiceApp> {
   // Commands fail at once while disconnected (no offline queue) and time out quickly (counting is skipped on error).
+  // ioredis is loaded only when Redis is configured.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS })
     : undefined
   if (redis) {
     // Reconnection is automatic; the listener keeps a refused connection from being an unhandled error event.

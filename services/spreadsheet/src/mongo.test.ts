@@ -4,7 +4,7 @@
  */
 import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMongoDocumentStore } from '@finsheet/platform'
+import { createMongoDocumentStore } from '@finsheet/platform/external'
 import { dockerAvailable, NO_DOCKER_REASON } from '@finsheet/platform/testing'
 import { clientFor, type Call } from './testing/client.js'
 import { startTestApp, type TestApp } from './testing/test-app.js'

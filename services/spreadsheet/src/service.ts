@@ -7,7 +7,7 @@ import { createSpreadsheetThreads } from './threads/spreadsheet-threads.js'
 export async function createSpreadsheetService(config: SpreadsheetConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
   const store = await createDocumentStore(config, 'spreadsheet')
   const blobs = await createBlobStore(config)
-  const jobs = createJobQueues(config)
+  const jobs = await createJobQueues(config)
   const app = await buildSpreadsheetApp({
     verifier: createTokenVerifier(config),
     store,

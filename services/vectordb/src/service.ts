@@ -19,7 +19,7 @@ import { createSpreadsheetReader } from './spreadsheet-client.js'
 export async function createVectordbService(config: VectordbConfig, options: { logger?: Logger | boolean } = {}): Promise<ServiceApp> {
   const vectors = await createVectorStore(config)
   const store = await createDocumentStore(config, 'vectordb')
-  const jobs = createJobQueues(config)
+  const jobs = await createJobQueues(config)
   const embedder = await createEmbedder(config)
   const spreadsheet = createSpreadsheetReader(config.SPREADSHEET_URL)
   const app = await buildVectordbApp({ verifier: createTokenVerifier(config), vectors, store, jobs, embedder, catalogue: functionCatalogue(), spreadsheet, logger: options.logger, bodyLimit: config.BODY_LIMIT_BYTES })

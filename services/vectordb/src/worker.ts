@@ -20,7 +20,7 @@ try {
 const logger = createLogger('vectordb-worker', config.LOG_LEVEL)
 const vectors = await createVectorStore(config)
 const store = await createDocumentStore(config, 'vectordb')
-const jobs = createJobQueues(config)
+const jobs = await createJobQueues(config)
 const cells = new CellSearch(vectors, await createEmbedder(config), store)
 await cells.start()
 const processor = createIndexProcessor({ cells, spreadsheet: createSpreadsheetReader(config.SPREADSHEET_URL), userTokens: await createUserTokenSource(config, 'vectordb-worker') })

@@ -1,5 +1,5 @@
-import { applicationDefault, getApp, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth'
+import type { App } from 'firebase-admin/app'
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth'
 import { authErrors, type AuthUser, type TokenVerifier } from './token-verifier.js'
 
 export interface FirebaseOptions {
@@ -8,8 +8,12 @@ export interface FirebaseOptions {
   emulatorHost?: string
 }
 
-/** One firebase-admin app per project id, shared by the verifier and the users service. */
-export function firebaseAuth(options: FirebaseOptions): Auth {
+/**
+ * One firebase-admin app per project id, shared by the verifier and the users service. firebase-admin
+ * is loaded here, on first use: a run without Firebase never pays for it.
+ */
+export async function firebaseAuth(options: FirebaseOptions): Promise<Auth> {
+  const [{ applicationDefault, getApp, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')])
   if (options.emulatorHost) {
     // firebase-admin reads the emulator address from the environment only.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost
@@ -40,15 +44,15 @@ export function authUserFromFirebase(decoded: DecodedIdToken): AuthUser {
 /** Verifies Firebase ID tokens (FIREBASE_PROJECT_ID set). */
 export class FirebaseTokenVerifier implements TokenVerifier {
   readonly kind = 'firebase' as const
-  private readonly auth: Auth
+  private auth: Promise<Auth> | undefined
 
-  constructor(options: FirebaseOptions) {
-    this.auth = firebaseAuth(options)
-  }
+  constructor(private readonly options: FirebaseOptions) {}
 
   async verify(token: string): Promise<AuthUser> {
+    this.auth ??= firebaseAuth(this.options)
+    const auth = await this.auth
     try {
-      return authUserFromFirebase(await this.auth.verifyIdToken(token))
+      return authUserFromFirebase(await auth.verifyIdToken(token))
     } catch (error) {
       if ((error as { code?: string }).code === 'auth/id-token-expired') throw authErrors.expiredToken()
       throw authErrors.invalidToken()

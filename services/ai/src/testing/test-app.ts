@@ -34,7 +34,7 @@ export async function startAiTestApp(options: AiTestAppOptions = {}): Promise<Ai
   const config = loadAiConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env })
   const issuer = new LocalTokenIssuer(await ensureSigningKeys(keysDir), tokenOptions)
   const store = await createDocumentStore(config, 'ai')
-  const jobs = createJobQueues(config)
+  const jobs = await createJobQueues(config)
   let vertexAuth: { authClient: OAuth2Client } | undefined
   if (options.vertexToken) {
     const authClient = new OAuth2Client()

@@ -29,10 +29,12 @@ const CUSTOM_TOKEN_SECONDS = 3600
  */
 export class FirebaseIdentity implements IdentityProvider {
   readonly kind = 'firebase' as const
-  private readonly auth: Auth
+  private readonly authLoaded: Promise<Auth>
 
   constructor(private readonly options: FirebaseIdentityOptions) {
-    this.auth = firebaseAuth({ projectId: options.projectId, emulatorHost: options.emulatorHost })
+    this.authLoaded = firebaseAuth({ projectId: options.projectId, emulatorHost: options.emulatorHost })
+    // Each use awaits it and reports its failure; this keeps an early failure from being unhandled.
+    this.authLoaded.catch(() => undefined)
   }
 
   private endpoint(method: string): string {
@@ -65,14 +67,14 @@ export class FirebaseIdentity implements IdentityProvider {
 
   /** The user as every service will see it: read from the ID token itself. */
   private async session(signedIn: SignInResponse): Promise<SessionTokenResult> {
-    const user: AuthUser = authUserFromFirebase(await this.auth.verifyIdToken(signedIn.idToken))
+    const user: AuthUser = authUserFromFirebase(await (await this.authLoaded).verifyIdToken(signedIn.idToken))
     return { token: signedIn.idToken, expiresIn: Number(signedIn.expiresIn) || 3600, user }
   }
 
   async register(input: { email: string; password: string; fullName: string }): Promise<SessionTokenResult> {
     const email = normalizeEmail(input.email)
     try {
-      await this.auth.createUser({ uid: randomUUID().replace(/-/g, ''), email, password: input.password, displayName: input.fullName.trim() })
+      await (await this.authLoaded).createUser({ uid: randomUUID().replace(/-/g, ''), email, password: input.password, displayName: input.fullName.trim() })
     } catch (error) {
       const code = (error as { code?: string }).code
       if (code === 'auth/email-already-exists') throw usersErrors.emailInUse()
@@ -88,8 +90,8 @@ export class FirebaseIdentity implements IdentityProvider {
   }
 
   async createAnonymousUser(): Promise<AnonymousUserResult> {
-    const user = await this.auth.createUser({})
-    const customToken = await this.auth.createCustomToken(user.uid, { anonymous: true })
+    const user = await (await this.authLoaded).createUser({})
+    const customToken = await (await this.authLoaded).createCustomToken(user.uid, { anonymous: true })
     return { uid: user.uid, customToken, expiresIn: CUSTOM_TOKEN_SECONDS }
   }
 
@@ -106,14 +108,14 @@ export class FirebaseIdentity implements IdentityProvider {
   async issueDelegatedToken(userId: string, actor: string): Promise<{ token: string; expiresIn: number }> {
     let record: Awaited<ReturnType<Auth['getUser']>>
     try {
-      record = await this.auth.getUser(userId)
+      record = await (await this.authLoaded).getUser(userId)
     } catch (error) {
       if ((error as { code?: string }).code === 'auth/user-not-found') throw usersErrors.userNotFound()
       throw usersErrors.identityUnavailable()
     }
     if (record.disabled) throw usersErrors.userNotFound()
     const anonymous = record.providerData.length === 0 && !record.email
-    const customToken = await this.auth.createCustomToken(userId, { act: { sub: actor }, ...(anonymous ? { anonymous: true } : {}) })
+    const customToken = await (await this.authLoaded).createCustomToken(userId, { act: { sub: actor }, ...(anonymous ? { anonymous: true } : {}) })
     let signedIn: SignInResponse
     try {
       signedIn = await this.signIn('signInWithCustomToken', { token: customToken })
@@ -128,6 +130,6 @@ export class FirebaseIdentity implements IdentityProvider {
   }
 
   async ping(): Promise<void> {
-    await this.auth.listUsers(1)
+    await (await this.authLoaded).listUsers(1)
   }
 }
