@@ -8,7 +8,8 @@ import type { XlsxWorkerRequest, XlsxWorkerAnswer } from './xlsx-off-thread.js'
 
 const port = parentPort
 if (!port) throw new Error('xlsx-worker runs as a worker thread')
-const writer = new XlsxWriter()
+// Messages sent meanwhile wait on the port until the listener below is attached.
+const writer = await XlsxWriter.create()
 
 port.on('message', (request: XlsxWorkerRequest) => {
   switch (request.type) {

@@ -10,7 +10,8 @@
  * Merged ranges are written into each sheet's XML as ranges: exceljs would create every cell of a
  * merge, seventeen billion of them for a merge over the whole sheet.
  */
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcelJs } from '../xlsx/exceljs-module.js'
 import { withColumnOutline, withRowLayout, writeSheetLayout } from '../xlsx/sheet-layout.js'
 import { withDataValidations } from '../xlsx/data-validations.js'
 import { withAutoFilter } from '../xlsx/auto-filter.js'
@@ -90,7 +91,7 @@ interface SheetInProgress {
  * over in parts (the export worker receives them so) instead of as one snapshot.
  */
 export class XlsxWriter {
-  private readonly workbook = new ExcelJS.Workbook()
+  private readonly workbook: ExcelJS.Workbook
   private readonly sheets: SheetInProgress[] = []
   /** The workbooks formulas refer to, written as the file's external-link parts (`[1]` is the first). */
   private readonly links: ExternalLinkRecord[] = []
@@ -99,7 +100,13 @@ export class XlsxWriter {
   /** The print settings each sheet's page setup writes as its print names, which a defined name of the same must not repeat. */
   private readonly printNames: Set<string>[] = []
 
-  constructor(options: { creator?: string } = {}) {
+  /** A writer for a new file (exceljs is loaded on the first). */
+  static async create(options: { creator?: string } = {}): Promise<XlsxWriter> {
+    return new XlsxWriter(new (await loadExcelJs()).Workbook(), options)
+  }
+
+  private constructor(workbook: ExcelJS.Workbook, options: { creator?: string }) {
+    this.workbook = workbook
     this.workbook.creator = options.creator ?? 'Finsheet'
     this.workbook.created = new Date()
     // Formulas carry their calculated results; a reader recalculating on open gets the same values.
@@ -246,7 +253,7 @@ export class XlsxWriter {
 
 /** Writes the snapshot as an xlsx file; charts placed on its sheets become pictures (`pictures` when drawn already). */
 export async function writeXlsx(snapshot: WorkbookSnapshot, options: { creator?: string; pictures?: ChartPictures } = {}): Promise<Buffer> {
-  const writer = new XlsxWriter(options)
+  const writer = await XlsxWriter.create(options)
   if (snapshot.externalLinks) writer.linkWorkbooks(snapshot.externalLinks)
   for (const [index, sheet] of snapshot.sheets.entries()) {
     writer.addSheet(sheet, tablesOf(snapshot, sheet.name))

@@ -10,7 +10,8 @@
 import { readFile } from 'node:fs/promises'
 import type { SheetViewState } from '@finsheet/contracts'
 import { readSheetLayout } from './sheet-layout.js'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcelJs } from './exceljs-module.js'
 import JSZip from 'jszip'
 import { CellError, errorFromText } from '@finsheet/formula'
 import type { Scalar } from '@finsheet/formula'
@@ -99,7 +100,8 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   const workbookXml = await zip.file('xl/workbook.xml')?.async('string')
   if (workbookXml === undefined) throw new XlsxFormatError('the file has no xl/workbook.xml part')
 
-  const workbook = new ExcelJS.Workbook()
+  const exceljs = await loadExcelJs()
+  const workbook = new exceljs.Workbook()
   const captured = captureRawNumbers(workbook)
   // exceljs's typings want its own Buffer interface; the bytes are a Node Buffer or a Uint8Array.
   await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer)
@@ -116,7 +118,7 @@ export async function readXlsx(source: string | Uint8Array): Promise<XlsxWorkboo
   const errorsAsText = !/Microsoft Excel/i.test(application)
   const sheets: XlsxSheet[] = []
   workbook.eachSheet((worksheet) => {
-    sheets.push(readSheet(worksheet, captured.get(worksheet.name), marks.get(worksheet.name) ?? NO_MARKS, errorsAsText))
+    sheets.push(readSheet(worksheet, captured.get(worksheet.name), marks.get(worksheet.name) ?? NO_MARKS, errorsAsText, exceljs.ValueType))
   })
   for (const sheet of sheets) {
     const part = sheetParts.find((candidate) => candidate.name === sheet.name)
@@ -217,6 +219,7 @@ function readSheet(
   capture: SheetCapture | undefined,
   marks: CellMarks,
   errorsAsText: boolean,
+  valueTypes: typeof ExcelJS.ValueType,
 ): XlsxSheet {
   const cells: XlsxCell[] = []
   const rowHeights: XlsxSheet['rowHeights'] = []
@@ -227,7 +230,7 @@ function readSheet(
     row.eachCell({ includeEmpty: false }, (cell, colNumber) => {
       const model = cell.model as unknown as ExcelCellModel
       const richError = marks.richErrors.get(model.address)
-      const read = readCell(model, richError ?? capture?.raw.get(model.address), errorsAsText)
+      const read = readCell(model, richError ?? capture?.raw.get(model.address), errorsAsText, valueTypes)
       if (!read) return
       if (richError) read.value = richError
       const table = marks.dataTables.get(model.address)
@@ -263,9 +266,9 @@ function readSheet(
 
 type ReadCell = { -readonly [K in 'formula' | 'sharedFrom' | 'arrayRange' | 'value']?: XlsxCell[K] } & { value: Scalar }
 
-function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean): ReadCell | undefined {
+function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean, valueTypes: typeof ExcelJS.ValueType): ReadCell | undefined {
   switch (model.type) {
-    case ExcelJS.ValueType.Formula: {
+    case valueTypes.Formula: {
       const cached = decodeEscapes(readScalar(model.result, raw))
       const value = errorsAsText ? errorFromCode(cached) : cached
       if (model.sharedFormula !== undefined && model.formula === undefined) {
@@ -275,10 +278,10 @@ function readCell(model: ExcelCellModel, raw: unknown, errorsAsText: boolean): R
       const arrayRange = model.shareType === 'array' && model.ref ? model.ref : undefined
       return { formula, value, ...(arrayRange ? { arrayRange } : {}) }
     }
-    case ExcelJS.ValueType.Merge:
-    case ExcelJS.ValueType.Null:
+    case valueTypes.Merge:
+    case valueTypes.Null:
       return undefined
-    case ExcelJS.ValueType.Hyperlink: {
+    case valueTypes.Hyperlink: {
       // exceljs keeps a hyperlinked cell's content beside the link, not as its value.
       const value = readScalar(model.text, raw)
       return value === null ? undefined : { value }
