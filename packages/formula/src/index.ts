@@ -15,7 +15,7 @@
  */
 export { Engine } from './engine/engine.js'
 export type { TableDefinition, TableInfo } from './engine/tables.js'
-export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation, RelativeFormula, ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo, HiddenRows, StructureReport } from './engine/engine.js'
+export type { CellValue, CellInputValue, CellUpdate, CellSnapshot, StoredCell, EngineOptions, CellChange, CellLoad, LoadOptions, IterationSettings, FormulaEvaluation, RelativeFormula, ExternalWorkbook, ExternalWorkbookSheet, ExternalLinkInfo, HiddenRows, StructureReport } from './engine/engine.js'
 export { DEFAULT_EVALUATION_LIMITS } from './evaluator/budget.js'
 export type { EvaluationLimits } from './evaluator/budget.js'
 export type { NameInfo } from './engine/names.js'

@@ -133,6 +133,19 @@ export interface CellSnapshot {
   arrayRange?: string
 }
 
+/** A cell as `Engine.getStoredCellAt` reads it: what a store of every cell keeps. */
+export interface StoredCell {
+  /** What the user typed ('' for a cell only filled by a spilling array); formulas with '='. */
+  input: string
+  value: CellValue
+  /** Whether the cell holds a formula. */
+  formula: boolean
+  /** The number format suggested by what was typed or by the formula's function. */
+  format?: string
+  /** The range a legacy array formula anchored here fills. */
+  arrayRange?: string
+}
+
 /** A formula compiled once and calculated at many cells (`Engine.compileRelativeFormula`). */
 export interface RelativeFormula {
   /** Why the formula cannot be read; it gives #ERROR! everywhere. */
@@ -1460,6 +1473,27 @@ export class Engine {
   getCell(sheet: string, address: string): CellSnapshot {
     const { row, col } = this.address(address)
     return this.snapshot(this.sheet(sheet), row, col)
+  }
+
+  /**
+   * The cell at a 0-based position as a bulk writer stores it, or undefined when it holds nothing. A
+   * writer of every cell calls this once per position: unlike `getCell` it builds no address and a
+   * formula's text once.
+   */
+  getStoredCellAt(sheet: string, row: number, col: number): StoredCell | undefined {
+    const target = this.sheet(sheet)
+    const input = this.inputAt(target, row, col)
+    const value = this.valueAt(target, row, col)
+    if (input === '' && value === null) return undefined
+    const column = target.columns[col]
+    const formula = column?.formulas?.[row]
+    const cell: StoredCell = { input, value, formula: formula !== undefined }
+    if (formula !== undefined && formula.arrayHeight > 0) {
+      cell.arrayRange = formatRange({ top: row, left: col, bottom: row + formula.arrayHeight - 1, right: col + formula.arrayWidth - 1 })
+    }
+    const format = column?.formats?.get(row)
+    if (format !== undefined) cell.format = format
+    return cell
   }
 
   private snapshot(sheet: Sheet, row: number, col: number): CellSnapshot {

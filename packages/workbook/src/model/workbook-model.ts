@@ -592,32 +592,37 @@ export class WorkbookModel {
    * let go of each band of rows once it has passed it. `extras` is undefined for a plain cell.
    */
   *cellPartsRowMajor(sheetId: string): Generator<CellParts> {
-    const walk = this.rowMajorWalk(sheetId)
-    if (walk === 'sparse') {
+    const bounds = this.denseBounds(sheetId)
+    if (bounds === undefined) return
+    if (bounds === 'sparse') {
       for (const record of this.sheetRecords(sheetId)) yield { row: record.row, col: record.col, address: record.address, input: record.input, value: record.value, extras: extrasOf(record) }
       return
     }
-    const sheet = this.sheetById(sheetId)
+    const name = this.sheetById(sheetId).name
     const styles = this.styles.get(sheetId)
     const formats = this.formats.get(sheetId)
     const legacy = this.legacy.get(sheetId)
-    for (const address of walk) {
-      const snapshot = this.engine.getCell(sheet.name, address)
-      const key = positionKey(snapshot.row, snapshot.col)
-      const style = styles?.get(key)
-      const userFormat = formats?.get(key)
-      const value = snapshot.value
-      if (snapshot.input === '' && value === null && style === undefined && userFormat === undefined) continue
-      let extras: CellExtras | undefined
-      if (value !== null && typeof value === 'object') extras = { error: true }
-      if (style !== undefined) (extras ??= {}).style = style
-      if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
-      if (snapshot.format !== undefined) (extras ??= {}).suggestedFormat = snapshot.format
-      if (snapshot.formula !== undefined) {
-        if (snapshot.arrayRange !== undefined) (extras ??= {}).arrayRange = snapshot.arrayRange
-        else if (legacy?.has(key)) (extras ??= {}).legacy = true
+    // Each position is read once, by number: a million cells build no address they do not store and
+    // no formula's text twice.
+    for (let row = bounds.top; row <= bounds.bottom; row++) {
+      for (let col = bounds.left; col <= bounds.right; col++) {
+        const stored = this.engine.getStoredCellAt(name, row, col)
+        const key = positionKey(row, col)
+        const style = styles?.get(key)
+        const userFormat = formats?.get(key)
+        if (stored === undefined && style === undefined && userFormat === undefined) continue
+        const value = stored?.value ?? null
+        let extras: CellExtras | undefined
+        if (value !== null && typeof value === 'object') extras = { error: true }
+        if (style !== undefined) (extras ??= {}).style = style
+        if (userFormat !== undefined) (extras ??= {}).userFormat = userFormat
+        if (stored?.format !== undefined) (extras ??= {}).suggestedFormat = stored.format
+        if (stored?.formula) {
+          if (stored.arrayRange !== undefined) (extras ??= {}).arrayRange = stored.arrayRange
+          else if (legacy?.has(key)) (extras ??= {}).legacy = true
+        }
+        yield { row, col, address: formatAddress(row, col), input: stored?.input ?? '', value: toJsonValue(value), extras }
       }
-      yield { row: snapshot.row, col: snapshot.col, address, input: snapshot.input, value: toJsonValue(value), extras }
     }
   }
 
@@ -634,6 +639,35 @@ export class WorkbookModel {
    * than sorting the cells).
    */
   private rowMajorWalk(sheetId: string): Iterable<string> | 'sparse' {
+    const bounds = this.denseBounds(sheetId)
+    if (bounds === 'sparse' || bounds === undefined) return bounds ?? []
+    const name = this.sheetById(sheetId).name
+    const styles = this.styles.get(sheetId)
+    const formats = this.formats.get(sheetId)
+    const engine = this.engine
+    const withMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
+    return {
+      *[Symbol.iterator]() {
+        for (let row = bounds.top; row <= bounds.bottom; row++) {
+          for (let col = bounds.left; col <= bounds.right; col++) {
+            if (engine.getValueAt(name, row, col) === null && engine.getInputAt(name, row, col) === '') {
+              if (!withMeta) continue
+              const key = positionKey(row, col)
+              if (styles?.has(key) || formats?.has(key)) yield formatAddress(row, col)
+              continue
+            }
+            yield formatAddress(row, col)
+          }
+        }
+      },
+    }
+  }
+
+  /**
+   * The range a dense sheet's cells, styles and formats span, undefined when it holds none, or
+   * 'sparse' when that range is mostly empty (walking it would cost more than sorting the cells).
+   */
+  private denseBounds(sheetId: string): RangeAddress | 'sparse' | undefined {
     const sheet = this.sheetById(sheetId)
     const styles = this.styles.get(sheetId)
     const formats = this.formats.get(sheetId)
@@ -650,27 +684,10 @@ export class WorkbookModel {
         bounds.right = Math.max(bounds.right, col)
       }
     }
-    if (bounds.bottom < 0) return []
+    if (bounds.bottom < 0) return undefined
     const area = (bounds.bottom - bounds.top + 1) * (bounds.right - bounds.left + 1)
     const held = this.contentCount(sheetId) + (styles?.size ?? 0) + (formats?.size ?? 0)
-    if (area > 4 * held + 4096) return 'sparse'
-    const engine = this.engine
-    const withMeta = (styles?.size ?? 0) + (formats?.size ?? 0) > 0
-    return {
-      *[Symbol.iterator]() {
-        for (let row = bounds.top; row <= bounds.bottom; row++) {
-          for (let col = bounds.left; col <= bounds.right; col++) {
-            if (engine.getValueAt(sheet.name, row, col) === null && engine.getInputAt(sheet.name, row, col) === '') {
-              if (!withMeta) continue
-              const key = positionKey(row, col)
-              if (styles?.has(key) || formats?.has(key)) yield formatAddress(row, col)
-              continue
-            }
-            yield formatAddress(row, col)
-          }
-        }
-      },
-    }
+    return area > 4 * held + 4096 ? 'sparse' : bounds
   }
 
   /** Every record of the workbook by cell key. */
