@@ -353,6 +353,8 @@ export class WorkbookStore {
   private model: WorkbookModel
   private readonly views = new Map<string, SheetView>()
   private readonly listeners = new Set<() => void>()
+  /** Rows were loaded that the views were not told of yet (see notifyLoaded). */
+  private loadedUntold = false
   private readonly changeListeners = new Set<(change: AppliedChange) => void>()
   private readonly undoStack: HistoryEntry[] = []
   private readonly redoStack: HistoryEntry[] = []
@@ -736,7 +738,21 @@ export class WorkbookStore {
     }
     if (view.loading) view.loading.loadedRows = Math.max(view.loading.loadedRows, startRow + rows.length)
     this.clearViews()
-    this.notify()
+    this.notifyLoaded()
+  }
+
+  /**
+   * Tells the views about loaded rows once a frame: a sheet streams in several slices a frame, and each
+   * telling renders the whole screen (toolbar, formula bar, grid) again.
+   */
+  private notifyLoaded(): void {
+    if (this.loadedUntold) return
+    this.loadedUntold = true
+    const tell = () => {
+      if (this.loadedUntold) this.notify()
+    }
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(tell)
+    else setTimeout(tell, 0)
   }
 
   endLoading(sheet: string): void {
@@ -920,6 +936,7 @@ export class WorkbookStore {
 
   /** a change the views must show but nobody needs to save */
   private notify(): void {
+    this.loadedUntold = false
     this.revisionCounter++
     for (const listener of this.listeners) listener()
   }
