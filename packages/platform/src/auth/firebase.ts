@@ -49,7 +49,11 @@ export class FirebaseTokenVerifier implements TokenVerifier {
   constructor(private readonly options: FirebaseOptions) {}
 
   async verify(token: string): Promise<AuthUser> {
-    this.auth ??= firebaseAuth(this.options)
+    // A failure to load firebase-admin is tried again by the next request, not remembered.
+    this.auth ??= firebaseAuth(this.options).catch((error: unknown) => {
+      this.auth = undefined
+      throw error
+    })
     const auth = await this.auth
     try {
       return authUserFromFirebase(await auth.verifyIdToken(token))
