@@ -353,8 +353,6 @@ export class WorkbookStore {
   private model: WorkbookModel
   private readonly views = new Map<string, SheetView>()
   private readonly listeners = new Set<() => void>()
-  /** Rows were loaded that the views were not told of yet (see notifyLoaded). */
-  private loadedUntold = false
   private readonly changeListeners = new Set<(change: AppliedChange) => void>()
   private readonly undoStack: HistoryEntry[] = []
   private readonly redoStack: HistoryEntry[] = []
@@ -738,21 +736,7 @@ export class WorkbookStore {
     }
     if (view.loading) view.loading.loadedRows = Math.max(view.loading.loadedRows, startRow + rows.length)
     this.clearViews()
-    this.notifyLoaded()
-  }
-
-  /**
-   * Tells the views about loaded rows once a frame: a sheet streams in several slices a frame, and each
-   * telling renders the whole screen (toolbar, formula bar, grid) again.
-   */
-  private notifyLoaded(): void {
-    if (this.loadedUntold) return
-    this.loadedUntold = true
-    const tell = () => {
-      if (this.loadedUntold) this.notify()
-    }
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(tell)
-    else setTimeout(tell, 0)
+    this.notify()
   }
 
   endLoading(sheet: string): void {
@@ -936,7 +920,6 @@ export class WorkbookStore {
 
   /** a change the views must show but nobody needs to save */
   private notify(): void {
-    this.loadedUntold = false
     this.revisionCounter++
     for (const listener of this.listeners) listener()
   }
