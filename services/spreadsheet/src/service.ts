@@ -35,5 +35,5 @@ export async function createSpreadsheetService(config: SpreadsheetConfig, option
  */
 export async function startSpreadsheetService(config: SpreadsheetConfig, env: Record<string, string | undefined>, options: { logger?: Logger | false } = {}): Promise<ServiceApp> {
   if (config.SPREADSHEET_THREADS === 0) return createSpreadsheetService(config, options)
-  return createSpreadsheetThreads({ threads: config.SPREADSHEET_THREADS, env, logger: options.logger ?? false, memoryMb: config.SPREADSHEET_THREAD_MEMORY_MB })
+  return createSpreadsheetThreads({ threads: config.SPREADSHEET_THREADS, env, logger: options.logger ?? false, memoryMb: config.SPREADSHEET_THREAD_MEMORY_MB, youngMb: config.SPREADSHEET_THREAD_YOUNG_MB })
 }

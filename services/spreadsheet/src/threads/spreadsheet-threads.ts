@@ -27,6 +27,8 @@ export interface SpreadsheetThreadsOptions {
   logger?: Logger | false
   /** Each replica's heap limit in MB: a workbook that needs more stops its thread, not the process. */
   memoryMb?: number
+  /** Each replica's young generation in MB; V8's default when absent. */
+  youngMb?: number
 }
 
 /** How often a thread beats (see thread-routing.ts for what its silence means). */
@@ -51,7 +53,10 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
   const logger = options.logger ?? false
   const logLevel = logger === false ? false : logger.level
   const data: ThreadData = { env: options.env, logLevel, beatMs: BEAT_MS }
-  const resourceLimits = options.memoryMb ? { maxOldGenerationSizeMb: options.memoryMb } : undefined
+  const resourceLimits = {
+    ...(options.memoryMb ? { maxOldGenerationSizeMb: options.memoryMb } : {}),
+    ...(options.youngMb ? { maxYoungGenerationSizeMb: options.youngMb } : {}),
+  }
   const threads: Thread[] = []
   const routing = new ThreadRouting<Thread>(() => threads)
   /** Requests waiting for a thread to start, when none runs. */
@@ -65,7 +70,7 @@ export async function createSpreadsheetThreads(options: SpreadsheetThreadsOption
 
   const start = (slot: number): Promise<Thread> =>
     new Promise((resolve, reject) => {
-      const worker = startModuleWorker(new URL('./spreadsheet-thread', import.meta.url), { workerData: data, ...(resourceLimits ? { resourceLimits } : {}) })
+      const worker = startModuleWorker(new URL('./spreadsheet-thread', import.meta.url), { workerData: data, resourceLimits })
       const thread: Thread = { worker, url: '', lastBeat: performance.now(), inFlight: new Map(), stopped: false, exited: new Promise((resolveExit) => worker.once('exit', () => resolveExit())) }
       worker.on('message', (message: ThreadMessage) => {
         if (message.type === 'beat') thread.lastBeat = performance.now()
