@@ -8,6 +8,7 @@ import { dataRange, filterColumn, filterRangeOf } from './data-tools'
 import { FilterDropdown } from './FilterDropdown'
 import { SortRangeDialog } from './SortRangeDialog'
 import type { Workspace } from './workspace'
+import { OpenedOnce } from '../ui/OpenedOnce'
 
 interface DataToolsProps {
   workspace: Workspace
@@ -82,18 +83,22 @@ export function DataTools({ workspace, cellBox, onClosed }: DataToolsProps) {
 
   return (
     <>
-      <SortRangeDialog
-        open={sorting && initial !== null}
-        workbook={store}
-        sheet={sheet}
-        initialRange={initial?.range ?? null}
-        initialHeaders={initial?.headers ?? false}
-        onSort={(command) => write('Sort', command)}
-        onClose={() => {
-          workspace.closeTool()
-          onClosed()
-        }}
-      />
+      <OpenedOnce open={sorting && initial !== null}>
+        {() => (
+          <SortRangeDialog
+            open={sorting && initial !== null}
+            workbook={store}
+            sheet={sheet}
+            initialRange={initial?.range ?? null}
+            initialHeaders={initial?.headers ?? false}
+            onSort={(command) => write('Sort', command)}
+            onClose={() => {
+              workspace.closeTool()
+              onClosed()
+            }}
+          />
+        )}
+      </OpenedOnce>
       {dropdown}
     </>
   )

@@ -47,6 +47,7 @@ import { describeArrow, traceArrows as traceArrowsOf } from './trace-arrows'
 import { toast } from '../toasts/toast-store'
 import { linkAt, noteAt, openLink } from './cell-annotations'
 import { NotePopup } from './NotePopup'
+import { OpenedOnce } from '../ui/OpenedOnce'
 
 interface SpreadsheetViewProps {
   /** the engine's function catalogue, for autocomplete */
@@ -546,18 +547,22 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           }}
         />
       )}
-      <UnhideSheetDialog
-        open={state.unhideSheetOpen}
-        sheets={store.hiddenSheetNames}
-        onClose={() => {
-          workspace.closeUnhideSheet()
-          refocusAfterDialog()
-        }}
-        onUnhide={(name) => {
-          workspace.unhideSheet(name)
-          refocusAfterDialog()
-        }}
-      />
+      <OpenedOnce open={state.unhideSheetOpen}>
+        {() => (
+          <UnhideSheetDialog
+            open={state.unhideSheetOpen}
+            sheets={store.hiddenSheetNames}
+            onClose={() => {
+              workspace.closeUnhideSheet()
+              refocusAfterDialog()
+            }}
+            onUnhide={(name) => {
+              workspace.unhideSheet(name)
+              refocusAfterDialog()
+            }}
+          />
+        )}
+      </OpenedOnce>
       <ToolDialogs workspace={workspace} show={show} onClosed={refocusAfterDialog} />
       <ValidationAlertDialog
         alert={editor.validationAlert}
@@ -567,14 +572,18 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         }}
       />
       <DataTools workspace={workspace} cellBox={cellBox} onClosed={refocusAfterDialog} />
-      <GoToDialog
-        open={state.goToOpen}
-        onClose={() => {
-          workspace.closeGoTo()
-          refocusAfterDialog()
-        }}
-        onGo={goTo}
-      />
+      <OpenedOnce open={state.goToOpen}>
+        {() => (
+          <GoToDialog
+            open={state.goToOpen}
+            onClose={() => {
+              workspace.closeGoTo()
+              refocusAfterDialog()
+            }}
+            onGo={goTo}
+          />
+        )}
+      </OpenedOnce>
       {/* mounted only while open: its preview formats a sample, work the first screen need not wait on */}
       {state.formatCellsOpen && (
         <FormatCellsDialog
@@ -590,19 +599,23 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
           }}
         />
       )}
-      <PasteSpecialDialog
-        open={state.pasteSpecialOpen}
-        onPaste={(options) => {
-          const pasted = pasteSpecial(workspace, options)
-          workspace.closePasteSpecial()
-          if (pasted) gridRef.current?.reveal({ col: pasted.startCol, row: pasted.startRow })
-          refocusAfterDialog()
-        }}
-        onClose={() => {
-          workspace.closePasteSpecial()
-          refocusAfterDialog()
-        }}
-      />
+      <OpenedOnce open={state.pasteSpecialOpen}>
+        {() => (
+          <PasteSpecialDialog
+            open={state.pasteSpecialOpen}
+            onPaste={(options) => {
+              const pasted = pasteSpecial(workspace, options)
+              workspace.closePasteSpecial()
+              if (pasted) gridRef.current?.reveal({ col: pasted.startCol, row: pasted.startRow })
+              refocusAfterDialog()
+            }}
+            onClose={() => {
+              workspace.closePasteSpecial()
+              refocusAfterDialog()
+            }}
+          />
+        )}
+      </OpenedOnce>
     </div>
   )
 }

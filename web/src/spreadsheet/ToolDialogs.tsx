@@ -12,6 +12,7 @@ import { NameManagerDialog } from './NameManagerDialog'
 import { LinkDialog, NoteDialog } from './NoteLinkDialogs'
 import { noteAt } from './cell-annotations'
 import type { Workspace } from './workspace'
+import { OpenedOnce } from '../ui/OpenedOnce'
 import './tool-dialogs.css'
 
 interface ToolDialogsProps {
@@ -40,77 +41,105 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
   const write = (command: WorkbookCommand) => workspace.dispatch(command)
   return (
     <>
-      <FindReplaceDialog
-        mode={tool === 'find' || tool === 'replace' ? tool : null}
-        workbook={store}
-        where={() => ({ sheet: workspace.state.sheet, ...workspace.state.selection.active })}
-        onShow={(cell) => show(cell.sheet, { startCol: cell.col, startRow: cell.row, endCol: cell.col, endRow: cell.row })}
-        onReplace={write}
-        onMode={(mode) => workspace.openTool(mode)}
-        onClose={close}
-      />
-      <NameManagerDialog
-        open={tool === 'names'}
-        workbook={store}
-        activeSheet={sheet}
-        selectionReference={absoluteReference(sheet, selectionRange(selection))}
-        onChange={write}
-        onClose={close}
-      />
-      <GoalSeekDialog
-        open={tool === 'goal-seek'}
-        workbook={store}
-        activeSheet={sheet}
-        activeCell={cellAddress(selection.active)}
-        onApply={(command) => {
-          write(command)
-          close()
-        }}
-        onClose={close}
-      />
-      <DataValidationDialog
-        open={tool === 'data-validation'}
-        range={selectionRange(selection)}
-        active={selection.active}
-        rule={ruleAt(store, sheet, selection.active)}
-        context={{ sheetNames: store.sheetNames, definedNames: store.definedNames, activeSheet: sheet }}
-        onApply={(rule) => {
-          write(validationCommand(sheet, selectionRange(selection), rule))
-          close()
-        }}
-        onClose={close}
-      />
-      <NoteDialog
-        open={tool === 'note'}
-        sheet={sheet}
-        cell={selection.active}
-        note={noteAt(store.sheet(sheet)?.layout, selection.active)}
-        author={workspace.noteAuthor}
-        onSave={(command) => {
-          write(command)
-          close()
-        }}
-        onClose={close}
-      />
-      <LinkDialog
-        open={tool === 'link'}
-        sheet={sheet}
-        cell={selection.active}
-        url={store.sheet(sheet)?.layout?.links?.[cellAddress(selection.active)]}
-        onSave={(command) => {
-          write(command)
-          close()
-        }}
-        onClose={close}
-      />
-      <ConditionalFormatDialog
-        open={tool === 'conditional-formats'}
-        sheet={sheet}
-        rules={store.sheet(sheet)?.conditionalFormats ?? []}
-        selectionRange={rangeAddress(selectionRange(selection))}
-        onChange={write}
-        onClose={close}
-      />
+      <OpenedOnce open={tool === 'find' || tool === 'replace'}>
+        {() => (
+          <FindReplaceDialog
+            mode={tool === 'find' || tool === 'replace' ? tool : null}
+            workbook={store}
+            where={() => ({ sheet: workspace.state.sheet, ...workspace.state.selection.active })}
+            onShow={(cell) => show(cell.sheet, { startCol: cell.col, startRow: cell.row, endCol: cell.col, endRow: cell.row })}
+            onReplace={write}
+            onMode={(mode) => workspace.openTool(mode)}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'names'}>
+        {() => (
+          <NameManagerDialog
+            open={tool === 'names'}
+            workbook={store}
+            activeSheet={sheet}
+            selectionReference={absoluteReference(sheet, selectionRange(selection))}
+            onChange={write}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'goal-seek'}>
+        {() => (
+          <GoalSeekDialog
+            open={tool === 'goal-seek'}
+            workbook={store}
+            activeSheet={sheet}
+            activeCell={cellAddress(selection.active)}
+            onApply={(command) => {
+              write(command)
+              close()
+            }}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'data-validation'}>
+        {() => (
+          <DataValidationDialog
+            open={tool === 'data-validation'}
+            range={selectionRange(selection)}
+            active={selection.active}
+            rule={ruleAt(store, sheet, selection.active)}
+            context={{ sheetNames: store.sheetNames, definedNames: store.definedNames, activeSheet: sheet }}
+            onApply={(rule) => {
+              write(validationCommand(sheet, selectionRange(selection), rule))
+              close()
+            }}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'note'}>
+        {() => (
+          <NoteDialog
+            open={tool === 'note'}
+            sheet={sheet}
+            cell={selection.active}
+            note={noteAt(store.sheet(sheet)?.layout, selection.active)}
+            author={workspace.noteAuthor}
+            onSave={(command) => {
+              write(command)
+              close()
+            }}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'link'}>
+        {() => (
+          <LinkDialog
+            open={tool === 'link'}
+            sheet={sheet}
+            cell={selection.active}
+            url={store.sheet(sheet)?.layout?.links?.[cellAddress(selection.active)]}
+            onSave={(command) => {
+              write(command)
+              close()
+            }}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
+      <OpenedOnce open={tool === 'conditional-formats'}>
+        {() => (
+          <ConditionalFormatDialog
+            open={tool === 'conditional-formats'}
+            sheet={sheet}
+            rules={store.sheet(sheet)?.conditionalFormats ?? []}
+            selectionRange={rangeAddress(selectionRange(selection))}
+            onChange={write}
+            onClose={close}
+          />
+        )}
+      </OpenedOnce>
     </>
   )
 }
