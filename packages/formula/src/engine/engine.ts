@@ -270,6 +270,11 @@ interface EditBatch {
   written: { numbers: Float64Array; others: number[] } | null
 }
 
+/** The range an array formula at (row, col) fills, as the workbook stores it ('B2:D4'). */
+function arrayRangeOf(formula: FormulaCell, row: number, col: number): string {
+  return formatRange({ top: row, left: col, bottom: row + formula.arrayHeight - 1, right: col + formula.arrayWidth - 1 })
+}
+
 function sheetOf(batch: EditBatch, index: number): Sheet {
   return batch.sheet ?? (batch.sheets as Sheet[])[index]
 }
@@ -1488,9 +1493,7 @@ export class Engine {
     const column = target.columns[col]
     const formula = column?.formulas?.[row]
     const cell: StoredCell = { input, value, formula: formula !== undefined }
-    if (formula !== undefined && formula.arrayHeight > 0) {
-      cell.arrayRange = formatRange({ top: row, left: col, bottom: row + formula.arrayHeight - 1, right: col + formula.arrayWidth - 1 })
-    }
+    if (formula !== undefined && formula.arrayHeight > 0) cell.arrayRange = arrayRangeOf(formula, row, col)
     const format = column?.formats?.get(row)
     if (format !== undefined) cell.format = format
     return cell
@@ -1508,14 +1511,7 @@ export class Engine {
     const formula = column?.formulas?.[row]
     if (formula !== undefined) {
       snapshot.formula = formulaTextOf(formula)
-      if (formula.arrayHeight > 0) {
-        snapshot.arrayRange = formatRange({
-          top: row,
-          left: col,
-          bottom: row + formula.arrayHeight - 1,
-          right: col + formula.arrayWidth - 1,
-        })
-      }
+      if (formula.arrayHeight > 0) snapshot.arrayRange = arrayRangeOf(formula, row, col)
     }
     const format = column?.formats?.get(row)
     if (format !== undefined) snapshot.format = format
