@@ -152,9 +152,9 @@ function AppShell({ user }: { user: CurrentUser }) {
   const actionContext: ActionContext = { workspace, grid: null, editor: null, go: (path) => void navigate({ to: path }), key: null, assistant: assistantControls }
   /** a menu item of the registry; the keyboard goes back to the grid after it, unless it opens a dialog */
   const item = (id: string, back = true) => menuItem(spreadsheetActions.get(id), actionContext, back ? () => workspace.focusGrid() : undefined)
-  // without a workbook the items are there, disabled, as the registry says
-  const editEntries: MenuEntry[] = [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('paste-special', false), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('find', false), item('replace', false), item('go-to', false)]
-  const viewEntries: MenuEntry[] = [
+  // without a workbook the items are there, disabled, as the registry says; each menu makes its items when it opens
+  const editEntries = (): MenuEntry[] => [item('undo'), item('redo'), 'separator', item('cut'), item('copy'), item('paste'), item('paste-special', false), item('clear-contents'), item('fill-down'), item('fill-right'), 'separator', item('find', false), item('replace', false), item('go-to', false)]
+  const viewEntries = (): MenuEntry[] => [
     item('toggle-assistant', false),
     'separator',
     item('previous-sheet'),
@@ -174,9 +174,9 @@ function AppShell({ user }: { user: CurrentUser }) {
     { label: 'Version history', onSelect: () => void navigate({ to: '/version-control' }) },
     { label: 'Keyboard shortcuts', onSelect: () => void navigate({ to: '/shortcuts' }) },
   ]
-  const insertEntries: MenuEntry[] = [item('insert-chart', false), 'separator', item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]
-  const formatEntries: MenuEntry[] = [item('format-cells', false), item('conditional-formatting', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
-  const dataEntries: MenuEntry[] = [
+  const insertEntries = (): MenuEntry[] => [item('insert-chart', false), 'separator', item('insert-note', false), item('delete-note'), 'separator', item('insert-link', false), item('remove-link')]
+  const formatEntries = (): MenuEntry[] => [item('format-cells', false), item('conditional-formatting', false), 'separator', item('bold'), item('italic'), item('underline'), item('strike'), item('wrap'), 'separator', item('currency'), item('percent'), item('increase-decimals'), item('decrease-decimals'), item('clear-number-format'), 'separator', item('merge'), item('clear-formatting'), 'separator', item('hide-rows'), item('unhide-rows'), item('row-height-default'), item('hide-columns'), item('unhide-columns'), 'separator', item('hide-sheet'), item('unhide-sheet', false)]
+  const dataEntries = (): MenuEntry[] => [
     item('sort-range', false),
     item('sort-ascending'),
     item('sort-descending'),

@@ -1,5 +1,5 @@
 import { CircleHelp } from 'lucide-react'
-import type { MenuEntry } from '../ui/Menu'
+import type { MenuEntries } from '../ui/Menu'
 import { Menu } from '../ui/Menu'
 
 export interface FileMenuActions {
@@ -24,11 +24,11 @@ export interface FileMenuActions {
 interface MenuBarProps {
   file: FileMenuActions
   /** the Edit, View, Format and Data menus' items, from the action registry (disabled without a workbook) */
-  edit: MenuEntry[]
-  insert: MenuEntry[]
-  view: MenuEntry[]
-  format: MenuEntry[]
-  data: MenuEntry[]
+  edit: MenuEntries
+  insert: MenuEntries
+  view: MenuEntries
+  format: MenuEntries
+  data: MenuEntries
   onHelp(): void
 }
 

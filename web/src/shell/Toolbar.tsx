@@ -214,7 +214,7 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
         ariaLabel="Borders"
         title="Borders"
         buttonClassName="tool-button"
-        entries={[
+        entries={() => [
           ...BORDER_CHOICES.map(({ choice }) => menuItem(spreadsheetActions.get(`borders-${choice}`), ctx, then)),
           'separator',
           { heading: 'Vertical alignment' },
@@ -234,7 +234,7 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
         ariaLabel="Format"
         title="Format"
         buttonClassName="tool-button"
-        entries={[
+        entries={() => [
           menuItem(spreadsheetActions.get('bold'), ctx, then),
           menuItem(spreadsheetActions.get('italic'), ctx, then),
           menuItem(spreadsheetActions.get('underline'), ctx, then),
@@ -266,7 +266,7 @@ export function Toolbar({ onImport, assistant }: { onImport(): void; assistant?:
         ariaLabel="Number format"
         title="Number format"
         buttonClassName="tool-button"
-        entries={[
+        entries={() => [
           ...NUMBER_FORMATS.map((f) => ({
             label: f.label,
             shortcut: f.example,

@@ -13,13 +13,16 @@ export interface MenuItem {
 /** `custom` renders its own controls (colour swatches); give them role="menuitem" and call `close` when done. */
 export type MenuEntry = MenuItem | 'separator' | { heading: string } | { custom: (close: () => void) => ReactNode }
 
+/** A menu's items, or a function that makes them when the menu opens (items that ask the workbook whether they apply cost nothing until then). */
+export type MenuEntries = MenuEntry[] | (() => MenuEntry[])
+
 interface MenuProps {
   /** the button's content */
   label: ReactNode
   /** the button's accessible name when its content is an icon */
   ariaLabel?: string
   title?: string
-  entries: MenuEntry[]
+  entries: MenuEntries
   buttonClassName?: string
   align?: 'left' | 'right'
 }
@@ -96,7 +99,7 @@ export function Menu({ label, ariaLabel, title, entries, buttonClassName, align 
       </button>
       {open && (
         <div ref={menuRef} id={id} role="menu" className={`menu-popup menu-popup-${align}`} onKeyDown={onMenuKey}>
-          {entries.map((entry, i) => {
+          {(typeof entries === 'function' ? entries() : entries).map((entry, i) => {
             if (entry === 'separator') return <div key={i} role="separator" className="menu-separator" />
             if ('heading' in entry) {
               return (
