@@ -1,6 +1,6 @@
 import type { Chart, ChartType } from '@finsheet/contracts'
 import { TriangleAlert } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { api } from '../app/services'
 import { errorText } from '../pages/error-text'
 import { Dialog } from '../ui/Dialog'
@@ -26,6 +26,7 @@ export function NewChartDialog({ workbook, initialType, onClose, onCreated }: Ne
   const [range, setRange] = useState('')
   /** the user typed a range: the used block no longer replaces it */
   const [rangeTyped, setRangeTyped] = useState(false)
+  const rangeInput = useRef<HTMLInputElement>(null)
   const [title, setTitle] = useState('')
   const [orientation, setOrientation] = useState<Orientation>('auto')
   const [problem, setProblem] = useState<string | null>(null)
@@ -58,7 +59,8 @@ export function NewChartDialog({ workbook, initialType, onClose, onCreated }: Ne
     const controller = new AbortController()
     sheetUsedRange(api, workbookId, sheet, controller.signal)
       .then((used) => {
-        if (!controller.signal.aborted) setRange(used)
+        // not under the user's caret: typing that began before the answer came stays as typed
+        if (!controller.signal.aborted && document.activeElement !== rangeInput.current) setRange(used)
       })
       .catch(() => undefined)
     return () => controller.abort()
@@ -134,6 +136,7 @@ export function NewChartDialog({ workbook, initialType, onClose, onCreated }: Ne
         <label className="field">
           <span>Data range</span>
           <input
+            ref={rangeInput}
             value={range}
             onChange={(e) => {
               setRange(e.target.value)
