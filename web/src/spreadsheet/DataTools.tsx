@@ -84,9 +84,9 @@ export function DataTools({ workspace, cellBox, onClosed }: DataToolsProps) {
   return (
     <>
       <OpenedOnce open={sorting && initial !== null}>
-        {() => (
+        {(open) => (
           <SortRangeDialog
-            open={sorting && initial !== null}
+            open={open}
             workbook={store}
             sheet={sheet}
             initialRange={initial?.range ?? null}

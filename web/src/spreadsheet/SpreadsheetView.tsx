@@ -548,9 +548,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         />
       )}
       <OpenedOnce open={state.unhideSheetOpen}>
-        {() => (
+        {(open) => (
           <UnhideSheetDialog
-            open={state.unhideSheetOpen}
+            open={open}
             sheets={store.hiddenSheetNames}
             onClose={() => {
               workspace.closeUnhideSheet()
@@ -573,9 +573,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
       />
       <DataTools workspace={workspace} cellBox={cellBox} onClosed={refocusAfterDialog} />
       <OpenedOnce open={state.goToOpen}>
-        {() => (
+        {(open) => (
           <GoToDialog
-            open={state.goToOpen}
+            open={open}
             onClose={() => {
               workspace.closeGoTo()
               refocusAfterDialog()
@@ -600,9 +600,9 @@ export function SpreadsheetView({ functions, onClearEverything, onGo = stay, onD
         />
       )}
       <OpenedOnce open={state.pasteSpecialOpen}>
-        {() => (
+        {(open) => (
           <PasteSpecialDialog
-            open={state.pasteSpecialOpen}
+            open={open}
             onPaste={(options) => {
               const pasted = pasteSpecial(workspace, options)
               workspace.closePasteSpecial()

@@ -55,9 +55,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'names'}>
-        {() => (
+        {(open) => (
           <NameManagerDialog
-            open={tool === 'names'}
+            open={open}
             workbook={store}
             activeSheet={sheet}
             selectionReference={absoluteReference(sheet, selectionRange(selection))}
@@ -67,9 +67,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'goal-seek'}>
-        {() => (
+        {(open) => (
           <GoalSeekDialog
-            open={tool === 'goal-seek'}
+            open={open}
             workbook={store}
             activeSheet={sheet}
             activeCell={cellAddress(selection.active)}
@@ -82,9 +82,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'data-validation'}>
-        {() => (
+        {(open) => (
           <DataValidationDialog
-            open={tool === 'data-validation'}
+            open={open}
             range={selectionRange(selection)}
             active={selection.active}
             rule={ruleAt(store, sheet, selection.active)}
@@ -98,9 +98,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'note'}>
-        {() => (
+        {(open) => (
           <NoteDialog
-            open={tool === 'note'}
+            open={open}
             sheet={sheet}
             cell={selection.active}
             note={noteAt(store.sheet(sheet)?.layout, selection.active)}
@@ -114,9 +114,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'link'}>
-        {() => (
+        {(open) => (
           <LinkDialog
-            open={tool === 'link'}
+            open={open}
             sheet={sheet}
             cell={selection.active}
             url={store.sheet(sheet)?.layout?.links?.[cellAddress(selection.active)]}
@@ -129,9 +129,9 @@ export function ToolDialogs({ workspace, show, onClosed }: ToolDialogsProps) {
         )}
       </OpenedOnce>
       <OpenedOnce open={tool === 'conditional-formats'}>
-        {() => (
+        {(open) => (
           <ConditionalFormatDialog
-            open={tool === 'conditional-formats'}
+            open={open}
             sheet={sheet}
             rules={store.sheet(sheet)?.conditionalFormats ?? []}
             selectionRange={rangeAddress(selectionRange(selection))}
