@@ -114,9 +114,10 @@ export function useSheetChartFloats(workspace: Workspace, store: WorkbookStore |
   }
 
   // Built on every render (each change of the workbook renders), so each chart reads the values just calculated.
-  const geometry = geometryNow()
+  const charts = store?.chartsOn(sheet) ?? []
+  const geometry = charts.length > 0 ? geometryNow() : null
   if (!geometry || !store) return []
-  return store.chartsOn(sheet).flatMap((chart): GridFloat[] => {
+  return charts.flatMap((chart): GridFloat[] => {
       const anchor = preview?.id === chart.id ? preview.anchor : chart.anchor
       if (!anchor) return []
       const from = cornerPoint(geometry, anchor.from)
