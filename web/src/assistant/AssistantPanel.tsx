@@ -6,7 +6,7 @@ import { Menu } from '../ui/Menu'
 import { selectionText } from './assistant-context'
 import { PANEL_WIDTH } from './assistant-controller'
 import { useAssistant } from './assistant-react'
-import { MessageView } from './MessageView'
+import { MessageView, prefetchMarkdown } from './MessageView'
 import { ModelPicker } from './ModelPicker'
 import type { PromptInputHandle } from './PromptInput'
 import { PromptInput } from './PromptInput'
@@ -31,9 +31,10 @@ export function AssistantPanel() {
   const selected = selectionText(workspaceState)
   const documentInUse = state.messages.length > 0 ? assistant.activeDocument() : null
 
-  // the keyboard goes to the input when the panel opens
+  // the keyboard goes to the input when the panel opens; answers' Markdown renderer loads meanwhile
   useEffect(() => {
     inputRef.current?.focus()
+    prefetchMarkdown()
   }, [])
 
   useEffect(() => {

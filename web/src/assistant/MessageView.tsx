@@ -1,6 +1,5 @@
 import { Check, CircleAlert, Loader2, X } from 'lucide-react'
-import Markdown from 'react-markdown'
-import remarkGfm from 'remark-gfm'
+import { lazy, Suspense } from 'react'
 import type { AssistantController } from './assistant-controller'
 import { ChangesetView } from './ChangesetView'
 import type { AssistantMessage, Message, ModelBlock, StepLine } from './conversation'
@@ -15,14 +14,13 @@ interface MessageViewProps {
   sending: boolean
 }
 
-/** Links in answers open beside the app. */
-const markdownComponents = {
-  a: ({ href, children }: { href?: string; children?: React.ReactNode }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-}
+const loadMarkdown = () => import('./MarkdownText')
+/**
+ * The Markdown renderer is a fifth of the app's code and no screen needs it before the assistant
+ * answers: it loads when the panel opens, and an answer arriving before it shows as plain text.
+ */
+const MarkdownText = lazy(loadMarkdown)
+export const prefetchMarkdown = (): void => void loadMarkdown()
 
 function StepIcon({ state }: { state: StepLine['state'] }) {
   if (state === 'running') return <Loader2 size={13} className="spin" aria-label="running" />
@@ -81,9 +79,9 @@ function AssistantAnswer({ message, assistant, workbookId, sending }: { message:
       {message.steps.length > 0 && <Steps steps={message.steps} />}
       {message.text && (
         <div className="assistant-text">
-          <Markdown remarkPlugins={[remarkGfm]} components={markdownComponents}>
-            {message.text}
-          </Markdown>
+          <Suspense fallback={<p className="assistant-plain-text">{message.text}</p>}>
+            <MarkdownText text={message.text} />
+          </Suspense>
         </div>
       )}
       {message.status === 'streaming' && message.text === '' && message.steps.length === 0 && (
