@@ -1,6 +1,6 @@
 import { functionCatalogue } from '@finsheet/formula'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/app-context'
 import { AssistantController } from './assistant/assistant-controller'
@@ -25,15 +25,24 @@ const assistant = new AssistantController({
 })
 assistant.start()
 const router = createAppRouter(functions)
+// A saved sign-in is read and the user's session asked for before the first render, not in effects
+// after it: the session's round trips then overlap the app's first render instead of following it.
+authService.start()
+if (authService.current.status === 'signed-in') void session.start(authService.current.user)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AuthProvider service={authService}>
-      <AppProviders session={session} workspace={workspace}>
-        <AssistantProvider assistant={assistant}>
-          <RouterProvider router={router} />
-        </AssistantProvider>
-      </AppProviders>
-    </AuthProvider>
-  </StrictMode>,
+// The first render yields to the browser every few milliseconds (a transition), so the session's
+// answers are taken as they arrive rather than after the whole first screen has rendered.
+const root = createRoot(document.getElementById('root')!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AuthProvider service={authService}>
+        <AppProviders session={session} workspace={workspace}>
+          <AssistantProvider assistant={assistant}>
+            <RouterProvider router={router} />
+          </AssistantProvider>
+        </AppProviders>
+      </AuthProvider>
+    </StrictMode>,
+  ),
 )

@@ -22,7 +22,7 @@ import { pendingEditsFor } from '../workbook/pending-edits'
 import type { ServerWorkbook } from '../workbook/server-sync'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
 import { assembleInSlices, firstScreenOf, firstScreenRows, opensStreamed } from '../workbook/streamed-open'
-import type { WorkbookStore } from '../workbook/workbook-store'
+import { WorkbookStore } from '../workbook/workbook-store'
 import { forgetLegacySession, readLegacySession } from './legacy-session'
 import type { SaveState } from './save-state'
 import { saveStateOf } from './save-state'
@@ -214,10 +214,13 @@ export class SessionController {
       const sheets = legacyDefaultSheets(legacy) ?? legacyDefaultSheets(session)
       if (sheets) session = await this.moveLegacyCells(session, sheets)
       forgetLegacySession(user.uid)
-      this.update({ session })
-      // the list decides between the welcome screen and a workbook: read before the session is ready
-      await this.refreshWorkbooks().catch((error: unknown) => console.warn('Failed to list the workbooks', error))
-      this.update({ status: 'ready' })
+      // The list decides between the welcome screen and a workbook: read before the session is ready.
+      // One update for both, so that the screen renders once for them, not once between the two reads.
+      const workbooks = await this.listWorkbooks().catch((error: unknown) => {
+        console.warn('Failed to list the workbooks', error)
+        return this.current.workbooks
+      })
+      this.update({ session, workbooks, status: 'ready' })
     } catch (error) {
       console.error('Failed to load the session', error)
       this.update({ status: 'error' })
@@ -239,8 +242,13 @@ export class SessionController {
 
   /** Reads the user's workbooks again (newest first), for the home screen and the workbooks list. */
   async refreshWorkbooks(): Promise<WorkbookMetadata[]> {
+    const workbooks = await this.listWorkbooks()
+    this.update({ workbooks })
+    return workbooks
+  }
+
+  private async listWorkbooks(): Promise<WorkbookMetadata[]> {
     const answer = await this.api.get<ListWorkbooksResponse>('/spreadsheet/workbooks', { query: { limit: WORKBOOK_LIST_PAGE, offset: 0 } })
-    this.update({ workbooks: answer.workbooks })
     return answer.workbooks
   }
 
@@ -351,10 +359,13 @@ export class SessionController {
     this.workspace.setLoading()
     try {
       // The cells show CELL_LOAD_DELAY_MS after they are asked for; they are read meanwhile (a large
-      // workbook's first screen, a smaller one whole), so that they paint then, not round trips later.
-      const reading = this.sizeOf(id).then(async (size) =>
-        size && opensStreamed(size.cells) ? { screen: await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet)) } : { whole: await loadServerWorkbook(this.api, id) },
-      )
+      // workbook's first screen, a smaller one whole) and their store built, so that they paint then,
+      // not round trips and a calculation later.
+      const reading = this.sizeOf(id).then(async (size) => {
+        if (size && opensStreamed(size.cells)) return { screen: prepareFirstScreen(await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet))) }
+        const whole = await loadServerWorkbook(this.api, id)
+        return { whole, store: new WorkbookStore(whole.snapshot) }
+      })
       // a failure is met below, when the answer is awaited
       reading.catch(() => undefined)
       await new Promise((resolve) => setTimeout(resolve, CELL_LOAD_DELAY_MS))
@@ -367,7 +378,7 @@ export class SessionController {
       const loaded = read.whole
       // another workbook was asked for meanwhile: this one must not replace it
       if (attempt !== this.loading) return
-      const store = this.attachServerWorkbook(loaded, { sheet: this.sheetToOpen(id, loaded.sheetOrder, sheet) })
+      const store = this.attachServerWorkbook(loaded, { sheet: this.sheetToOpen(id, loaded.sheetOrder, sheet), store: read.store })
       this.remember(store, options)
       markOpened(['finsheet:first-screen', 'finsheet:workbook-ready'])
     } catch (error) {
@@ -406,21 +417,12 @@ export class SessionController {
     return { sheet, answer }
   }
 
-  private async openByFirstScreen(id: string, { sheet, answer }: { sheet: string; answer: WindowResponse }, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
+  private async openByFirstScreen(id: string, { sheet, workbook, store: built }: PreparedFirstScreen, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
     const path = `/spreadsheet/workbook/${encodeURIComponent(id)}`
-    const first = firstScreenOf(answer.workbook)
     const whole = this.api.get<InputsResponse>(`${path}/inputs`)
     // read whatever happens, so that a failure is handled below and never left unheard
     whole.catch(() => undefined)
-    const store = this.attachServerWorkbook(first.workbook, { sheet }, undefined, undefined, {
-      hold: whole,
-      prepare: (opened) => {
-        opened.beginStreamedOpen()
-        opened.showServerValues(first.values)
-        const shown = opened.sheet(sheet)
-        opened.beginLoading(sheet, shown?.declaredRows ?? 0, shown?.declaredColumns ?? 0)
-      },
-    })
+    const store = this.attachServerWorkbook(workbook, { sheet, store: built }, undefined, undefined, { hold: whole })
     this.firstScreens.set(store, new Set([sheet]))
     this.remember(store, options)
     markOpened(['finsheet:first-screen'])
@@ -594,14 +596,14 @@ export class SessionController {
    */
   private attachServerWorkbook(
     loaded: ServerWorkbook,
-    at: { sheet: string } | null,
+    /** the sheet to show, and the store when it was built from `loaded` beforehand */
+    at: { sheet: string; store?: WorkbookStore } | null,
     history?: { canUndo: boolean; canRedo: boolean },
     replay?: WorkbookCommand[],
-    firstScreen?: { hold: Promise<unknown>; prepare: (store: WorkbookStore) => void },
+    firstScreen?: { hold: Promise<unknown> },
   ): WorkbookStore {
     this.detachStore?.()
-    const store = at ? this.workspace.open(loaded.snapshot, at.sheet) : this.workspace.reopen(loaded.snapshot)
-    firstScreen?.prepare(store)
+    const store = at ? this.workspace.open(at.store ?? loaded.snapshot, at.sheet) : this.workspace.reopen(loaded.snapshot)
     const journal = this.user ? pendingEditsFor(this.user.uid, store.id) : null
     const unsaved = replay ?? journal?.load() ?? []
     const sync = new ServerWorkbookSync(this.api, store, loaded.revision, () => this.onSyncStatus(sync), history, journal, firstScreen?.hold ?? null)
@@ -812,6 +814,23 @@ export class SessionController {
     this.current = { ...this.current, ...patch }
     for (const listener of this.listeners) listener()
   }
+}
+
+/** A large workbook's first screen as read, with its store built: the service's values shown, the rest to load. */
+interface PreparedFirstScreen {
+  sheet: string
+  workbook: ServerWorkbook
+  store: WorkbookStore
+}
+
+function prepareFirstScreen({ sheet, answer }: { sheet: string; answer: WindowResponse }): PreparedFirstScreen {
+  const first = firstScreenOf(answer.workbook)
+  const store = new WorkbookStore(first.workbook.snapshot)
+  store.beginStreamedOpen()
+  store.showServerValues(first.values)
+  const shown = store.sheet(sheet)
+  store.beginLoading(sheet, shown?.declaredRows ?? 0, shown?.declaredColumns ?? 0)
+  return { sheet, workbook: first.workbook, store }
 }
 
 /**

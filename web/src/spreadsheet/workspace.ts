@@ -136,9 +136,12 @@ export class Workspace {
     this.update({ status: 'loading' })
   }
 
-  /** Opens a workbook (replacing any open one) on the given sheet or its first. */
-  open(snapshot: WorkbookSnapshot, activeSheet?: string): WorkbookStore {
-    const store = this.attach(snapshot)
+  /**
+   * Opens a workbook (replacing any open one) on the given sheet or its first: a snapshot, or a store
+   * already built from one (built while nothing else was happening, so that showing it is quicker).
+   */
+  open(workbook: WorkbookSnapshot | WorkbookStore, activeSheet?: string): WorkbookStore {
+    const store = this.attach(workbook)
     const sheet = activeSheet && store.sheet(activeSheet) ? activeSheet : store.sheetNames[0]
     this.update({
       status: 'ready',
@@ -171,10 +174,10 @@ export class Workspace {
     return store
   }
 
-  private attach(snapshot: WorkbookSnapshot): WorkbookStore {
+  private attach(workbook: WorkbookSnapshot | WorkbookStore): WorkbookStore {
     this.unsubscribeStore?.()
     this.remoteHistory = null
-    const store = new WorkbookStore(snapshot)
+    const store = workbook instanceof WorkbookStore ? workbook : new WorkbookStore(workbook)
     const unsubscribe = store.subscribe(() => this.update({ revision: store.revision }))
     // Excel removes tracer arrows when rows, columns or cells move under them
     const untrace = store.onChange((change) => {
