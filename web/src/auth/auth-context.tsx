@@ -6,7 +6,7 @@ const AuthContext = createContext<AuthService | null>(null)
 
 export function AuthProvider({ service, children }: { service: AuthService; children: ReactNode }) {
   useEffect(() => {
-    if (service.current.status === 'loading') service.start()
+    service.start()
   }, [service])
   return <AuthContext.Provider value={service}>{children}</AuthContext.Provider>
 }

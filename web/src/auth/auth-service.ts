@@ -42,6 +42,7 @@ export class AuthService {
   private readonly api: ApiClient
   private firebaseAuth: Promise<Auth> | null = null
   private stored: StoredSession | null = null
+  private started = false
 
   constructor(api = new ApiClient()) {
     this.api = api
@@ -60,8 +61,10 @@ export class AuthService {
     return () => this.listeners.delete(listener)
   }
 
-  /** Reads the saved sign-in; 'loading' until it is known. */
+  /** Reads the saved sign-in; 'loading' until it is known. Once: the app starts it before its first render, the provider on mount. */
   start(): void {
+    if (this.started) return
+    this.started = true
     if (this.usesFirebase) {
       void this.firebase().then(async (auth) => {
         const { onAuthStateChanged } = await import('firebase/auth')
