@@ -133,6 +133,35 @@ describe('selection and navigation', { timeout: E2E_TIMEOUT }, () => {
     await expect.poll(() => page.locator('.grid-scroller').evaluate((el) => el.scrollTop), POLL).toBe(240)
   })
 
+  it('draws the grid once per task as it opens and as the window grows, showing the rows it uncovers', async () => {
+    // the grid's draws counted by the canvas calls they start with, and those made twice in one task
+    const counted = await page.context().newPage()
+    await counted.addInitScript(() => {
+      const tally = { draws: 0, twiceInOneTask: 0 }
+      let drawnThisTask = false
+      const setTransform = CanvasRenderingContext2D.prototype.setTransform
+      CanvasRenderingContext2D.prototype.setTransform = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof setTransform>) {
+        tally.draws++
+        if (drawnThisTask) tally.twiceInOneTask++
+        drawnThisTask = true
+        queueMicrotask(() => (drawnThisTask = false))
+        return setTransform.apply(this, args)
+      } as typeof setTransform
+      Object.assign(window, { drawTally: tally })
+    })
+    const tally = () => counted.evaluate(() => (window as unknown as { drawTally: { draws: number; twiceInOneTask: number } }).drawTally)
+    await counted.goto(`${server.url}/grid-harness.html`)
+    await expect.poll(async () => (await tally()).draws, POLL).toBeGreaterThan(0)
+    // two frames on, the canvas's size has been reported to its observer: the size it already had
+    await counted.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect((await tally()).twiceInOneTask).toBe(0)
+    const before = await counted.evaluate(() => window.harness.draws.at(-1)!.lastRow)
+    await counted.setViewportSize({ width: 1280, height: 1100 })
+    await expect.poll(() => counted.evaluate(() => window.harness.draws.at(-1)!.lastRow), POLL).toBeGreaterThan(before + 10)
+    expect((await tally()).twiceInOneTask).toBe(0)
+    await counted.close()
+  })
+
   it('goes to a cell with Ctrl+G, to the row start with Home and to the last used cell with Ctrl+End', async () => {
     await pasteFromOtherProgram(page, 'a\tb\tc\r\n1\t2\t3\r\n')
     await page.keyboard.press('Control+g')

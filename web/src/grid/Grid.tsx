@@ -263,20 +263,26 @@ export function Grid(props: GridProps) {
     const scroller = scrollerRef.current
     const canvas = canvasRef.current
     if (!root || !scroller || !canvas) return
+    // Only a change of size draws: the layout effect below draws every commit (this one's too), and
+    // the observer's first report, before the first frame, is of the size already set.
     const resize = () => {
       const dpr = window.devicePixelRatio || 1
       const width = scroller.clientWidth
       const height = scroller.clientHeight
+      const was = size.current
+      if (width === was.width && height === was.height && dpr === was.dpr) return false
       size.current = { width, height, dpr }
       canvas.width = Math.round(width * dpr)
       canvas.height = Math.round(height * dpr)
       canvas.style.width = `${width}px`
       canvas.style.height = `${height}px`
       placeOverlayClip()
-      draw()
+      return true
     }
     resize()
-    const observer = new ResizeObserver(resize)
+    const observer = new ResizeObserver(() => {
+      if (resize()) draw()
+    })
     observer.observe(root)
     return () => observer.disconnect()
   }, [draw])
