@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { CellRecord } from '../model/cell-record.js'
+import type { WorkbookSnapshot } from '../model/snapshot.js'
 import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
-import { cellsJsonChunks } from './json.js'
+import { cellsJsonChunks, inputsAnswerChunks, toInputsJson } from './json.js'
 import type { CellsJsonExport } from './json.js'
 import { writeXlsxOffThread } from './xlsx-off-thread.js'
 import { storedFormula } from './formula-storage.js'
@@ -178,6 +179,46 @@ describe('json export in chunks', () => {
     expect(written).toBeGreaterThan(100)
     expect(json.workbook.truncated).toEqual({ limitBytes: 64 * 1024, cellsWritten: written, cellsLeftOut: 2001 - written })
     expect(json.workbook.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['One'])
+  })
+})
+
+describe('inputs answer in chunks', () => {
+  const bold = { bold: true }
+  const tinted = { fill: '#FFEE00', color: '#112233' }
+  const many = Array.from({ length: 3000 }, (_, i): CellRecord => ({ address: `B${i + 1}`, row: i, col: 1, input: i % 2 === 0 ? `=A${i + 1}*2` : `note "${i}"`, value: null, type: 'empty', ...(i % 3 === 0 ? { style: i % 2 === 0 ? bold : tinted } : {}) }))
+  const snapshot: WorkbookSnapshot = {
+    format: 'finsheet-workbook',
+    formatVersion: 1,
+    name: 'Model "Q3"',
+    revision: 12,
+    sheets: [
+      { id: 's1', name: 'Inputs', columnWidths: { '1': 140 }, merges: ['C1:D1'], view: { frozenRows: 1 }, cells: many },
+      {
+        id: 's2',
+        name: 'Out',
+        columnWidths: {},
+        merges: [],
+        cells: [
+          { address: 'A1', row: 0, col: 0, input: '42', value: 42, type: 'number', userFormat: '0.0%' },
+          // filled by a spill only: the client calculates it
+          { address: 'A2', row: 1, col: 0, input: '', value: 3, type: 'number' },
+          { address: 'C5', row: 4, col: 2, input: '', value: null, type: 'empty', suggestedFormat: '#,##0', style: bold },
+        ],
+      },
+    ],
+    definedNames: [{ name: 'Rate', formula: '=Inputs!$B$2' }],
+    charts: [],
+  }
+  const options = { iterativeCalculation: true, iterationLimits: { maxIterations: 50, maxChange: 0.001 } }
+
+  it('is the answer toInputsJson gives, in pieces of about 64 KB, styles numbered the same way', () => {
+    const chunks = [...inputsAnswerChunks(snapshot, 'w9', ['Inputs', 'Out'], options)]
+    expect(chunks.length).toBeGreaterThan(1)
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeLessThan(80 * 1024)
+    const whole = toInputsJson(snapshot, 'w9', ['Inputs', 'Out'], options)
+    expect(JSON.parse(chunks.join(''))).toEqual({ success: true, workbook: whole })
+    expect(whole.sheets[1]).toMatchObject({ cells: [['A1', '42', -1, '0.0%'], ['C5', '', 0, '#,##0']], rowCount: 5, columnCount: 3 })
+    expect(whole.styles).toEqual([bold, tinted])
   })
 })
 

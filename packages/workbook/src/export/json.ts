@@ -1,10 +1,11 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import { chartSpecOf } from '../model/sheet-charts.js'
 import { copyRules } from '../model/conditional-formats.js'
 import { copyValidations } from '../model/data-validation.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
+import type { CellRecord } from '../model/cell-record.js'
 import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
@@ -121,41 +122,40 @@ export function* cellsJsonChunks(workbook: CellsJsonExport, maxBytes: number): G
   yield `${chunk}],"truncated":${JSON.stringify(truncated)}}}`
 }
 
-/**
- * The `workbook` part of the inputs route's answer (GET /workbook/{id}/inputs): each sheet's inputs,
- * styles (as indexes into one table of the distinct styles) and formats row by row, without values.
- * `sheetOrder` names every sheet of the workbook, whichever sheets are given.
- */
-export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: { iterativeCalculation?: boolean; iterationLimits?: IterationLimits } = {}): InputsResponse['workbook'] {
-  const styles: CellStyle[] = []
-  const styleIndex = new Map<string, number>()
-  const indexOf = (style: CellStyle): number => {
+type InputsOptions = { iterativeCalculation?: boolean; iterationLimits?: IterationLimits }
+
+/** The inputs answer's table of distinct styles, which the cells name by index. */
+class StyleTable {
+  readonly styles: CellStyle[] = []
+  private readonly indexes = new Map<string, number>()
+
+  indexOf(style: CellStyle): number {
     const key = JSON.stringify(style)
-    let index = styleIndex.get(key)
-    if (index === undefined) styleIndex.set(key, (index = styles.push(style) - 1))
+    let index = this.indexes.get(key)
+    if (index === undefined) this.indexes.set(key, (index = this.styles.push(style) - 1))
     return index
   }
-  const sheets = snapshot.sheets.map((sheet) => {
-    const cells: CellInputTuple[] = []
-    let rowCount = 0
-    let columnCount = 0
-    for (const record of sheet.cells) {
-      const format = effectiveFormat(record)
-      // A cell only filled by a spilling formula is the client's to calculate.
-      if (record.input === '' && !record.style && format === null) continue
-      cells.push([record.address, record.input, record.style ? indexOf(record.style) : -1, format ?? ''])
-      rowCount = Math.max(rowCount, record.row + 1)
-      columnCount = Math.max(columnCount, record.col + 1)
-    }
-    return { name: sheet.name, cells, rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
-  })
+}
+
+/** A cell's tuple in the inputs answer; null for a cell only filled by a spilling formula (the client's to calculate). */
+function inputTupleOf(record: CellRecord, styles: StyleTable): CellInputTuple | null {
+  const format = effectiveFormat(record)
+  if (record.input === '' && !record.style && format === null) return null
+  return [record.address, record.input, record.style ? styles.indexOf(record.style) : -1, format ?? '']
+}
+
+/** A sheet's part of the inputs answer but its cells and extent. */
+function sheetInputsHead(sheet: SheetSnapshot): Omit<SheetInputs, 'cells' | 'rowCount' | 'columnCount'> {
+  return { name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
+}
+
+/** The inputs answer but its sheets and styles. */
+function workbookInputsHead(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions): Omit<InputsResponse['workbook'], 'sheets' | 'styles'> {
   return {
     workbookId,
     name: snapshot.name,
     revision: snapshot.revision,
-    sheets,
     sheetOrder,
-    styles,
     iterativeCalculation: options.iterativeCalculation ?? false,
     ...(options.iterationLimits ? { iterationLimits: { ...options.iterationLimits } } : {}),
     // A client calculating for itself reads external references from the same kept values the service does.
@@ -166,6 +166,61 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
     ...sheetChartsOf(snapshot),
     ...(snapshot.defaultFont ? { defaultFont: { ...snapshot.defaultFont } } : {}),
   }
+}
+
+/**
+ * The `workbook` part of the inputs route's answer (GET /workbook/{id}/inputs): each sheet's inputs,
+ * styles (as indexes into one table of the distinct styles) and formats row by row, without values.
+ * `sheetOrder` names every sheet of the workbook, whichever sheets are given.
+ */
+export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): InputsResponse['workbook'] {
+  const styles = new StyleTable()
+  const sheets = snapshot.sheets.map((sheet): SheetInputs => {
+    const cells: CellInputTuple[] = []
+    let rowCount = 0
+    let columnCount = 0
+    for (const record of sheet.cells) {
+      const tuple = inputTupleOf(record, styles)
+      if (tuple === null) continue
+      cells.push(tuple)
+      rowCount = Math.max(rowCount, record.row + 1)
+      columnCount = Math.max(columnCount, record.col + 1)
+    }
+    return { ...sheetInputsHead(sheet), cells, rowCount, columnCount }
+  })
+  return { ...workbookInputsHead(snapshot, workbookId, sheetOrder, options), sheets, styles: styles.styles }
+}
+
+/**
+ * The inputs route's whole answer (`{"success":true,"workbook":…}`, as toInputsJson's) as JSON text in
+ * pieces of about 64 KB, written cell by cell: a workbook of a million cells never becomes a million
+ * tuples nor one string, and the answer starts before its last cell is read. The styles table, known
+ * once every cell is, comes last.
+ */
+export function* inputsAnswerChunks(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
+  const styles = new StyleTable()
+  let chunk = `{"success":true,"workbook":${JSON.stringify(workbookInputsHead(snapshot, workbookId, sheetOrder, options)).slice(0, -1)},"sheets":[`
+  for (let index = 0; index < snapshot.sheets.length; index++) {
+    const sheet = snapshot.sheets[index]
+    chunk += `${index > 0 ? ',' : ''}${JSON.stringify(sheetInputsHead(sheet)).slice(0, -1)},"cells":[`
+    let rowCount = 0
+    let columnCount = 0
+    let first = true
+    for (const record of sheet.cells) {
+      const tuple = inputTupleOf(record, styles)
+      if (tuple === null) continue
+      chunk += `${first ? '' : ','}[${JSON.stringify(tuple[0])},${JSON.stringify(tuple[1])},${tuple[2]},${JSON.stringify(tuple[3])}]`
+      first = false
+      if (record.row >= rowCount) rowCount = record.row + 1
+      if (record.col >= columnCount) columnCount = record.col + 1
+      if (chunk.length >= CHUNK_CHARACTERS) {
+        yield chunk
+        chunk = ''
+      }
+    }
+    chunk += `],"rowCount":${rowCount},"columnCount":${columnCount}}`
+  }
+  yield `${chunk}],"styles":${JSON.stringify(styles.styles)}}}`
 }
 
 /** The charts of the snapshot's sheets, by sheet name; nothing when there are none. */

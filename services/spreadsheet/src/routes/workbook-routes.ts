@@ -28,7 +28,7 @@ import {
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { findTemplate, toCellsJson, toInputsJson, toSheetCells } from '@finsheet/workbook'
+import { findTemplate, inputsAnswerChunks, toCellsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
@@ -383,14 +383,20 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         summary: 'Inputs, styles and formats row by row, without values: how the web app opens a workbook it recalculates itself; ?sheet= reads that sheet only',
         params: WorkbookParams,
         querystring: CellsQuery,
-        response: { 200: InputsResponse, ...errorResponses },
+        // An InputsResponse, sent as a stream of its JSON text (see inputsAnswerChunks).
+        response: { 200: Type.Unsafe<Readable>(InputsResponse), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
-      const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
-      return { success: true as const, workbook: toInputsJson(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), { iterativeCalculation: workbook.iterativeCalculation === true, iterationLimits: workbook.iterationLimits }) }
+      const snapshot = await workbooks.storedRecordsSnapshot(workbook, onlySheet)
+      // Written cell by cell as it is sent: a million cells never become a million tuples or one string.
+      const chunks = inputsAnswerChunks(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), {
+        iterativeCalculation: workbook.iterativeCalculation === true,
+        iterationLimits: workbook.iterationLimits,
+      })
+      return reply.header('content-type', 'application/json; charset=utf-8').send(Readable.from(chunks, { objectMode: false }))
     },
   )
 

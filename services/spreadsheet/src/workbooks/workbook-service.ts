@@ -408,7 +408,20 @@ export class WorkbookService {
   }
 
   /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
-  async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
+  storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
+    return this.readSnapshot(workbook, onlySheetId, fromStored)
+  }
+
+  /**
+   * The stored workbook as a snapshot whose cells are the stored records as they are, with where they
+   * live beside each: for a reader of the record's fields only (the inputs route), which then costs no
+   * copy of a million cells.
+   */
+  storedRecordsSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
+    return this.readSnapshot(workbook, onlySheetId, (stored) => stored)
+  }
+
+  private async readSnapshot(workbook: WorkbookDoc, onlySheetId: string | undefined, recordOf: (stored: StoredRecord) => CellRecord): Promise<WorkbookSnapshot> {
     const held = await this.readThroughLayouts(
       workbook,
       (layouts) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts)),
@@ -420,7 +433,7 @@ export class WorkbookService {
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
       if (!list) bySheet.set(doc.sheetId, (list = []))
-      list.push(fromStored(doc))
+      list.push(recordOf(doc))
     }
     const sheets: SheetSnapshot[] = workbook.sheets
       .filter((sheet) => onlySheetId === undefined || sheet.id === onlySheetId)
