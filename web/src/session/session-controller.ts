@@ -362,7 +362,11 @@ export class SessionController {
       // workbook's first screen, a smaller one whole) and their store built, so that they paint then,
       // not round trips and a calculation later.
       const reading = this.sizeOf(id).then(async (size) => {
-        if (size && opensStreamed(size.cells)) return { screen: prepareFirstScreen(await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet))) }
+        if (size && opensStreamed(size.cells)) {
+          const screen = prepareFirstScreen(await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet)))
+          // the whole workbook is read from now on, behind the first screen (see openByFirstScreen)
+          return { screen, inputs: this.readInputs(id) }
+        }
         const whole = await loadServerWorkbook(this.api, id)
         return { whole, store: new WorkbookStore(whole.snapshot) }
       })
@@ -372,7 +376,7 @@ export class SessionController {
       const read = await reading
       if (attempt !== this.loading) return
       if (read.screen) {
-        await this.openByFirstScreen(id, read.screen, options)
+        await this.openByFirstScreen(id, read.screen, read.inputs, options)
         return
       }
       const loaded = read.whole
@@ -417,11 +421,15 @@ export class SessionController {
     return { sheet, answer }
   }
 
-  private async openByFirstScreen(id: string, { sheet, workbook, store: built }: PreparedFirstScreen, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
-    const path = `/spreadsheet/workbook/${encodeURIComponent(id)}`
-    const whole = this.api.get<InputsResponse>(`${path}/inputs`)
-    // read whatever happens, so that a failure is handled below and never left unheard
+  /** The whole workbook's inputs, asked for now; a failure is left for whoever awaits the answer. */
+  private readInputs(id: string): Promise<InputsResponse> {
+    const whole = this.api.get<InputsResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/inputs`)
+    // read whatever happens, so that a failure is handled where it is awaited and never left unheard
     whole.catch(() => undefined)
+    return whole
+  }
+
+  private async openByFirstScreen(id: string, { sheet, workbook, store: built }: PreparedFirstScreen, whole: Promise<InputsResponse>, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
     const store = this.attachServerWorkbook(workbook, { sheet, store: built }, undefined, undefined, { hold: whole })
     this.firstScreens.set(store, new Set([sheet]))
     this.remember(store, options)
