@@ -116,6 +116,20 @@ describe('update-cell and update-cells', () => {
     expect(one.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Other'])
     expect(one.styles).toEqual([{ italic: true }])
     expect((await call('GET', `/workbook/${id}/inputs?sheet=Missing`)).status).toBe(400)
+
+    // rows inserted above: the cells are read where they stand now, still row by row
+    expect((await call('POST', `/workbook/${id}/changes`, { commands: [{ type: 'insert-rows', sheet: 'Sheet1', at: 0, count: 1 }] })).status).toBe(200)
+    const moved = (await call('GET', `/workbook/${id}/inputs?sheet=Sheet1`)).json.workbook.sheets[0]
+    expect(moved).toMatchObject({
+      cells: [
+        ['A2', '1234.5', 0, '#,##0.00'],
+        ['B2', '15%', -1, '0%'],
+        ['A3', '=SEQUENCE(2)', -1, ''],
+        ['C3', '', 0, ''],
+      ],
+      rowCount: 3,
+      columnCount: 3,
+    })
   })
 
   it('refuses bad input with 400 and a message, and writes nothing', async () => {

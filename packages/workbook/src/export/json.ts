@@ -6,7 +6,7 @@ import { copyRules } from '../model/conditional-formats.js'
 import { copyValidations } from '../model/data-validation.js'
 import { effectiveFormat, toApiCell } from '../model/cell-record.js'
 import type { CellRecord } from '../model/cell-record.js'
-import type { SheetSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
+import type { SheetSnapshot, StreamedSnapshot, WorkbookSnapshot } from '../model/snapshot.js'
 import { hasContent } from '../model/snapshot.js'
 
 /** One sheet with its cells keyed by address; rowCount and columnCount reach just past the last used cell. */
@@ -145,12 +145,12 @@ function inputTupleOf(record: CellRecord, styles: StyleTable): CellInputTuple | 
 }
 
 /** A sheet's part of the inputs answer but its cells and extent. */
-function sheetInputsHead(sheet: SheetSnapshot): Omit<SheetInputs, 'cells' | 'rowCount' | 'columnCount'> {
+function sheetInputsHead(sheet: Omit<SheetSnapshot, 'cells'>): Omit<SheetInputs, 'cells' | 'rowCount' | 'columnCount'> {
   return { name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
 }
 
 /** The inputs answer but its sheets and styles. */
-function workbookInputsHead(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions): Omit<InputsResponse['workbook'], 'sheets' | 'styles'> {
+function workbookInputsHead(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions): Omit<InputsResponse['workbook'], 'sheets' | 'styles'> {
   return {
     workbookId,
     name: snapshot.name,
@@ -197,7 +197,7 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
  * tuples nor one string, and the answer starts before its last cell is read. The styles table, known
  * once every cell is, comes last.
  */
-export function* inputsAnswerChunks(snapshot: WorkbookSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
+export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
   const styles = new StyleTable()
   let chunk = `{"success":true,"workbook":${JSON.stringify(workbookInputsHead(snapshot, workbookId, sheetOrder, options)).slice(0, -1)},"sheets":[`
   for (let index = 0; index < snapshot.sheets.length; index++) {
@@ -224,7 +224,7 @@ export function* inputsAnswerChunks(snapshot: WorkbookSnapshot, workbookId: stri
 }
 
 /** The charts of the snapshot's sheets, by sheet name; nothing when there are none. */
-function sheetChartsOf(snapshot: WorkbookSnapshot): { charts?: SheetChart[] } {
+function sheetChartsOf(snapshot: StreamedSnapshot): { charts?: SheetChart[] } {
   const names = new Map(snapshot.sheets.map((sheet) => [sheet.id, sheet.name]))
   const charts = snapshot.charts.flatMap((chart) => {
     const sheet = names.get(chart.sheetId)

@@ -19,7 +19,7 @@ export {
 export type { CellRecord, SheetRecord } from './cell-record.js'
 export { snapshotStats, hasContent, diffSnapshots, sortedCells } from './snapshot.js'
 export { chartData } from './chart-data.js'
-export type { SheetSnapshot, DefinedNameRecord, TableRecord, ChartRecord, WorkbookSnapshot, SnapshotStats, SnapshotDiff } from './snapshot.js'
+export type { SheetSnapshot, DefinedNameRecord, TableRecord, ChartRecord, WorkbookSnapshot, StreamedSnapshot, SnapshotStats, SnapshotDiff } from './snapshot.js'
 export {
   WorkbookModel,
   cellKey,

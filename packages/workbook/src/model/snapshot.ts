@@ -12,6 +12,9 @@ export interface SheetSnapshot extends SheetRecord {
   cells: CellRecord[]
 }
 
+/** A snapshot whose sheets' cells come as they are iterated (written out one by one, never all held). */
+export type StreamedSnapshot = Omit<WorkbookSnapshot, 'sheets'> & { sheets: Array<Omit<SheetSnapshot, 'cells'> & { cells: Iterable<CellRecord> }> }
+
 export interface DefinedNameRecord {
   name: string
   /** What the name refers to, with '=' ('=Sheet1!$B$2', '=0.21'). */

@@ -390,7 +390,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
     async (request, reply) => {
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
-      const snapshot = await workbooks.storedRecordsSnapshot(workbook, onlySheet)
+      const snapshot = await workbooks.storedSnapshotInBands(workbook, onlySheet)
       // Written cell by cell as it is sent: a million cells never become a million tuples or one string.
       const chunks = inputsAnswerChunks(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), {
         iterativeCalculation: workbook.iterativeCalculation === true,

@@ -9,7 +9,7 @@
 import type { CellStyle, CellType, CellValue } from '@finsheet/contracts'
 import { formatAddress, formatRange, translateFormula, tryParseRange } from '@finsheet/formula'
 import type { CellRecord } from '@finsheet/workbook'
-import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, toLogical, toStored, type SheetLayout } from './sheet-layout.js'
+import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityAxis, isIdentityLayout, toLogical, toStored, type SheetLayout } from './sheet-layout.js'
 
 export const BLOCK_ROWS = 32
 export const BLOCK_COLUMNS = 16
@@ -194,6 +194,34 @@ export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number, layo
       const record = decodeCell(block.sheetId, stored, layout)
       if (record) yield record
     }
+  }
+}
+
+/**
+ * One sheet's cells in row-major order, decoded a band of rows (one row of blocks) at a time, for a
+ * reader that writes each cell out as it comes (the inputs route): it never holds a million decoded
+ * records nor sorts them all. A sheet whose rows moved since its blocks were written (a row inserted or
+ * deleted) keeps cells out of their stored band: it is decoded whole and sorted.
+ */
+export function* rowMajorCells(sheetId: string, blocks: readonly CellBlockDoc[], layout?: SheetLayout): Generator<StoredRecord> {
+  const byRow = (a: { row: number; col: number }, b: { row: number; col: number }) => a.row - b.row || a.col - b.col
+  if (layout !== undefined && !isIdentityAxis(layout.rows)) {
+    yield* [...blockCells(blocks.filter((block) => block.sheetId === sheetId), undefined, { [sheetId]: layout })].sort(byRow)
+    return
+  }
+  const ordered = blocks.filter((block) => block.sheetId === sheetId).sort((a, b) => a.blockRow - b.blockRow || a.blockColumn - b.blockColumn)
+  for (let start = 0; start < ordered.length; ) {
+    let end = start + 1
+    while (end < ordered.length && ordered[end].blockRow === ordered[start].blockRow) end++
+    const band: StoredRecord[] = []
+    for (let i = start; i < end; i++) {
+      for (const stored of ordered[i].cells) {
+        const record = decodeCell(sheetId, stored, layout)
+        if (record) band.push(record)
+      }
+    }
+    yield* band.sort(byRow)
+    start = end
   }
 }
 

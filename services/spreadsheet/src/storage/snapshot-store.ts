@@ -3,10 +3,11 @@ import { promisify } from 'node:util'
 import { createGzip, gunzip, gzip } from 'node:zlib'
 import type { BlobStore } from '@finsheet/platform'
 import { createHash } from 'node:crypto'
-import type { CellRecord, KeptDrawing, SheetSnapshot, WorkbookSnapshot } from '@finsheet/workbook'
+import type { KeptDrawing, StreamedSnapshot, WorkbookSnapshot } from '@finsheet/workbook'
+
+export type { StreamedSnapshot }
 
 /** A snapshot whose cells are made as they are written (a large workbook never becomes one list). */
-export type StreamedSnapshot = Omit<WorkbookSnapshot, 'sheets'> & { sheets: Array<Omit<SheetSnapshot, 'cells'> & { cells: Iterable<CellRecord> }> }
 
 const inflate = promisify(gunzip)
 const deflate = promisify(gzip)

@@ -182,6 +182,11 @@ export function createSpreadsheetRepository(store: DocumentStore) {
     },
 
     /** One sheet's cells, where they stand through its layout: only that sheet's blocks are read. */
+    /** The stored blocks of a workbook, or of one of its sheets, as they are (see rowMajorCells). */
+    async cellBlocks(workbookId: string, sheetId?: string): Promise<CellBlockDoc[]> {
+      return blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } })
+    },
+
     async sheetCells(workbookId: string, sheetId: string, layout?: SheetLayout): Promise<StoredRecord[]> {
       // Block ids start with the workbook and the sheet: the primary key finds them.
       return [...blockCells(await blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } }), undefined, layout ? { [sheetId]: layout } : undefined)]

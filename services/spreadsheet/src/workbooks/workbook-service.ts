@@ -24,6 +24,7 @@ import {
   toChangedCell,
   type CellRecord,
   type SheetSnapshot,
+  type StreamedSnapshot,
   type StructuralEdit,
   type WorkbookSnapshot,
 } from '@finsheet/workbook'
@@ -38,7 +39,7 @@ import { checkChange } from '../engine/translate.js'
 import { calculationOptions, cellKey, splitKey, WorkbookState, type ApplyResult } from '../engine/workbook-state.js'
 import type { StructureMove } from '@finsheet/workbook'
 import type { PerformanceMetrics } from '../metrics/performance-metrics.js'
-import { BLOCK_ROWS, BlockBuilder, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
+import { BLOCK_ROWS, BlockBuilder, rowMajorCells, type CellBlockDoc, type CellPut, type StoredRecord } from '../storage/cell-blocks.js'
 import { deleteFrom, identityLayout, insertInto, INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, needsRewrite, type SheetLayout } from '../storage/sheet-layout.js'
 import type { CellHistoryDoc, ChangeDoc, ImportDoc, KeptDrawingRecord, SheetStats, TrashedWorkbookDoc, WorkbookDoc } from '../storage/documents.js'
 import { GroupCommitter, RevisionConflict } from '../storage/group-commit.js'
@@ -343,6 +344,21 @@ const startsWithLoneMove = (commands: readonly LoggedCommand[]) =>
   commands.length > 0 && isRowColumnEdit(commands[0]) && !commands.slice(1).some(isReplacementOrRestructure)
 
 /** A stored cell without where it lives. */
+/** A stored workbook's snapshot but its sheets. */
+function snapshotHead(workbook: WorkbookDoc): Omit<WorkbookSnapshot, 'sheets'> {
+  return {
+    format: 'finsheet-workbook',
+    formatVersion: 1,
+    name: workbook.name,
+    revision: workbook.revision,
+    definedNames: workbook.definedNames,
+    ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
+    charts: workbook.charts,
+    ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
+    ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
+  }
+}
+
 function fromStored(stored: StoredRecord): CellRecord {
   const { sheetId: _sheetId, revision: _revision, ...record } = stored
   return record
@@ -408,20 +424,7 @@ export class WorkbookService {
   }
 
   /** The stored workbook as a snapshot (export, compare, versions of a workbook not open here). */
-  storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
-    return this.readSnapshot(workbook, onlySheetId, fromStored)
-  }
-
-  /**
-   * The stored workbook as a snapshot whose cells are the stored records as they are, with where they
-   * live beside each: for a reader of the record's fields only (the inputs route), which then costs no
-   * copy of a million cells.
-   */
-  storedRecordsSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
-    return this.readSnapshot(workbook, onlySheetId, (stored) => stored)
-  }
-
-  private async readSnapshot(workbook: WorkbookDoc, onlySheetId: string | undefined, recordOf: (stored: StoredRecord) => CellRecord): Promise<WorkbookSnapshot> {
+  async storedSnapshot(workbook: WorkbookDoc, onlySheetId?: string): Promise<WorkbookSnapshot> {
     const held = await this.readThroughLayouts(
       workbook,
       (layouts) => (onlySheetId ? this.repo.sheetCells(workbook.id, onlySheetId, layouts?.[onlySheetId]) : this.repo.workbookCells(workbook.id, layouts)),
@@ -433,23 +436,26 @@ export class WorkbookService {
     for (const doc of docs) {
       let list = bySheet.get(doc.sheetId)
       if (!list) bySheet.set(doc.sheetId, (list = []))
-      list.push(recordOf(doc))
+      list.push(fromStored(doc))
     }
     const sheets: SheetSnapshot[] = workbook.sheets
       .filter((sheet) => onlySheetId === undefined || sheet.id === onlySheetId)
       .map((sheet) => ({ ...sheet, cells: sortedCells(bySheet.get(sheet.id) ?? []) }))
-    return {
-      format: 'finsheet-workbook',
-      formatVersion: 1,
-      name: workbook.name,
-      revision: workbook.revision,
-      sheets,
-      definedNames: workbook.definedNames,
-      ...(workbook.tables && workbook.tables.length > 0 ? { tables: workbook.tables } : {}),
-      charts: workbook.charts,
-      ...(workbook.externalLinks && workbook.externalLinks.length > 0 ? { externalLinks: workbook.externalLinks } : {}),
-      ...(workbook.defaultFont ? { defaultFont: workbook.defaultFont } : {}),
-    }
+    return { ...snapshotHead(workbook), sheets }
+  }
+
+  /**
+   * The stored workbook as a snapshot whose sheets' cells are decoded as they are iterated, in row-major
+   * order a band of rows at a time (see rowMajorCells), as the stored records themselves: for a reader
+   * that writes each cell out as it comes (the inputs route), which then never holds a million decoded
+   * cells. Only `sheets[].cells` differs from storedSnapshot's.
+   */
+  async storedSnapshotInBands(workbook: WorkbookDoc, onlySheetId?: string): Promise<StreamedSnapshot> {
+    const { workbook: read, read: blocks } = await this.readThroughLayouts(workbook, () => this.repo.cellBlocks(workbook.id, onlySheetId), onlySheetId)
+    const sheets = read.sheets
+      .filter((sheet) => onlySheetId === undefined || sheet.id === onlySheetId)
+      .map((sheet) => ({ ...sheet, cells: rowMajorCells(sheet.id, blocks, read.layouts?.[sheet.id]) }))
+    return { ...snapshotHead(read), sheets }
   }
 
   /** The open workbook at the stored revision: from the cache, or loaded from the store. */
