@@ -186,6 +186,9 @@ export const MAX_KEPT_DRAWING_BYTES = 20 * 1024 * 1024
 
 export const IMPORT_STREAM_CONTENT_TYPE = 'application/x-ndjson'
 
+/** Asked for in Accept, the inputs route answers as lines of JSON (see InputsLine). */
+export const INPUTS_LINES_CONTENT_TYPE = 'application/x-ndjson'
+
 /** Mismatches an import report lists; all are counted. */
 export const MAX_LISTED_MISMATCHES = 1000
 

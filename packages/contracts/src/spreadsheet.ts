@@ -704,6 +704,21 @@ export const InputsResponse = Type.Object({
 })
 export type InputsResponse = Static<typeof InputsResponse>
 
+/** A sheet of the inputs answer but its cells and extent. */
+export type InputsSheetHead = Omit<SheetInputs, 'cells' | 'rowCount' | 'columnCount'>
+
+/**
+ * One line of the inputs answer as lines of JSON (GET /workbook/{id}/inputs with Accept:
+ * application/x-ndjson), for a client that loads the cells as they arrive: first the workbook with every
+ * sheet's head; then, sheet by sheet (by index in those heads), runs of its cells row by row and its
+ * extent; last the styles the cells name by index.
+ */
+export type InputsLine =
+  | { workbook: Omit<InputsResponse['workbook'], 'sheets' | 'styles'> & { sheets: InputsSheetHead[] } }
+  | { sheet: number; cells: CellInputTuple[] }
+  | { sheetEnd: { sheet: number; rowCount: number; columnCount: number } }
+  | { styles: CellStyle[] }
+
 /** GET /workbook/{id}/window: rows `startRow` to `endRow` (1-based, both included) of one sheet (the first when absent). */
 export const WindowQuery = StrictObject({
   sheet: Type.Optional(Type.String({ maxLength: 64 })),

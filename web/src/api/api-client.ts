@@ -131,8 +131,10 @@ export interface RequestOptions {
   anonymous?: boolean
   /** lets the request finish after the page is gone (saving on page hide); bodies up to 64 KB */
   keepalive?: boolean
-  /** read the answer as a file rather than as JSON */
-  as?: 'json' | 'file'
+  /** read the answer as a file, or as it arrives (its body, in the type `accept` names), rather than as JSON */
+  as?: 'json' | 'file' | 'stream'
+  /** the type of answer asked for (Accept); JSON when absent */
+  accept?: string
 }
 
 /** A downloaded file and the name the server gave it. */
@@ -185,13 +187,21 @@ export class ApiClient {
     return this.request<DownloadedFile>('GET', path, { ...options, as: 'file' })
   }
 
+  /**
+   * GETs an answer to read as it arrives (lines of JSON, say): its body, once the service has answered
+   * with success; retried as any call until then. A failure while reading comes from the body's reader.
+   */
+  stream(path: string, accept: string, options?: RequestOptions): Promise<ReadableStream<Uint8Array>> {
+    return this.request<ReadableStream<Uint8Array>>('GET', path, { ...options, as: 'stream', accept })
+  }
+
   /** `path` is relative to /api, e.g. '/users/login'. Resolves with the parsed JSON body, or null for 204. */
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const attempts = this.options.attempts ?? REQUEST_ATTEMPTS
     const url = this.url(path, options.query)
     const exhaustedMessage = options.form ? 'Upload failed after retries' : 'Request failed after retries'
     for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = { Accept: 'application/json' }
+      const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' }
       if (!options.anonymous) {
         const token = await this.options.getToken?.()
         if (token) headers.Authorization = `Bearer ${token}`
@@ -207,6 +217,7 @@ export class ApiClient {
       try {
         const response = await this.fetchImpl(url, { method, headers, body, credentials: 'include', signal: options.signal, keepalive: options.keepalive })
         if (response.status === 204) return null as T
+        if (options.as === 'stream' && response.ok && response.body) return response.body as T
         if (options.as === 'file' && response.ok) {
           return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')), notes: response.headers.get(EXPORT_NOTES_HEADER) } as T
         }

@@ -2,8 +2,8 @@ import type {
   CreateWorkbookResponse,
   DefaultWorkbookResponse,
   DeleteWorkbookResponse,
-  InputsResponse,
   ImportSheet,
+  InputsLine,
   ListWorkbooksResponse,
   SaveSessionResponse,
   SessionResponse,
@@ -13,6 +13,7 @@ import type {
   WorkbookMetadataResponse,
   WindowResponse,
 } from '@finsheet/contracts'
+import { INPUTS_LINES_CONTENT_TYPE } from '@finsheet/contracts'
 import type { ApiClient } from '../api/api-client'
 import { errorStatus, isPassingFailure } from '../api/api-client'
 import type { CurrentUser } from '../auth/auth-service'
@@ -21,7 +22,8 @@ import { toast } from '../toasts/toast-store'
 import { pendingEditsFor } from '../workbook/pending-edits'
 import type { ServerWorkbook } from '../workbook/server-sync'
 import { loadServerWorkbook, ServerWorkbookSync } from '../workbook/server-sync'
-import { assembleInSlices, firstScreenOf, firstScreenRows, opensStreamed } from '../workbook/streamed-open'
+import { assembleFromLines, firstScreenOf, firstScreenRows, opensStreamed } from '../workbook/streamed-open'
+import { jsonLines } from '../api/json-lines'
 import { WorkbookStore } from '../workbook/workbook-store'
 import { forgetLegacySession, readLegacySession } from './legacy-session'
 import type { SaveState } from './save-state'
@@ -365,7 +367,7 @@ export class SessionController {
         if (size && opensStreamed(size.cells)) {
           const screen = prepareFirstScreen(await this.readFirstScreen(id, this.sheetToOpen(id, size.sheets, sheet)))
           // the whole workbook is read from now on, behind the first screen (see openByFirstScreen)
-          return { screen, inputs: this.readInputs(id) }
+          return { screen, inputs: { body: this.readInputs(id), cells: size.cells } }
         }
         const whole = await loadServerWorkbook(this.api, id)
         return { whole, store: new WorkbookStore(whole.snapshot) }
@@ -421,25 +423,39 @@ export class SessionController {
     return { sheet, answer }
   }
 
-  /** The whole workbook's inputs, asked for now; a failure is left for whoever awaits the answer. */
-  private readInputs(id: string): Promise<InputsResponse> {
-    const whole = this.api.get<InputsResponse>(`/spreadsheet/workbook/${encodeURIComponent(id)}/inputs`)
+  /**
+   * The whole workbook's inputs, asked for now as lines of JSON: the answer's body, once the service has
+   * answered (it has read the workbook by then); a failure is left for whoever awaits it.
+   */
+  private readInputs(id: string): Promise<ReadableStream<Uint8Array>> {
+    const whole = this.api.stream(`/spreadsheet/workbook/${encodeURIComponent(id)}/inputs`, INPUTS_LINES_CONTENT_TYPE)
     // read whatever happens, so that a failure is handled where it is awaited and never left unheard
     whole.catch(() => undefined)
     return whole
   }
 
-  private async openByFirstScreen(id: string, { sheet, workbook, store: built }: PreparedFirstScreen, whole: Promise<InputsResponse>, options: { name?: string; role?: UserSession['role'] }): Promise<void> {
-    const store = this.attachServerWorkbook(workbook, { sheet, store: built }, undefined, undefined, { hold: whole })
+  private async openByFirstScreen(
+    id: string,
+    { sheet, workbook, store: built }: PreparedFirstScreen,
+    { body, cells }: { body: Promise<ReadableStream<Uint8Array>>; cells: number },
+    options: { name?: string; role?: UserSession['role'] },
+  ): Promise<void> {
+    // Edits wait for the service's answer, which it gives once it has read the workbook: the whole
+    // workbook never holds an edit made on the first screen (it is made again on it).
+    const store = this.attachServerWorkbook(workbook, { sheet, store: built }, undefined, undefined, { hold: body })
     this.firstScreens.set(store, new Set([sheet]))
     this.remember(store, options)
     markOpened(['finsheet:first-screen'])
     const sync = this.sync
     try {
-      const inputs = await whole
+      const stream = await body
       const stillOpen = () => this.workspace.state.store === store && this.sync === sync
-      if (!stillOpen()) return
-      const loaded = await assembleInSlices(inputs.workbook, {
+      if (!stillOpen()) {
+        await stream.cancel()
+        return
+      }
+      const loaded = await assembleFromLines(jsonLines<InputsLine>(stream), {
+        expectedCells: cells,
         onProgress: throttled((fraction) => store.reportStreamedProgress(sheet, fraction)),
         stillWanted: stillOpen,
       })

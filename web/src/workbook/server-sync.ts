@@ -34,7 +34,7 @@ export async function loadServerWorkbook(api: ApiClient, id: string): Promise<Se
 
 /**
  * The inputs route's workbook as the store opens it; without `withCells`, its sheets, names, layout
- * and sizes only, for a model whose cells are loaded otherwise (`assembleInSlices`).
+ * and sizes only, for a model whose cells are loaded otherwise (`assembleFromLines`).
  */
 export function serverWorkbookOf(workbook: InputsResponse['workbook'], options: { withCells: boolean }): ServerWorkbook {
   const byName = new Map(workbook.sheets.map((sheet) => [sheet.name, sheet]))

@@ -1,9 +1,11 @@
-import type { ImportWorkbookResponse, InputsResponse, WindowResponse } from '@finsheet/contracts'
+import type { ImportWorkbookResponse, InputsLine, WindowResponse } from '@finsheet/contracts'
+import { INPUTS_LINES_CONTENT_TYPE } from '@finsheet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestSpreadsheetService } from '../testing/spreadsheet-service'
 import { startSpreadsheetService } from '../testing/spreadsheet-service'
 import { loadServerWorkbook, ServerWorkbookSync } from './server-sync'
-import { assembleInSlices, firstScreenOf, firstScreenRows, opensStreamed, STREAMED_OPEN_CELLS } from './streamed-open'
+import { assembleFromLines, firstScreenOf, firstScreenRows, opensStreamed, STREAMED_OPEN_CELLS } from './streamed-open'
+import { jsonLines } from '../api/json-lines'
 import { WorkbookStore } from './workbook-store'
 
 let service: TestSpreadsheetService
@@ -93,11 +95,13 @@ describe('opening a large workbook by its first screen', () => {
     expect(answered).toBe(false)
     expect(sync.current.pending).toBe(5)
 
-    const inputs = await service.api.get<InputsResponse>(`/spreadsheet/workbook/${id}/inputs`)
+    const body = await service.api.stream(`/spreadsheet/workbook/${id}/inputs`, INPUTS_LINES_CONTENT_TYPE)
     release()
-    let progress = 0
-    const whole = await assembleInSlices(inputs.workbook, { sliceBudgetMs: 1, onProgress: (fraction) => (progress = fraction) })
-    expect(progress).toBe(1)
+    const progress: number[] = []
+    const whole = await assembleFromLines(jsonLines<InputsLine>(body), { sliceBudgetMs: 1, expectedCells: ROWS * 2 + 2, onProgress: (fraction) => progress.push(fraction) })
+    // the cells went into the engine a run at a time as they came, and the load ended whole
+    expect(progress.length).toBeGreaterThan(2)
+    expect(progress.at(-1)).toBe(1)
     store.adoptLoaded(whole!)
     await sent
 

@@ -1,7 +1,7 @@
-import type { InputsResponse, WindowResponse } from '@finsheet/contracts'
+import type { InputsLine, InputsResponse, WindowResponse } from '@finsheet/contracts'
 import { MAX_WINDOW_ROWS } from '@finsheet/contracts'
 import type { CellUpdate } from '@finsheet/formula'
-import { chartRecordOf, storedIterationOptions, WorkbookModel, type CellSource } from '@finsheet/workbook/model'
+import { chartRecordOf, storedIterationOptions, WorkbookModel, type CellSource, type WorkbookAssembly } from '@finsheet/workbook/model'
 import type { CellStyle } from '../grid/types'
 import { ROW_HEIGHT } from '../grid/geometry'
 import { yieldToBrowser } from './row-streaming'
@@ -90,66 +90,93 @@ export function firstScreenOf(window: WindowResponse['workbook']): FirstScreen {
 export interface AssembleOptions {
   /** how long one slice may run, so that scrolling and typing stay smooth meanwhile */
   sliceBudgetMs?: number
+  /** how many cells the workbook holds (the workbooks list says), for the progress */
+  expectedCells?: number
   /** hears how far the load has come, 0 to 1 */
   onProgress?: (fraction: number) => void
   /** asked between slices: false stops the load (another workbook was opened) */
   stillWanted?: () => boolean
 }
 
+/** A cell's style or format, kept until the styles table (the answer's last line) names the style. */
+interface PendingExtra {
+  sheetId: string
+  address: string
+  input: string
+  style: number
+  format: string
+}
+
 /**
- * The whole workbook of an inputs answer as a store, built in slices between frames: each slice hands
- * the engine a run of cells sized to a few milliseconds, and the engine calculates once at the end.
- * Null when `stillWanted` said to stop.
+ * The whole workbook as a store, built from the inputs answer's lines (see InputsLine) as they arrive:
+ * each run of cells goes into the engine at once, in slices of a few milliseconds between frames, while
+ * the rest is still on its way; the engine calculates once at the end. Null when `stillWanted` said to
+ * stop; an answer cut short is an error.
  */
-export async function assembleInSlices(inputs: InputsResponse['workbook'], options: AssembleOptions = {}): Promise<WorkbookStore | null> {
+export async function assembleFromLines(lines: AsyncIterable<InputsLine>, options: AssembleOptions = {}): Promise<WorkbookStore | null> {
   const budget = options.sliceBudgetMs ?? 8
-  const head = serverWorkbookOf(inputs, { withCells: false }).snapshot
-  const records = sheetRecordsOf(head.sheets)
-  const extras: CellSource[] = []
-  const assembly = WorkbookModel.beginAssembly(
-    {
-      revision: 0,
-      sheets: records,
-      definedNames: head.definedNames ?? [],
-      ...(head.tables ? { tables: head.tables } : {}),
-      ...(head.externalLinks ? { externalLinks: head.externalLinks } : {}),
-      extras: () => extras,
-    },
-    storedIterationOptions(head.iterativeCalculation, head.iterationLimits),
-  )
-  const bySheet = new Map(inputs.sheets.map((sheet) => [sheet.name, sheet]))
-  const total = inputs.sheets.reduce((sum, sheet) => sum + sheet.cells.length, 0)
+  const wanted = () => !options.stillWanted || options.stillWanted()
+  let workbook: InputsResponse['workbook'] | undefined
+  let assembly: WorkbookAssembly<WorkbookModel> | undefined
+  let sheetIds = new Map<string, string>()
+  const extras: PendingExtra[] = []
+  let ended = false
   let done = 0
-  let sliceCells = 2000
-  for (const record of records) {
-    const cells = bySheet.get(record.name)?.cells ?? []
-    for (let next = 0; next < cells.length; ) {
-      if (options.stillWanted && !options.stillWanted()) return null
-      const started = performance.now()
-      const end = Math.min(cells.length, next + sliceCells)
+  let sliceStart = performance.now()
+  for await (const line of lines) {
+    if (!wanted()) return null
+    if ('workbook' in line) {
+      workbook = { ...line.workbook, sheets: line.workbook.sheets.map((head) => ({ ...head, cells: [], rowCount: 0, columnCount: 0 })), styles: [] }
+      const head = serverWorkbookOf(workbook, { withCells: false }).snapshot
+      const records = sheetRecordsOf(head.sheets)
+      sheetIds = new Map(records.map((record) => [record.name, record.id]))
+      const styles = workbook.styles
+      assembly = WorkbookModel.beginAssembly(
+        {
+          revision: 0,
+          sheets: records,
+          definedNames: head.definedNames ?? [],
+          ...(head.tables ? { tables: head.tables } : {}),
+          ...(head.externalLinks ? { externalLinks: head.externalLinks } : {}),
+          extras: () => extras.map(({ style, format, ...cell }): CellSource => ({ ...cell, ...(style >= 0 ? { style: styles[style] } : {}), ...(format !== '' ? { userFormat: format } : {}) })),
+        },
+        storedIterationOptions(head.iterativeCalculation, head.iterationLimits),
+      )
+      continue
+    }
+    if (workbook === undefined || assembly === undefined) throw new Error('The inputs answer did not begin with the workbook')
+    if ('cells' in line) {
+      const sheet = workbook.sheets[line.sheet].name
+      const sheetId = sheetIds.get(sheet) as string
       const updates: CellUpdate[] = []
-      for (let i = next; i < end; i++) {
-        const [address, input, style, format] = cells[i]
-        if (input !== '') updates.push({ sheet: record.name, address, input })
-        if (style >= 0 || format !== '') extras.push({ sheetId: record.id, address, input, ...(style >= 0 ? { style: inputs.styles[style] } : {}), ...(format !== '' ? { userFormat: format } : {}) })
+      for (const [address, input, style, format] of line.cells) {
+        if (input !== '') updates.push({ sheet, address, input })
+        if (style >= 0 || format !== '') extras.push({ sheetId, address, input, style, format })
       }
       assembly.add(updates)
-      done += end - next
-      next = end
-      options.onProgress?.(total === 0 ? 1 : done / total)
-      // aim each slice at the budget, growing or shrinking by at most a factor of two
-      const took = performance.now() - started
-      sliceCells = Math.max(500, Math.min(sliceCells * 2, Math.round((sliceCells * budget) / Math.max(took, 0.5))))
-      await yieldToBrowser()
+      done += line.cells.length
+      options.onProgress?.(Math.min(1, done / Math.max(1, options.expectedCells ?? done)))
+      if (performance.now() - sliceStart >= budget) {
+        await yieldToBrowser()
+        sliceStart = performance.now()
+      }
+    } else if ('sheetEnd' in line) {
+      Object.assign(workbook.sheets[line.sheetEnd.sheet], { rowCount: line.sheetEnd.rowCount, columnCount: line.sheetEnd.columnCount })
+    } else {
+      workbook.styles.push(...line.styles)
+      ended = true
     }
   }
-  if (options.stillWanted && !options.stillWanted()) return null
+  if (workbook === undefined || assembly === undefined || !ended) throw new Error('The inputs answer ended before the workbook did')
+  if (!wanted()) return null
+  options.onProgress?.(1)
+  const head = serverWorkbookOf(workbook, { withCells: false }).snapshot
   const model = assembly.finish()
   model.charts = (head.charts ?? []).flatMap((chart) => {
-    const sheet = records.find((candidate) => candidate.name === chart.sheet)
-    if (!sheet) return []
+    const sheetId = sheetIds.get(chart.sheet)
+    if (sheetId === undefined) return []
     const { id, sheet: _sheet, ...spec } = chart
-    return [chartRecordOf(id, sheet.id, spec)]
+    return [chartRecordOf(id, sheetId, spec)]
   })
   return new WorkbookStore(head, model)
 }

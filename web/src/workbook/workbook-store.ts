@@ -367,7 +367,7 @@ export class WorkbookStore {
 
   /**
    * A store of the snapshot's workbook; with `built`, of that model instead (assembled in slices by
-   * `assembleInSlices` from the same snapshot's sheets), the snapshot giving the sheets' sizes.
+   * `assembleFromLines` from the same snapshot's sheets), the snapshot giving the sheets' sizes.
    */
   constructor(snapshot: WorkbookSnapshot, built?: WorkbookModel) {
     this.id = snapshot.id
@@ -748,7 +748,7 @@ export class WorkbookStore {
 
   /**
    * Starts a streamed open: this store holds the first screen of the workbook while the whole of it
-   * loads elsewhere (`assembleInSlices`). Everything applied from now on (the user's edits, undo,
+   * loads elsewhere (`assembleFromLines`). Everything applied from now on (the user's edits, undo,
    * the server's answers) is kept, in order, for `adoptLoaded` to make again on the whole workbook.
    */
   beginStreamedOpen(): void {

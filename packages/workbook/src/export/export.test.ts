@@ -4,7 +4,8 @@ import type { WorkbookSnapshot } from '../model/snapshot.js'
 import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
-import { cellsJsonChunks, inputsAnswerChunks, toInputsJson } from './json.js'
+import { cellsJsonChunks, inputsAnswerChunks, inputsAnswerLines, toInputsJson } from './json.js'
+import type { InputsLine, InputsResponse } from '@finsheet/contracts'
 import type { CellsJsonExport } from './json.js'
 import { writeXlsxOffThread } from './xlsx-off-thread.js'
 import { storedFormula } from './formula-storage.js'
@@ -219,6 +220,27 @@ describe('inputs answer in chunks', () => {
     expect(JSON.parse(chunks.join(''))).toEqual({ success: true, workbook: whole })
     expect(whole.sheets[1]).toMatchObject({ cells: [['A1', '42', -1, '0.0%'], ['C5', '', 0, '#,##0']], rowCount: 5, columnCount: 3 })
     expect(whole.styles).toEqual([bold, tinted])
+  })
+
+  it('as lines of JSON: the head with the sheets\' heads, runs of cells, each sheet\'s extent, the styles last; the same answer', () => {
+    const lines = [...inputsAnswerLines(snapshot, 'w9', ['Inputs', 'Out'], options)]
+    for (const line of lines) expect(line.endsWith('\n') && !line.slice(0, -1).includes('\n')).toBe(true)
+    const parsed = lines.map((line) => JSON.parse(line) as InputsLine)
+    expect(Object.keys(parsed[0])).toEqual(['workbook'])
+    expect(Object.keys(parsed.at(-1)!)).toEqual(['styles'])
+    // rebuilt as a client does, the lines are toInputsJson's answer
+    const first = parsed[0] as Extract<InputsLine, { workbook: unknown }>
+    const rebuilt: InputsResponse['workbook'] = { ...first.workbook, sheets: first.workbook.sheets.map((head) => ({ ...head, cells: [], rowCount: 0, columnCount: 0 })), styles: [] }
+    let runs = 0
+    for (const line of parsed.slice(1)) {
+      if ('cells' in line) {
+        rebuilt.sheets[line.sheet].cells.push(...line.cells)
+        runs++
+      } else if ('sheetEnd' in line) Object.assign(rebuilt.sheets[line.sheetEnd.sheet], { rowCount: line.sheetEnd.rowCount, columnCount: line.sheetEnd.columnCount })
+      else if ('styles' in line) rebuilt.styles = line.styles
+    }
+    expect(runs).toBeGreaterThan(2)
+    expect(rebuilt).toEqual(toInputsJson(snapshot, 'w9', ['Inputs', 'Out'], options))
   })
 })
 

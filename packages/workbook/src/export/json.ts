@@ -1,5 +1,5 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, InputsSheetHead, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import { chartSpecOf } from '../model/sheet-charts.js'
 import { copyRules } from '../model/conditional-formats.js'
@@ -145,7 +145,7 @@ function inputTupleOf(record: CellRecord, styles: StyleTable): CellInputTuple | 
 }
 
 /** A sheet's part of the inputs answer but its cells and extent. */
-function sheetInputsHead(sheet: Omit<SheetSnapshot, 'cells'>): Omit<SheetInputs, 'cells' | 'rowCount' | 'columnCount'> {
+function sheetInputsHead(sheet: Omit<SheetSnapshot, 'cells'>): InputsSheetHead {
   return { name: sheet.name, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
 }
 
@@ -192,35 +192,85 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
 }
 
 /**
- * The inputs route's whole answer (`{"success":true,"workbook":…}`, as toInputsJson's) as JSON text in
- * pieces of about 64 KB, written cell by cell: a workbook of a million cells never becomes a million
- * tuples nor one string, and the answer starts before its last cell is read. The styles table, known
- * once every cell is, comes last.
+ * The inputs answer in the order it is written: the workbook's head with every sheet's; then, sheet by
+ * sheet, its cells in runs (tuples as JSON text, comma-separated, about `runCharacters` long) and its
+ * extent; last the table of styles the cells name by index, known once every cell is.
  */
-export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
+type InputsPart =
+  | { workbook: Omit<InputsResponse['workbook'], 'sheets' | 'styles'> & { sheets: InputsSheetHead[] } }
+  | { sheet: number; cells: string }
+  | { sheetEnd: { sheet: number; rowCount: number; columnCount: number } }
+  | { styles: CellStyle[] }
+
+function* inputsParts(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions, runCharacters: number): Generator<InputsPart> {
   const styles = new StyleTable()
-  let chunk = `{"success":true,"workbook":${JSON.stringify(workbookInputsHead(snapshot, workbookId, sheetOrder, options)).slice(0, -1)},"sheets":[`
+  yield { workbook: { ...workbookInputsHead(snapshot, workbookId, sheetOrder, options), sheets: snapshot.sheets.map(sheetInputsHead) } }
   for (let index = 0; index < snapshot.sheets.length; index++) {
-    const sheet = snapshot.sheets[index]
-    chunk += `${index > 0 ? ',' : ''}${JSON.stringify(sheetInputsHead(sheet)).slice(0, -1)},"cells":[`
     let rowCount = 0
     let columnCount = 0
-    let first = true
-    for (const record of sheet.cells) {
+    let run = ''
+    for (const record of snapshot.sheets[index].cells) {
       const tuple = inputTupleOf(record, styles)
       if (tuple === null) continue
-      chunk += `${first ? '' : ','}[${JSON.stringify(tuple[0])},${JSON.stringify(tuple[1])},${tuple[2]},${JSON.stringify(tuple[3])}]`
-      first = false
+      // An address is letters and digits: nothing in it needs escaping; most cells have no format.
+      run += `${run === '' ? '' : ','}["${tuple[0]}",${JSON.stringify(tuple[1])},${tuple[2]},${tuple[3] === '' ? '""' : JSON.stringify(tuple[3])}]`
       if (record.row >= rowCount) rowCount = record.row + 1
       if (record.col >= columnCount) columnCount = record.col + 1
-      if (chunk.length >= CHUNK_CHARACTERS) {
-        yield chunk
-        chunk = ''
+      if (run.length >= runCharacters) {
+        yield { sheet: index, cells: run }
+        run = ''
       }
     }
-    chunk += `],"rowCount":${rowCount},"columnCount":${columnCount}}`
+    if (run !== '') yield { sheet: index, cells: run }
+    yield { sheetEnd: { sheet: index, rowCount, columnCount } }
   }
-  yield `${chunk}],"styles":${JSON.stringify(styles.styles)}}}`
+  yield { styles: styles.styles }
+}
+
+/**
+ * The inputs route's whole answer (`{"success":true,"workbook":…}`, as toInputsJson's) as JSON text in
+ * pieces of about 64 KB, written cell by cell: a workbook of a million cells never becomes a million
+ * tuples nor one string, and the answer starts before its last cell is read.
+ */
+export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
+  let chunk = ''
+  let heads: InputsSheetHead[] = []
+  let open = -1
+  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS)) {
+    if ('workbook' in part) {
+      const { sheets, ...head } = part.workbook
+      heads = sheets
+      chunk = `{"success":true,"workbook":${JSON.stringify(head).slice(0, -1)},"sheets":[`
+      continue
+    }
+    if ('styles' in part) {
+      yield `${chunk}],"styles":${JSON.stringify(part.styles)}}}`
+      return
+    }
+    const sheet = 'sheetEnd' in part ? part.sheetEnd.sheet : part.sheet
+    if (sheet !== open) chunk += `${sheet > 0 ? ',' : ''}${JSON.stringify(heads[sheet]).slice(0, -1)},"cells":[`
+    const first = sheet !== open
+    open = sheet
+    if ('sheetEnd' in part) {
+      chunk += `],"rowCount":${part.sheetEnd.rowCount},"columnCount":${part.sheetEnd.columnCount}}`
+      continue
+    }
+    chunk += `${first ? '' : ','}${part.cells}`
+    if (chunk.length >= CHUNK_CHARACTERS) {
+      yield chunk
+      chunk = ''
+    }
+  }
+}
+
+/**
+ * The inputs answer as lines of JSON (application/x-ndjson), each an InputsLine, for a client that loads
+ * the cells as they arrive rather than once the whole answer has.
+ */
+export function* inputsAnswerLines(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
+  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS)) {
+    yield 'cells' in part ? `{"sheet":${part.sheet},"cells":[${part.cells}]}\n` : `${JSON.stringify(part)}\n`
+  }
 }
 
 /** The charts of the snapshot's sheets, by sheet name; nothing when there are none. */

@@ -16,6 +16,7 @@ import {
   WorkbookMetadataResponse,
   WindowQuery,
   WindowResponse,
+  INPUTS_LINES_CONTENT_TYPE,
   MAX_WINDOW_ROWS,
   WorkbookParams,
   DEFAULT_WORKBOOK_LIST_LIMIT,
@@ -28,7 +29,7 @@ import {
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { findTemplate, inputsAnswerChunks, toCellsJson, toSheetCells } from '@finsheet/workbook'
+import { findTemplate, inputsAnswerChunks, inputsAnswerLines, toCellsJson, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
@@ -381,6 +382,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       schema: {
         tags: ['cells'],
         summary: 'Inputs, styles and formats row by row, without values: how the web app opens a workbook it recalculates itself; ?sheet= reads that sheet only',
+        description: 'With Accept: application/x-ndjson the answer comes as lines of JSON (InputsLine), for a client that loads the cells as they arrive.',
         params: WorkbookParams,
         querystring: CellsQuery,
         // An InputsResponse, sent as a stream of its JSON text (see inputsAnswerChunks).
@@ -391,12 +393,13 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
       const snapshot = await workbooks.storedSnapshotInBands(workbook, onlySheet)
+      const sheetOrder = workbook.sheets.map((sheet) => sheet.name)
+      const options = { iterativeCalculation: workbook.iterativeCalculation === true, iterationLimits: workbook.iterationLimits }
       // Written cell by cell as it is sent: a million cells never become a million tuples or one string.
-      const chunks = inputsAnswerChunks(snapshot, workbook.id, workbook.sheets.map((sheet) => sheet.name), {
-        iterativeCalculation: workbook.iterativeCalculation === true,
-        iterationLimits: workbook.iterationLimits,
-      })
-      return reply.header('content-type', 'application/json; charset=utf-8').send(Readable.from(chunks, { objectMode: false }))
+      // As lines of JSON, a client loads the cells as they arrive (see InputsLine).
+      const lines = request.headers.accept?.includes(INPUTS_LINES_CONTENT_TYPE) === true
+      const chunks = lines ? inputsAnswerLines(snapshot, workbook.id, sheetOrder, options) : inputsAnswerChunks(snapshot, workbook.id, sheetOrder, options)
+      return reply.header('content-type', lines ? `${INPUTS_LINES_CONTENT_TYPE}; charset=utf-8` : 'application/json; charset=utf-8').send(Readable.from(chunks, { objectMode: false }))
     },
   )
 
