@@ -147,4 +147,42 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
     expect(shown.C1.value).toBe(SUM + 1000)
     expect(shown.C2.value).toBe(SUM + 1000 + 2004)
   })
+
+  it('reads the workbook again whole when its inputs stop short, and takes edits as ever', async () => {
+    const cells: { address: string; input: string | number }[] = []
+    for (let row = 1; row <= ROWS; row++) cells.push({ address: `A${row}`, input: row }, { address: `B${row}`, input: `=A${row}*2` })
+    cells.push({ address: 'C1', input: `=SUM(A1:A${ROWS})` })
+    const { workbookId: id } = await api<{ workbookId: string }>('POST', '/spreadsheet/workbooks/import', { name: 'Cut short', sheets: [{ name: 'Model', cells }] })
+
+    // The first answer of the inputs as lines breaks off halfway, in the middle of a line.
+    const own = await newTestContext(browser, { viewport: { width: 1440, height: 900 } })
+    await own.addInitScript(() => localStorage.setItem('hasSeenTour', 'true'))
+    const cutShort = await own.newPage()
+    let cut = 0
+    await cutShort.route('**/api/spreadsheet/workbook/*/inputs', async (route) => {
+      if (cut > 0 || !(route.request().headers().accept ?? '').includes('application/x-ndjson')) return route.continue()
+      cut++
+      const whole = await (await route.fetch()).body()
+      await route.fulfill({ status: 200, headers: { 'content-type': 'application/x-ndjson' }, body: whole.subarray(0, Math.floor(whole.length / 2)) })
+    })
+    await cutShort.goto(`${stack.url}/login`)
+    await cutShort.getByLabel('Email').fill(user.email)
+    await cutShort.getByLabel('Password').fill(user.password)
+    await cutShort.getByRole('button', { name: 'Sign In' }).click()
+    await cutShort.waitForURL(/\/workbooks/)
+    await cutShort.goto(`${stack.url}/workbooks/${id}?sheet=Model`)
+    await cutShort.getByLabel('Formula bar').waitFor()
+
+    await expect.poll(() => cut, POLL).toBe(1)
+    await expect.poll(() => loadingShown(cutShort), { ...POLL, timeout: 60_000 }).toBe(0)
+    expect(await shownIn(cutShort, 'C1')).toBe(String(SUM))
+    expect(await shownIn(cutShort, `B${ROWS}`)).toBe(String(ROWS * 2))
+    expect(await shownIn(cutShort, 'A2')).toBe('2')
+    await typeEntry(cutShort, '1002')
+    expect(await shownIn(cutShort, 'C1')).toBe(String(SUM + 1000))
+    await expect.poll(() => saveState(cutShort), { ...POLL, timeout: 30_000 }).toContain('Saved')
+    const saved = await api<{ workbook: { sheets: { cells: Record<string, { input: string; value: unknown }> }[] } }>('GET', `/spreadsheet/workbook/${id}/cells?sheet=Model`)
+    expect(saved.workbook.sheets[0].cells.C1.value).toBe(SUM + 1000)
+    await own.close()
+  })
 })
