@@ -76,6 +76,17 @@ async function shownIn(on: Page, address: string): Promise<string> {
 const saveState = (on: Page) => on.getByTestId('workbook-title').locator('..').innerText()
 const loadingShown = (on: Page) => on.locator('.status-loading').count()
 
+/** Signs in on the page and opens the workbook's Model sheet. */
+async function signInAndOpen(on: Page, id: string): Promise<void> {
+  await on.goto(`${stack.url}/login`)
+  await on.getByLabel('Email').fill(user.email)
+  await on.getByLabel('Password').fill(user.password)
+  await on.getByRole('button', { name: 'Sign In' }).click()
+  await on.waitForURL(/\/workbooks/)
+  await on.goto(`${stack.url}/workbooks/${id}?sheet=Model`)
+  await on.getByLabel('Formula bar').waitFor()
+}
+
 describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }, () => {
   it('shows the stored values and takes edits before the engine is ready, then recalculates and saves them', async () => {
     const cells: { address: string; input: string | number }[] = []
@@ -103,13 +114,7 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
       if (request.method() === 'POST' && /\/api\/spreadsheet\/workbook\/[^/]+\/changes$/.test(new URL(request.url()).pathname)) sentChanges.push(Date.now())
     })
 
-    await page.goto(`${stack.url}/login`)
-    await page.getByLabel('Email').fill(user.email)
-    await page.getByLabel('Password').fill(user.password)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-    await page.waitForURL(/\/workbooks/)
-    await page.goto(`${stack.url}/workbooks/${id}?sheet=Model`)
-    await page.getByLabel('Formula bar').waitFor()
+    await signInAndOpen(page, id)
 
     // Before the engine has the workbook: the service's values, among them a sum of rows far below.
     await expect.poll(() => loadingShown(page), POLL).toBe(1)
@@ -165,13 +170,7 @@ describe('a large workbook opened by its first screen', { timeout: E2E_TIMEOUT }
       const whole = await (await route.fetch()).body()
       await route.fulfill({ status: 200, headers: { 'content-type': 'application/x-ndjson' }, body: whole.subarray(0, Math.floor(whole.length / 2)) })
     })
-    await cutShort.goto(`${stack.url}/login`)
-    await cutShort.getByLabel('Email').fill(user.email)
-    await cutShort.getByLabel('Password').fill(user.password)
-    await cutShort.getByRole('button', { name: 'Sign In' }).click()
-    await cutShort.waitForURL(/\/workbooks/)
-    await cutShort.goto(`${stack.url}/workbooks/${id}?sheet=Model`)
-    await cutShort.getByLabel('Formula bar').waitFor()
+    await signInAndOpen(cutShort, id)
 
     await expect.poll(() => cut, POLL).toBe(1)
     await expect.poll(() => loadingShown(cutShort), { ...POLL, timeout: 60_000 }).toBe(0)
