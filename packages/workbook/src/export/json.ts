@@ -1,5 +1,5 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsResponse, InputsSheetHead, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsLine, InputsResponse, InputsSheetHead, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import { chartSpecOf } from '../model/sheet-charts.js'
 import { copyRules } from '../model/conditional-formats.js'
@@ -196,11 +196,7 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
  * sheet, its cells in runs (tuples as JSON text, comma-separated, about `runCharacters` long) and its
  * extent; last the table of styles the cells name by index, known once every cell is.
  */
-type InputsPart =
-  | { workbook: Omit<InputsResponse['workbook'], 'sheets' | 'styles'> & { sheets: InputsSheetHead[] } }
-  | { sheet: number; cells: string }
-  | { sheetEnd: { sheet: number; rowCount: number; columnCount: number } }
-  | { styles: CellStyle[] }
+type InputsPart = Exclude<InputsLine, { cells: unknown }> | { sheet: number; cells: string }
 
 function* inputsParts(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions, runCharacters: number): Generator<InputsPart> {
   const styles = new StyleTable()

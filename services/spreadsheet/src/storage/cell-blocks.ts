@@ -8,7 +8,7 @@
  */
 import type { CellStyle, CellType, CellValue } from '@finsheet/contracts'
 import { formatAddress, formatRange, translateFormula, tryParseRange } from '@finsheet/formula'
-import type { CellRecord } from '@finsheet/workbook'
+import { sortedCells, type CellRecord } from '@finsheet/workbook'
 import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityAxis, isIdentityLayout, toLogical, toStored, type SheetLayout } from './sheet-layout.js'
 
 export const BLOCK_ROWS = 32
@@ -204,9 +204,8 @@ export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number, layo
  * deleted) keeps cells out of their stored band: it is decoded whole and sorted.
  */
 export function* rowMajorCells(sheetId: string, blocks: readonly CellBlockDoc[], layout?: SheetLayout): Generator<StoredRecord> {
-  const byRow = (a: { row: number; col: number }, b: { row: number; col: number }) => a.row - b.row || a.col - b.col
   if (layout !== undefined && !isIdentityAxis(layout.rows)) {
-    yield* [...blockCells(blocks.filter((block) => block.sheetId === sheetId), undefined, { [sheetId]: layout })].sort(byRow)
+    yield* sortedCells([...blockCells(blocks.filter((block) => block.sheetId === sheetId), undefined, { [sheetId]: layout })])
     return
   }
   const ordered = blocks.filter((block) => block.sheetId === sheetId).sort((a, b) => a.blockRow - b.blockRow || a.blockColumn - b.blockColumn)
@@ -220,7 +219,7 @@ export function* rowMajorCells(sheetId: string, blocks: readonly CellBlockDoc[],
         if (record) band.push(record)
       }
     }
-    yield* band.sort(byRow)
+    yield* sortedCells(band)
     start = end
   }
 }
