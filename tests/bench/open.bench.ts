@@ -138,11 +138,11 @@ async function main(): Promise<void> {
         const requests = await fresh.evaluate(() =>
           performance.getEntriesByType('resource').map((entry) => {
             const timing = entry as PerformanceResourceTiming
-            return { name: new URL(timing.name).pathname, start: timing.startTime, end: timing.responseEnd, bytes: timing.encodedBodySize }
+            return { name: new URL(timing.name).pathname, start: timing.startTime, firstByte: timing.responseStart, end: timing.responseEnd, bytes: timing.encodedBodySize }
           }),
         )
         console.log(`  ${streamed ? 'streamed' : 'whole'} open of ${id}: first paint ${Math.round(marks.firstPaint)} ms, ready ${Math.round(marks.ready)} ms`)
-        for (const request of requests) console.log(`    ${Math.round(request.start)}–${Math.round(request.end)} ms  ${request.name} (${request.bytes.toLocaleString('en-US')} bytes)`)
+        for (const request of requests) console.log(`    ${Math.round(request.start)}–${Math.round(request.end)} ms (first byte ${Math.round(request.firstByte)})  ${request.name} (${request.bytes.toLocaleString('en-US')} bytes)`)
       }
       // what the first screen painted is the service's: a formula cell's value as the grid labels it
       const label = await fresh.locator('[data-testid="cell-editor"]').getAttribute('aria-label')

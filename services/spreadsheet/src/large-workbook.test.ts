@@ -4,11 +4,14 @@ import { startTestApp, type TestApp } from './testing/test-app.js'
 
 let t: TestApp
 let call: Call
+let token: string
+let bigId: string
 const ROWS = 50_000
 
 beforeAll(async () => {
   t = await startTestApp({ bodyLimit: 64 * 1024 * 1024 })
-  call = clientFor(t.app, await t.tokenFor('bigdata'))
+  token = await t.tokenFor('bigdata')
+  call = clientFor(t.app, token)
 })
 afterAll(async () => {
   await t.close()
@@ -27,6 +30,7 @@ describe('a workbook of 200,000 cells', () => {
     expect(imported.status, imported.body.slice(0, 200)).toBe(201)
     expect(imported.json).toMatchObject({ cellCount: 4 * ROWS + 1, formulaCount: 2 * ROWS + 1 })
     const id = imported.json.workbookId
+    bigId = id
     const sum = (n: number) => n * (n + 1) + n // Σ(2i + 1)
 
     const edit = await call('POST', '/update-cell', { workbookId: id, sheetName: 'Data', cellAddress: 'A5', value: 1005 })
@@ -54,4 +58,31 @@ describe('a workbook of 200,000 cells', () => {
     expect(one.json.workbook.totalCells).toBe(4 * ROWS + 1)
     expect(t.app.spreadsheet.metrics.report(t.app.spreadsheet.cache.stats()).engineLoads.count).toBe(loadsBefore + 1)
   }, 180_000)
+
+  it('sends the whole workbook over a socket as it reads it, answering a request made meanwhile', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const headers = { authorization: `Bearer ${token}` }
+    const cells = await fetch(`${url}/workbook/${bigId}/cells`, { headers })
+    expect(cells.status).toBe(200)
+    const reader = cells.body!.getReader()
+    const pieces: Uint8Array[] = []
+    let ended = false
+    const reading = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        pieces.push(value)
+      }
+      ended = true
+    })()
+    // the answer has begun: a request for the same workbook is answered before it ends
+    while (pieces.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    const window = await fetch(`${url}/workbook/${bigId}/window?startRow=1&endRow=2&sheet=Data`, { headers })
+    expect(window.status).toBe(200)
+    expect(ended).toBe(false)
+    await reading
+    const answer = JSON.parse(Buffer.concat(pieces).toString('utf8'))
+    expect(answer.workbook.sheets.map((sheet: { cells: object }) => Object.keys(sheet.cells).length)).toEqual([2 * ROWS, 2 * ROWS + 1])
+  }, 60_000)
 })
+

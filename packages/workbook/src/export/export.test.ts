@@ -4,7 +4,7 @@ import type { WorkbookSnapshot } from '../model/snapshot.js'
 import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
-import { cellsJsonChunks, inputsAnswerChunks, inputsAnswerLines, toInputsJson } from './json.js'
+import { cellsAnswerChunks, cellsJsonChunks, inputsAnswerChunks, inputsAnswerLines, toCellsJson, toInputsJson } from './json.js'
 import type { InputsLine, InputsResponse } from '@finsheet/contracts'
 import type { CellsJsonExport } from './json.js'
 import { writeXlsxOffThread } from './xlsx-off-thread.js'
@@ -241,6 +241,17 @@ describe('inputs answer in chunks', () => {
     }
     expect(runs).toBeGreaterThan(2)
     expect(rebuilt).toEqual(toInputsJson(snapshot, 'w9', ['Inputs', 'Out'], options))
+  })
+
+  it("the cells route's answer, cell by cell in pieces, is toCellsJson's to the character, for the workbook or one sheet", () => {
+    const head = { workbookId: 'w9', sheetOrder: ['Inputs', 'Out'], totalCells: 3003 }
+    const chunks = [...cellsAnswerChunks(snapshot, head)]
+    expect(chunks.length).toBeGreaterThan(2)
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeLessThan(80 * 1024)
+    expect(chunks.join('')).toBe(JSON.stringify({ success: true, workbook: { ...toCellsJson(snapshot, { workbookId: 'w9' }), totalCells: 3003 } }))
+    const out = [...cellsAnswerChunks({ ...snapshot, sheets: [snapshot.sheets[1]] }, head)].join('')
+    expect(out).toBe(JSON.stringify({ success: true, workbook: { ...toCellsJson(snapshot, { workbookId: 'w9', sheet: 'Out' }), totalCells: 3003 } }))
+    expect(JSON.parse(out).workbook.sheets[0].cells.A1).toMatchObject({ value: 42, input: '42', format: '0.0%' })
   })
 })
 

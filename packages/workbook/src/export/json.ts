@@ -122,6 +122,47 @@ export function* cellsJsonChunks(workbook: CellsJsonExport, maxBytes: number): G
   yield `${chunk}],"truncated":${JSON.stringify(truncated)}}}`
 }
 
+/** What the cells route's answer says of the workbook besides its sheets. */
+export interface CellsAnswerHead {
+  workbookId: string
+  /** Every sheet's name, in order, whichever sheets the answer holds. */
+  sheetOrder: string[]
+  totalCells: number
+}
+
+/**
+ * The cells route's whole answer (`{"success":true,"workbook":…}`: toCellsJson's, with the head's
+ * `sheetOrder` and `totalCells`) as JSON text in pieces of about 64 KB, written cell by cell from a
+ * snapshot whose cells are decoded as they are iterated: a workbook of a million cells never becomes an
+ * object keyed by a million addresses nor one string, and the service answers other requests between
+ * the pieces it sends.
+ */
+export function* cellsAnswerChunks(snapshot: StreamedSnapshot, head: CellsAnswerHead): Generator<string> {
+  let chunk = `{"success":true,"workbook":${JSON.stringify({ workbookId: head.workbookId, name: snapshot.name, revision: snapshot.revision }).slice(0, -1)},"sheets":[`
+  for (let index = 0; index < snapshot.sheets.length; index++) {
+    const sheet = snapshot.sheets[index]
+    chunk += `${index > 0 ? ',' : ''}{"name":${JSON.stringify(sheet.name)},"cells":{`
+    let rowCount = 0
+    let columnCount = 0
+    let first = true
+    for (const record of sheet.cells) {
+      // An address is letters and digits: nothing in it needs escaping.
+      chunk += `${first ? '' : ','}"${record.address}":${JSON.stringify(toApiCell(record))}`
+      first = false
+      if (record.row >= rowCount) rowCount = record.row + 1
+      if (record.col >= columnCount) columnCount = record.col + 1
+      if (chunk.length >= CHUNK_CHARACTERS) {
+        yield chunk
+        chunk = ''
+      }
+    }
+    const layout = { rowCount, columnCount, columnWidths: { ...sheet.columnWidths }, merges: [...sheet.merges], ...viewOf(sheet) }
+    chunk += `},${JSON.stringify(layout).slice(1)}`
+  }
+  const totals = { sheetOrder: head.sheetOrder, totalCells: head.totalCells, totalSheets: head.sheetOrder.length }
+  yield `${chunk}],${JSON.stringify(totals).slice(1)}}`
+}
+
 type InputsOptions = { iterativeCalculation?: boolean; iterationLimits?: IterationLimits }
 
 /** The inputs answer's table of distinct styles, which the cells name by index. */

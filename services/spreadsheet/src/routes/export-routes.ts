@@ -1,11 +1,10 @@
-import { Readable } from 'node:stream'
 import { Type } from 'typebox'
 import { EXPORT_NOTES_HEADER, ExportQuery, MAX_EXPORT_BYTES, MAX_XLSX_EXPORT_CELLS, WorkbookParams } from '@finsheet/contracts'
 import { currentUser, errorResponses, type ServiceApp } from '@finsheet/platform'
 import { cellsJsonChunks, chartPictures, chartsExportNote, csvByteLength, csvChunks, withKeptDrawings, writeXlsx, writeXlsxOffThread, XlsxExportError } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import type { SpreadsheetServices } from './services.js'
-import { attachment, workbookTotals } from './responses.js'
+import { answerStream, attachment, workbookTotals } from './responses.js'
 
 /**
  * Exports are bounded and never hold the event loop for long: CSV and JSON are streamed in chunks
@@ -55,7 +54,7 @@ export function exportRoutes(app: ServiceApp, services: SpreadsheetServices) {
           .header('content-type', 'text/csv; charset=utf-8; header=present')
           .header('content-disposition', attachment(name, 'csv'))
           .header('content-length', bytes)
-          .send(Readable.from(csvChunks(cells), { objectMode: false }))
+          .send(answerStream(csvChunks(cells)))
       }
       const snapshot = await workbooks.storedSnapshot(workbook, format === 'json' ? sheet?.id : undefined)
       if (format === 'json') {
@@ -73,7 +72,7 @@ export function exportRoutes(app: ServiceApp, services: SpreadsheetServices) {
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', attachment(workbook.name, 'json'))
-          .send(Readable.from(chunks, { objectMode: false }))
+          .send(answerStream(chunks))
       }
       let cells = 0
       for (const part of snapshot.sheets) cells += part.cells.length

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ChangeResponse, SheetSummary, WorkbookMetadata } from '@finsheet/contracts'
 import type { WorkbookDoc } from '../storage/documents.js'
 import type { ChangeOutcome } from '../workbooks/workbook-service.js'
@@ -71,4 +73,19 @@ export function attachment(name: string, extension: string): string {
   const base = name.trim() === '' ? 'workbook' : name.trim()
   const ascii = base.replace(/[^\x20-\x7e]/g, '_').replace(/["\\/]/g, '_')
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeURIComponent(base)}.${extension}`
+}
+
+/**
+ * A large answer written piece by piece, as a stream that gives the event loop a turn after each piece:
+ * a reader that keeps up (the kernel takes loopback writes at once) never makes the stream wait, and
+ * without the turn the whole answer would be written before any other request of the thread is read.
+ */
+export function answerStream(pieces: Iterable<string>): Readable {
+  async function* taking(): AsyncGenerator<string> {
+    for (const piece of pieces) {
+      yield piece
+      await nextTurn()
+    }
+  }
+  return Readable.from(taking(), { objectMode: false })
 }

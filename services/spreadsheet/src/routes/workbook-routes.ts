@@ -29,7 +29,7 @@ import {
 import { currentUser, errorResponses, type AuthUser, type ServiceApp } from '@finsheet/platform'
 import { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import { findTemplate, inputsAnswerChunks, inputsAnswerLines, toCellsJson, toSheetCells } from '@finsheet/workbook'
+import { cellsAnswerChunks, findTemplate, inputsAnswerChunks, inputsAnswerLines, toSheetCells } from '@finsheet/workbook'
 import { spreadsheetErrors } from '../errors.js'
 import { checkWorkbookName } from '../engine/translate.js'
 import type { WorkbookState } from '../engine/workbook-state.js'
@@ -40,7 +40,7 @@ import { readImportStream } from '../workbooks/import-stream.js'
 import { WorkbookImport } from '../workbooks/workbook-import.js'
 import type { CreatedWorkbook, NewWorkbook } from '../workbooks/workbook-service.js'
 import type { SpreadsheetServices } from './services.js'
-import { toMetadata, workbookTotals } from './responses.js'
+import { answerStream, toMetadata, workbookTotals } from './responses.js'
 import { ensureDefaultWorkbook } from './default-workbook.js'
 
 const TRASH_RETENTION_MS = TRASH_RETENTION_DAYS * 24 * 60 * 60_000
@@ -361,18 +361,18 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
         summary: 'Cells keyed by address, with value, formula, style, format and type; ?sheet= reads that sheet only',
         params: WorkbookParams,
         querystring: CellsQuery,
-        response: { 200: CellsResponse, ...errorResponses },
+        // A CellsResponse, sent as a stream of its JSON text (see cellsAnswerChunks).
+        response: { 200: Type.Unsafe<Readable>(CellsResponse), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const workbook = await workbooks.requireWorkbook(request.params.id, currentUser(request))
       const onlySheet = sheetIdOf(workbook, request.query.sheet)
-      const snapshot = await workbooks.storedSnapshot(workbook, onlySheet)
-      const json = toCellsJson({ ...snapshot, sheets: workbook.sheets.map((sheet) => snapshot.sheets.find((s) => s.id === sheet.id) ?? { ...sheet, cells: [] }) }, {
-        workbookId: workbook.id,
-        ...(onlySheet ? { sheet: workbook.sheets.find((sheet) => sheet.id === onlySheet)?.name } : {}),
-      })
-      return { success: true as const, workbook: { ...json, totalCells: workbookTotals(workbook).cells } }
+      // Written cell by cell as it is sent, a band of rows decoded at a time: the search index reads
+      // whole workbooks this way, and a million cells made into one answer held the service for seconds.
+      const snapshot = await workbooks.storedSnapshotInBands(workbook, onlySheet)
+      const chunks = cellsAnswerChunks(snapshot, { workbookId: workbook.id, sheetOrder: workbook.sheets.map((sheet) => sheet.name), totalCells: workbookTotals(workbook).cells })
+      return reply.header('content-type', 'application/json; charset=utf-8').send(answerStream(chunks))
     },
   )
 
@@ -399,7 +399,7 @@ export function workbookRoutes(app: ServiceApp, services: SpreadsheetServices, o
       // As lines of JSON, a client loads the cells as they arrive (see InputsLine).
       const lines = request.headers.accept?.includes(INPUTS_LINES_CONTENT_TYPE) === true
       const chunks = lines ? inputsAnswerLines(snapshot, workbook.id, sheetOrder, options) : inputsAnswerChunks(snapshot, workbook.id, sheetOrder, options)
-      return reply.header('content-type', lines ? `${INPUTS_LINES_CONTENT_TYPE}; charset=utf-8` : 'application/json; charset=utf-8').send(Readable.from(chunks, { objectMode: false }))
+      return reply.header('content-type', lines ? `${INPUTS_LINES_CONTENT_TYPE}; charset=utf-8` : 'application/json; charset=utf-8').send(answerStream(chunks))
     },
   )
 
