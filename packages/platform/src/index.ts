@@ -28,6 +28,7 @@ export type { VerifiedTokenCacheOptions } from './auth/verified-token-cache.js'
 export { DuplicateKeyError, InvalidQueryError } from './documents/port.js'
 export type {
   CollectionOptions,
+  DeferredDocument,
   Document,
   DocumentCollection,
   DocumentStore,

@@ -120,6 +120,16 @@ export function documentStoreContract(adapterName: string, open: () => Promise<D
       expect(await ids({ sheet: { $in: [] } })).toEqual([])
     })
 
+    it('finds documents deferred: the same ones in the same order, with their ids, each decoded when read', async () => {
+      const cells = await seedCells(fresh('cells'))
+      const found = await cells.find({ workbookId: 'w1' }, { sort: [['row', -1], ['address', 1]] })
+      const deferred = await cells.findDeferred({ workbookId: 'w1' }, { sort: [['row', -1], ['address', 1]] })
+      expect(deferred.map((doc) => doc.id)).toEqual(found.map((doc) => doc.id))
+      expect(deferred.map((doc) => doc.read())).toEqual(found)
+      expect(deferred[0].read()).toEqual(deferred[0].read())
+      expect(await cells.findDeferred({ id: { $prefix: 'w9!' } })).toEqual([])
+    })
+
     it('sorts on several fields, pages with limit and offset, and counts', async () => {
       const cells = await seedCells(fresh('cells'))
       const page = (offset: number, limit: number) =>

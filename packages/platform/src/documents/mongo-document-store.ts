@@ -9,6 +9,7 @@ import {
   isOperators,
   patchEntries,
   type CollectionOptions,
+  type DeferredDocument,
   type Document,
   type DocumentCollection,
   type DocumentStore,
@@ -159,6 +160,11 @@ class MongoCollection<T extends Document> implements DocumentCollection<T> {
       cursor = cursor.limit(options.limit)
     }
     return (await cursor.toArray()).map((doc) => fromStored<T>(doc))
+  }
+
+  /** The driver decodes documents as it receives them: they are answered as found. */
+  async findDeferred(filter?: Filter, options?: FindOptions): Promise<DeferredDocument<T>[]> {
+    return (await this.find(filter, options)).map((doc) => ({ id: doc.id, read: () => doc }))
   }
 
   async findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null> {

@@ -46,6 +46,12 @@ export interface CollectionOptions {
   indexes?: IndexSpec[]
 }
 
+/** A document found, with its id, decoded when read. */
+export interface DeferredDocument<T extends Document> {
+  readonly id: string
+  read(): T
+}
+
 export interface DocumentCollection<T extends Document> {
   readonly name: string
   get(id: string): Promise<T | null>
@@ -64,6 +70,11 @@ export interface DocumentCollection<T extends Document> {
   delete(id: string): Promise<boolean>
   deleteMany(filter: Filter): Promise<number>
   find(filter?: Filter, options?: FindOptions): Promise<T[]>
+  /**
+   * As find, each document decoded only when it is read (the SQLite store keeps its text till then):
+   * for a reader that goes through many large documents a few at a time, answering meanwhile.
+   */
+  findDeferred(filter?: Filter, options?: FindOptions): Promise<DeferredDocument<T>[]>
   findOne(filter: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>
   count(filter?: Filter): Promise<number>
 }

@@ -12,6 +12,7 @@ import {
   isOperators,
   patchEntries,
   type CollectionOptions,
+  type DeferredDocument,
   type Document,
   type DocumentCollection,
   type DocumentStore,
@@ -298,6 +299,15 @@ class SqliteCollection<T extends Document> implements DocumentCollection<T> {
     return this.run(() => {
       const rows = prepareCached(this.db, sql).pluck().all(...where.params) as string[]
       return rows.map((doc) => JSON.parse(doc) as T)
+    })
+  }
+
+  async findDeferred(filter?: Filter, options?: FindOptions): Promise<DeferredDocument<T>[]> {
+    const where = whereClause(filter)
+    const sql = `SELECT id, doc FROM ${this.table} ${where.sql}${orderAndPage(options)}`
+    return this.run(() => {
+      const rows = prepareCached(this.db, sql).all(...where.params) as { id: string; doc: string }[]
+      return rows.map(({ id, doc }) => ({ id, read: () => JSON.parse(doc) as T }))
     })
   }
 

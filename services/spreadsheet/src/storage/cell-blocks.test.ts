@@ -1,12 +1,24 @@
+import type { DeferredDocument } from '@finsheet/platform'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_COLUMNS, BLOCK_ROWS, rowMajorCells, type CellBlockDoc, type StoredCell } from './cell-blocks.js'
+import { BLOCK_COLUMNS, BLOCK_ROWS, blockPlaceOf, rowMajorCells, type CellBlockDoc, type StoredCell } from './cell-blocks.js'
 import { INSERTED_ROWS_FROM, type SheetLayout } from './sheet-layout.js'
 
-function block(sheetId: string, blockRow: number, blockColumn: number, cells: StoredCell[]): CellBlockDoc {
-  return { id: `w/${sheetId}/${blockRow}/${blockColumn}`, workbookId: 'w', sheetId, blockRow, blockColumn, revision: 1, cells }
+/** The ids of the blocks read, in the order they were. */
+const reads: string[] = []
+
+/** A block as the store finds it: its id at once, its cells when read. */
+function block(sheetId: string, blockRow: number, blockColumn: number, cells: StoredCell[]): DeferredDocument<CellBlockDoc> {
+  const id = `w-1/${sheetId}/${blockRow}/${blockColumn}`
+  return {
+    id,
+    read: () => {
+      reads.push(id)
+      return { id, workbookId: 'w-1', sheetId, blockRow, blockColumn, revision: 1, cells }
+    },
+  }
 }
 
-const addresses = (sheetId: string, blocks: CellBlockDoc[], layout?: SheetLayout) => [...rowMajorCells(sheetId, blocks, layout)].map((record) => record.address)
+const addresses = (sheetId: string, blocks: DeferredDocument<CellBlockDoc>[], layout?: SheetLayout) => [...rowMajorCells(sheetId, blocks, layout)].map((record) => record.address)
 
 describe('a sheet read in row-major order, a band of blocks at a time', () => {
   // Blocks in the order of their ids, as the store lists them: band 10 before band 2, column block 1 before 0.
@@ -22,6 +34,18 @@ describe('a sheet read in row-major order, a band of blocks at a time', () => {
     expect(BLOCK_COLUMNS).toBe(16)
     expect(addresses('s1', blocks)).toEqual(['A1', 'B1', 'Q1', 'B2', 'R2', `A${2 * BLOCK_ROWS + 5}`, `C${2 * BLOCK_ROWS + 5}`, `A${10 * BLOCK_ROWS + 1}`])
     expect(addresses('s2', blocks)).toEqual(['A1'])
+  })
+
+  it("reads a band's blocks only when the reader reaches it, and no other sheet's", () => {
+    reads.length = 0
+    const cells = rowMajorCells('s1', blocks)
+    expect(reads).toEqual([])
+    expect(cells.next().value?.address).toBe('A1')
+    expect(reads.sort()).toEqual(['w-1/s1/0/0', 'w-1/s1/0/1'])
+    for (let i = 0; i < 4; i++) cells.next()
+    expect(cells.next().value?.address).toBe(`A${2 * BLOCK_ROWS + 5}`)
+    expect(reads).toHaveLength(3)
+    expect(blockPlaceOf('0b7e-1/0w0137046506/1994/3')).toEqual({ sheetId: '0w0137046506', blockRow: 1994, blockColumn: 3 })
   })
 
   it('decodes each cell as it is kept: input, value, style, revision', () => {

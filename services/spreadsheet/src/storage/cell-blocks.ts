@@ -7,6 +7,7 @@
  * found by the blocks' index and then filtered cell by cell.
  */
 import type { CellStyle, CellType, CellValue } from '@finsheet/contracts'
+import type { DeferredDocument } from '@finsheet/platform'
 import { formatAddress, formatRange, translateFormula, tryParseRange } from '@finsheet/formula'
 import { sortedCells, type CellRecord } from '@finsheet/workbook'
 import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityAxis, isIdentityLayout, toLogical, toStored, type SheetLayout } from './sheet-layout.js'
@@ -197,24 +198,34 @@ export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number, layo
   }
 }
 
+/** Where a block lies, from its id (see blockDocId): read without decoding the block. */
+export function blockPlaceOf(id: string): { sheetId: string; blockRow: number; blockColumn: number } {
+  const column = id.lastIndexOf('/')
+  const row = id.lastIndexOf('/', column - 1)
+  const sheet = id.lastIndexOf('/', row - 1)
+  return { sheetId: id.slice(sheet + 1, row), blockRow: Number(id.slice(row + 1, column)), blockColumn: Number(id.slice(column + 1)) }
+}
+
 /**
  * One sheet's cells in row-major order, decoded a band of rows (one row of blocks) at a time, for a
- * reader that writes each cell out as it comes (the inputs route): it never holds a million decoded
- * records nor sorts them all. A sheet whose rows moved since its blocks were written (a row inserted or
+ * reader that writes each cell out as it comes (the inputs and cells routes): it never holds a million
+ * decoded records nor sorts them all, and the blocks of a band are read from their stored text only when
+ * the reader reaches it. A sheet whose rows moved since its blocks were written (a row inserted or
  * deleted) keeps cells out of their stored band: it is decoded whole and sorted.
  */
-export function* rowMajorCells(sheetId: string, blocks: readonly CellBlockDoc[], layout?: SheetLayout): Generator<StoredRecord> {
+export function* rowMajorCells(sheetId: string, blocks: readonly DeferredDocument<CellBlockDoc>[], layout?: SheetLayout): Generator<StoredRecord> {
+  const placed = blocks.map((block) => ({ block, ...blockPlaceOf(block.id) })).filter((block) => block.sheetId === sheetId)
   if (layout !== undefined && !isIdentityAxis(layout.rows)) {
-    yield* sortedCells([...blockCells(blocks.filter((block) => block.sheetId === sheetId), undefined, { [sheetId]: layout })])
+    yield* sortedCells([...blockCells(placed.map(({ block }) => block.read()), undefined, { [sheetId]: layout })])
     return
   }
-  const ordered = blocks.filter((block) => block.sheetId === sheetId).sort((a, b) => a.blockRow - b.blockRow || a.blockColumn - b.blockColumn)
+  const ordered = placed.sort((a, b) => a.blockRow - b.blockRow || a.blockColumn - b.blockColumn)
   for (let start = 0; start < ordered.length; ) {
     let end = start + 1
     while (end < ordered.length && ordered[end].blockRow === ordered[start].blockRow) end++
     const band: StoredRecord[] = []
     for (let i = start; i < end; i++) {
-      for (const stored of ordered[i].cells) {
+      for (const stored of ordered[i].block.read().cells) {
         const record = decodeCell(sheetId, stored, layout)
         if (record) band.push(record)
       }

@@ -1,4 +1,4 @@
-import type { DocumentStore, DocumentTransaction } from '@finsheet/platform'
+import type { DeferredDocument, DocumentStore, DocumentTransaction } from '@finsheet/platform'
 import { applyToBlocks, BLOCK_COLUMNS, BLOCK_ROWS, blockCells, blockIdsOf, blockPrefix, BlockBuilder, parseStoredAddress, type CellBlockDoc, type CellCounts, type CellPut, type Layouts, type StoredRecord } from './cell-blocks.js'
 import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, runsOf, storedIntervals, type SheetLayout } from './sheet-layout.js'
 import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, TrashedWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
@@ -181,11 +181,12 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       return workbooks().find({ ownerId }, { sort: [['updatedAt', -1]] })
     },
 
-    /** One sheet's cells, where they stand through its layout: only that sheet's blocks are read. */
-    /** The stored blocks of a workbook, or of one of its sheets, as they are (see rowMajorCells). */
-    async cellBlocks(workbookId: string, sheetId?: string): Promise<CellBlockDoc[]> {
-      return blocks().find({ id: { $prefix: blockPrefix(workbookId, sheetId) } })
+    /** The stored blocks of a workbook, or of one of its sheets, as they are, each decoded when read (see rowMajorCells). */
+    async cellBlocks(workbookId: string, sheetId?: string): Promise<DeferredDocument<CellBlockDoc>[]> {
+      return blocks().findDeferred({ id: { $prefix: blockPrefix(workbookId, sheetId) } })
     },
+
+    /** One sheet's cells, where they stand through its layout: only that sheet's blocks are read. */
 
     async sheetCells(workbookId: string, sheetId: string, layout?: SheetLayout): Promise<StoredRecord[]> {
       // Block ids start with the workbook and the sheet: the primary key finds them.

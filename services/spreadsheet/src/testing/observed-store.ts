@@ -101,6 +101,12 @@ export class ObservedStore implements DocumentStore {
         record('find', found)
         return found
       },
+      findDeferred: async (filter, options) => {
+        check('findDeferred')
+        const found = await collection.findDeferred(filter, options)
+        record('findDeferred', found.map((doc) => doc.read()))
+        return found
+      },
       findOne: async (filter, options) => {
         check('findOne')
         const found = await collection.findOne(filter, options)
