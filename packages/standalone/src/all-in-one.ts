@@ -8,8 +8,8 @@ import { createUsersService, loadUsersConfig } from '@finsheet/users-service'
 import { loadSpreadsheetConfig, startSpreadsheetService } from '@finsheet/spreadsheet-service'
 import { createFilesService, loadFilesConfig } from '@finsheet/files-service'
 import { createAiService, loadAiConfig } from '@finsheet/ai-service'
-import { createVectordbService, loadVectordbConfig } from '@finsheet/vectordb-service'
 import { createGatewayService, loadGatewayConfig } from '@finsheet/gateway-service'
+import { vectordbThread, type ThreadedService } from './threaded-service.js'
 
 type Env = Record<string, string | undefined>
 
@@ -40,7 +40,7 @@ export interface AllInOne {
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url))
 
-type Starter = (env: Env, logger: Logger | false) => Promise<ServiceApp>
+type Starter = (env: Env, logger: Logger | false) => Promise<ServiceApp | ThreadedService>
 
 const starters: Array<[ServiceArea, Starter]> = [
   // users first: it writes the signing keys the other services verify with
@@ -48,7 +48,8 @@ const starters: Array<[ServiceArea, Starter]> = [
   ['spreadsheet', (env, logger) => startSpreadsheetService(loadSpreadsheetConfig(env), env, { logger })],
   ['files', (env, logger) => createFilesService(loadFilesConfig(env), { logger })],
   ['ai', (env, logger) => createAiService(loadAiConfig(env), { logger })],
-  ['vectordb', (env, logger) => createVectordbService(loadVectordbConfig(env), { logger })],
+  // in a thread of its own: indexing a large workbook would hold this thread, and the gateway with it
+  ['vectordb', async (env, logger) => vectordbThread(env, logger)],
 ]
 
 /**
@@ -77,7 +78,7 @@ async function startOnce(options: AllInOneOptions): Promise<AllInOne> {
   const root = options.logger === false ? false : (options.logger ?? createLogger(null, baseEnv.LOG_LEVEL ?? 'info'))
   const loggerFor = (name: string) => (root === false ? false : root.child({ service: name }))
 
-  const started: ServiceApp[] = []
+  const started: Array<ServiceApp | ThreadedService> = []
   const closeAll = async () => {
     for (const app of started.reverse()) await app.close().catch(() => undefined)
   }
