@@ -45,12 +45,11 @@ type Starter = (env: Env, logger: Logger | false) => Promise<ServiceApp | Thread
 const starters: Array<[ServiceArea, Starter]> = [
   // users first: it writes the signing keys the other services verify with
   ['users', (env, logger) => createUsersService(loadUsersConfig(env), { logger })],
-  // in a thread of its own (indexing a large workbook would hold this thread, and the gateway with it),
-  // which boots while the others are made
-  ['vectordb', async (env, logger) => vectordbThread(env, logger)],
   ['spreadsheet', (env, logger) => startSpreadsheetService(loadSpreadsheetConfig(env), env, { logger })],
   ['files', (env, logger) => createFilesService(loadFilesConfig(env), { logger })],
   ['ai', (env, logger) => createAiService(loadAiConfig(env), { logger })],
+  // in a thread of its own: indexing a large workbook would hold this thread, and the gateway with it
+  ['vectordb', async (env, logger) => vectordbThread(env, logger)],
 ]
 
 /**
@@ -92,23 +91,15 @@ async function startOnce(options: AllInOneOptions): Promise<AllInOne> {
       services[area] = `http://127.0.0.1:${held[area].port}`
       env[`${area.toUpperCase()}_URL`] = services[area]
     }
-    // Each service is made in turn (users first) and listens as soon as it is made: a service in a
-    // thread of its own boots meanwhile, while the next ones are made.
-    const listening: Promise<Error | null>[] = []
     for (const [area, start] of starters) {
       const { port } = held[area]
       const app = await start({ ...env, PORT: String(port) }, loggerFor(area))
       started.push(app)
       await held[area].release()
-      listening.push(
-        app.listen({ port, host: '127.0.0.1' }).then(
-          () => null,
-          (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? new InternalPortTaken(`port ${port} was taken before the ${area} service listened`) : error),
-        ),
-      )
+      await app.listen({ port, host: '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE' ? new InternalPortTaken(`port ${port} was taken before the ${area} service listened`) : error
+      })
     }
-    const failed = (await Promise.all(listening)).find((error) => error !== null)
-    if (failed) throw failed
     const gatewayConfig = loadGatewayConfig(env)
     const gateway = await createGatewayService(gatewayConfig, { logger: loggerFor('gateway'), webRoot: options.webRoot ?? baseEnv.WEB_ROOT ?? DEFAULT_WEB_ROOT })
     started.push(gateway)

@@ -46,19 +46,4 @@ describe('the vectordb service in a thread of its own', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   }, 60_000)
-
-  it('closes while its thread is still starting: the thread stops and the start fails', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'finsheet-vectordb-thread-'))
-    const service = vectordbThread({ DATA_DIR: dataDir }, false)
-    try {
-      const port = await freePort()
-      const listening = service.listen({ port, host: '127.0.0.1' })
-      await service.close()
-      await expect(listening).rejects.toThrow(/before it listened/)
-      expect(service.thread).toBeNull()
-      expect(await health(`http://127.0.0.1:${port}`)).toBe(0)
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }, 60_000)
 })

@@ -26,8 +26,6 @@ export interface ThreadedService {
 export function vectordbThread(env: Record<string, string | undefined>, logger: Logger | false): ThreadedService & { readonly thread: Worker | null } {
   const logLevel = logger === false ? false : logger.level
   let worker: Worker | null = null
-  /** Whether the thread running now has said it listens (and so takes a close message). */
-  let ready = false
   let closing = false
 
   const start = (port: number, host: string): Promise<void> =>
@@ -35,12 +33,10 @@ export function vectordbThread(env: Record<string, string | undefined>, logger: 
       const data: ServiceThreadData = { env: { ...env, PORT: String(port), HOST: host }, logLevel }
       const started = startModuleWorker(new URL('./vectordb-thread', import.meta.url), { workerData: data })
       worker = started
-      ready = false
       let listening = false
       started.on('message', (message: ServiceThreadMessage) => {
         if (message.type === 'listening') {
           listening = true
-          ready = true
           resolve()
         } else reject(Object.assign(new Error(message.message), { code: message.code }))
       })
@@ -68,9 +64,7 @@ export function vectordbThread(env: Record<string, string | undefined>, logger: 
       const running = worker
       if (!running) return
       const exited = once(running, 'exit')
-      // a thread still starting has no app to close yet
-      if (ready) running.postMessage({ type: 'close' })
-      else await running.terminate()
+      running.postMessage({ type: 'close' })
       await exited
     },
   }
