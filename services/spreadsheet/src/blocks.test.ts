@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDocumentStore } from '@finsheet/platform'
-import { BLOCK_COLUMNS, BLOCK_ROWS, type CellBlockDoc } from './storage/cell-blocks.js'
+import { BLOCK_COLUMNS, BLOCK_ROWS, placeInBlock, type CellBlockDoc } from './storage/cell-blocks.js'
 import type { LegacyCellDoc, PendingWorkbookDoc, WorkbookDoc } from './storage/documents.js'
 import { clientFor, type Call } from './testing/client.js'
 import { ObservedStore } from './testing/observed-store.js'
@@ -52,7 +52,8 @@ describe('cells stored in blocks', () => {
     const written = blocksWritten()
     expect(written).toHaveLength(1)
     expect(written[0].cells.length).toBeLessThanOrEqual(BLOCK_ROWS * BLOCK_COLUMNS)
-    expect(written[0].cells.find((cell) => cell[0] === 'S500')).toEqual(['S500', '7', 7, edit.json.revision])
+    // S500: row 499, column 18, stored by its place in the block
+    expect(written[0].cells.find((cell) => cell[0] === placeInBlock(499, 18))).toEqual([placeInBlock(499, 18), '7', 7, edit.json.revision])
     expect(written[0].revision).toBe(edit.json.revision)
   })
 

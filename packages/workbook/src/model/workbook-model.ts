@@ -162,7 +162,6 @@ export interface CellExtras {
 export interface CellParts {
   row: number
   col: number
-  address: string
   input: string
   value: CellRecord['value']
   extras: CellExtras | undefined
@@ -595,7 +594,7 @@ export class WorkbookModel {
     const bounds = this.denseBounds(sheetId)
     if (bounds === undefined) return
     if (bounds === 'sparse') {
-      for (const record of this.sheetRecords(sheetId)) yield { row: record.row, col: record.col, address: record.address, input: record.input, value: record.value, extras: extrasOf(record) }
+      for (const record of this.sheetRecords(sheetId)) yield { row: record.row, col: record.col, input: record.input, value: record.value, extras: extrasOf(record) }
       return
     }
     const name = this.sheetById(sheetId).name
@@ -621,7 +620,7 @@ export class WorkbookModel {
           if (stored.arrayRange !== undefined) (extras ??= {}).arrayRange = stored.arrayRange
           else if (legacy?.has(key)) (extras ??= {}).legacy = true
         }
-        yield { row, col, address: formatAddress(row, col), input: stored?.input ?? '', value: toJsonValue(value), extras }
+        yield { row, col, input: stored?.input ?? '', value: toJsonValue(value), extras }
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { DeferredDocument } from '@finsheet/platform'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_COLUMNS, BLOCK_ROWS, blockPlaceOf, rowMajorCells, type CellBlockDoc, type StoredCell } from './cell-blocks.js'
+import { applyToBlocks, BLOCK_COLUMNS, BLOCK_ROWS, blockCells, blockPlaceOf, placeInBlock, rowMajorCells, storedPositionOf, type CellBlockDoc, type StoredCell } from './cell-blocks.js'
 import { INSERTED_ROWS_FROM, type SheetLayout } from './sheet-layout.js'
 
 /** The ids of the blocks read, in the order they were. */
@@ -58,5 +58,39 @@ describe('a sheet read in row-major order, a band of blocks at a time', () => {
     const layout: SheetLayout = { rows: [INSERTED_ROWS_FROM, 1, 0], columns: [0], nextRow: INSERTED_ROWS_FROM + 1, nextColumn: 0 }
     const moved = [...blocks, block('s1', INSERTED_ROWS_FROM / BLOCK_ROWS, 0, [[`A${INSERTED_ROWS_FROM + 1}`, 'new first', 'new first', 2]])]
     expect(addresses('s1', moved, layout)).toEqual(['A1', 'A2', 'B2', 'Q2', 'B3', 'R3', `A${2 * BLOCK_ROWS + 6}`, `C${2 * BLOCK_ROWS + 6}`, `A${10 * BLOCK_ROWS + 2}`])
+  })
+})
+
+describe('cells named by their place in the block, and blocks written before by address', () => {
+  const stored = (blockRow: number, blockColumn: number, cells: StoredCell[]): CellBlockDoc => ({ id: `w-1/s1/${blockRow}/${blockColumn}`, workbookId: 'w-1', sheetId: 's1', blockRow, blockColumn, revision: 1, cells })
+
+  it('places a cell by its row and column in the block, and finds them back, far down and across too', () => {
+    for (const [row, col] of [[0, 0], [31, 15], [2 * BLOCK_ROWS + 5, 2], [1_048_575, 16_383], [INSERTED_ROWS_FROM + 3, 20]]) {
+      const place = placeInBlock(row, col)
+      expect(place).toBeGreaterThanOrEqual(0)
+      expect(place).toBeLessThan(BLOCK_ROWS * BLOCK_COLUMNS)
+      const block = { blockRow: Math.floor(row / BLOCK_ROWS), blockColumn: Math.floor(col / BLOCK_COLUMNS) }
+      expect(storedPositionOf(block, [place, '', null, 1])).toEqual({ row, col })
+    }
+  })
+
+  it('reads a block by places as the same block by addresses: addresses, inputs, formulas moved with their rows', () => {
+    const byAddress = stored(2, 0, [['C69', '=A69*2', 4, 1], ['A69', '2', 2, 1, { s: { bold: true } }]])
+    const byPlace = stored(2, 0, [[placeInBlock(68, 2), '=A69*2', 4, 1], [placeInBlock(68, 0), '2', 2, 1, { s: { bold: true } }]])
+    expect([...blockCells([byPlace])]).toEqual([...blockCells([byAddress])])
+    // one row inserted above: both read the cells a row lower, the formula following its row
+    const layout: SheetLayout = { rows: [INSERTED_ROWS_FROM, 1, 0], columns: [0], nextRow: INSERTED_ROWS_FROM + 1, nextColumn: 0 }
+    const moved = [...blockCells([byPlace], undefined, { s1: layout })]
+    expect(moved).toEqual([...blockCells([byAddress], undefined, { s1: layout })])
+    expect(moved.map((record) => [record.address, record.input])).toEqual([['C70', '=A70*2'], ['A70', '2']])
+  })
+
+  it('rewrites a block written by addresses with places, replacing the edited cell rather than adding a second', () => {
+    const before = stored(0, 0, [['A1', '1', 1, 1], ['B2', 'text', 'text', 1]])
+    const { put, delta } = applyToBlocks('w-1', 2, [{ sheetId: 's1', address: 'B2', row: 1, col: 1, record: { address: 'B2', row: 1, col: 1, input: '5', value: 5, type: 'number' } }], [before])
+    expect(put).toHaveLength(1)
+    expect(put[0].cells).toEqual([[placeInBlock(0, 0), '1', 1, 1], [placeInBlock(1, 1), '5', 5, 2]])
+    expect(delta.get('s1')).toEqual({ cells: 0, formulas: 0 })
+    expect([...blockCells(put)].map((record) => [record.address, record.input, record.revision])).toEqual([['A1', '1', 1], ['B2', '5', 2]])
   })
 })

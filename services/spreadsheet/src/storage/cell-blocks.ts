@@ -36,11 +36,12 @@ export interface StoredCellExtra {
 }
 
 /**
- * [address, input, value, revision, extras]: tuples keep the JSON of a million cells small and quick
- * to write and read. The address is where the cell is stored: where it stands on its sheet unless the
- * sheet's rows or columns moved (see sheet-layout.ts).
+ * [place, input, value, revision, extras]: tuples keep the JSON of a million cells small and quick to
+ * write and read. The place is where the cell is stored in its block (see placeInBlock): where it stands
+ * on its sheet unless the sheet's rows or columns moved (see sheet-layout.ts). Blocks written before
+ * places were numbers name it by its stored address ('B7'); both are read.
  */
-export type StoredCell = [address: string, input: string, value: CellValue, revision: number, extra?: StoredCellExtra]
+export type StoredCell = [place: number | string, input: string, value: CellValue, revision: number, extra?: StoredCellExtra]
 
 export interface CellBlockDoc {
   /** `workbookId/sheetId/blockRow/blockColumn`. */
@@ -68,6 +69,29 @@ export const blockDocId = (workbookId: string, sheetId: string, blockRow: number
 /** What the ids of a workbook's blocks (or one sheet's) start with. */
 export const blockPrefix = (workbookId: string, sheetId?: string) => (sheetId === undefined ? `${workbookId}/` : `${workbookId}/${sheetId}/`)
 
+/** A block's position on its sheet (its id's parts). */
+export interface BlockPlace {
+  sheetId: string
+  blockRow: number
+  blockColumn: number
+}
+
+/**
+ * A stored cell's place in its block, row by row: a number below BLOCK_ROWS × BLOCK_COLUMNS. Reading a
+ * million numbers is a fraction of reading a million address texts (JSON.parse makes a string of
+ * each), and the row and column come from it by arithmetic rather than by parsing.
+ */
+export function placeInBlock(row: number, col: number): number {
+  return (row % BLOCK_ROWS) * BLOCK_COLUMNS + (col % BLOCK_COLUMNS)
+}
+
+/** Where a stored cell of this block is stored: its 0-based row and column. */
+export function storedPositionOf(block: Pick<BlockPlace, 'blockRow' | 'blockColumn'>, stored: StoredCell): { row: number; col: number } {
+  const place = stored[0]
+  if (typeof place === 'string') return parseStoredAddress(place)
+  return { row: block.blockRow * BLOCK_ROWS + Math.floor(place / BLOCK_COLUMNS), col: block.blockColumn * BLOCK_COLUMNS + (place % BLOCK_COLUMNS) }
+}
+
 export function blockOf(row: number, col: number): { blockRow: number; blockColumn: number } {
   return { blockRow: Math.floor(row / BLOCK_ROWS), blockColumn: Math.floor(col / BLOCK_COLUMNS) }
 }
@@ -85,7 +109,7 @@ export interface CellContent {
   arrayRange?: string
 }
 
-export function encodeContent(cell: CellContent, revision: number): StoredCell {
+export function encodeContent(place: number, cell: Omit<CellContent, 'address'>, revision: number): StoredCell {
   let extra: StoredCellExtra | undefined
   if (cell.error) (extra ??= {}).e = 1
   if (cell.userFormat !== undefined) (extra ??= {}).f = cell.userFormat
@@ -93,11 +117,11 @@ export function encodeContent(cell: CellContent, revision: number): StoredCell {
   if (cell.style !== undefined) (extra ??= {}).s = cell.style
   if (cell.legacy) (extra ??= {}).l = 1
   if (cell.arrayRange !== undefined) (extra ??= {}).a = cell.arrayRange
-  return extra ? [cell.address, cell.input, cell.value, revision, extra] : [cell.address, cell.input, cell.value, revision]
+  return extra ? [place, cell.input, cell.value, revision, extra] : [place, cell.input, cell.value, revision]
 }
 
-export function encodeCell(record: CellRecord, revision: number): StoredCell {
-  return encodeContent({ ...record, error: record.type === 'error' }, revision)
+export function encodeCell(place: number, record: CellRecord, revision: number): StoredCell {
+  return encodeContent(place, { ...record, error: record.type === 'error' }, revision)
 }
 
 function typeOf(value: CellValue, error: boolean): CellType {
@@ -152,12 +176,11 @@ function translatedRange(range: string, from: { row: number; col: number }, to: 
  * A stored cell where it stands now on its sheet (through the sheet's layout, when its rows or columns
  * moved); undefined for a cell of a deleted row or column.
  */
-export function decodeCell(sheetId: string, stored: StoredCell, layout?: SheetLayout): StoredRecord | undefined {
-  const [storedAddress, storedInput, value, revision, extra] = stored
-  const position = parseStoredAddress(storedAddress)
+export function decodeCell(block: BlockPlace, stored: StoredCell, layout?: SheetLayout): StoredRecord | undefined {
+  const [place, storedInput, value, revision, extra] = stored
+  const position = storedPositionOf(block, stored)
   let row = position.row
   let col = position.col
-  let address = storedAddress
   if (isIdentityLayout(layout)) {
     // Stored past the sheet's last: an inserted row or column since deleted.
     if (row >= INSERTED_ROWS_FROM || col >= INSERTED_COLUMNS_FROM) return undefined
@@ -165,14 +188,16 @@ export function decodeCell(sheetId: string, stored: StoredCell, layout?: SheetLa
     const logicalRow = toLogical(layout!.rows, row, INSERTED_ROWS_FROM)
     const logicalCol = toLogical(layout!.columns, col, INSERTED_COLUMNS_FROM)
     if (logicalRow === undefined || logicalCol === undefined) return undefined
-    if (logicalRow !== row || logicalCol !== col) address = formatAddress(logicalRow, logicalCol)
     row = logicalRow
     col = logicalCol
   }
-  const writtenAt = extra?.w ?? storedAddress
+  const stays = row === position.row && col === position.col
+  const address = stays && typeof place === 'string' ? place : formatAddress(row, col)
+  // Written where it is stored unless it says otherwise; moved when that is not where it stands now.
+  const writtenAt = extra?.w ?? (stays ? address : typeof place === 'string' ? place : formatAddress(position.row, position.col))
   const moved = writtenAt !== address
   const input = moved ? translatedInput(storedInput, writtenAt, address) : storedInput
-  const record: StoredRecord = { sheetId, revision, address, row, col, input, value, type: typeOf(value, extra?.e === 1) }
+  const record: StoredRecord = { sheetId: block.sheetId, revision, address, row, col, input, value, type: typeOf(value, extra?.e === 1) }
   if (extra) {
     if (extra.f !== undefined) record.userFormat = extra.f
     if (extra.g !== undefined) record.suggestedFormat = extra.g
@@ -192,7 +217,7 @@ export function* blockCells(blocks: Iterable<CellBlockDoc>, after?: number, layo
     const layout = layouts?.[block.sheetId]
     for (const stored of block.cells) {
       if (after !== undefined && stored[3] <= after) continue
-      const record = decodeCell(block.sheetId, stored, layout)
+      const record = decodeCell(block, stored, layout)
       if (record) yield record
     }
   }
@@ -226,7 +251,7 @@ export function* rowMajorCells(sheetId: string, blocks: readonly DeferredDocumen
     const band: StoredRecord[] = []
     for (let i = start; i < end; i++) {
       for (const stored of ordered[i].block.read().cells) {
-        const record = decodeCell(sheetId, stored, layout)
+        const record = decodeCell(ordered[i], stored, layout)
         if (record) band.push(record)
       }
     }
@@ -276,9 +301,10 @@ export class BlockBuilder {
   ) {}
 
   /** Adds a cell from its parts, without an object per cell (a new workbook's bulk write). */
-  addParts(sheetId: string, row: number, col: number, address: string, input: string, value: CellValue, extras: (Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }) | undefined): void {
+  addParts(sheetId: string, row: number, col: number, input: string, value: CellValue, extras: (Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }) | undefined): void {
     const block = this.blockAt(sheetId, row, col, this.revision)
-    block.cells.push(extras ? encodeContent({ ...extras, address, input, value, error: extras.error === true }, this.revision) : [address, input, value, this.revision])
+    const place = placeInBlock(row, col)
+    block.cells.push(extras ? encodeContent(place, { ...extras, input, value, error: extras.error === true }, this.revision) : [place, input, value, this.revision])
     countInto(this.counts, sheetId, input, value, 1)
     this.count++
   }
@@ -286,7 +312,7 @@ export class BlockBuilder {
   /** Adds a cell, written at the builder's revision unless it names its own. */
   add(sheetId: string, row: number, col: number, cell: CellContent, revision = this.revision): void {
     const block = this.blockAt(sheetId, row, col, revision)
-    block.cells.push(encodeContent(cell, revision))
+    block.cells.push(encodeContent(placeInBlock(row, col), cell, revision))
     countInto(this.counts, sheetId, cell.input, cell.value, 1)
     this.count++
   }
@@ -341,7 +367,7 @@ export function applyToBlocks(
 ): { put: CellBlockDoc[]; emptied: string[]; delta: Map<string, CellCounts> } {
   const delta = new Map<string, CellCounts>()
   const byId = new Map(current.map((block) => [block.id, block]))
-  const touched = new Map<string, { block: CellBlockDoc; cells: Map<string, StoredCell> }>()
+  const touched = new Map<string, { block: CellBlockDoc; cells: Map<number, StoredCell> }>()
   for (const write of writes) {
     const place = storedPlace(write, layouts)
     const { blockRow, blockColumn } = blockOf(place.row, place.col)
@@ -349,29 +375,40 @@ export function applyToBlocks(
     let entry = touched.get(id)
     if (!entry) {
       const block = byId.get(id) ?? { id, workbookId, sheetId: write.sheetId, blockRow, blockColumn, revision, cells: [] }
-      entry = { block, cells: new Map(block.cells.map((cell) => [cell[0], cell])) }
+      entry = { block, cells: new Map(block.cells.map((cell) => [placeOfStored(block, cell), cell])) }
       touched.set(id, entry)
     }
-    const storedAddress = place.address || write.address
-    const before = entry.cells.get(storedAddress)
+    const stored = placeInBlock(place.row, place.col)
+    const before = entry.cells.get(stored)
     if (before) countInto(delta, write.sheetId, before[1], before[2], -1)
     if (write.record) {
-      const cell = encodeCell(write.record, revision)
-      if (place.address) {
-        cell[0] = storedAddress
-        cell[4] = { ...cell[4], w: write.address }
-      }
-      entry.cells.set(storedAddress, cell)
+      const cell = encodeCell(stored, write.record, revision)
+      // stored away from where it stands: it says where it was written, for its formula's references
+      if (place.address) cell[4] = { ...cell[4], w: write.address }
+      entry.cells.set(stored, cell)
       countInto(delta, write.sheetId, write.record.input, write.record.value, 1)
-    } else entry.cells.delete(storedAddress)
+    } else entry.cells.delete(stored)
   }
   const put: CellBlockDoc[] = []
   const emptied: string[] = []
   for (const { block, cells } of touched.values()) {
-    if (cells.size > 0) put.push({ ...block, revision, cells: [...cells.values()] })
+    if (cells.size > 0) put.push({ ...block, revision, cells: [...cells].map(([place, cell]) => (cell[0] === place ? cell : withPlace(cell, place))) })
     else if (byId.has(block.id)) emptied.push(block.id)
   }
   return { put, emptied, delta }
+}
+
+/** A stored cell's place in its block, whichever way it names it. */
+function placeOfStored(block: Pick<BlockPlace, 'blockRow' | 'blockColumn'>, cell: StoredCell): number {
+  if (typeof cell[0] === 'number') return cell[0]
+  const { row, col } = parseStoredAddress(cell[0])
+  return placeInBlock(row, col)
+}
+
+/** The cell named by its place (a block written before places were numbers is rewritten with them). */
+function withPlace(cell: StoredCell, place: number): StoredCell {
+  const [, input, value, revision, extra] = cell
+  return extra ? [place, input, value, revision, extra] : [place, input, value, revision]
 }
 
 /** The ids of the blocks that hold these cells (named where they stand; `layouts` says where they are stored). */

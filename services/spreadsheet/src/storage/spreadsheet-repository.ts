@@ -1,5 +1,5 @@
 import type { DeferredDocument, DocumentStore, DocumentTransaction } from '@finsheet/platform'
-import { applyToBlocks, BLOCK_COLUMNS, BLOCK_ROWS, blockCells, blockIdsOf, blockPrefix, BlockBuilder, parseStoredAddress, type CellBlockDoc, type CellCounts, type CellPut, type Layouts, type StoredRecord } from './cell-blocks.js'
+import { applyToBlocks, BLOCK_COLUMNS, BLOCK_ROWS, blockCells, blockIdsOf, blockPrefix, BlockBuilder, storedPositionOf, type CellBlockDoc, type CellCounts, type CellPut, type Layouts, type StoredRecord } from './cell-blocks.js'
 import { INSERTED_COLUMNS_FROM, INSERTED_ROWS_FROM, isIdentityLayout, runsOf, storedIntervals, type SheetLayout } from './sheet-layout.js'
 import type { CellHistoryDoc, ChangeDoc, ChangesetDoc, ImportDoc, LegacyCellDoc, PendingWorkbookDoc, TrashedWorkbookDoc, VersionDoc, WorkbookDoc } from './documents.js'
 
@@ -82,7 +82,7 @@ export function createSpreadsheetRepository(store: DocumentStore) {
       let furthest = -1
       for (const block of read) {
         for (const cell of block.cells) {
-          const position = parseStoredAddress(cell[0])
+          const position = storedPositionOf(block, cell)
           const index = axis === 'rows' ? position.row : position.col
           if (index >= from && index <= to && index > furthest) furthest = index
         }

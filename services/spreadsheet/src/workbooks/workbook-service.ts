@@ -683,7 +683,7 @@ export class WorkbookService {
             batch = []
           }
         }
-        builder.addParts(sheet.id, cell.row, cell.col, cell.address, cell.input, cell.value, cell.extras)
+        builder.addParts(sheet.id, cell.row, cell.col, cell.input, cell.value, cell.extras)
       }
       for (const block of builder.flush()) batch.push(block)
       written.cells += builder.count
