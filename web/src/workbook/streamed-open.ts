@@ -1,6 +1,6 @@
 import type { InputsLine, InputsResponse, WindowResponse } from '@finsheet/contracts'
 import { MAX_WINDOW_ROWS } from '@finsheet/contracts'
-import type { CellUpdate } from '@finsheet/formula'
+import { formatAddress } from '@finsheet/formula'
 import { chartRecordOf, storedIterationOptions, WorkbookModel, type CellSource, type WorkbookAssembly } from '@finsheet/workbook/model'
 import type { CellStyle } from '../grid/types'
 import { ROW_HEIGHT } from '../grid/geometry'
@@ -145,16 +145,24 @@ export async function assembleFromLines(lines: AsyncIterable<InputsLine>, option
       continue
     }
     if (workbook === undefined || assembly === undefined) throw new Error('The inputs answer did not begin with the workbook')
-    if ('cells' in line) {
+    if ('rows' in line) {
       const sheet = workbook.sheets[line.sheet].name
       const sheetId = sheetIds.get(sheet) as string
-      const updates: CellUpdate[] = []
-      for (const [address, input, style, format] of line.cells) {
-        if (input !== '') updates.push({ sheet, address, input })
-        if (style >= 0 || format !== '') extras.push({ sheetId, address, input, style, format })
+      const { rows, cols, inputs, styleIndexes, formats } = line
+      // Cells by position, straight into the engine: no address is made for a cell but to keep its style or
+      // format. A cell of a style or format alone has no input for the engine.
+      if (inputs.includes('')) {
+        const kept = inputs.flatMap((input, i) => (input === '' ? [] : [i]))
+        assembly.addAt(sheet, kept.map((i) => rows[i]), kept.map((i) => cols[i]), kept.map((i) => inputs[i]))
+      } else assembly.addAt(sheet, rows, cols, inputs)
+      if (styleIndexes !== undefined || formats !== undefined) {
+        for (let i = 0; i < inputs.length; i++) {
+          const style = styleIndexes?.[i] ?? -1
+          const format = formats?.[i] ?? ''
+          if (style >= 0 || format !== '') extras.push({ sheetId, address: formatAddress(rows[i], cols[i]), input: inputs[i], style, format })
+        }
       }
-      assembly.add(updates)
-      done += line.cells.length
+      done += inputs.length
       options.onProgress?.(Math.min(1, done / Math.max(1, options.expectedCells ?? done)))
       if (performance.now() - sliceStart >= budget) {
         await yieldToBrowser()

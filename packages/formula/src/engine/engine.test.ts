@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CellError } from '../values.js'
 import { Engine } from './engine.js'
+import { formatAddress } from '../address/a1.js'
 
 function workbook(cells: Record<string, string | number>, options?: ConstructorParameters<typeof Engine>[0]): Engine {
   const engine = new Engine(options)
@@ -342,5 +343,40 @@ describe('loading in batches', () => {
     expect(() => load.add([{ sheet: 'Sheet1', address: 'A2', input: '2' }])).toThrow('This load has finished')
     expect(() => load.finish()).toThrow('This load has finished')
     expect(engine.getValue('Sheet1', 'A2')).toBeNull()
+  })
+
+  it('loads cells named by row and column as the same cells named by address', () => {
+    const inputs = ['3', 'label', '=A1*2', '0.5', '=SUM(A1:A3)', '', '10%', '=B2&"!"', '1e3', 7]
+    const rows = [0, 0, 1, 2, 0, 3, 3, 4, 5, 6]
+    const cols = [0, 1, 1, 0, 2, 0, 1, 2, 0, 0]
+    const byPosition = new Engine()
+    byPosition.addSheet('Sheet1')
+    const load = byPosition.beginLoad()
+    load.addAt('Sheet1', rows.slice(0, 5), cols.slice(0, 5), inputs.slice(0, 5))
+    load.addAt('Sheet1', Int32Array.from(rows.slice(5)), Int32Array.from(cols.slice(5)), inputs.slice(5))
+    load.finish()
+    const byAddress = new Engine()
+    byAddress.addSheet('Sheet1')
+    byAddress.loadCells(inputs.map((input, i) => ({ sheet: 'Sheet1', address: formatAddress(rows[i], cols[i]), input })))
+    for (let i = 0; i < inputs.length; i++) {
+      const address = formatAddress(rows[i], cols[i])
+      expect([address, byPosition.getValue('Sheet1', address), byPosition.getInput('Sheet1', address)]).toEqual([address, byAddress.getValue('Sheet1', address), byAddress.getInput('Sheet1', address)])
+    }
+    expect(byPosition.getValue('Sheet1', 'C1')).toBe(3 + 0.5)
+    expect(byPosition.getValue('Sheet1', 'C5')).toBe('6!')
+    expect(byPosition.getValue('Sheet1', 'A4')).toBeNull()
+    expect(byPosition.getValue('Sheet1', 'B4')).toBe(0.1)
+  })
+
+  it('refuses a position off the sheet, lists of different lengths and a sheet it does not have', () => {
+    const engine = new Engine()
+    engine.addSheet('Sheet1')
+    const load = engine.beginLoad()
+    expect(() => load.addAt('Sheet1', [0, 1], [0], ['1', '2'])).toThrow('as many rows and columns')
+    expect(() => load.addAt('Sheet1', [1_048_576], [0], ['1'])).toThrow('Invalid cell address')
+    expect(() => load.addAt('Sheet1', [0], [-1], ['1'])).toThrow('Invalid cell address')
+    expect(() => load.addAt('Nowhere', [0], [0], ['1'])).toThrow('Sheet not found')
+    load.finish()
+    expect(engine.getValue('Sheet1', 'A1')).toBeNull()
   })
 })

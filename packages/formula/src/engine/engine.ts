@@ -234,8 +234,21 @@ export interface LoadOptions {
 export interface CellLoad {
   /** Writes cells into the sheets; they are calculated at `finish`. */
   add(updates: readonly CellUpdate[]): void
+  /**
+   * Writes cells of one sheet named by position (0-based `rows[i]`, `cols[i]` for `inputs[i]`), as `add`
+   * does cells named by address: for a reader whose cells come with their rows and columns as numbers,
+   * which would otherwise make an address of each only for the engine to read it back.
+   */
+  addAt(sheet: string, rows: ArrayLike<number>, cols: ArrayLike<number>, inputs: readonly CellInputValue[]): void
   /** Wires the loaded formulas into the graph and calculates once. */
   finish(): void
+}
+
+/** The quiet column (see quietColumn) of the last number a load wrote, while it wrote nothing else. */
+interface QuietCursor {
+  sheet: Sheet | undefined
+  col: number
+  column: Column | null
 }
 
 /** Columns a load fills at least this far down get their values array at its final length (see presizeColumns). */
@@ -913,6 +926,11 @@ export class Engine {
         if (finished) throw new Error('This load has finished')
         this.addToLoad(updates, edit)
       },
+      addAt: (sheet, rows, cols, inputs) => {
+        if (finished) throw new Error('This load has finished')
+        if (rows.length !== inputs.length || cols.length !== inputs.length) throw new Error('A load names as many rows and columns as it has inputs')
+        this.addToLoadAt(this.sheet(sheet), rows, cols, inputs, edit)
+      },
       finish: () => {
         if (finished) throw new Error('This load has finished')
         finished = true
@@ -933,10 +951,7 @@ export class Engine {
   private addToLoad(updates: readonly CellUpdate[], edit: Edit): void {
     const loadRow = this.loadRow
     const loadCol = this.loadCol
-    // The quiet column (see quietColumn) of the last number written, while nothing else was written.
-    let quietSheet: Sheet | undefined
-    let quietCol = -1
-    let quiet: Column | null = null
+    const cursor: QuietCursor = { sheet: undefined, col: -1, column: null }
     for (let i = 0; i < updates.length; i++) {
       const update = updates[i]
       const sheet = this.sheet(update.sheet)
@@ -950,23 +965,44 @@ export class Engine {
       }
       if (update.arrayRange === undefined && update.legacy !== true && update.saved === undefined && update.savedArray === undefined) {
         const number = plainNumber(update.input)
-        if (number !== undefined) {
-          if (sheet !== quietSheet || col !== quietCol) {
-            quietSheet = sheet
-            quietCol = col
-            quiet = this.quietColumn(sheet, col)
-          }
-          if (quiet !== null && (quiet.formulas === null || quiet.formulas[row] === undefined)) {
-            quiet.values[row] = number
-            quiet.version++
-            continue
-          }
-        }
+        if (number !== undefined && this.loadNumber(cursor, sheet, row, col, number)) continue
       }
       // Anything else may give the column typed texts or formats: it is looked at again.
-      quietSheet = undefined
+      cursor.sheet = undefined
       this.applyInput(sheet, row, col, update.input, edit, this.arrayArea(update), update.legacy === true, update.saved, update.savedArray)
     }
+  }
+
+  /** Writes a load's cells of one sheet named by position (see CellLoad.addAt), as addToLoad does. */
+  private addToLoadAt(sheet: Sheet, rows: ArrayLike<number>, cols: ArrayLike<number>, inputs: readonly CellInputValue[], edit: Edit): void {
+    const cursor: QuietCursor = { sheet: undefined, col: -1, column: null }
+    for (let i = 0; i < inputs.length; i++) {
+      const row = rows[i]
+      const col = cols[i]
+      if (!(row >= 0 && row <= MAX_ROW && col >= 0 && col <= MAX_COL && Number.isInteger(row) && Number.isInteger(col))) throw new InvalidAddressError(`R${row + 1}C${col + 1}`)
+      const input = inputs[i]
+      const number = plainNumber(input)
+      if (number !== undefined && this.loadNumber(cursor, sheet, row, col, number)) continue
+      cursor.sheet = undefined
+      this.applyInput(sheet, row, col, input, edit, undefined, false, undefined, undefined)
+    }
+  }
+
+  /**
+   * Writes a load's plain number straight into its column's values when the column is quiet (see
+   * quietColumn) and the cell holds no formula; false when the cell must go through applyInput.
+   */
+  private loadNumber(cursor: QuietCursor, sheet: Sheet, row: number, col: number, number: number): boolean {
+    if (sheet !== cursor.sheet || col !== cursor.col) {
+      cursor.sheet = sheet
+      cursor.col = col
+      cursor.column = this.quietColumn(sheet, col)
+    }
+    const quiet = cursor.column
+    if (quiet === null || (quiet.formulas !== null && quiet.formulas[row] !== undefined)) return false
+    quiet.values[row] = number
+    quiet.version++
+    return true
   }
 
   /** Recalculates every formula (as Excel's Ctrl+Alt+F9). */

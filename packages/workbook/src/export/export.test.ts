@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CellRecord } from '../model/cell-record.js'
 import type { WorkbookSnapshot } from '../model/snapshot.js'
+import { formatAddress } from '../model/a1.js'
 import { parse } from 'csv-parse/sync'
 import JSZip from 'jszip'
 import { csvByteLength, csvChunks, csvField, writeCsv, neutralizeFormulaText } from './csv.js'
@@ -232,14 +233,22 @@ describe('inputs answer in chunks', () => {
     const first = parsed[0] as Extract<InputsLine, { workbook: unknown }>
     const rebuilt: InputsResponse['workbook'] = { ...first.workbook, sheets: first.workbook.sheets.map((head) => ({ ...head, cells: [], rowCount: 0, columnCount: 0 })), styles: [] }
     let runs = 0
+    const formattedRuns: boolean[] = []
     for (const line of parsed.slice(1)) {
-      if ('cells' in line) {
-        rebuilt.sheets[line.sheet].cells.push(...line.cells)
+      if ('rows' in line) {
+        // cell i of a run: its row, column and input, its style and format only when the run has any
+        expect([line.rows.length, line.cols.length]).toEqual([line.inputs.length, line.inputs.length])
+        for (let i = 0; i < line.inputs.length; i++) rebuilt.sheets[line.sheet].cells.push([formatAddress(line.rows[i], line.cols[i]), line.inputs[i], line.styleIndexes?.[i] ?? -1, line.formats?.[i] ?? ''])
+        formattedRuns.push(line.formats !== undefined)
         runs++
       } else if ('sheetEnd' in line) Object.assign(rebuilt.sheets[line.sheetEnd.sheet], { rowCount: line.sheetEnd.rowCount, columnCount: line.sheetEnd.columnCount })
       else if ('styles' in line) rebuilt.styles = line.styles
     }
     expect(runs).toBeGreaterThan(2)
+    for (const line of lines) expect(line.length).toBeLessThan(80 * 1024)
+    // the first sheet's cells have no format: its runs leave the formats out
+    expect(formattedRuns.at(0)).toBe(false)
+    expect(formattedRuns.at(-1)).toBe(true)
     expect(rebuilt).toEqual(toInputsJson(snapshot, 'w9', ['Inputs', 'Out'], options))
   })
 

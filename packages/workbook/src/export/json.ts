@@ -1,5 +1,5 @@
 /** The workbook in the shape of the cells route (GET /workbook/{id}/cells), for export and for the route itself. */
-import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsLine, InputsResponse, InputsSheetHead, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
+import type { CellInputTuple, CellsResponse, CellStyle, ConditionalFormatRule, DataValidationRule, InputsLine, InputsResponse, InputsRun, InputsSheetHead, IterationLimits, JsonExportTruncation, SheetCells, SheetChart, SheetInputs, SheetViewState } from '@finsheet/contracts'
 import { copyView } from '../model/sheet-view.js'
 import { chartSpecOf } from '../model/sheet-charts.js'
 import { copyRules } from '../model/conditional-formats.js'
@@ -234,34 +234,76 @@ export function toInputsJson(snapshot: WorkbookSnapshot, workbookId: string, she
 
 /**
  * The inputs answer in the order it is written: the workbook's head with every sheet's; then, sheet by
- * sheet, its cells in runs (tuples as JSON text, comma-separated, about `runCharacters` long) and its
- * extent; last the table of styles the cells name by index, known once every cell is.
+ * sheet, its cells in runs about `runCharacters` long and its extent; last the table of styles the cells
+ * name by index, known once every cell is. A run is the tuples' JSON text, comma-separated (`cells`, for
+ * the JSON answer), or a whole line of columns (`line`, an InputsRun, for the lines of JSON).
  */
-type InputsPart = Exclude<InputsLine, { cells: unknown }> | { sheet: number; cells: string }
+type InputsPart = Exclude<InputsLine, InputsRun> | { sheet: number; cells: string } | { sheet: number; line: string }
 
-function* inputsParts(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions, runCharacters: number): Generator<InputsPart> {
+function* inputsParts(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions, runCharacters: number, asLines: boolean): Generator<InputsPart> {
   const styles = new StyleTable()
   yield { workbook: { ...workbookInputsHead(snapshot, workbookId, sheetOrder, options), sheets: snapshot.sheets.map(sheetInputsHead) } }
   for (let index = 0; index < snapshot.sheets.length; index++) {
     let rowCount = 0
     let columnCount = 0
     let run = ''
+    const columns = new ColumnRun()
     for (const record of snapshot.sheets[index].cells) {
       const tuple = inputTupleOf(record, styles)
       if (tuple === null) continue
       // An address is letters and digits: nothing in it needs escaping; most cells have no format.
-      run += `${run === '' ? '' : ','}["${tuple[0]}",${JSON.stringify(tuple[1])},${tuple[2]},${tuple[3] === '' ? '""' : JSON.stringify(tuple[3])}]`
+      if (asLines) columns.add(record.row, record.col, tuple[1], tuple[2], tuple[3])
+      else run += `${run === '' ? '' : ','}["${tuple[0]}",${JSON.stringify(tuple[1])},${tuple[2]},${tuple[3] === '' ? '""' : JSON.stringify(tuple[3])}]`
       if (record.row >= rowCount) rowCount = record.row + 1
       if (record.col >= columnCount) columnCount = record.col + 1
       if (run.length >= runCharacters) {
         yield { sheet: index, cells: run }
         run = ''
-      }
+      } else if (columns.characters >= runCharacters) yield { sheet: index, line: columns.take(index) }
     }
     if (run !== '') yield { sheet: index, cells: run }
+    if (columns.count > 0) yield { sheet: index, line: columns.take(index) }
     yield { sheetEnd: { sheet: index, rowCount, columnCount } }
   }
   yield { styles: styles.styles }
+}
+
+/** A run of cells as an InputsRun's JSON text, written column by column as the cells come. */
+class ColumnRun {
+  count = 0
+  /** about how long the line is so far */
+  characters = 0
+  private rows = ''
+  private cols = ''
+  private inputs = ''
+  /** written from the first cell with a style (or a format) on, the cells before it given none */
+  private styles: string | null = null
+  private formats: string | null = null
+
+  add(row: number, col: number, input: string, style: number, format: string): void {
+    const comma = this.count === 0 ? '' : ','
+    const inputText = JSON.stringify(input)
+    this.rows += comma + row
+    this.cols += comma + col
+    this.inputs += comma + inputText
+    if (style >= 0 && this.styles === null) this.styles = new Array<string>(this.count).fill('-1').join(',')
+    if (this.styles !== null) this.styles += comma + style
+    if (format !== '' && this.formats === null) this.formats = new Array<string>(this.count).fill('""').join(',')
+    if (this.formats !== null) this.formats += comma + JSON.stringify(format)
+    this.characters += inputText.length + 16
+    this.count++
+  }
+
+  /** The run's line (with its newline), the run emptied. */
+  take(sheet: number): string {
+    const extras = `${this.styles !== null ? `,"styleIndexes":[${this.styles}]` : ''}${this.formats !== null ? `,"formats":[${this.formats}]` : ''}`
+    const line = `{"sheet":${sheet},"rows":[${this.rows}],"cols":[${this.cols}],"inputs":[${this.inputs}]${extras}}\n`
+    this.count = 0
+    this.characters = 0
+    this.rows = this.cols = this.inputs = ''
+    this.styles = this.formats = null
+    return line
+  }
 }
 
 /**
@@ -273,7 +315,7 @@ export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: stri
   let chunk = ''
   let heads: InputsSheetHead[] = []
   let open = -1
-  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS)) {
+  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS, false)) {
     if ('workbook' in part) {
       const { sheets, ...head } = part.workbook
       heads = sheets
@@ -284,6 +326,7 @@ export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: stri
       yield `${chunk}],"styles":${JSON.stringify(part.styles)}}}`
       return
     }
+    if ('line' in part) continue // lines are asked for only by inputsAnswerLines
     const sheet = 'sheetEnd' in part ? part.sheetEnd.sheet : part.sheet
     if (sheet !== open) chunk += `${sheet > 0 ? ',' : ''}${JSON.stringify(heads[sheet]).slice(0, -1)},"cells":[`
     const first = sheet !== open
@@ -305,8 +348,9 @@ export function* inputsAnswerChunks(snapshot: StreamedSnapshot, workbookId: stri
  * the cells as they arrive rather than once the whole answer has.
  */
 export function* inputsAnswerLines(snapshot: StreamedSnapshot, workbookId: string, sheetOrder: string[], options: InputsOptions = {}): Generator<string> {
-  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS)) {
-    yield 'cells' in part ? `{"sheet":${part.sheet},"cells":[${part.cells}]}\n` : `${JSON.stringify(part)}\n`
+  for (const part of inputsParts(snapshot, workbookId, sheetOrder, options, CHUNK_CHARACTERS, true)) {
+    if ('line' in part) yield part.line
+    else if (!('cells' in part)) yield `${JSON.stringify(part)}\n`
   }
 }
 

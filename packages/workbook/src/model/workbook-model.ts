@@ -13,7 +13,7 @@
  * command may name a sheet an earlier one added or renamed.
  */
 import { Engine, EngineUsageError, SheetNotFoundError, errorFromText } from '@finsheet/formula'
-import type { CellChange, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions, ExternalLinkInfo } from '@finsheet/formula'
+import type { CellChange, CellInputValue, CellSnapshot, CellUpdate, CellValue as EngineValue, EngineOptions, ExternalLinkInfo } from '@finsheet/formula'
 import type { CellEdit, CellStyle, StylePatch, WorkbookCommand } from '@finsheet/contracts'
 import { MAX_CHARTS, MAX_FORMATTED_CELLS, MAX_MERGED_CELLS, MAX_SHEETS, SHEET_COLUMNS, SHEET_ROWS } from '@finsheet/contracts'
 import { formatAddress, formatRange, MAX_COL, MAX_ROW, moveAddress, sheetNameFormatProblem, moveRangeText, parseAddress, rangesOverlap, tryParseRange, type RangeAddress, type StructuralEdit } from './a1.js'
@@ -145,6 +145,8 @@ export interface ModelOptions {
 export interface WorkbookAssembly<M> {
   /** Loads cells (sheets by name) into the engine; they are calculated at `finish`. */
   add(updates: readonly CellUpdate[]): void
+  /** Loads cells of one sheet named by 0-based row and column (see CellLoad.addAt). */
+  addAt(sheet: string, rows: ArrayLike<number>, cols: ArrayLike<number>, inputs: readonly CellInputValue[]): void
   finish(): M
 }
 
@@ -290,6 +292,7 @@ export class WorkbookModel {
     const load = model.engine.beginLoad()
     return {
       add: (updates) => load.add(updates),
+      addAt: (sheet, rows, cols, inputs) => load.addAt(sheet, rows, cols, inputs),
       finish: () => {
         load.finish()
         const extras = typeof parts.extras === 'function' ? parts.extras() : parts.extras

@@ -6,7 +6,7 @@
 import { storedIterationOptions, WorkbookModel, type CellSource, type ChartRecord, type DefinedNameRecord, type ExternalLinkRecord, type ModelOptions, type SheetRecord, type TableRecord, type WorkbookAssembly } from '@finsheet/workbook'
 import type { CellRecord } from '@finsheet/workbook'
 import type { IterationLimits } from '@finsheet/contracts'
-import type { CellUpdate } from '@finsheet/formula'
+import type { CellInputValue, CellUpdate } from '@finsheet/formula'
 import type { SheetStats, WorkbookDoc } from '../storage/documents.js'
 import type { SheetLayout } from '../storage/sheet-layout.js'
 
@@ -69,6 +69,11 @@ export class WorkbookState extends WorkbookModel {
       add(updates: readonly CellUpdate[]) {
         for (const update of updates) count(counted, ids.get(update.sheet) as string, typeof update.input === 'string' ? update.input : '1', null)
         assembly.add(updates)
+      },
+      addAt(sheet: string, rows: ArrayLike<number>, cols: ArrayLike<number>, inputs: readonly CellInputValue[]) {
+        const sheetId = ids.get(sheet) as string
+        for (const input of inputs) count(counted, sheetId, typeof input === 'string' ? input : '1', null)
+        assembly.addAt(sheet, rows, cols, inputs)
       },
       finish() {
         const state = assembly.finish()
