@@ -1,5 +1,6 @@
 import type { ConditionalFormatRule, WorkbookCommand } from '@finsheet/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useOpening } from '../ui/use-opening'
 import { Dialog } from '../ui/Dialog'
 import type { RuleForm, RuleKind } from './conditional-format-rules'
 import { BAR_PRESETS, describeRule, emptyForm, FORMAT_PRESETS, formFromRule, movedRule, RULE_KINDS, ruleFromForm, SCALE_PRESETS, withoutRule, withRule } from './conditional-format-rules'
@@ -35,13 +36,12 @@ export function ConditionalFormatDialog({ open, sheet, rules, selectionRange, on
   const [editing, setEditing] = useState<number | undefined>(undefined)
   const [problem, setProblem] = useState<string | null>(null)
 
-  useEffect(() => {
-    if (!open) return
+  // the form starts from the selection when the dialog opens, not as it moves afterwards
+  useOpening(open, () => {
     setForm(rules.length === 0 ? emptyForm(selectionRange) : null)
     setEditing(undefined)
     setProblem(null)
-    // the form starts from the selection when the dialog opens, not as it moves afterwards
-  }, [open])
+  })
 
   const apply = (command: WorkbookCommand | null): boolean => {
     if (!command) return false

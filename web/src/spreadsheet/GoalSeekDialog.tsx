@@ -1,6 +1,7 @@
 import type { WorkbookCommand } from '@finsheet/contracts'
 import { formatValue } from '@finsheet/formula'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useOpening } from '../ui/use-opening'
 import { Dialog } from '../ui/Dialog'
 import type { GoalSeekOutcome, GoalSeekWorkbook } from './goal-seek'
 import { goalSeek, GoalSeekError, goalSeekStatus } from './goal-seek'
@@ -28,13 +29,12 @@ export function GoalSeekDialog({ open, workbook, activeSheet, activeCell, onAppl
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<GoalSeekOutcome | null>(null)
 
-  useEffect(() => {
-    if (!open) return
+  // the fields start from the cell active when the dialog opens, not as it moves afterwards
+  useOpening(open, () => {
     setSetCell(activeCell)
     setProblem(null)
     setOutcome(null)
-    // the fields start from the cell active when the dialog opens, not as it moves afterwards
-  }, [open])
+  })
 
   const run = () => {
     try {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useOpening } from '../ui/use-opening'
 import type { WorkbookCommand } from '@finsheet/contracts'
 import { columnLabel, parseRangeAddress, rangeAddress, type CellRange } from '../grid/address'
 import { Dialog } from '../ui/Dialog'
@@ -28,13 +29,13 @@ export function SortRangeDialog({ open, workbook, sheet, initialRange, initialHe
   const [keys, setKeys] = useState<KeyChoice[]>([])
   const [error, setError] = useState<string | null>(null)
 
-  useEffect(() => {
-    if (!open || !initialRange) return
+  useOpening(open && initialRange !== null, () => {
+    if (!initialRange) return
     setRangeText(rangeAddress(initialRange))
     setHeaders(initialHeaders)
     setKeys([{ column: initialRange.startCol, descending: false }])
     setError(null)
-  }, [open, initialRange, initialHeaders])
+  })
 
   const range = parseRangeAddress(rangeText)
   const columns: number[] = []
