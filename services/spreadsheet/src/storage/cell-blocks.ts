@@ -192,9 +192,10 @@ export function decodeCell(block: BlockPlace, stored: StoredCell, layout?: Sheet
     col = logicalCol
   }
   const stays = row === position.row && col === position.col
-  const address = stays && typeof place === 'string' ? place : formatAddress(row, col)
+  const storedAddress = () => (typeof place === 'string' ? place : formatAddress(position.row, position.col))
+  const address = stays ? storedAddress() : formatAddress(row, col)
   // Written where it is stored unless it says otherwise; moved when that is not where it stands now.
-  const writtenAt = extra?.w ?? (stays ? address : typeof place === 'string' ? place : formatAddress(position.row, position.col))
+  const writtenAt = extra?.w ?? (stays ? address : storedAddress())
   const moved = writtenAt !== address
   const input = moved ? translatedInput(storedInput, writtenAt, address) : storedInput
   const record: StoredRecord = { sheetId: block.sheetId, revision, address, row, col, input, value, type: typeOf(value, extra?.e === 1) }
@@ -401,7 +402,7 @@ export function applyToBlocks(
 /** A stored cell's place in its block, whichever way it names it. */
 function placeOfStored(block: Pick<BlockPlace, 'blockRow' | 'blockColumn'>, cell: StoredCell): number {
   if (typeof cell[0] === 'number') return cell[0]
-  const { row, col } = parseStoredAddress(cell[0])
+  const { row, col } = storedPositionOf(block, cell)
   return placeInBlock(row, col)
 }
 
