@@ -38,7 +38,10 @@ function listFiles(dir) {
   })
 }
 
-const newestOf = (files) => files.reduce((newest, file) => Math.max(newest, statSync(file).mtimeMs), 0)
+const modifiedAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : -1)
+
+/** The file a source becomes in dist: its JavaScript, or the asset copied as it is. */
+const outputOf = (src, dist, source) => join(dist, relative(src, source)).replace(/\.ts$/, '.js')
 
 /**
  * Emits JavaScript for each workspace whose dist is missing or older than its sources. esbuild
@@ -54,11 +57,13 @@ export async function transpileWorkspaces(workspaces = SERVER_WORKSPACES) {
     const dist = join(repoRoot, workspace, 'dist')
     const sources = listFiles(src).filter((file) => !/\.test\.ts$/.test(file))
     if (sources.length === 0) continue
-    const distFiles = listFiles(dist)
-    if (existsSync(join(dist, 'index.js')) && newestOf(distFiles) >= newestOf(sources)) continue
-    const code = sources.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    // Each source against its own output: tsc -b writes declarations into dist too, so the newest
+    // file there says nothing about whether the JavaScript is current.
+    const emitted = sources.filter((file) => !file.endsWith('.d.ts'))
+    if (emitted.every((source) => modifiedAt(outputOf(src, dist, source)) >= modifiedAt(source))) continue
+    const code = emitted.filter((file) => file.endsWith('.ts'))
     await esbuild.build({ entryPoints: code, outdir: dist, outbase: src, format: 'esm', platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' })
-    for (const asset of sources.filter((file) => !file.endsWith('.ts'))) {
+    for (const asset of emitted.filter((file) => !file.endsWith('.ts'))) {
       const target = join(dist, relative(src, asset))
       mkdirSync(dirname(target), { recursive: true })
       copyFileSync(asset, target)
