@@ -1132,15 +1132,19 @@ export class Engine {
       }
       return reported.has(sheet.id, row, col)
     })
-    const changes: CellChange[] = []
-    for (let i = 0; name !== undefined && i < count; i++) {
+    // The list is filled front to back at its final length.
+    const edited = name === undefined ? 0 : count
+    const changes = new Array<CellChange>(edited + calculated.length)
+    const { canonical, updates } = batch
+    for (let i = 0; i < edited; i++) {
       const row = rows[i]
       const col = cols[i]
       const value = others !== null && others.has(i) ? (others.get(i) as CellValue) : numbers[i]
-      // formatAddress prints a canonical address as it was given, and the caller's update objects may change.
-      changes.push({ sheet: name, address: formatAddress(row, col), row, col, value })
+      // An address read as it prints is the caller's own string (strings do not change); others are printed.
+      const address = canonical[i] === 1 ? updates[i].address : formatAddress(row, col)
+      changes[i] = { sheet: name as string, address, row, col, value }
     }
-    for (const change of calculated) changes.push(change)
+    for (let i = 0; i < calculated.length; i++) changes[edited + i] = calculated[i]
     return changes
   }
 
