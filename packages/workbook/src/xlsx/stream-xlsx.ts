@@ -5,6 +5,8 @@
  * XML. It also keeps what an import must show and read-xlsx does not: fonts, fills, borders,
  * alignment, column widths, row heights, merges and defined names. Sizes are checked against the
  * zip's central directory before anything inflates, and cells are counted against a limit as they come.
+ * An import's second pass, over the cells alone, scans each sheet's sheetData by hand
+ * (sheet-data-scanner.ts) rather than through saxes.
  */
 import { columnToLetters, errorFromText, parseFormulaText, printFormulaTree, type FormulaNode } from '@finsheet/formula'
 import {
@@ -31,6 +33,7 @@ import { colorAttributes, createXmlParser, localName, readStyles, readThemeColor
 import { openZipParts, partError, type ZipParts } from './zip-entries.js'
 import { readExternalLinks } from './external-links.js'
 import { readAutoFilter } from './auto-filter.js'
+import { SheetDataScanner, type ScannedCell, type SheetDataHandler } from './sheet-data-scanner.js'
 import { parsePersons, readSheetAttachments, type CarriedFeature, type SheetHyperlink } from './sheet-extras.js'
 import { ruleFromXml, type DataValidationXml } from './data-validations.js'
 import { keptDrawingBytes, MAX_KEPT_DRAWING_BYTES, parseContentTypes, readKeptDrawing } from './kept-drawings.js'
@@ -644,9 +647,11 @@ async function* sheetCellBatches(zip: ZipParts, entry: SheetEntry, context: Shee
     throw partError(entry.part, error)
   }
   try {
+    // The layout pass read (and checked) everything but the cells: this pass scans sheetData alone.
+    const scanner = new SheetDataScanner(reader.cellData)
     stream.setEncoding('utf8')
     for await (const chunk of stream) {
-      reader.parser.write(chunk as string)
+      scanner.write(chunk as string)
       context.progress(Buffer.byteLength(chunk as string))
       const refusal = reader.refusal()
       if (refusal) throw refusal
@@ -656,7 +661,7 @@ async function* sheetCellBatches(zip: ZipParts, entry: SheetEntry, context: Shee
         yield ready
       }
     }
-    reader.parser.close()
+    scanner.end()
   } catch (error) {
     stream.destroy()
     throw partError(entry.part, error)
@@ -722,21 +727,7 @@ function sheetReader(entry: SheetEntry, context: SheetContext, keep: (cell: Impo
     switch (name) {
       case 'c': {
         inCell = true
-        if (a.r) {
-          const parsed = splitAddress(a.r)
-          cellRow = parsed.row
-          cellCol = parsed.col
-          cellAddress = parsed.address
-        } else {
-          cellRow = row < 0 ? 0 : row
-          cellCol = nextCol
-          cellAddress = columnToLetters(cellCol) + String(cellRow + 1)
-        }
-        nextCol = cellCol + 1
-        cellType = a.t ?? 'n'
-        cellStyle = a.s !== undefined && a.s !== '0' ? styleIndex(Number(a.s)) : undefined
-        cellValueMetadata = a.vm
-        cellMetadata = a.cm
+        openCell(a.r, a.t, a.s, a.vm, a.cm)
         valueText = null
         inlineText = null
         formulaText = null
@@ -766,8 +757,7 @@ function sheetReader(entry: SheetEntry, context: SheetContext, keep: (cell: Impo
         }
         return
       case 'row': {
-        row = a.r ? Number(a.r) - 1 : row + 1
-        nextCol = 0
+        openRow(a.r)
         const hidden = a.hidden === '1' || a.hidden === 'true'
         const custom = a.customHeight === '1' || a.customHeight === 'true'
         const outline = outlineOf(a)
@@ -887,25 +877,64 @@ function sheetReader(entry: SheetEntry, context: SheetContext, keep: (cell: Impo
         validation = null
         return
       }
-      case 'c': {
+      case 'c':
         inCell = false
-        const cell = finishCell()
-        if (!cell) return
-        keep(cell)
-        counter.cells++
-        if (cell.formula !== undefined) counter.formulas++
-        if (cellRow >= rowCount) rowCount = cellRow + 1
-        if (cellCol >= columnCount) columnCount = cellCol + 1
-        if (counter.cells > limits.maxCells && !refusal) {
-          refusal = new ImportFileError(
-            'TOO_MANY_CELLS',
-            `The workbook has more than ${formatCount(limits.maxCells)} cells, the most one import takes. Split it into smaller workbooks.`,
-          )
-        }
+        closeCell()
         return
-      }
     }
   })
+
+  const openRow = (r: string | undefined) => {
+    row = r ? Number(r) - 1 : row + 1
+    nextCol = 0
+  }
+
+  const openCell = (r: string | undefined, t: string | undefined, s: string | undefined, vm: string | undefined, cm: string | undefined) => {
+    if (r) {
+      const parsed = splitAddress(r)
+      cellRow = parsed.row
+      cellCol = parsed.col
+      cellAddress = parsed.address
+    } else {
+      cellRow = row < 0 ? 0 : row
+      cellCol = nextCol
+      cellAddress = columnToLetters(cellCol) + String(cellRow + 1)
+    }
+    nextCol = cellCol + 1
+    cellType = t ?? 'n'
+    cellStyle = s !== undefined && s !== '0' ? styleIndex(Number(s)) : undefined
+    cellValueMetadata = vm
+    cellMetadata = cm
+  }
+
+  const closeCell = () => {
+    const cell = finishCell()
+    if (!cell) return
+    keep(cell)
+    counter.cells++
+    if (cell.formula !== undefined) counter.formulas++
+    if (cellRow >= rowCount) rowCount = cellRow + 1
+    if (cellCol >= columnCount) columnCount = cellCol + 1
+    if (counter.cells > limits.maxCells && !refusal) {
+      refusal = new ImportFileError(
+        'TOO_MANY_CELLS',
+        `The workbook has more than ${formatCount(limits.maxCells)} cells, the most one import takes. Split it into smaller workbooks.`,
+      )
+    }
+  }
+
+  /** The same reading for the cells pass's scanner, which hands over rows and whole cells instead of tags. */
+  const cellData: SheetDataHandler = {
+    row: openRow,
+    cell(scanned: ScannedCell) {
+      openCell(scanned.r, scanned.t, scanned.s, scanned.vm, scanned.cm)
+      valueText = scanned.value
+      inlineText = scanned.inline
+      formulaText = scanned.formula
+      formulaAttributes = scanned.formulaAttributes
+      closeCell()
+    },
+  }
 
   const finishCell = (): ImportedCell | undefined => {
     let value: ImportedValue = null
@@ -1019,7 +1048,7 @@ function sheetReader(entry: SheetEntry, context: SheetContext, keep: (cell: Impo
       hyperlinks,
     }
   }
-  return { parser, refusal: () => refusal, finish }
+  return { parser, cellData, refusal: () => refusal, finish }
 }
 
 /** The sheet's conditional formats, and how many rules of kinds not kept were left out; absent when none. */
