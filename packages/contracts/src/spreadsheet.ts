@@ -1689,7 +1689,8 @@ export type ImportWorkbookBody = Static<typeof ImportWorkbookBody>
 
 /**
  * POST /workbooks/import as `application/x-ndjson`, for workbooks of any size: the first line is this
- * header (every sheet named up front, without cells), then lines of {@link ImportCellsLine}, then
+ * header (every sheet named up front, without cells), then lines of {@link ImportCellRunLine} (or
+ * {@link ImportCellsLine}), then
  * {@link ImportEndLine}. The service reads it as it arrives and stores nothing of a stream cut short.
  */
 export const ImportStreamHeader = StrictObject({
@@ -1698,12 +1699,31 @@ export const ImportStreamHeader = StrictObject({
 })
 export type ImportStreamHeader = Static<typeof ImportStreamHeader>
 
-/** Cells of one sheet of the header, by its index. */
+/** Cells of one sheet of the header, by its index, as tuples (the form sent before ImportCellRunLine). */
 export const ImportCellsLine = StrictObject({
   sheet: Type.Integer({ minimum: 0, maximum: MAX_SHEETS - 1 }),
   cells: Type.Array(ImportCellTuple, { maxItems: 100_000 }),
 })
 export type ImportCellsLine = Static<typeof ImportCellsLine>
+
+/** The most cells one line of the streamed import holds. */
+export const MAX_IMPORT_LINE_CELLS = 100_000
+
+/**
+ * Cells of one sheet of the header, by its index, in columns: cell i is at 0-based row `rows[i]` and
+ * column `cols[i]` and holds `inputs[i]`; the cells with options are listed by their index
+ * (`optionsAt`, ascending) beside their options. A million cells as columns of numbers make no
+ * address to print and read back, and parse several times quicker than tuples.
+ */
+export const ImportCellRunLine = StrictObject({
+  sheet: Type.Integer({ minimum: 0, maximum: MAX_SHEETS - 1 }),
+  rows: Type.Array(Type.Integer({ minimum: 0, maximum: 1_048_575 }), { maxItems: MAX_IMPORT_LINE_CELLS }),
+  cols: Type.Array(Type.Integer({ minimum: 0, maximum: 16_383 }), { maxItems: MAX_IMPORT_LINE_CELLS }),
+  inputs: Type.Array(CellInput, { maxItems: MAX_IMPORT_LINE_CELLS }),
+  optionsAt: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: MAX_IMPORT_LINE_CELLS - 1 }), { maxItems: MAX_IMPORT_LINE_CELLS })),
+  options: Type.Optional(Type.Array(ImportCellOptions, { maxItems: MAX_IMPORT_LINE_CELLS })),
+})
+export type ImportCellRunLine = Static<typeof ImportCellRunLine>
 
 /** The last line: how many cells were sent, so that a stream cut short is told from a complete one. */
 export const ImportEndLine = StrictObject({ end: StrictObject({ cells: Type.Integer({ minimum: 0 }) }) })

@@ -222,6 +222,39 @@ describe('the streamed import', () => {
     expect(full.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['One', 'Two'])
   })
 
+  it('reads lines of cells in columns, options by index, as it reads tuples', async () => {
+    const answer = await streamImport([
+      header,
+      { sheet: 0, rows: [0, 1, 3, 4], cols: [0, 0, 0, 1], inputs: [4, '=A1*Two!A1', 'text', ''], optionsAt: [0, 1], options: [{ styleRef: 0 }, { cached: 12 }] },
+      { sheet: 1, rows: [0], cols: [0], inputs: [3] },
+      { sheet: 0, cells: [['A3', '=SUM(A1:A2)', { legacy: true, format: '0.00' }]] },
+      { sheet: 0, rows: [5, 5], cols: [0, 2], inputs: ['=A3+1', null], optionsAt: [1], options: [{ format: '0%' }] },
+      { end: { cells: 8 } },
+    ])
+    expect(answer.status).toBe(201)
+    expect(answer.json).toMatchObject({ cellCount: 6, formulaCount: 3, recalculation: { checked: 1, matched: 1 } })
+    const one = await cellsOf(answer.json.workbookId as string, 'One')
+    expect(one.A1).toMatchObject({ value: 4, style: { bold: true } })
+    expect(one.A2).toMatchObject({ value: 12 })
+    expect(one.A3).toMatchObject({ value: 16, format: '0.00', display: '16.00' })
+    expect(one.A4).toMatchObject({ value: 'text' })
+    expect(one.B5).toBeUndefined()
+    expect(one.A6).toMatchObject({ value: 17 })
+    expect(one.C6).toMatchObject({ format: '0%' })
+  })
+
+  it('refuses a line in columns whose columns or options do not line up, or whose input breaks a limit, storing nothing', async () => {
+    const before = (await call('GET', '/workbooks?limit=100')).json.total
+    const line = (run: object) => streamImport([header, { sheet: 0, rows: [0, 1], cols: [0, 0], inputs: [1, 2], ...run }, { end: { cells: 2 } }])
+    expect((await line({ cols: [0] })).json).toMatchObject({ error: { code: 'INVALID_IMPORT', message: 'Line 2 lists 2 rows, 1 columns and 2 inputs' } })
+    expect((await line({ optionsAt: [0] })).json).toMatchObject({ error: { code: 'INVALID_IMPORT', message: 'Line 2 lists options at 1 cells but 0 options' } })
+    expect((await line({ optionsAt: [1, 0], options: [{}, {}] })).json).toMatchObject({ error: { code: 'INVALID_IMPORT', message: 'Line 2 lists options at cells out of order' } })
+    expect((await line({ optionsAt: [5], options: [{}] })).json).toMatchObject({ error: { code: 'INVALID_IMPORT', message: 'Line 2 lists options at cell 5 of 2' } })
+    expect((await line({ rows: [0, 1_048_576] })).json).toMatchObject({ error: { code: 'INVALID_IMPORT' } })
+    expect((await line({ inputs: [1, `=${'1+'.repeat(5000)}1`] })).json).toMatchObject({ error: { code: 'FORMULA_TOO_LONG', message: expect.stringContaining('A2') } })
+    expect((await call('GET', '/workbooks?limit=100')).json.total).toBe(before)
+  })
+
   it('stores nothing of a stream cut short, a line that breaks the contract, or a count that does not add up', async () => {
     const before = (await call('GET', '/workbooks?limit=100')).json.total
     const cut = await streamImport([header, { sheet: 0, cells: [['A1', 1]] }])

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { formatAddress } from '@finsheet/formula'
 import { MAX_EXTERNAL_CACHED_CELLS } from '@finsheet/contracts'
 import { readXlsxFile, type ExternalLinkRecord, type ImportedWorkbook } from '@finsheet/workbook'
 import { makeChartWorkbook } from '../../../../packages/workbook/src/xlsx/test-chart-workbook.js'
@@ -77,7 +78,14 @@ describe('prepareImport', () => {
     const end = rest.pop()
     const rebuilt: WorkbookImportBody = { ...header, sheets: header.sheets.map((sheet: object) => ({ ...sheet, cells: [] })) }
     for (const line of rest) {
-      for (const [address, input, options] of line.cells) rebuilt.sheets[line.sheet].cells.push({ address, input, ...options })
+      // Cells in columns, options by index: rebuilt as the cells of the JSON form.
+      expect(line.rows).toHaveLength(line.inputs.length)
+      expect(line.cols).toHaveLength(line.inputs.length)
+      const optionsAt: number[] = line.optionsAt ?? []
+      line.inputs.forEach((input: unknown, i: number) => {
+        const options = optionsAt.includes(i) ? line.options[optionsAt.indexOf(i)] : {}
+        rebuilt.sheets[line.sheet].cells.push({ address: formatAddress(line.rows[i], line.cols[i]), input, ...options })
+      })
     }
     expect(rebuilt).toEqual(expected)
     expect(end).toEqual({ end: { cells: 7 } })
@@ -138,7 +146,7 @@ describe('prepareImport', () => {
     const lines = [...prepareImport(book, 'Big').lines()]
     expect(lines.length).toBeGreaterThan(4)
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(70 * 1024)
-    expect(lines.slice(1, -1).reduce((sum, line) => sum + JSON.parse(line).cells.length, 0)).toBe(20_000)
+    expect(lines.slice(1, -1).reduce((sum, line) => sum + JSON.parse(line).rows.length, 0)).toBe(20_000)
   })
 
   it('moves dates of a 1904 workbook to the 1900 system, and only dates', () => {

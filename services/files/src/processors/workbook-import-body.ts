@@ -9,7 +9,7 @@
  * workbook, so a million cells never exist a second time as request objects.
  */
 import { columnToLetters, isDateFormat, parseCellInput, tryParseRange } from '@finsheet/formula'
-import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule, type DataValidationRule, type KeptDrawing } from '@finsheet/contracts'
+import { BORDER_LINES, EXTERNAL_CELL_ADDRESS, MAX_CONDITIONAL_FORMATS, MAX_EXTERNAL_CACHED_CELLS, MAX_EXTERNAL_LINKS, MAX_IMPORT_LINE_CELLS, MAX_SHEETS, type BorderEdge, type BorderLine, type CellStyle, type ExternalLink, type ImportCachedValue, type SheetViewState, type ConditionalFormatRule, type DataValidationRule, type KeptDrawing } from '@finsheet/contracts'
 import { checkRule, importedSheetView, type BorderSide, type CarriedFeature, type ImportedCell, type ImportedSheet, type ImportedStyle, type ImportedTable, type ImportedValue, type ImportedWorkbook } from '@finsheet/workbook'
 
 export type CellInput = string | number | boolean | null
@@ -160,11 +160,24 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
       sheets: workbook.sheets.map((sheet) => ({ name: sheet.name, columnWidths: columnWidths(sheet), merges: sheet.merges, ...layout(sheet) })),
     }) + '\n'
 
-  /** A sheet's cells as lines of the streamed form: `add` answers a line once one is full, `end` the rest. */
+  /**
+   * A sheet's cells as lines of the streamed form (ImportCellRunLine: columns of rows, columns and
+   * inputs, options by index): `add` answers a line once one is full, `end` the rest.
+   */
   const sheetLines = (index: number, isArrayFilled: (cell: ImportedCell) => boolean) => {
-    const start = `{"sheet":${index},"cells":[`
-    let text = start
-    let first = true
+    let rows = ''
+    let cols = ''
+    let inputs = ''
+    let optionsAt = ''
+    let options = ''
+    let count = 0
+    const line = () => {
+      const withOptions = optionsAt === '' ? '' : `,"optionsAt":[${optionsAt}],"options":[${options}]`
+      const text = `{"sheet":${index},"rows":[${rows}],"cols":[${cols}],"inputs":[${inputs}]${withOptions}}\n`
+      rows = cols = inputs = optionsAt = options = ''
+      count = 0
+      return text
+    }
     return {
       sent: 0,
       add(cell: ImportedCell): string | undefined {
@@ -173,8 +186,10 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
         const format = cell.style === undefined ? undefined : formatJson[cell.style]
         const styleRef = cell.style === undefined ? undefined : styleRefs[cell.style]
         if (input === null && !format && styleRef === undefined) return undefined
-        // [address, input] or [address, input, options]: tuples are half the text of objects.
-        text += `${first ? '' : ','}["${cell.address}",${typeof input === 'string' ? JSON.stringify(input) : String(input)}`
+        const comma = count === 0 ? '' : ','
+        rows += comma + cell.row
+        cols += comma + cell.col
+        inputs += comma + (typeof input === 'string' ? JSON.stringify(input) : String(input))
         let extras = ''
         if (format) extras += `,"format":${format}`
         if (styleRef !== undefined) extras += `,"styleRef":${styleRef}`
@@ -183,17 +198,17 @@ export function prepareImport(workbook: ImportedWorkbook, name: string): Prepare
           else if (!cell.dynamicArray) extras += `,"arrayRange":"${cell.arrayRange}"`
           extras += `,"cached":${JSON.stringify(valueOf(cell))}`
         }
-        text += extras === '' ? ']' : `,{${extras.slice(1)}}]`
-        first = false
+        if (extras !== '') {
+          optionsAt += (optionsAt === '' ? '' : ',') + count
+          options += `${options === '' ? '' : ','}{${extras.slice(1)}}`
+        }
+        count++
         this.sent++
-        if (text.length < LINE_CHARACTERS) return undefined
-        const line = text + ']}\n'
-        text = start
-        first = true
-        return line
+        if (count < MAX_IMPORT_LINE_CELLS && rows.length + cols.length + inputs.length + options.length < LINE_CHARACTERS) return undefined
+        return line()
       },
       end(): string | undefined {
-        return first ? undefined : text + ']}\n'
+        return count === 0 ? undefined : line()
       },
     }
   }

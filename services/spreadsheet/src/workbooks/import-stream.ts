@@ -6,12 +6,13 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import { Compile } from 'typebox/compile'
-import { ImportCellsLine, ImportEndLine, ImportStreamHeader } from '@finsheet/contracts'
+import { ImportCellRunLine, ImportCellsLine, ImportEndLine, ImportStreamHeader } from '@finsheet/contracts'
 import { spreadsheetErrors } from '../errors.js'
 import type { WorkbookImport } from './workbook-import.js'
 
 const headerCheck = Compile(ImportStreamHeader)
 const cellsCheck = Compile(ImportCellsLine)
+const runCheck = Compile(ImportCellRunLine)
 const endCheck = Compile(ImportEndLine)
 
 /** What the header line decides: import the cells into this, or skip them (the import is already stored). */
@@ -66,15 +67,24 @@ export async function readImportStream(
       ended = true
       return
     }
+    const run = typeof value === 'object' && value !== null && 'rows' in value
     if (target === 'skip') {
-      const sent = (value as { cells?: unknown }).cells
+      const sent = run ? (value as { rows?: unknown }).rows : (value as { cells?: unknown }).cells
       cells += Array.isArray(sent) ? sent.length : 0
       return
     }
-    if (!cellsCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(cellsCheck.Errors(value))}`)
-    if (value.sheet >= header.sheets.length) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} names sheet ${value.sheet + 1} but the header declares ${header.sheets.length}`)
-    cells += value.cells.length
-    ;(target as WorkbookImport).addCellTuples(value.sheet, value.cells)
+    if (run) {
+      if (!runCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(runCheck.Errors(value))}`)
+    } else if (!cellsCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(cellsCheck.Errors(value))}`)
+    const line = value as ImportCellRunLine | ImportCellsLine
+    if (line.sheet >= header.sheets.length) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} names sheet ${line.sheet + 1} but the header declares ${header.sheets.length}`)
+    if ('rows' in line) {
+      cells += line.rows.length
+      ;(target as WorkbookImport).addCellRun(line, lineNumber)
+    } else {
+      cells += line.cells.length
+      ;(target as WorkbookImport).addCellTuples(line.sheet, line.cells)
+    }
   }
 
   for await (const chunk of stream) {

@@ -5,16 +5,18 @@
  * objects are garbage at once. `finish` calculates the workbook once and, while the engine is hot, checks every formula the file cached a value
  * for: the import report's mismatches come from the same calculation the workbook is stored with.
  */
-import { errorFromText, type CellUpdate, type Scalar } from '@finsheet/formula'
+import { errorFromText, formatAddress, type CellInputValue, type CellUpdate, type Scalar } from '@finsheet/formula'
 import {
   externalCacheTooLargeMessage,
   MAX_EXTERNAL_CACHED_CELLS,
+  MAX_FORMULA_LENGTH,
   MAX_LISTED_MISMATCHES,
   type CellStyle,
   type ExternalLink,
   type ImportCachedValue,
   type ImportCell,
   type ImportCellOptions,
+  type ImportCellRunLine,
   type ImportCellTuple,
   type ImportDefinedName,
   type ImportMismatch,
@@ -161,6 +163,47 @@ export class WorkbookImport {
   addCellTuples(sheetIndex: number, cells: readonly ImportCellTuple[]): void {
     for (const cell of cells) this.addCell(sheetIndex, cell[0], cell[1], cell[2])
     this.loadBatch()
+  }
+
+  /**
+   * Adds a line of cells in columns (ImportCellRunLine): the cells without options go into the engine by
+   * position, with no address made for them; those with options as addCell takes them.
+   */
+  addCellRun(line: ImportCellRunLine, lineNumber: number): void {
+    const { rows, cols, inputs } = line
+    const optionsAt = line.optionsAt ?? []
+    const options = line.options ?? []
+    const count = rows.length
+    if (cols.length !== count || inputs.length !== count) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} lists ${count} rows, ${cols.length} columns and ${inputs.length} inputs`)
+    if (optionsAt.length !== options.length) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} lists options at ${optionsAt.length} cells but ${options.length} options`)
+    for (let k = 0; k < optionsAt.length; k++) {
+      if (k > 0 && optionsAt[k] <= optionsAt[k - 1]) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} lists options at cells out of order`)
+      if (optionsAt[k] >= count) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} lists options at cell ${optionsAt[k]} of ${count}`)
+    }
+    const sheet = this.sheets[line.sheet]
+    const plainRows: number[] = []
+    const plainCols: number[] = []
+    const plainInputs: CellInputValue[] = []
+    let next = 0
+    for (let i = 0; i < count; i++) {
+      if (next < optionsAt.length && optionsAt[next] === i) {
+        this.addCell(line.sheet, formatAddress(rows[i], cols[i]), inputs[i], options[next])
+        next++
+        continue
+      }
+      this.received++
+      const input = inputs[i]
+      if (input === null || input === '') continue
+      // Only an input past a limit is checked (and refused) by checkInput, with the cell's address.
+      if (typeof input === 'number' ? !Number.isFinite(input) : typeof input === 'string' && input.length > MAX_FORMULA_LENGTH) checkInput(formatAddress(rows[i], cols[i]), input)
+      plainRows.push(rows[i])
+      plainCols.push(cols[i])
+      plainInputs.push(input)
+    }
+    const batch = this.batch
+    this.batch = []
+    this.assembly.addAt(sheet.name, plainRows, plainCols, plainInputs)
+    this.assembly.add(batch)
   }
 
   /** A batch goes into the engine whole once every cell of it passed its checks, so a bad cell loads nothing of its batch. */
