@@ -109,7 +109,8 @@ export interface CellContent {
   arrayRange?: string
 }
 
-export function encodeContent(place: number, cell: Omit<CellContent, 'address'>, revision: number): StoredCell {
+/** What a cell holds besides its input and value, as a block stores it; undefined when nothing. */
+function storedExtra(cell: Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }): StoredCellExtra | undefined {
   let extra: StoredCellExtra | undefined
   if (cell.error) (extra ??= {}).e = 1
   if (cell.userFormat !== undefined) (extra ??= {}).f = cell.userFormat
@@ -117,6 +118,11 @@ export function encodeContent(place: number, cell: Omit<CellContent, 'address'>,
   if (cell.style !== undefined) (extra ??= {}).s = cell.style
   if (cell.legacy) (extra ??= {}).l = 1
   if (cell.arrayRange !== undefined) (extra ??= {}).a = cell.arrayRange
+  return extra
+}
+
+export function encodeContent(place: number, cell: Omit<CellContent, 'address'>, revision: number): StoredCell {
+  const extra = storedExtra(cell)
   return extra ? [place, cell.input, cell.value, revision, extra] : [place, cell.input, cell.value, revision]
 }
 
@@ -305,7 +311,8 @@ export class BlockBuilder {
   addParts(sheetId: string, row: number, col: number, input: string, value: CellValue, extras: (Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }) | undefined): void {
     const block = this.blockAt(sheetId, row, col, this.revision)
     const place = placeInBlock(row, col)
-    block.cells.push(extras ? encodeContent(place, { ...extras, input, value, error: extras.error === true }, this.revision) : [place, input, value, this.revision])
+    const extra = extras === undefined ? undefined : storedExtra(extras)
+    block.cells.push(extra === undefined ? [place, input, value, this.revision] : [place, input, value, this.revision, extra])
     countInto(this.counts, sheetId, input, value, 1)
     this.count++
   }
