@@ -190,6 +190,11 @@ export class SheetDataScanner {
       this.handler.cell(cell)
       return close + 1
     }
+    const quick = readPlainContent(text, close + 1, cell)
+    if (quick >= 0) {
+      this.handler.cell(cell)
+      return quick
+    }
     // The cell's content, tag by tag, as the sheet reader takes a general parser's events: <v>, <f>
     // and <t> (outside phonetic runs) collect the text up to their closing tag; other elements only nest.
     const open: string[] = []
@@ -252,6 +257,60 @@ export class SheetDataScanner {
       if (!selfClosed) open.push(name)
     }
   }
+}
+
+/**
+ * The content most cells have, read without the general loop: an optional `<f>` (with or without
+ * attributes, or empty), an optional `<v>`, then `</c>`, all without prefixes or markup between. Fills
+ * the cell and answers the index after `</c>`; -1 (the cell untouched) for anything else, which the
+ * general loop then reads.
+ */
+function readPlainContent(text: string, from: number, cell: ScannedCell): number {
+  let at = from
+  let formula: string | null = null
+  let formulaAttributes: Record<string, string> | null = null
+  if (text.startsWith('<f', at)) {
+    const next = text.charCodeAt(at + 2)
+    if (next !== GT && next !== SLASH && !isSpace(next)) return -1
+    const end = text.indexOf('>', at + 2)
+    if (end < 0) return -1
+    const attributesEnd = text.charCodeAt(end - 1) === SLASH ? end - 1 : end
+    // A '>' inside an attribute's quotes, or a '<' before the '>', is the general loop's to read.
+    for (let i = at + 2; i < attributesEnd; i++) {
+      const code = text.charCodeAt(i)
+      if (code === LT || code === QUOTE || code === APOSTROPHE) {
+        if (code === LT) return -1
+        const close = text.indexOf(code === QUOTE ? '"' : "'", i + 1)
+        if (close < 0 || close > end) return -1
+        i = close
+      }
+    }
+    formulaAttributes = allAttributes(text, at + 2, attributesEnd)
+    if (attributesEnd === end - 1) {
+      formula = ''
+      at = end + 1
+    } else {
+      const closing = text.indexOf('<', end + 1)
+      if (closing < 0 || !text.startsWith('</f>', closing)) return -1
+      formula = decodeXmlText(text.slice(end + 1, closing))
+      at = closing + 4
+    }
+  }
+  let value: string | null = null
+  if (text.startsWith('<v>', at)) {
+    const closing = text.indexOf('<', at + 3)
+    if (closing < 0 || !text.startsWith('</v>', closing)) return -1
+    value = decodeXmlText(text.slice(at + 3, closing))
+    at = closing + 4
+  } else if (text.startsWith('<v/>', at)) {
+    value = ''
+    at += 4
+  }
+  if (!text.startsWith('</c>', at)) return -1
+  cell.formula = formula
+  cell.formulaAttributes = formulaAttributes
+  cell.value = value
+  return at + 4
 }
 
 /** The index of the '>' that ends the tag opening at `open`, quotes respected (attribute values may hold '>'). */
