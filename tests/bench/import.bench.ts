@@ -64,7 +64,7 @@ try {
 
   const results: Array<[string, StepResult]> = []
   results.push(['exceljs streaming read (reference)', runStep('exceljs', xlsx)])
-  results.push(['Finsheet streaming read', runStep('finsheet', xlsx)])
+  results.push(['Finsheet streaming read (layout, then cells)', runStep('finsheet', xlsx)])
   results.push(['Finsheet CSV read, 1,000,000 rows × 2', runStep('csv', csv)])
   if (!skipEndToEnd) {
     results.push(['end to end: upload → job → stored, recalculated', runStep('end-to-end', xlsx)])
