@@ -109,8 +109,11 @@ export interface CellContent {
   arrayRange?: string
 }
 
+/** What a cell holds besides its address, input and value. */
+type CellExtraParts = Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }
+
 /** What a cell holds besides its input and value, as a block stores it; undefined when nothing. */
-function storedExtra(cell: Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }): StoredCellExtra | undefined {
+function storedExtra(cell: CellExtraParts): StoredCellExtra | undefined {
   let extra: StoredCellExtra | undefined
   if (cell.error) (extra ??= {}).e = 1
   if (cell.userFormat !== undefined) (extra ??= {}).f = cell.userFormat
@@ -308,7 +311,7 @@ export class BlockBuilder {
   ) {}
 
   /** Adds a cell from its parts, without an object per cell (a new workbook's bulk write). */
-  addParts(sheetId: string, row: number, col: number, input: string, value: CellValue, extras: (Omit<CellContent, 'address' | 'input' | 'value' | 'error'> & { error?: boolean }) | undefined): void {
+  addParts(sheetId: string, row: number, col: number, input: string, value: CellValue, extras: CellExtraParts | undefined): void {
     const block = this.blockAt(sheetId, row, col, this.revision)
     const place = placeInBlock(row, col)
     const extra = extras === undefined ? undefined : storedExtra(extras)

@@ -73,9 +73,8 @@ export async function readImportStream(
       cells += Array.isArray(sent) ? sent.length : 0
       return
     }
-    if (run) {
-      if (!runCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(runCheck.Errors(value))}`)
-    } else if (!cellsCheck.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(cellsCheck.Errors(value))}`)
+    const check = run ? runCheck : cellsCheck
+    if (!check.Check(value)) throw spreadsheetErrors.invalidImport(`Line ${lineNumber}: ${describeFirstError(check.Errors(value))}`)
     const line = value as ImportCellRunLine | ImportCellsLine
     if (line.sheet >= header.sheets.length) throw spreadsheetErrors.invalidImport(`Line ${lineNumber} names sheet ${line.sheet + 1} but the header declares ${header.sheets.length}`)
     if ('rows' in line) {
