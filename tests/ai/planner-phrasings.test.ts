@@ -273,6 +273,30 @@ const CASES: Record<string, Case[]> = {
     } },
     { say: 'check the model for errors', book: 'audit', check: answerSays('#DIV/0!') },
   ],
+  'the cell first, and ranges filled with a value': [
+    { say: 'in Model!F2 put =SUM(B2:E2)', inputs: { 'Model!F2': '=SUM(B2:E2)' }, values: { 'Model!F2': 4641 } },
+    { say: 'In Model!A8 write Margin', values: { 'Model!A8': 'Margin' } },
+    { say: 'in Model!A8 the label Net debt', values: { 'Model!A8': 'Net debt' } },
+    { say: 'fill Inputs!C2:C4 with 5%', values: { 'Inputs!C2': 0.05, 'Inputs!C3': 0.05, 'Inputs!C4': 0.05 } },
+    { say: 'fill Model!F2:F3 with =B2*2', inputs: { 'Model!F2': '=B2*2', 'Model!F3': '=B3*2' }, values: { 'Model!F3': 500 } },
+    { say: 'put an average of the revenue in F2', active: 'Model', inputs: { 'Model!F2': '=AVERAGE(B2:E2)' }, values: { 'Model!F2': 4641 / 4 } },
+    { say: 'chart revenue over the years', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'line', sheet: 'Model', dataRange: 'A1:E2' }]) },
+  ],
+  'several commands in one message': [
+    { say: 'put Margin in Model!A8 and =B5/B2 in Model!B8', inputs: { 'Model!B8': '=B5/B2' }, values: { 'Model!A8': 'Margin', 'Model!B8': 0.25 * (1 - 0.21) } },
+    { say: 'set Inputs!B2 to 12% and Inputs!B3 to 30%', values: { 'Inputs!B2': 0.12, 'Inputs!B3': 0.3, 'Model!C3': 1120 * 0.3 }, written: ['Inputs!B2', 'Inputs!B3'] },
+    { say: 'in Model!A8 write Check and in Model!B8 put =B5-B3-B4', values: { 'Model!A8': 'Check', 'Model!B8': 0 } },
+    { say: 'set Model!B2 to 1100; make row 1 bold', active: 'Model', values: { 'Model!B2': 1100 }, written: ['Model!B2'], check: (book) => expect(style(book, 'Model!C1').bold).toBe(true) },
+    { say: 'insert a row above row 7 and then write Margin in A7', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.get('Model!A7')?.value).toBe('Margin')
+      expect(book.cells.get('Model!A8')?.value).toBe('Notes')
+    } },
+    { say: 'set Inputs!B2 to 12% and set Foo to 5', values: { 'Inputs!B2': 0.12 }, written: ['Inputs!B2'], check: answerSays('Now Inputs!B2 = 12%', 'could not find a row labelled “Foo”') },
+    { say: 'delete rows 6 and 7', active: 'Model', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('one at a time')
+    } },
+  ],
   'not understood': [
     { say: 'hello there', check: (book, outcome, before) => {
       noChange!(book, outcome, before)

@@ -60,8 +60,9 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** What the planner understands, with an example of each kind of command. */
 export const PLANNER_CAPABILITIES: readonly string[] = [
-  'Set values and formulas: “set B3 to 15%”, “set growth to 12%”, “put =SUM(B2:B9) in B10”',
-  'Write text: “write Total in A10”',
+  'Set values and formulas: “set B3 to 15%”, “set growth to 12%”, “put =SUM(B2:B9) in B10”, “fill B3:F3 with 5”',
+  'Write text: “write Total in A10”, “in A5 put Gross profit”',
+  'Several at once: “put Revenue in A1 and 1000 in B1”, “set B2 to 5; make row 1 bold”',
   'Fill formulas: “fill B5 right to F5”, “copy C2 down to C20”',
   'Rows and columns: “insert 2 rows above row 5”, “delete column C”',
   'Sheets: “add a sheet called Summary”, “rename Sheet1 to Inputs”, “delete the sheet Scratch”',

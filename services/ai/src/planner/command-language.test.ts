@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_COMMAND_LENGTH, normalizeCommand, parseCommand, parseModelRequest, parseTargetText } from './command-language.js'
+import { MAX_COMMAND_LENGTH, normalizeCommand, parseCommand, parseCommands, parseModelRequest, parseTargetText, splitClauses } from './command-language.js'
 
 describe('parseModelRequest', () => {
   it.each([
@@ -65,5 +65,77 @@ describe('parseCommand', () => {
   it('ignores politeness, typographic quotes and the closing punctuation of a sentence', () => {
     expect(normalizeCommand('  Please   set B3 to “Total”?! ')).toBe('Please set B3 to "Total"')
     expect(parseCommand('Could you please set B3 to “Total”?')).toMatchObject({ type: 'set', value: { kind: 'text', input: 'Total' } })
+  })
+})
+
+describe('parseCommand, more phrasings', () => {
+  it('reads the cell first, then what goes in it', () => {
+    expect(parseCommand('In A5 put Gross profit')).toEqual({ type: 'set', target: { kind: 'address', address: 'A5' }, value: { kind: 'text', input: 'Gross profit' } })
+    expect(parseCommand('in B5 put =B2-B3')).toEqual({ type: 'set', target: { kind: 'address', address: 'B5' }, value: { kind: 'formula', input: '=B2-B3' } })
+    expect(parseCommand('in C2 the formula =C1/B1-1')).toMatchObject({ target: { address: 'C2' }, value: { kind: 'formula', input: '=C1/B1-1' } })
+    expect(parseCommand('into Inputs!B3 enter 12%')).toMatchObject({ target: { address: 'B3', sheet: 'Inputs' }, value: { kind: 'percent', value: 0.12 } })
+    expect(parseCommand('in A8 the label Net debt')).toMatchObject({ target: { address: 'A8' }, value: { kind: 'text', input: 'Net debt' } })
+  })
+
+  it('fills a range with a value or a formula', () => {
+    expect(parseCommand('Fill B3:F3 with 5')).toEqual({ type: 'set', target: { kind: 'range', from: 'B3', to: 'F3' }, value: { kind: 'number', input: 5, value: 5, shown: '5' } })
+    expect(parseCommand('fill C2:C9 with =B2*1.1')).toMatchObject({ type: 'set', target: { kind: 'range', from: 'C2', to: 'C9' }, value: { kind: 'formula', input: '=B2*1.1' } })
+    // A fill along a row or a column is still a fill.
+    expect(parseCommand('fill B5 right to F5')).toMatchObject({ type: 'fill', direction: 'right' })
+  })
+
+  it('reads "an average of" as an aggregate, never as a text to write', () => {
+    expect(parseCommand('Put an average of the costs in E3')).toEqual({ type: 'aggregate', fn: 'AVERAGE', source: { kind: 'label', text: 'costs' }, destination: { kind: 'address', address: 'E3' } })
+    expect(parseCommand('calculate an average of B2:D2 in E2')).toMatchObject({ type: 'aggregate', fn: 'AVERAGE', source: { kind: 'range', from: 'B2', to: 'D2' } })
+  })
+
+  it('reads the time a chart spans apart from the row it charts', () => {
+    expect(parseCommand('chart revenue over the years')).toMatchObject({ type: 'chart', source: { kind: 'label', text: 'revenue' } })
+    expect(parseCommand('make a bar chart of EBITDA by year')).toMatchObject({ type: 'chart', chartType: 'bar', source: { kind: 'label', text: 'EBITDA' } })
+  })
+
+  it('reads rows and columns joined by "and" as those rows and columns, and "between … and" as a span', () => {
+    expect(parseCommand('delete rows 3 and 5')).toBeNull()
+    expect(parseCommand('delete rows 3 to 5')).toMatchObject({ type: 'delete', target: { kind: 'rows', from: 3, to: 5 } })
+    expect(parseCommand('delete rows between 3 and 5')).toMatchObject({ type: 'delete', target: { kind: 'rows', from: 3, to: 5 } })
+    expect(parseCommand('remove columns between C and E')).toMatchObject({ type: 'delete', target: { kind: 'columns', from: 'C', to: 'E' } })
+  })
+})
+
+describe('parseCommands', () => {
+  it('splits a message into its commands, a clause without its verb taking the one before it', () => {
+    expect(parseCommands('Put Revenue in A1 and 1000 in B1')).toEqual([
+      { type: 'set', target: { kind: 'address', address: 'A1' }, value: { kind: 'text', input: 'Revenue' } },
+      { type: 'set', target: { kind: 'address', address: 'B1' }, value: { kind: 'number', input: 1000, value: 1000, shown: '1000' } },
+    ])
+    expect(parseCommands('Set B2 to 1200 and C2 to 1300')?.map((command) => command.type === 'set' && command.target)).toEqual([
+      { kind: 'address', address: 'B2' },
+      { kind: 'address', address: 'C2' },
+    ])
+    expect(parseCommands('In A2 put Growth and in C2 the formula =C1/B1-1')).toMatchObject([{ value: { kind: 'text', input: 'Growth' } }, { target: { address: 'C2' }, value: { kind: 'formula', input: '=C1/B1-1' } }])
+    expect(parseCommands('set B2 to 5; make row 1 bold')?.map((command) => command.type)).toEqual(['set', 'format'])
+    expect(parseCommands('insert a row above row 3, then write Total in A3')?.map((command) => command.type)).toEqual(['insert', 'set'])
+    expect(parseCommands('delete rows 3 and 5')).toEqual([
+      { type: 'delete', target: { kind: 'rows', from: 3, to: 3 } },
+      { type: 'delete', target: { kind: 'rows', from: 5, to: 5 } },
+    ])
+  })
+
+  it('keeps a message whole where "and" belongs to it', () => {
+    expect(parseCommands('make A1:D1 bold and blue')).toEqual([{ type: 'format', target: { kind: 'range', from: 'A1', to: 'D1' }, spec: { kind: 'style', style: { bold: true, color: '#0000ff' }, words: 'bold and blue' } }])
+    expect(parseCommands('set sales and marketing to 500')).toMatchObject([{ target: { kind: 'label', text: 'sales and marketing' } }])
+    expect(parseCommands('write Profit and loss in A1')).toMatchObject([{ value: { kind: 'text', input: 'Profit and loss' } }])
+    expect(parseCommands('put =IF(A1>0,"up and away","") in B1')).toMatchObject([{ value: { kind: 'formula', input: '=IF(A1>0,"up and away","")' } }])
+    expect(parseCommands('add a sheet called Profit and Loss')).toEqual([{ type: 'add_sheet', name: 'Profit and Loss' }])
+  })
+
+  it('reads none of a message whose clauses are not all commands', () => {
+    expect(parseCommands('hello and goodbye')).toBeNull()
+    expect(parseCommands('')).toBeNull()
+  })
+
+  it('splits outside quotes and parentheses only', () => {
+    expect(splitClauses('put =IF(A1 and B1, 1, 2) in C1 and bold C1')).toEqual(['put =IF(A1 and B1, 1, 2) in C1', 'bold C1'])
+    expect(splitClauses('write "this and that" in A1; sum column B')).toEqual(['write "this and that" in A1', 'sum column B'])
   })
 })

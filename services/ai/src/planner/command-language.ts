@@ -143,6 +143,92 @@ export function parseCommand(text: string): PlannerCommand | null {
   return command
 }
 
+/** Where one command ends and the next begins: "; ", " and ", ", then ", " and then ". */
+const CLAUSE_BREAK = /^(?:\s*;\s*|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+)/i
+
+/** Words that may end one command and begin the next. */
+const HOLDS_BREAK = /(?:\s(?:and|then)\s|;)/i
+
+/** The free words a command took in: its labels and the texts it writes (where a second command may hide). */
+function freeWords(value: unknown, found: string[] = []): string[] {
+  if (value === null || typeof value !== 'object') return found
+  const item = value as { kind?: unknown; text?: unknown; input?: unknown }
+  if (item.kind === 'label' && typeof item.text === 'string') found.push(item.text)
+  if (item.kind === 'text' && typeof item.input === 'string') found.push(item.input)
+  for (const inner of Object.values(value)) freeWords(inner, found)
+  return found
+}
+
+/**
+ * The clauses of a message, split where a command may end: outside quotes and parentheses (a formula's
+ * arguments and a quoted text stay whole).
+ */
+export function splitClauses(text: string): string[] {
+  const clauses: string[] = []
+  let depth = 0
+  let quoted = false
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (char === '"') quoted = !quoted
+    if (quoted) continue
+    if (char === '(') depth++
+    else if (char === ')') depth = Math.max(0, depth - 1)
+    if (depth > 0 || (char !== ' ' && char !== ',' && char !== ';')) continue
+    const found = CLAUSE_BREAK.exec(text.slice(i))
+    if (!found) continue
+    clauses.push(text.slice(start, i))
+    start = i + found[0].length
+    i = start - 1
+  }
+  clauses.push(text.slice(start))
+  return clauses.map((clause) => clause.trim())
+}
+
+/**
+ * A clause that leaves out its verb ("… and 1000 in B1", "… and C2 to 1300") read with the words the
+ * clause before it began with: its first word, then its first two, then three.
+ */
+function parseClause(clause: string, before: string | undefined): { command: PlannerCommand; text: string } | null {
+  const alone = parseCommand(clause)
+  if (alone) return { command: alone, text: clause }
+  if (before === undefined) return null
+  const words = before.split(/\s+/)
+  for (let count = 1; count <= Math.min(3, words.length - 1); count++) {
+    const text = `${words.slice(0, count).join(' ')} ${clause}`
+    const inherited = parseCommand(text)
+    if (inherited) return { command: inherited, text }
+  }
+  return null
+}
+
+/**
+ * The commands of a message, in order. A message is one command unless it reads better as several
+ * ("put Revenue in A1 and 1000 in B1", "set B2 to 5; make row 1 bold"): when it does not read as one,
+ * or reads as one only by taking "and" into a label or a text it writes, and every clause reads as a
+ * command.
+ * Null when it reads as none.
+ */
+export function parseCommands(text: string): PlannerCommand[] | null {
+  const normalized = normalizeCommand(text)
+  if (normalized === '' || normalized.length > MAX_COMMAND_LENGTH) return null
+  const whole = parseCommand(normalized)
+  if (whole && !freeWords(whole).some((words) => HOLDS_BREAK.test(words))) return [whole]
+  const clauses = splitClauses(normalized)
+  if (clauses.length > 1 && clauses.every((clause) => clause !== '')) {
+    const commands: PlannerCommand[] = []
+    let before: string | undefined
+    for (const clause of clauses) {
+      const read = parseClause(clause, before)
+      if (!read) break
+      commands.push(read.command)
+      before = read.text
+    }
+    if (commands.length === clauses.length) return commands
+  }
+  return whole ? [whole] : null
+}
+
 interface RawModelRequest {
   modelType: FinancialModelType | 'default' | null
   companyName: string | null

@@ -42,6 +42,7 @@ CommandBody
   / Format
   / Fill
   / Adjust
+  / LocationFirst
   / SetValue
   / WriteText
 
@@ -141,16 +142,22 @@ CellWord = ("cell"i "s"? / "the cell"i) __
 Address = sheet:SheetPrefix? address:CellAddress { return sheet ? { kind: 'address', sheet, address } : { kind: 'address', address } }
 A1Range = CellWord? sheet:SheetPrefix? from:CellAddress ":" to:CellAddress { return { kind: 'range', from, to, ...(sheet ? { sheet } : {}) } }
 RangeJoin = __ ("through"i / "until"i / "thru"i / "and"i / "to"i) !WordChar __ / _ ("-" / "–") _
+// Rows and columns "3 and 5" are two of them, not all between (deleting "rows 3 and 5" must never take row 4).
+SpanJoin = __ ("through"i / "until"i / "thru"i / "to"i) !WordChar __ / _ ("-" / "–") _
 AddressRange = CellWord? sheet:SheetPrefix? from:CellAddress RangeJoin to:CellAddress { return { kind: 'range', from, to, ...(sheet ? { sheet } : {}) } }
 ColumnWord = ("column"i "s"? / "col"i "s"?) !WordChar
 RowWord = "row"i "s"? !WordChar
 ColumnsTarget
-  = Article? ColumnWord __ from:Letters !WordChar to:(RangeJoin ColumnWord? _ to:Letters !WordChar { return to })? {
+  = Article? ColumnWord __ "between"i __ from:Letters !WordChar __ "and"i __ ColumnWord? _ to:Letters !WordChar {
+      return { kind: 'columns', from: from.toUpperCase(), to: to.toUpperCase() }
+    }
+  / Article? ColumnWord __ from:Letters !WordChar to:(SpanJoin ColumnWord? _ to:Letters !WordChar { return to })? {
       return { kind: 'columns', from: from.toUpperCase(), to: (to ?? from).toUpperCase() }
     }
   / sheet:SheetPrefix? from:Letters ":" to:Letters !WordChar { return { kind: 'columns', from: from.toUpperCase(), to: to.toUpperCase(), ...(sheet ? { sheet } : {}) } }
 RowsTarget
-  = Article? RowWord __ from:Integer to:(RangeJoin RowWord? _ to:Integer { return to })? { return { kind: 'rows', from, to: to ?? from } }
+  = Article? RowWord __ "between"i __ from:Integer __ "and"i __ RowWord? _ to:Integer { return { kind: 'rows', from, to } }
+  / Article? RowWord __ from:Integer to:(SpanJoin RowWord? _ to:Integer { return to })? { return { kind: 'rows', from, to: to ?? from } }
   / Article? RowWord _ "-"? _ from:Integer { return { kind: 'rows', from, to: from } }
   / from:Integer ":" to:Integer { return { kind: 'rows', from, to } }
 SelectionTarget
@@ -195,6 +202,14 @@ SetValue
   / target:PlainAddress _ ("=" / ":") _ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
   / PutVerb __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:PutValue __ PutLink __ target:TargetText { return { type: 'set', target, value } }
 PlainAddress = CellWord? address:Address sheet:SheetSuffix? { return sheet ? { ...address, sheet } : address }
+
+// The cell first, then what goes in it: "in B5 put =B2-B3", "in A5 write Gross profit", "in C2 the formula =C1/B1-1".
+LocationLink = ("into"i / "in"i / "at"i) !WordChar __
+LocationTarget = target:A1Range { return target } / CellWord? address:Address { return address }
+LocationFirst
+  = LocationLink target:LocationTarget __ (PutVerb __)? ("the"i __ ("formula"i / "number"i / "value"i) __)? value:Value End { return { type: 'set', target, value } }
+  / LocationLink target:LocationTarget __ TypeVerb __ (Article? TextNoun __)? text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / LocationLink target:LocationTarget __ Article? TextNoun __ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
 TextToEnd = text:Quoted _ !. { return text } / text:$(.+) { return text.trim() }
 
 PutVerb = ("fill in"i / "insert"i / "key in"i / "enter"i / "write"i / "input"i / "place"i / "store"i / "type"i / "put"i / "add"i) !WordChar
@@ -246,7 +261,8 @@ FillDestination
   / ("as far as"i / "through"i / "until"i / "up to"i / "into"i / "till"i / "thru"i / "over"i / "onto"i / "to"i) __ target:TargetText { return target }
   / "all the way"i (__ .*)? { return { kind: 'end' } }
 Fill
-  = FillVerb __ FillSource? source:$((!FillStop .)+) __ direction:Direction destination:(__ d:FillDestination { return d })? End {
+  = FillVerb __ target:(A1Range / AddressRange / PlainAddress) __ "with"i __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:Value End { return { type: 'set', target, value } }
+  / FillVerb __ FillSource? source:$((!FillStop .)+) __ direction:Direction destination:(__ d:FillDestination { return d })? End {
       return { type: 'fill', source: options.parseTarget(source), direction, ...(destination ? { destination } : {}) }
     }
   / FillVerb __ direction:Direction __ (("from"i / "with"i) __)? FillSource? source:$((!FillStop .)+) destination:(__ d:FillDestination { return d })? End {
@@ -384,17 +400,17 @@ AggregateWord
   = word:$("subtotal"i / "average"i / "maximum"i / "minimum"i / "median"i / "total"i / "count"i / "mean"i / "sum"i / "avg"i / "max"i / "min"i) !WordChar { return AGGREGATES[word.toLowerCase()] }
 AggregateVerb
   = ("total up"i / "sum up"i / "add up"i) !WordChar { return 'SUM' }
-  / ("calculate"i / "work out"i / "compute"i / "give me"i / "what is"i / "what's"i / "find"i / "show"i / "get"i) __ ("the"i / "a"i) __ fn:AggregateWord __ "of"i !WordChar { return fn }
+  / ("calculate"i / "work out"i / "compute"i / "give me"i / "what is"i / "what's"i / "find"i / "show"i / "get"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ "of"i !WordChar { return fn }
   / fn:AggregateWord __ ("of"i __ / "up"i __)? &(.) { return fn }
 AggregateLink = ("and put the result in"i / "putting the result in"i / "with the result in"i / "and write it to"i / "and place it in"i / "and show it in"i / "and put it in"i / "underneath"i / "below"i / "under"i / "into"i / "in"i / "at"i / "to"i) !WordChar (__ "cell"i !WordChar)?
 AggregateTail = __ AggregateLink __ .+
 AggregateSource = text:$((!AggregateTail .)+) { return options.parseTarget(text) }
 Aggregate
   = fn:AggregateVerb _ source:AggregateSource __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
-  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "a"i) __ fn:AggregateWord __ ("for"i / "of"i) __ source:AggregateSource __ AggregateLink __ destination:TargetText {
+  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ ("for"i / "of"i) __ source:AggregateSource __ AggregateLink __ destination:TargetText {
       return { type: 'aggregate', fn, source, destination }
     }
-  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "a"i) __ fn:AggregateWord __ ("under"i / "below"i / "for"i / "of"i / "to"i) __ source:TargetText { return { type: 'aggregate', fn, source } }
+  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ ("under"i / "below"i / "for"i / "of"i / "to"i) __ source:TargetText { return { type: 'aggregate', fn, source } }
   / fn:AggregateVerb _ source:TargetText { return { type: 'aggregate', fn, source } }
 
 TotalRow
@@ -444,13 +460,15 @@ ChartKind
   / word:$("candlestick"i / "scatter"i / "bubble"i / "funnel"i / "radar"i / "gantt"i) !WordChar { return { unsupported: word.toLowerCase() } }
 ChartNoun = ("visualisation"i / "visualization"i / "chart"i / "graph"i / "plot"i) !WordChar
 ChartTitle = __ ("with the title"i / "with title"i / "entitled"i / "titled"i / "called"i / "named"i) __ title:(Quoted / $(.+)) { return title.trim() }
-ChartTail = ChartTitle / __ ("as"i / "in"i) __ ("a"i __ / "an"i __)? ChartKind (__ ChartNoun)? / _ !.
+// "revenue over the years": the time the row spans, not more of its name.
+OverTime = __ ("over the years"i / "over the periods"i / "over the period"i / "across the years"i / "through the years"i / "over time"i / "by year"i / "per year"i / "each year"i) !WordChar
+ChartTail = ChartTitle / OverTime / __ ("as"i / "in"i) __ ("a"i __ / "an"i __)? ChartKind (__ ChartNoun)? / _ !.
 ChartSource = text:$((!ChartTail .)+) { return options.parseTarget(text) }
 Chart
-  = (("generate"i / "give me"i / "show me"i / "create"i / "insert"i / "build"i / "make"i / "draw"i / "show"i / "plot"i / "add"i / "put"i) __)? (("the"i / "an"i / "a"i) __)? kind:(k:ChartKind __ { return k })? ChartNoun __ ("based on"i / "showing"i / "using"i / "from"i / "with"i / "over"i / "for"i / "of"i) __ ("the"i __ ("values"i / "range"i / "data"i) __ ("in"i / "of"i) __)? source:ChartSource title:ChartTitle? End {
+  = (("generate"i / "give me"i / "show me"i / "create"i / "insert"i / "build"i / "make"i / "draw"i / "show"i / "plot"i / "add"i / "put"i) __)? (("the"i / "an"i / "a"i) __)? kind:(k:ChartKind __ { return k })? ChartNoun __ ("based on"i / "showing"i / "using"i / "from"i / "with"i / "over"i / "for"i / "of"i) __ ("the"i __ ("values"i / "range"i / "data"i) __ ("in"i / "of"i) __)? source:ChartSource OverTime? title:ChartTitle? End {
       return { type: 'chart', chartType: kind ?? 'bar', source, ...(title ? { title } : {}) }
     }
-  / ("visualise"i / "visualize"i / "chart"i / "graph"i / "plot"i / "draw"i) __ source:ChartSource kind:(__ ("as"i / "in"i) __ ("a"i __ / "an"i __)? k:ChartKind (__ ChartNoun)? { return k })? title:ChartTitle? End {
+  / ("visualise"i / "visualize"i / "chart"i / "graph"i / "plot"i / "draw"i) __ source:ChartSource OverTime? kind:(__ ("as"i / "in"i) __ ("a"i __ / "an"i __)? k:ChartKind (__ ChartNoun)? { return k })? title:ChartTitle? End {
       return { type: 'chart', chartType: kind ?? 'line', source, ...(title ? { title } : {}) }
     }
 

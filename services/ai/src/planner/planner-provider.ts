@@ -4,10 +4,10 @@
  * next tool calls, or with its final text once the plan is done. It calls only the tools the
  * conversation offers, so its edits go through the same changesets, previews and undo as a model's.
  */
-import { parseCommand } from './command-language.js'
+import { parseCommands } from './command-language.js'
 import { helpAnswer } from './answers.js'
 import { PlanStop, type Observation, type PlanAnswer, type PlanContext, type PlannedCall, type Step } from './plan-kit.js'
-import { planFor } from './plans/index.js'
+import { planSequence } from './plans/index.js'
 import type { AssistantMessage, ChatProvider, CompletionRequest, CompletionResult, ConversationMessage, StreamCallbacks, ToolResult } from '../providers/conversation.js'
 import { systemText } from '../providers/conversation.js'
 
@@ -74,10 +74,10 @@ export type PlannerStep = { calls: PlannedCall[] } | { answer: string }
 export function nextStep(messages: readonly ConversationMessage[], tools: readonly string[]): PlannerStep {
   const { command, turns } = turnsSince(messages)
   if (command === undefined) return { answer: helpAnswer('') }
-  const parsed = parseCommand(command)
+  const parsed = parseCommands(command)
   if (!parsed) return { answer: helpAnswer(command) }
   const context = contextFromInstructions(systemText(messages), tools)
-  const plan: Step<PlanAnswer> = planFor(parsed, context)
+  const plan: Step<PlanAnswer> = planSequence(parsed, context)
   try {
     let state = plan.next(undefined as unknown as Observation[])
     for (let turn = 0; !state.done; turn++) {

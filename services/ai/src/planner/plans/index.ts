@@ -1,7 +1,7 @@
 /** The plan for each kind of command. */
 import type { PlannerCommand } from '../command-language.js'
 import { readAs } from '../answers.js'
-import type { PlanAnswer, PlanContext, Step } from '../plan-kit.js'
+import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { planAudit, planExplain, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planSet, planSort, planTotalRow } from './edit-plans.js'
 import { planChart, planFormat } from './format-plans.js'
@@ -63,4 +63,32 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
     case 'create_model':
       return modelAnswer(command)
   }
+}
+
+/** Commands that move rows or columns, so that a later command's row or column numbers name other cells. */
+const moves = (command: PlannerCommand) => command.type === 'insert' || command.type === 'delete'
+
+/**
+ * The plan for a message of several commands: each in turn, on the workbook as the ones before left
+ * it, their answers together. Where one stops, the ones after it are not run and the answer says so.
+ * Two row or column insertions or deletions are refused, writing nothing: the second would name rows
+ * or columns the first has moved ("delete rows 3 and 5" would take the row that was 6).
+ */
+export function* planSequence(commands: readonly PlannerCommand[], context: PlanContext): Step<PlanAnswer> {
+  if (commands.length === 1) return yield* planFor(commands[0], context)
+  if (commands.filter(moves).length > 1) {
+    return { text: `I read that as ${commands.length} commands, of which ${commands.filter(moves).length} insert or delete rows or columns. Each of those moves the rows or columns the next one names, so I make them one at a time: send them one by one. I changed nothing.` }
+  }
+  const answers: string[] = []
+  for (let index = 0; index < commands.length; index++) {
+    try {
+      answers.push((yield* planFor(commands[index], context)).text)
+    } catch (error) {
+      if (!(error instanceof PlanStop) || index === 0) throw error
+      const skipped = commands.length - index - 1
+      answers.push(`${error.message}${skipped > 0 ? `\n\nI stopped there: the ${skipped === 1 ? 'last command was' : `last ${skipped} commands were`} not carried out.` : ''}`)
+      break
+    }
+  }
+  return { text: answers.join('\n\n') }
 }
