@@ -282,6 +282,20 @@ const CASES: Record<string, Case[]> = {
     { say: 'put an average of the revenue in F2', active: 'Model', inputs: { 'Model!F2': '=AVERAGE(B2:E2)' }, values: { 'Model!F2': 4641 / 4 } },
     { say: 'chart revenue over the years', written: [], check: (book) => expect(book.charts).toMatchObject([{ type: 'line', sheet: 'Model', dataRange: 'A1:E2' }]) },
   ],
+  'rows calculated from other rows': [
+    { say: 'add a row Net margin = free cash flow / revenue', inputs: { 'Model!A8': 'Net margin', 'Model!B8': '=B5/B2', 'Model!E8': '=E5/E2' }, values: { 'Model!B8': 0.1975 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'add a Pre-tax check row that adds EBITDA and taxes', inputs: { 'Model!A8': 'Pre-tax check', 'Model!C8': '=C3+C4' }, values: { 'Model!B8': 197.5 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'add a gross margin row that subtracts EBITDA from revenue', inputs: { 'Model!A8': 'gross margin', 'Model!B8': '=B2-B3' }, values: { 'Model!D8': 1210 * 0.75 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'put revenue minus EBITDA in row 8', active: 'Model', inputs: { 'Model!A8': 'Revenue − EBITDA', 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'set free cash flow to EBITDA times 0.8', inputs: { 'Model!B5': '=B3*0.8', 'Model!E5': '=E3*0.8' }, values: { 'Model!B5': 200 }, written: ['Model!B5', 'Model!C5', 'Model!D5', 'Model!E5'] },
+    { say: 'Model!B8 = revenue - EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
+    { say: 'set Model!B8 to B2 - B3', inputs: { 'Model!B8': '=B2-B3' } },
+    { say: 'set Model!A8 to Revenue - EBITDA', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('put it in quotes')
+    } },
+    { say: 'add a row EBITDA check = EBITDA - revenue times Inputs!B3', inputs: { 'Model!A8': 'EBITDA check', 'Model!C8': '=C3-C2*Inputs!$B$3' }, values: { 'Model!E8': 0 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+  ],
   'several commands in one message': [
     { say: 'put Margin in Model!A8 and =B5/B2 in Model!B8', inputs: { 'Model!B8': '=B5/B2' }, values: { 'Model!A8': 'Margin', 'Model!B8': 0.25 * (1 - 0.21) } },
     { say: 'set Inputs!B2 to 12% and Inputs!B3 to 30%', values: { 'Inputs!B2': 0.12, 'Inputs!B3': 0.3, 'Model!C3': 1120 * 0.3 }, written: ['Inputs!B2', 'Inputs!B3'] },

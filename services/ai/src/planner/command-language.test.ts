@@ -139,3 +139,25 @@ describe('parseCommands', () => {
     expect(splitClauses('write "this and that" in A1; sum column B')).toEqual(['write "this and that" in A1', 'sum column B'])
   })
 })
+
+describe('parseCommand, rows calculated from other rows', () => {
+  const row = (text: string) => ({ kind: 'cells', target: { kind: 'label', text } })
+  it('reads a new row, a row by number or label, and a cell, each with its calculation', () => {
+    expect(parseCommand('add a row Gross profit = revenue - costs')).toEqual({ type: 'derive', label: 'Gross profit', terms: [{ op: null, operand: row('revenue') }, { op: '-', operand: row('costs') }] })
+    expect(parseCommand('add a gross profit row that subtracts costs from revenue')).toEqual({ type: 'derive', label: 'gross profit', terms: [{ op: null, operand: row('revenue') }, { op: '-', operand: row('costs') }] })
+    expect(parseCommand('add a row called Margin equal to gross profit divided by revenue')).toMatchObject({ label: 'Margin', terms: [{ operand: row('gross profit') }, { op: '/', operand: row('revenue') }] })
+    expect(parseCommand('put revenue minus costs in row 4')).toMatchObject({ type: 'derive', at: { kind: 'rows', from: 4 } })
+    expect(parseCommand('set gross profit to revenue minus costs')).toMatchObject({ type: 'derive', at: { kind: 'label', text: 'gross profit' } })
+    expect(parseCommand('margin = gross profit / revenue')).toMatchObject({ type: 'derive', at: { kind: 'label', text: 'margin' } })
+    expect(parseCommand('B5 = B2 - B3')).toMatchObject({ type: 'derive', at: { kind: 'address', address: 'B5' }, terms: [{ operand: { target: { address: 'B2' } } }, { op: '-' }] })
+    expect(parseCommand('add a row EBITDA = revenue times 20%')).toMatchObject({ terms: [{ operand: row('revenue') }, { op: '*', operand: { kind: 'number', input: '20%' } }] })
+  })
+
+  it('leaves formulas typed with "=" and values to the commands that write them', () => {
+    expect(parseCommand('set Model!F2:F3 to =B2*2')).toMatchObject({ type: 'set', value: { kind: 'formula', input: '=B2*2' } })
+    expect(parseCommand('put =B5/B2 in B8')).toMatchObject({ type: 'set', value: { kind: 'formula', input: '=B5/B2' } })
+    expect(parseCommand('in C2 the formula =C1/B1-1')).toMatchObject({ type: 'set' })
+    expect(parseCommand('set growth to 10% - 2%')).toBeNull()
+    expect(parseCommand('write Gross profit - costs in A5')).toMatchObject({ type: 'set', value: { kind: 'text', input: 'Gross profit - costs' } })
+  })
+})

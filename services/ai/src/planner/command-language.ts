@@ -54,6 +54,12 @@ export interface ModelRequest {
   parameters: { projectionYears?: number; terminalGrowthRate?: number }
 }
 
+/** One term of a calculated row: the cells it reads (a row by its label, a cell) or a number, and how it joins the terms before. */
+export interface DeriveTerm {
+  op: '+' | '-' | '*' | '/' | null
+  operand: { kind: 'cells'; target: TargetSpec } | { kind: 'number'; input: string }
+}
+
 export type PlannerCommand =
   | { type: 'set'; target: TargetSpec; value: ValueSpec }
   | { type: 'adjust'; target: TargetSpec; direction: 'up' | 'down'; amount: number; unit: 'percent' | 'points' | 'absolute' }
@@ -74,6 +80,8 @@ export type PlannerCommand =
   | { type: 'explain'; target: TargetSpec }
   | { type: 'audit' }
   | { type: 'create_model'; request: ModelRequest }
+  /** A row calculated from other rows, column by column: a new one under the table with `label`, or the row or cell `at` names. */
+  | { type: 'derive'; label?: string; at?: TargetSpec; terms: DeriveTerm[] }
 
 /** Commands longer than this are not read as one command (a PEG over long prose only wastes time). */
 export const MAX_COMMAND_LENGTH = 500
@@ -149,14 +157,34 @@ const CLAUSE_BREAK = /^(?:\s*;\s*|,?\s+and\s+then\s+|,?\s+then\s+|,?\s+and\s+)/i
 /** Words that may end one command and begin the next. */
 const HOLDS_BREAK = /(?:\s(?:and|then)\s|;)/i
 
-/** The free words a command took in: its labels and the texts it writes (where a second command may hide). */
+/** The free words a command took in: its labels, the texts and the formulas it writes (where a second command may hide). */
 function freeWords(value: unknown, found: string[] = []): string[] {
   if (value === null || typeof value !== 'object') return found
   const item = value as { kind?: unknown; text?: unknown; input?: unknown }
   if (item.kind === 'label' && typeof item.text === 'string') found.push(item.text)
-  if (item.kind === 'text' && typeof item.input === 'string') found.push(item.input)
+  if ((item.kind === 'text' || item.kind === 'formula') && typeof item.input === 'string') found.push(item.input)
   for (const inner of Object.values(value)) freeWords(inner, found)
   return found
+}
+
+/** The cells a command acts on, for "it" in the command after it ("set B4 to =B2-B3 and fill it right"). */
+function subjectOf(command: PlannerCommand): TargetSpec | undefined {
+  if (command.type === 'aggregate') return command.destination ?? command.source
+  if (command.type === 'fill') return command.source
+  if ('target' in command && command.target !== undefined) return command.target
+  return undefined
+}
+
+/** A later clause's "it" or "them" (read as the selection) names the cells of the command before it. */
+function withAntecedent(command: PlannerCommand, clause: string, before: PlannerCommand): PlannerCommand {
+  const subject = subjectOf(before)
+  if (subject === undefined || !/\b(it|them)\b/i.test(clause)) return command
+  const replaced = { ...command } as Record<string, unknown>
+  for (const field of ['target', 'source', 'anchor']) {
+    const target = replaced[field] as TargetSpec | undefined
+    if (target?.kind === 'selection' && target.sheet === undefined) replaced[field] = subject
+  }
+  return replaced as PlannerCommand
 }
 
 /**
@@ -186,20 +214,20 @@ export function splitClauses(text: string): string[] {
 }
 
 /**
- * A clause that leaves out its verb ("… and 1000 in B1", "… and C2 to 1300") read with the words the
- * clause before it began with: its first word, then its first two, then three.
+ * A clause that leaves out its verb ("… and 1000 in B1", "… and C2 to 1300") read with the verb the
+ * clause before it began with (and its "rows" or "columns"), and with nothing more of it: "set A1 to
+ * Profit and loss" is one text, not "loss" written over "Profit".
  */
 function parseClause(clause: string, before: string | undefined): { command: PlannerCommand; text: string } | null {
   const alone = parseCommand(clause)
   if (alone) return { command: alone, text: clause }
-  if (before === undefined) return null
-  const words = before.split(/\s+/)
-  for (let count = 1; count <= Math.min(3, words.length - 1); count++) {
-    const text = `${words.slice(0, count).join(' ')} ${clause}`
-    const inherited = parseCommand(text)
-    if (inherited) return { command: inherited, text }
-  }
-  return null
+  const words = before?.split(/\s+/) ?? []
+  if (words.length === 0) return null
+  // "delete rows 3 and 5": the rows or columns word goes with the verb.
+  const verb = /^(rows?|columns?|cols?)$/i.test(words[1] ?? '') ? `${words[0]} ${words[1]}` : words[0]
+  const text = `${verb} ${clause}`
+  const inherited = parseCommand(text)
+  return inherited ? { command: inherited, text } : null
 }
 
 /**
@@ -221,7 +249,8 @@ export function parseCommands(text: string): PlannerCommand[] | null {
     for (const clause of clauses) {
       const read = parseClause(clause, before)
       if (!read) break
-      commands.push(read.command)
+      const previous = commands.at(-1)
+      commands.push(previous ? withAntecedent(read.command, clause, previous) : read.command)
       before = read.text
     }
     if (commands.length === clauses.length) return commands

@@ -13,6 +13,10 @@ export const COMMAND_GRAMMAR = String.raw`
   const SCALES = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 }
   const AGGREGATES = { sum: 'SUM', total: 'SUM', subtotal: 'SUM', add: 'SUM', average: 'AVERAGE', mean: 'AVERAGE', avg: 'AVERAGE', max: 'MAX', maximum: 'MAX', min: 'MIN', minimum: 'MIN', count: 'COUNT', median: 'MEDIAN' }
   const plain = (digits) => Number(digits.replace(/,/g, ''))
+  // "put =B5/B2 in B8" is a formula typed after a verb, not a row named "put" set to a calculation.
+  const COMMAND_VERB = /^(put|set|write|enter|type|insert|add|make|fill|input|place|store|key|change|update)\b/i
+  // A calculation reads rows by their labels or cells by their addresses, not numbers alone.
+  const readsCells = (terms) => terms.some((term) => term.operand.kind === 'cells' && (term.operand.target.kind === 'label' || term.operand.target.kind === 'address'))
 }}
 
 // ---- the start rules ----------------------------------------------------------------------------
@@ -43,6 +47,7 @@ CommandBody
   / Fill
   / Adjust
   / LocationFirst
+  / Derive
   / SetValue
   / WriteText
 
@@ -220,13 +225,62 @@ PutValue
   / value:(IsoDate / Percent / Money / PlainNumber / Boolean / QuotedText) &PutTail { return value }
   / call:$([A-Za-z][A-Za-z0-9.]* "(" (!(")" PutTail) .)* ")") &PutTail { return { kind: 'formula', input: '=' + call } }
 
+// ---- rows calculated from other rows -----------------------------------------------------------
+
+// "add a row Gross profit = revenue - costs", "add a gross profit row that subtracts costs from revenue",
+// "put revenue minus costs in row 4", "set gross profit to revenue minus costs", "margin = gross profit / revenue".
+DeriveOp
+  = _ "+" _ { return '+' }
+  / _ ("-" / "–") _ { return '-' }
+  / _ ("*" / "×") _ { return '*' }
+  / _ "/" _ { return '/' }
+  / __ "plus"i !WordChar __ { return '+' }
+  / __ ("minus"i / "less"i) !WordChar __ { return '-' }
+  / __ ("multiplied by"i / "times"i) !WordChar __ { return '*' }
+  / __ ("divided by"i / "over"i) !WordChar __ { return '/' }
+DeriveEnd = __ ("into"i / "in"i / "on"i) __ (RowWord / "row"i) / _ !.
+Operand
+  = value:(Percent / PlainNumber) &(DeriveOp / DeriveEnd) { return { kind: 'number', input: String(value.input) } }
+  / words:$((!DeriveOp !DeriveEnd [^=])+) { return { kind: 'cells', target: options.parseTarget(words) } }
+// A formula typed with its "=" is a formula, not a calculation to build.
+Expression
+  = !"=" first:Operand rest:(op:DeriveOp operand:Operand { return { op, operand } })+ { return [{ op: null, operand: first }, ...rest] }
+  / ("the"i __)? ("difference between"i / "difference of"i) __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '-', operand: b }] }
+  / ("the"i __)? ("sum of"i / "total of"i) __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '+', operand: b }] }
+  / ("the"i __)? ("ratio of"i / "quotient of"i) __ a:Operand __ ("to"i / "and"i / "over"i) __ b:Operand { return [{ op: null, operand: a }, { op: '/', operand: b }] }
+  / ("the"i __)? "product of"i __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '*', operand: b }] }
+// The first operand of a verbal phrase ends at its joining word: "subtracts costs from revenue".
+VerbalOperand
+  = value:(Percent / PlainNumber) &(__ ("from"i / "and"i / "by"i / "to"i) !WordChar) { return { kind: 'number', input: String(value.input) } }
+  / words:$((!(__ ("from"i / "and"i / "by"i / "to"i) !WordChar) .)+) { return { kind: 'cells', target: options.parseTarget(words) } }
+DeriveVerbal
+  = ("that subtracts"i / "which subtracts"i / "subtracting"i) __ a:VerbalOperand __ "from"i __ b:Operand { return [{ op: null, operand: b }, { op: '-', operand: a }] }
+  / ("that adds"i / "which adds"i / "adding"i) __ a:VerbalOperand __ ("and"i / "to"i) __ b:Operand { return [{ op: null, operand: a }, { op: '+', operand: b }] }
+  / ("that divides"i / "which divides"i / "dividing"i) __ a:VerbalOperand __ "by"i __ b:Operand { return [{ op: null, operand: a }, { op: '/', operand: b }] }
+  / ("that multiplies"i / "which multiplies"i / "multiplying"i) __ a:VerbalOperand __ "by"i __ b:Operand { return [{ op: null, operand: a }, { op: '*', operand: b }] }
+DeriveIs = _ ("=" / ":") _ / __ ("equal to"i / "equals"i / "that is"i / "which is"i / "as"i / "is"i / "with"i / "to"i) !WordChar __
+// After "set <cells>": not ":" (a range's own) nor "is", "with" or "as" in a label's words.
+SetDeriveIs = _ "=" _ / __ ("equal to"i / "equals"i / "to"i) !WordChar __
+DeriveLabel = text:(Quoted / $((!DeriveIs !(__ ("row"i / "line"i) !WordChar) .)+)) { return text.trim() }
+NewRow = ("insert"i / "create"i / "append"i / "make"i / "add"i) __ (("a"i / "an"i / "one"i) __)? (("new"i / "extra"i) __)?
+Derive
+  = NewRow ("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)? label:DeriveLabel DeriveIs expression:Expression End { return { type: 'derive', label, terms: expression } }
+  / NewRow label:DeriveLabel __ ("row"i / "line"i) terms:(DeriveIs e:Expression { return e } / __ e:DeriveVerbal { return e }) End { return { type: 'derive', label, terms } }
+  / ("calculate"i / "compute"i / "write"i / "enter"i / "put"i) __ expression:Expression __ ("into"i / "in"i / "on"i) __ at:RowsTarget End { return { type: 'derive', at, terms: expression } }
+  / SetVerb __ at:$((!SetDeriveIs .)+) SetDeriveIs expression:Expression End &{ return readsCells(expression) } { return { type: 'derive', at: options.parseTarget(at), terms: expression } }
+  / at:$((!(_ "=" _) [^=])+) _ "=" _ expression:Expression End &{ return readsCells(expression) && !COMMAND_VERB.test(at) } { return { type: 'derive', at: options.parseTarget(at), terms: expression } }
+
 // ---- text ---------------------------------------------------------------------------------------
 
 TextNoun = ("heading"i / "comment"i / "caption"i / "header"i / "words"i / "label"i / "title"i / "text"i / "word"i / "note"i / "name"i) !WordChar
 // Bare words are taken as text after verbs that mean typing; "add" and "insert" need the text quoted or named as text.
 TypeVerb = ("key in"i / "input"i / "enter"i / "write"i / "type"i / "put"i) !WordChar
+// Bare words go into the cells named by address or selected only: "put revenue minus costs in row 4" is not a text for a whole row.
 WriteText
-  = TypeVerb __ (Article? TextNoun __)? text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  = TypeVerb __ Article? TextNoun __ text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / TypeVerb __ text:Quoted __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / TypeVerb __ text:$((!PutTail .)+) __ PutLink __ target:TargetText &{ return ['address', 'range', 'selection'].includes(target.kind) } { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
+  / ("caption"i / "label"i / "title"i / "name"i) __ ("it"i / "this"i / "them"i) __ text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:PlainAddress { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
   / PutVerb __ Article? TextNoun __ text:(Quoted / $((!PutTail .)+)) __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text.trim() } } }
   / PutVerb __ text:Quoted __ PutLink __ target:TargetText { return { type: 'set', target, value: { kind: 'text', input: text } } }
   / ("caption"i / "label"i / "title"i / "name"i / "head"i) __ target:PlainAddress __ (("with"i / "as"i / "to"i) __)? text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
@@ -405,8 +459,11 @@ AggregateVerb
 AggregateLink = ("and put the result in"i / "putting the result in"i / "with the result in"i / "and write it to"i / "and place it in"i / "and show it in"i / "and put it in"i / "underneath"i / "below"i / "under"i / "into"i / "in"i / "at"i / "to"i) !WordChar (__ "cell"i !WordChar)?
 AggregateTail = __ AggregateLink __ .+
 AggregateSource = text:$((!AggregateTail .)+) { return options.parseTarget(text) }
+// Cells named outright ("average B2 to D2 in E2"); whole rows and columns go through the words below.
+NamedRange = A1Range / AddressRange
 Aggregate
-  = fn:AggregateVerb _ source:AggregateSource __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
+  = fn:AggregateVerb _ source:NamedRange __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
+  / fn:AggregateVerb _ source:AggregateSource __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
   / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ ("for"i / "of"i) __ source:AggregateSource __ AggregateLink __ destination:TargetText {
       return { type: 'aggregate', fn, source, destination }
     }

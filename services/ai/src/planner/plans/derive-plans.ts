@@ -1,0 +1,114 @@
+/**
+ * A row calculated from other rows, column by column ("add a row Gross profit = revenue - costs",
+ * "put revenue minus costs in row 4", "set margin to gross profit / revenue"), or one cell from
+ * others ("B5 = B2 - B3"). Rows are named by their labels; each column of the first row named that
+ * holds numbers gets a formula reading the same column of every row named, and a cell named by
+ * address is read the same in every column.
+ */
+import { columnToLetters, formatAddress, formatSheetPrefix } from '@finsheet/workbook'
+import type { DeriveTerm, PlannerCommand } from '../command-language.js'
+import { readAs, writeOutcome } from '../answers.js'
+import { stop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
+import { readCells, resolveTarget } from '../targets.js'
+import { lookOver, writeCells, type CellWrite } from '../tool-steps.js'
+import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
+
+type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
+
+/** What a term reads: a number as typed, a row (its cell in each column) or one cell. */
+type Operand = { kind: 'number'; input: string } | { kind: 'row'; sheet: SheetView; row: number; text: string } | { kind: 'cell'; sheet: SheetView; row: number; col: number }
+
+function* operandOf(view: WorkbookView, term: DeriveTerm, context: PlanContext): Step<Operand> {
+  if (term.operand.kind === 'number') return term.operand
+  const target = term.operand.target
+  if (target.kind !== 'label' && target.kind !== 'address') stop('I calculate rows from other rows named by their labels (“revenue minus costs”) and from cells named by address (B4), not from ranges.')
+  const found = yield* resolveTarget(view, target, context)
+  if (found.label && !found.label.column) return { kind: 'row', sheet: found.sheet, row: found.label.label.row, text: found.label.label.text }
+  return { kind: 'cell', sheet: found.sheet, row: found.range.top, col: found.range.left }
+}
+
+/** The formula of one cell: each row read in `col`, each cell as it is (absolute when the formula is written along a row). */
+function formulaFor(terms: readonly DeriveTerm[], operands: readonly Operand[], target: SheetView, col: number, alongRow: boolean): string {
+  const prefix = (sheet: SheetView) => (sheet === target ? '' : `${formatSheetPrefix(sheet.name)}!`)
+  const parts = operands.map((operand, index) => {
+    const op = terms[index].op ?? ''
+    if (operand.kind === 'number') return op + operand.input
+    if (operand.kind === 'row') return op + prefix(operand.sheet) + formatAddress(operand.row, col)
+    const address = alongRow ? `$${columnToLetters(operand.col)}$${operand.row + 1}` : formatAddress(operand.row, operand.col)
+    return op + prefix(operand.sheet) + address
+  })
+  return `=${parts.join('')}`
+}
+
+/** The expression as the user would read it back: “Revenue − Costs”. */
+function expressionText(terms: readonly DeriveTerm[], operands: readonly Operand[]): string {
+  const symbols = { '+': ' + ', '-': ' − ', '*': ' × ', '/': ' ÷ ' }
+  return operands
+    .map((operand, index) => {
+      const op = terms[index].op
+      const words = operand.kind === 'number' ? operand.input : operand.kind === 'row' ? operand.text : refText(operand.sheet.name, cellRange(operand.row, operand.col))
+      return (op ? symbols[op] : '') + words
+    })
+    .join('')
+}
+
+export function* planDerive(command: Command<'derive'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  // Rows and cells named without a sheet are looked for on the sheet written to first ("set Model!B8 to B2 - B3").
+  const home = command.at !== undefined && 'sheet' in command.at && command.at.sheet !== undefined ? { ...context, activeSheet: command.at.sheet } : context
+  const operands: Operand[] = []
+  for (const term of command.terms) operands.push(yield* operandOf(view, term, home))
+  const expression = expressionText(command.terms, operands)
+
+  // One cell named by address: one formula.
+  if (command.at?.kind === 'address') {
+    const found = yield* resolveTarget(view, command.at, context)
+    // A row is read in the cell's own column ("B8 = revenue - costs" reads B2 and B3): not where its label is.
+    const labelled = operands.find((operand) => operand.kind === 'row' && found.range.left <= (operand.sheet.labelColumn ?? 0))
+    if (labelled) stop(`${found.described} is in the column of the row labels, so ${expression} has no numbers to read there. To write it as text, put it in quotes: “set ${formatAddress(found.range.top, found.range.left)} to "${expression}"”.`)
+    const formula = formulaFor(command.terms, operands, found.sheet, found.range.left, false)
+    const result = yield* writeCells(found.sheet.name, [{ address: formatAddress(found.range.top, found.range.left), input: formula }], found.described)
+    return { text: readAs(`set ${found.described} to ${expression}: ${formula}`, writeOutcome(result)) }
+  }
+
+  const rows = operands.filter((operand): operand is Extract<Operand, { kind: 'row' }> => operand.kind === 'row')
+  if (rows.length === 0) stop(`To calculate a row I need rows named by their labels (“revenue minus costs”); ${expression} names none.`)
+  const first = rows[0]
+
+  // The row written: one named by number or label, else a new one under the sheet's used cells.
+  let sheet: SheetView
+  let row: number
+  let labelCol: number
+  let isNew = false
+  if (command.at?.kind === 'rows') {
+    sheet = view.sheetFor(command.at.sheet, context.activeSheet)
+    row = command.at.from - 1
+    labelCol = sheet.labelColumn ?? 0
+  } else if (command.at?.kind === 'label') {
+    const found = yield* resolveTarget(view, command.at, context)
+    if (!found.label) stop(`I could not find the row for ${found.described}.`)
+    sheet = found.sheet
+    row = found.label.label.row
+    labelCol = found.label.label.col
+  } else if (command.at === undefined) {
+    sheet = first.sheet
+    row = (sheet.used?.bottom ?? first.row) + 1
+    labelCol = sheet.labelColumn ?? 0
+    isNew = true
+  } else stop('I write a calculated row into a row named by its number or its label, or as a new row under the table.')
+
+  // The columns: those where the first row named holds a number or a formula.
+  const used = first.sheet.used
+  const read = yield* readCells(first.sheet.name, { top: first.row, bottom: first.row, left: 0, right: used ? used.right : 0 })
+  const columns = read.filter((cell) => cell.col > labelCol && (typeof cell.value === 'number' || cell.formula !== undefined)).map((cell) => cell.col)
+  if (columns.length === 0) stop(`${first.text} on ${first.sheet.name} holds no numbers to calculate from.`)
+
+  const writes: CellWrite[] = []
+  const name = command.label ?? (command.at?.kind === 'label' ? undefined : expression)
+  if (name !== undefined && (isNew || command.at?.kind === 'rows')) writes.push({ address: formatAddress(row, labelCol), input: name })
+  for (const col of columns) writes.push({ address: formatAddress(row, col), input: formulaFor(command.terms, operands, sheet, col, true) })
+  const span = refText(sheet.name, { top: row, bottom: row, left: columns[0], right: columns[columns.length - 1] })
+  const what = isNew ? `add the row “${name}” (${expression}) as row ${row + 1} of ${sheet.name}` : `set ${command.at?.kind === 'label' ? `the row ${refText(sheet.name, cellRange(row, labelCol))}` : `row ${row + 1} of ${sheet.name}`} to ${expression}`
+  const result = yield* writeCells(sheet.name, writes, span)
+  return { text: readAs(`${what}: ${writes.find((write) => String(write.input).startsWith('='))?.input} in ${formatAddress(row, columns[0])}, and so on across ${span}`, writeOutcome(result)) }
+}
