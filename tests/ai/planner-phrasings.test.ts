@@ -98,6 +98,13 @@ const CASES: Record<string, Case[]> = {
     { say: 'fill down column E', book: 'sales', values: { 'Sales!E5': 900 / 7110 }, written: ['Sales!E3', 'Sales!E4', 'Sales!E5', 'Sales!E6', 'Sales!E7'] },
     { say: 'drag E2 down to E4', book: 'sales', inputs: { 'Sales!E3': '=D3/SUM($D$2:$D$7)', 'Sales!E4': '=D4/SUM($D$2:$D$7)' } },
     { say: 'copy B2:B4 to F2:F4', book: 'sales', values: { 'Sales!F2': 120, 'Sales!F3': 80, 'Sales!F4': 150 } },
+    // A whole row copied to another lands there alone: the rows between keep what they hold.
+    { say: 'copy row 2 to row 8', active: 'Model', inputs: { 'Model!C8': '=B8*(1+Inputs!$B$2)' }, values: { 'Model!A8': 'Revenue', 'Model!B8': 1000, 'Model!E8': 1331 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'copy column B to column F', active: 'Model', written: 'any', check: (book, _outcome, before) => {
+      expect(book.cells.get('Model!F1')?.value).toBe('FY2024')
+      expect(book.cells.get('Model!F3')?.input).toBe('=F2*Inputs!$B$3')
+      expect(changedInputs(before, book).every((ref) => ref.startsWith('Model!F'))).toBe(true)
+    } },
   ],
   'rows and columns': [
     { say: 'insert a row above row 3', active: 'Model', written: 'any', check: (book) => {
@@ -290,6 +297,8 @@ const CASES: Record<string, Case[]> = {
     { say: 'set free cash flow to EBITDA times 0.8', inputs: { 'Model!B5': '=B3*0.8', 'Model!E5': '=E3*0.8' }, values: { 'Model!B5': 200 }, written: ['Model!B5', 'Model!C5', 'Model!D5', 'Model!E5'] },
     { say: 'Model!B8 = revenue - EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
     { say: 'set Model!B8 to B2 - B3', inputs: { 'Model!B8': '=B2-B3' } },
+    { say: 'add a row Cash conversion = (free cash flow - taxes) / EBITDA', inputs: { 'Model!A8': 'Cash conversion', 'Model!B8': '=(B5-B4)/B3' }, values: { 'Model!E8': 1 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'set Model!B8 to the difference between revenue and EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
     { say: 'set Model!A8 to Revenue - EBITDA', check: (book, outcome, before) => {
       noChange!(book, outcome, before)
       expect(outcome.message).toContain('put it in quotes')

@@ -153,6 +153,15 @@ describe('parseCommand, rows calculated from other rows', () => {
     expect(parseCommand('add a row EBITDA = revenue times 20%')).toMatchObject({ terms: [{ operand: row('revenue') }, { op: '*', operand: { kind: 'number', input: '20%' } }] })
   })
 
+  it('keeps parentheses and reads "the difference between … and …"', () => {
+    expect(parseCommand('add a row Margin = (revenue - costs) / revenue')).toEqual({
+      type: 'derive',
+      label: 'Margin',
+      terms: [{ op: null, operand: { kind: 'group', terms: [{ op: null, operand: row('revenue') }, { op: '-', operand: row('costs') }] } }, { op: '/', operand: row('revenue') }],
+    })
+    expect(parseCommand('set B8 to the difference between revenue and costs')).toMatchObject({ at: { address: 'B8' }, terms: [{ operand: row('revenue') }, { op: '-', operand: row('costs') }] })
+  })
+
   it('leaves formulas typed with "=" and values to the commands that write them', () => {
     expect(parseCommand('set Model!F2:F3 to =B2*2')).toMatchObject({ type: 'set', value: { kind: 'formula', input: '=B2*2' } })
     expect(parseCommand('put =B5/B2 in B8')).toMatchObject({ type: 'set', value: { kind: 'formula', input: '=B5/B2' } })

@@ -57,7 +57,7 @@ export interface ModelRequest {
 /** One term of a calculated row: the cells it reads (a row by its label, a cell) or a number, and how it joins the terms before. */
 export interface DeriveTerm {
   op: '+' | '-' | '*' | '/' | null
-  operand: { kind: 'cells'; target: TargetSpec } | { kind: 'number'; input: string }
+  operand: { kind: 'cells'; target: TargetSpec } | { kind: 'number'; input: string } | { kind: 'group'; terms: DeriveTerm[] }
 }
 
 export type PlannerCommand =

@@ -16,7 +16,7 @@ export const COMMAND_GRAMMAR = String.raw`
   // "put =B5/B2 in B8" is a formula typed after a verb, not a row named "put" set to a calculation.
   const COMMAND_VERB = /^(put|set|write|enter|type|insert|add|make|fill|input|place|store|key|change|update)\b/i
   // A calculation reads rows by their labels or cells by their addresses, not numbers alone.
-  const readsCells = (terms) => terms.some((term) => term.operand.kind === 'cells' && (term.operand.target.kind === 'label' || term.operand.target.kind === 'address'))
+  const readsCells = (terms) => terms.some((term) => (term.operand.kind === 'group' ? readsCells(term.operand.terms) : term.operand.kind === 'cells' && (term.operand.target.kind === 'label' || term.operand.target.kind === 'address')))
 }}
 
 // ---- the start rules ----------------------------------------------------------------------------
@@ -240,15 +240,16 @@ DeriveOp
   / __ ("divided by"i / "over"i) !WordChar __ { return '/' }
 DeriveEnd = __ ("into"i / "in"i / "on"i) __ (RowWord / "row"i) / _ !.
 Operand
-  = value:(Percent / PlainNumber) &(DeriveOp / DeriveEnd) { return { kind: 'number', input: String(value.input) } }
-  / words:$((!DeriveOp !DeriveEnd [^=])+) { return { kind: 'cells', target: options.parseTarget(words) } }
+  = "(" _ terms:Expression _ ")" { return { kind: 'group', terms } }
+  / value:(Percent / PlainNumber) &(DeriveOp / DeriveEnd / _ ")") { return { kind: 'number', input: String(value.input) } }
+  / words:$((!DeriveOp !DeriveEnd !(_ ")") [^=(])+) { return { kind: 'cells', target: options.parseTarget(words) } }
 // A formula typed with its "=" is a formula, not a calculation to build.
 Expression
   = !"=" first:Operand rest:(op:DeriveOp operand:Operand { return { op, operand } })+ { return [{ op: null, operand: first }, ...rest] }
-  / ("the"i __)? ("difference between"i / "difference of"i) __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '-', operand: b }] }
-  / ("the"i __)? ("sum of"i / "total of"i) __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '+', operand: b }] }
-  / ("the"i __)? ("ratio of"i / "quotient of"i) __ a:Operand __ ("to"i / "and"i / "over"i) __ b:Operand { return [{ op: null, operand: a }, { op: '/', operand: b }] }
-  / ("the"i __)? "product of"i __ a:Operand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '*', operand: b }] }
+  / ("the"i __)? ("difference between"i / "difference of"i) __ a:VerbalOperand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '-', operand: b }] }
+  / ("the"i __)? ("sum of"i / "total of"i) __ a:VerbalOperand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '+', operand: b }] }
+  / ("the"i __)? ("ratio of"i / "quotient of"i) __ a:VerbalOperand __ ("to"i / "and"i) __ b:Operand { return [{ op: null, operand: a }, { op: '/', operand: b }] }
+  / ("the"i __)? "product of"i __ a:VerbalOperand __ "and"i __ b:Operand { return [{ op: null, operand: a }, { op: '*', operand: b }] }
 // The first operand of a verbal phrase ends at its joining word: "subtracts costs from revenue".
 VerbalOperand
   = value:(Percent / PlainNumber) &(__ ("from"i / "and"i / "by"i / "to"i) !WordChar) { return { kind: 'number', input: String(value.input) } }

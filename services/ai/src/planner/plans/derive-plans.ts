@@ -15,11 +15,20 @@ import { cellRange, refText, type SheetView, type WorkbookView } from '../workbo
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
 
-/** What a term reads: a number as typed, a row (its cell in each column) or one cell. */
-type Operand = { kind: 'number'; input: string } | { kind: 'row'; sheet: SheetView; row: number; text: string } | { kind: 'cell'; sheet: SheetView; row: number; col: number }
+/** What a term reads: a number as typed, a row (its cell in each column), one cell, or terms in parentheses. */
+type Operand =
+  | { kind: 'number'; input: string }
+  | { kind: 'row'; sheet: SheetView; row: number; text: string }
+  | { kind: 'cell'; sheet: SheetView; row: number; col: number }
+  | { kind: 'group'; terms: readonly DeriveTerm[]; operands: Operand[] }
 
 function* operandOf(view: WorkbookView, term: DeriveTerm, context: PlanContext): Step<Operand> {
   if (term.operand.kind === 'number') return term.operand
+  if (term.operand.kind === 'group') {
+    const operands: Operand[] = []
+    for (const inner of term.operand.terms) operands.push(yield* operandOf(view, inner, context))
+    return { kind: 'group', terms: term.operand.terms, operands }
+  }
   const target = term.operand.target
   if (target.kind !== 'label' && target.kind !== 'address') stop('I calculate rows from other rows named by their labels (“revenue minus costs”) and from cells named by address (B4), not from ranges.')
   const found = yield* resolveTarget(view, target, context)
@@ -27,29 +36,38 @@ function* operandOf(view: WorkbookView, term: DeriveTerm, context: PlanContext):
   return { kind: 'cell', sheet: found.sheet, row: found.range.top, col: found.range.left }
 }
 
-/** The formula of one cell: each row read in `col`, each cell as it is (absolute when the formula is written along a row). */
-function formulaFor(terms: readonly DeriveTerm[], operands: readonly Operand[], target: SheetView, col: number, alongRow: boolean): string {
+/** The expression of one cell: each row read in `col`, each cell as it is (absolute when the formula is written along a row). */
+function expressionFor(terms: readonly DeriveTerm[], operands: readonly Operand[], target: SheetView, col: number, alongRow: boolean): string {
   const prefix = (sheet: SheetView) => (sheet === target ? '' : `${formatSheetPrefix(sheet.name)}!`)
   const parts = operands.map((operand, index) => {
     const op = terms[index].op ?? ''
     if (operand.kind === 'number') return op + operand.input
+    if (operand.kind === 'group') return `${op}(${expressionFor(operand.terms, operand.operands, target, col, alongRow)})`
     if (operand.kind === 'row') return op + prefix(operand.sheet) + formatAddress(operand.row, col)
     const address = alongRow ? `$${columnToLetters(operand.col)}$${operand.row + 1}` : formatAddress(operand.row, operand.col)
     return op + prefix(operand.sheet) + address
   })
-  return `=${parts.join('')}`
+  return parts.join('')
 }
 
-/** The expression as the user would read it back: “Revenue − Costs”. */
+const formulaFor = (terms: readonly DeriveTerm[], operands: readonly Operand[], target: SheetView, col: number, alongRow: boolean) => `=${expressionFor(terms, operands, target, col, alongRow)}`
+
+/** The expression as the user would read it back: “(Revenue − Costs) ÷ Revenue”. */
 function expressionText(terms: readonly DeriveTerm[], operands: readonly Operand[]): string {
   const symbols = { '+': ' + ', '-': ' − ', '*': ' × ', '/': ' ÷ ' }
   return operands
     .map((operand, index) => {
       const op = terms[index].op
-      const words = operand.kind === 'number' ? operand.input : operand.kind === 'row' ? operand.text : refText(operand.sheet.name, cellRange(operand.row, operand.col))
+      const words =
+        operand.kind === 'number' ? operand.input : operand.kind === 'group' ? `(${expressionText(operand.terms, operand.operands)})` : operand.kind === 'row' ? operand.text : refText(operand.sheet.name, cellRange(operand.row, operand.col))
       return (op ? symbols[op] : '') + words
     })
     .join('')
+}
+
+/** Every row an expression reads, in order, inside parentheses too. */
+function rowsOf(operands: readonly Operand[]): Extract<Operand, { kind: 'row' }>[] {
+  return operands.flatMap((operand) => (operand.kind === 'row' ? [operand] : operand.kind === 'group' ? rowsOf(operand.operands) : []))
 }
 
 export function* planDerive(command: Command<'derive'>, context: PlanContext): Step<PlanAnswer> {
@@ -64,14 +82,14 @@ export function* planDerive(command: Command<'derive'>, context: PlanContext): S
   if (command.at?.kind === 'address') {
     const found = yield* resolveTarget(view, command.at, context)
     // A row is read in the cell's own column ("B8 = revenue - costs" reads B2 and B3): not where its label is.
-    const labelled = operands.find((operand) => operand.kind === 'row' && found.range.left <= (operand.sheet.labelColumn ?? 0))
+    const labelled = rowsOf(operands).find((operand) => found.range.left <= (operand.sheet.labelColumn ?? 0))
     if (labelled) stop(`${found.described} is in the column of the row labels, so ${expression} has no numbers to read there. To write it as text, put it in quotes: “set ${formatAddress(found.range.top, found.range.left)} to "${expression}"”.`)
     const formula = formulaFor(command.terms, operands, found.sheet, found.range.left, false)
     const result = yield* writeCells(found.sheet.name, [{ address: formatAddress(found.range.top, found.range.left), input: formula }], found.described)
     return { text: readAs(`set ${found.described} to ${expression}: ${formula}`, writeOutcome(result)) }
   }
 
-  const rows = operands.filter((operand): operand is Extract<Operand, { kind: 'row' }> => operand.kind === 'row')
+  const rows = rowsOf(operands)
   if (rows.length === 0) stop(`To calculate a row I need rows named by their labels (“revenue minus costs”); ${expression} names none.`)
   const first = rows[0]
 

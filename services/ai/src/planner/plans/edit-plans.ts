@@ -80,8 +80,16 @@ export function* planFill(command: Command<'fill'>, context: PlanContext): Step<
   const source = yield* resolveTarget(view, command.source, context)
   const sheet = source.sheet
   let from: RangeAddress = source.range
-  // A whole labelled row or a column: fill from its last formula (right) or its first formula (down).
-  if (source.label && !source.label.column) {
+  // "copy row 2 to row 5" copies it there: as many whole rows (columns) as it has, not every row on the way.
+  const destination = command.destination
+  const copiedWhole =
+    command.direction === undefined &&
+    ((destination?.kind === 'rows' && source.whole === 'rows' && Math.abs(destination.to - destination.from) === source.range.bottom - source.range.top) ||
+      (destination?.kind === 'columns' && source.whole === 'columns' && Math.abs(lettersToColumn(destination.to) - lettersToColumn(destination.from)) === source.range.right - source.range.left))
+  // A whole labelled row or a column: fill from its last formula (right) or its first formula (down);
+  // rows or columns copied whole go as they are.
+  if (copiedWhole) from = source.range
+  else if (source.label && !source.label.column) {
     const cells = (yield* readCells(sheet.name, source.range)).filter((cell) => cell.col > source.label!.label.col)
     const formulas = cells.filter((cell) => cell.formula !== undefined)
     const last = formulas[formulas.length - 1] ?? cells[cells.length - 1]
@@ -96,17 +104,16 @@ export function* planFill(command: Command<'fill'>, context: PlanContext): Step<
   let to: RangeAddress
   let direction = command.direction
   // "to column G" and "across to FY2028" go right, "to row 20" goes down; a labelled row is filled along itself.
-  if (direction === undefined && command.destination) {
-    const kind = command.destination.kind
-    if (kind === 'columns' || (source.label && !source.label.column) || (kind === 'label' && view.matchHeader(sheet, command.destination.text.replace(/\s+column$/i, '')))) direction = 'right'
+  if (direction === undefined && destination && !copiedWhole) {
+    const kind = destination.kind
+    if (kind === 'columns' || (source.label && !source.label.column) || (kind === 'label' && view.matchHeader(sheet, destination.text.replace(/\s+column$/i, '')))) direction = 'right'
     else if (kind === 'rows') direction = 'down'
   }
-  if (direction === undefined && command.destination && command.destination.kind !== 'end') {
-    const destination = yield* resolveTarget(view, command.destination, context)
-    to = destination.range
+  if (direction === undefined && destination && destination.kind !== 'end') {
+    to = (yield* resolveTarget(view, destination, context)).range
   } else {
     direction ??= 'right'
-    const edge = yield* fillEdge(view, sheet, command.destination, direction, context)
+    const edge = yield* fillEdge(view, sheet, destination, direction, context)
     to = direction === 'right' ? { top: from.top, bottom: from.bottom, left: from.right + 1, right: edge } : { top: from.bottom + 1, bottom: edge, left: from.left, right: from.right }
     if (to.right < to.left || to.bottom < to.top) stop(`${refText(sheet.name, from)} already reaches ${direction === 'right' ? `column ${columnToLetters(edge)}` : `row ${edge + 1}`}: there is nothing to fill.`)
   }
