@@ -178,6 +178,21 @@ const CASES: Record<string, Case[]> = {
     } },
     { say: 'make this bold', active: 'Model', selection: 'A5:E5', written: [], check: (book) => expect(style(book, 'Model!E5').bold).toBe(true) },
     { say: 'show the WACC as a percentage with 1 decimal', written: [], check: (book) => expect(fmt(book, 'Inputs!B5')).toBe('0.0%') },
+    { say: 'format Model!B5:E5 as #,##0;(#,##0)', written: [], check: (book) => expect(fmt(book, 'Model!C5')).toBe('#,##0;(#,##0)') },
+    { say: 'set the number format of Model!B2:E2 to $#,##0', written: [], check: (book) => expect(fmt(book, 'Model!E2')).toBe('$#,##0') },
+    { say: 'add borders to Model!A1:C2', written: [], check: (book) => {
+      const thin = { line: 'thin' }
+      expect(style(book, 'Model!B2').borders).toEqual({ top: thin, right: thin, bottom: thin, left: thin })
+      expect(style(book, 'Model!D2').borders).toBeUndefined()
+    } },
+    { say: 'put a border around Model!A1:C3', written: [], check: (book) => {
+      const thin = { line: 'thin' }
+      expect(style(book, 'Model!A1').borders).toEqual({ top: thin, left: thin })
+      expect(style(book, 'Model!C3').borders).toEqual({ bottom: thin, right: thin })
+      expect(style(book, 'Model!B2').borders).toBeUndefined()
+    } },
+    { say: 'add a bottom border under row 1', active: 'Model', written: [], check: (book) => expect(style(book, 'Model!C1').borders).toEqual({ bottom: { line: 'thin' } }) },
+    { say: 'wrap the text in Model!A1:E1', written: [], check: (book) => expect(style(book, 'Model!A1').wrap).toBe(true) },
   ],
   'totals': [
     { say: 'sum column B', book: 'sales', active: 'Sales', inputs: { 'Sales!B8': '=SUM(B2:B7)' }, values: { 'Sales!B8': 710 } },

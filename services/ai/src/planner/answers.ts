@@ -67,7 +67,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Calculated rows: “add a row Gross profit = revenue - costs”, “put revenue minus costs in row 4”',
   'Rows and columns: “insert 2 rows above row 5”, “delete column C”',
   'Sheets: “add a sheet called Summary”, “rename Sheet1 to Inputs”, “delete the sheet Scratch”',
-  'Formats: “make row 1 bold”, “format C2:C20 as currency”, “show B2:B9 as percentages with 1 decimal”',
+  'Formats: “make row 1 bold”, “format C2:C20 as currency”, “show B2:B9 as percentages with 1 decimal”, “format B2:D9 as #,##0;(#,##0)”, “put a border around A1:D9”',
   'Totals: “sum column C”, “total B2:B9 in B10”, “add a total row”',
   'Sort and clear: “sort A2:C10 by column B descending”, “clear D2:D9”',
   'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',

@@ -170,3 +170,25 @@ describe('parseCommand, rows calculated from other rows', () => {
     expect(parseCommand('write Gross profit - costs in A5')).toMatchObject({ type: 'set', value: { kind: 'text', input: 'Gross profit - costs' } })
   })
 })
+
+describe('parseCommand, borders and number format codes', () => {
+  const thin = { line: 'thin' }
+  it('reads borders on every edge, a line around, a bottom border, none, and wrapping', () => {
+    expect(parseCommand('add borders to A1:D3')).toMatchObject({ type: 'format', spec: { kind: 'style', style: { borders: { top: thin, right: thin, bottom: thin, left: thin } } } })
+    expect(parseCommand('put a border around A1:D3')).toEqual({ type: 'format', target: { kind: 'range', from: 'A1', to: 'D3' }, spec: { kind: 'outline' } })
+    expect(parseCommand('add a bottom border under row 1')).toMatchObject({ target: { kind: 'rows', from: 1 }, spec: { style: { borders: { bottom: thin } } } })
+    expect(parseCommand('remove the borders from A1:D3')).toMatchObject({ spec: { style: { borders: null } } })
+    expect(parseCommand('wrap the text in A1:D1')).toMatchObject({ spec: { style: { wrap: true } } })
+  })
+
+  it('reads number format codes as typed', () => {
+    expect(parseCommand('format B2:D3 as #,##0;(#,##0)')).toMatchObject({ spec: { kind: 'code', code: '#,##0;(#,##0)' } })
+    expect(parseCommand('set the number format of B2:D2 to $#,##0')).toMatchObject({ target: { kind: 'range', from: 'B2' }, spec: { kind: 'code', code: '$#,##0' } })
+    expect(parseCommand('format B2 as "0.0x"')).toMatchObject({ spec: { kind: 'code', code: '0.0x' } })
+    expect(parseCommand('format C2 as 15')).toBeNull()
+    // A value set is a value, even one that looks like a code.
+    expect(parseCommand('set B3 to 30%')).toMatchObject({ type: 'set', value: { kind: 'percent' } })
+    expect(parseCommand('set G1 to "Comment"')).toMatchObject({ type: 'set', value: { kind: 'text', input: 'Comment' } })
+    expect(parseCommand('show B2 as 15%')).toBeNull()
+  })
+})

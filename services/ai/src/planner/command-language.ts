@@ -35,6 +35,10 @@ export type FormatSpec =
   | { kind: 'date' | 'general'; decimals?: number }
   | { kind: 'decimals'; decimals: number }
   | { kind: 'style'; style: StylePatch; words: string }
+  /** A number format code as typed ("#,##0;(#,##0)"). */
+  | { kind: 'code'; code: string }
+  /** A thin line around the outside of the range. */
+  | { kind: 'outline' }
 
 export type AggregateFunction = 'SUM' | 'AVERAGE' | 'MAX' | 'MIN' | 'COUNT' | 'MEDIAN'
 

@@ -41,6 +41,7 @@ CommandBody
   / TotalRow
   / Aggregate
   / SheetCommand
+  / Borders
   / Clear
   / Structure
   / Format
@@ -418,6 +419,10 @@ FormatKind
   / ("dates"i / "date"i) !WordChar { return { kind: 'date' } }
   / ("no formatting"i / "no format"i / "general"i / "plain"i) !WordChar { return { kind: 'general' } }
   / ("multiples"i / "multiple"i) !WordChar { return { kind: 'multiple' } }
+// A number format code as Excel writes it: "$#,##0", "#,##0;(#,##0)", "0.0%" (a number such as 15% is a value, not a code).
+FormatCode
+  = code:Quoted { return { kind: 'code', code } }
+  / code:$[^ \t]+ &{ return /[0#?]/.test(code) && !/^[-+$€£]?[0-9.,]*[1-9][0-9.,]*%?$/.test(code) && !/^[0-9.,]+$/.test(code) } { return { kind: 'code', code } }
 FormatSpec
   = ("a"i __ / "an"i __)? kind:FormatKind (__ ("figures"i / "amounts"i / "format"i / "values"i / "style"i))? decimals:DecimalsSuffix? { return { ...kind, ...(decimals !== null ? { decimals } : {}) } }
   / decimals:Decimals { return { kind: 'decimals', decimals } }
@@ -428,6 +433,13 @@ FormatTail = __ FormatLink __ FormatSpec End
 FormatTarget = text:$((!FormatTail .)+) { return options.parseTarget(text) }
 Format
   = FormatVerb __ target:FormatTarget __ FormatLink __ spec:FormatSpec End { return { type: 'format', target, spec } }
+  / ("set"i / "change"i / "apply"i / "use"i) __ ("the"i __)? ("number format"i / "format code"i / "format"i) __ ("of"i / "for"i / "on"i / "in"i) __ target:$((!(__ ("to"i / "as"i) __ FormatCode End) .)+) __ ("to"i / "as"i) __ spec:FormatCode End {
+      return { type: 'format', target: options.parseTarget(target), spec }
+    }
+  // Only after "format" (or "display", "show") is a bare code a format: "set X to 30%" sets a value.
+  / ("format"i / "display"i / "show"i) !WordChar __ target:$((!(__ ("as"i / "with"i / "using"i / "in"i) __ (("the"i __)? ("number format"i / "format code"i / "format"i) __)? FormatCode End) .)+) __ ("as"i / "with"i / "using"i / "in"i) __ (("the"i __)? ("number format"i / "format code"i / "format"i) __)? spec:FormatCode End {
+      return { type: 'format', target: options.parseTarget(target), spec }
+    }
   / ("render"i / "make"i / "turn"i / "set"i) __ target:$((!(__ Styles End) .)+) __ styles:Styles End { return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', ...styles } } }
   / verb:StyleVerb __ target:TargetText { return { type: 'format', target, spec: { kind: 'style', ...verb } } }
   / ("colour"i / "color"i) __ target:$((!(__ ("in"i __)? Colour End) .)+) __ ("in"i __)? colour:Colour End { return { type: 'format', target: options.parseTarget(target), spec: { kind: 'style', style: { color: colour.css }, words: colour.name } } }
@@ -448,6 +460,23 @@ StyleVerb
   / ("italicize"i / "italicise"i / "italic"i) !WordChar { return { style: { italic: true }, words: 'italic' } }
   / "underline"i !WordChar { return { style: { underline: true }, words: 'underlined' } }
   / "unbold"i !WordChar { return { style: { bold: false }, words: 'not bold' } }
+
+// ---- borders and wrapping ------------------------------------------------------------------------
+
+BorderWords = ("all borders"i / "grid lines"i / "gridlines"i / "borders"i / "border"i / "lines"i) !WordChar
+Borders
+  = ("add"i / "put"i / "apply"i / "draw"i / "give"i) __ (("thin"i / "an"i / "a"i) __)? ("outline"i / "box"i / BorderWords) __ ("around"i / "round"i) __ target:TargetText { return { type: 'format', target, spec: { kind: 'outline' } } }
+  / ("add"i / "put"i / "apply"i / "draw"i / "give"i) __ (("thin"i / "an"i / "a"i) __)? ("bottom border"i / "underline"i / "bottom line"i / "rule"i / "line"i) __ ("under"i / "below"i / "beneath"i / "on"i / "to"i) __ target:TargetText {
+      return { type: 'format', target, spec: { kind: 'style', style: { borders: { bottom: { line: 'thin' } } }, words: 'a bottom border' } }
+    }
+  / ("add"i / "put"i / "apply"i / "draw"i / "give"i / "set"i) __ (("thin"i / "an"i / "a"i) __)? BorderWords __ ("to"i / "on"i / "for"i / "in"i) __ target:TargetText {
+      const thin = { line: 'thin' }
+      return { type: 'format', target, spec: { kind: 'style', style: { borders: { top: thin, right: thin, bottom: thin, left: thin } }, words: 'bordered (a thin line on every edge of each cell)' } }
+    }
+  / ("remove"i / "clear"i / "delete"i / "erase"i) __ ("the"i __ / "all"i __ / "any"i __)? BorderWords __ ("from"i / "on"i / "of"i / "in"i / "around"i) __ target:TargetText {
+      return { type: 'format', target, spec: { kind: 'style', style: { borders: null }, words: 'without borders' } }
+    }
+  / "wrap"i __ ("the"i __)? (("text"i / "words"i) __ ("in"i / "of"i / "on"i) __)? target:TargetText { return { type: 'format', target, spec: { kind: 'style', style: { wrap: true }, words: 'wrapped text' } } }
 
 // ---- totals -------------------------------------------------------------------------------------
 

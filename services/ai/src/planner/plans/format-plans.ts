@@ -1,5 +1,6 @@
 /** Plans for the look of cells (format_range) and for charts (create_chart). */
 import type { StylePatch } from '@finsheet/contracts'
+import type { RangeAddress } from '@finsheet/workbook'
 import type { FormatSpec, PlannerCommand } from '../command-language.js'
 import { readAs } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
@@ -40,7 +41,22 @@ export function formatOf(spec: FormatSpec): { numberFormat?: string; style?: Sty
       return { numberFormat: `#,##0${zeros(Math.min(spec.decimals, 10))}`, words: places(spec.decimals) }
     case 'style':
       return { style: spec.style, words: spec.words }
+    case 'code':
+      return { numberFormat: spec.code, words: `the number format ${spec.code}` }
+    case 'outline':
+      return { words: 'outlined (a thin line around the outside)' }
   }
+}
+
+/** The four sides of a range, each with the edge it takes, for a line around the outside. */
+function outlineSides(range: RangeAddress): { range: RangeAddress; style: StylePatch }[] {
+  const thin = { line: 'thin' as const }
+  return [
+    { range: { ...range, bottom: range.top }, style: { borders: { top: thin } } },
+    { range: { ...range, top: range.bottom }, style: { borders: { bottom: thin } } },
+    { range: { ...range, right: range.left }, style: { borders: { left: thin } } },
+    { range: { ...range, left: range.right }, style: { borders: { right: thin } } },
+  ]
 }
 
 export function* planFormat(command: Command<'format'>, context: PlanContext): Step<PlanAnswer> {
@@ -48,6 +64,13 @@ export function* planFormat(command: Command<'format'>, context: PlanContext): S
   const found = yield* resolveTarget(view, command.target, context)
   const format = formatOf(command.spec)
   const paraphrase = `format ${found.described} as ${format.words}`
+  if (command.spec.kind === 'outline') {
+    for (const side of outlineSides(found.range)) {
+      const drawn = yield* useTool('format_range', { sheet: found.sheet.name, range: rangeText(side.range), style: side.style })
+      if (!drawn.ok) stop(`${readAs(paraphrase)}\n\nThe format did not go through: ${drawn.error}`)
+    }
+    return { text: readAs(paraphrase, 'Done.') }
+  }
   const result = yield* useTool('format_range', {
     sheet: found.sheet.name,
     range: rangeText(found.range),
