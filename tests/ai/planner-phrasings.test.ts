@@ -11,7 +11,7 @@ import { startInProcessSpreadsheet, type InProcessSpreadsheet } from '../agent-e
 import { changedInputs, fixtureBody, importWorkbook, readWorkbook, type WorkbookCells } from '../agent-eval/workbook-cells.js'
 
 const fixture = (name: string) => fixtureBody(fileURLToPath(new URL(`../agent-tasks/workbooks/${name}.json`, import.meta.url)))
-const BOOKS = { acme: fixture('acme'), sales: fixture('sales'), audit: fixture('audit') }
+const BOOKS = { acme: fixture('acme'), sales: fixture('sales'), audit: fixture('audit'), titled: fixture('titled') }
 
 interface Case {
   say: string
@@ -319,6 +319,13 @@ const CASES: Record<string, Case[]> = {
       expect(outcome.message).toContain('put it in quotes')
     } },
     { say: 'add a row EBITDA check = EBITDA - revenue times Inputs!B3', inputs: { 'Model!A8': 'EBITDA check', 'Model!C8': '=C3-C2*Inputs!$B$3' }, values: { 'Model!E8': 0 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+  ],
+  // A sheet whose title has the words of one of its lines: the line with numbers is the one meant.
+  'a title above the line': [
+    { say: 'WACC 8% to 10% against terminal growth 1% to 2%', book: 'titled', written: 'any', check: (book) => expect(book.cells.get('Sensitivity!B4')?.input.startsWith('=NPV($A4,FCF!$B$5:$D$5)')).toBe(true) },
+    { say: 'chart free cash flow', book: 'titled', written: [], check: (book) => expect(book.charts).toMatchObject([{ sheet: 'FCF', dataRange: 'A5:D5' }]) },
+    { say: 'explain free cash flow for 2026', book: 'titled', check: answerSays('FCF!C5', 'C4') },
+    { say: 'increase EBITDA by 10%', book: 'titled', values: { 'FCF!B4': 220, 'FCF!B5': 110 }, written: ['FCF!B4', 'FCF!C4', 'FCF!D4'] },
   ],
   'several commands in one message': [
     { say: 'put Margin in Model!A8 and =B5/B2 in Model!B8', inputs: { 'Model!B8': '=B5/B2' }, values: { 'Model!A8': 'Margin', 'Model!B8': 0.25 * (1 - 0.21) } },

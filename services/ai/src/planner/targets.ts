@@ -77,10 +77,25 @@ function usedOf(sheet: SheetView): RangeAddress {
   return sheet.used
 }
 
+/**
+ * Of labels the words match equally, the first whose row holds a number: the line of the model, not
+ * a title or a section header of the same words above it. The first when none does.
+ */
+export function* lineOfModel(view: WorkbookView, match: LabelMatch, text: string): Step<LabelMatch> {
+  const tied = view.labelsTied(match, text)
+  if (tied.length < 2) return match
+  for (const candidate of tied) {
+    const right = Math.max(candidate.sheet.used?.right ?? 0, candidate.label.col + 1)
+    const cells = yield* readCells(candidate.sheet.name, { top: candidate.label.row, bottom: candidate.label.row, left: candidate.label.col + 1, right })
+    if (cells.some((cell) => typeof cell.value === 'number')) return candidate
+  }
+  return match
+}
+
 /** A label found, by the overview, else by search_workbook (for sheets with more labels than the overview lists). */
 function* findLabel(view: WorkbookView, text: string, sheetName: string | undefined, context: PlanContext): Step<LabelMatch> {
   const match = view.matchLabel(text, sheetName, context.activeSheet)
-  if (match) return match
+  if (match) return yield* lineOfModel(view, match, text)
   const scope = sheetName !== undefined ? [view.sheetNamed(sheetName)] : view.sheets
   if (scope.some((sheet) => sheet.moreLabels > 0)) {
     const result = yield* useTool('search_workbook', { query: text })

@@ -118,6 +118,19 @@ export class WorkbookView {
     return this.sheets[0]
   }
 
+  /**
+   * The labels of the match's sheet that the same words match as well, in row order, the match's own
+   * among them: a title or a section header ("Unlevered Free Cash Flow" over the sheet) beside the line.
+   */
+  labelsTied(match: LabelMatch, text: string): LabelMatch[] {
+    const own = labelSimilarity(text, match.label.text)
+    // A match through another word for the line ("discount rate" for WACC) has no equals among the words' own matches.
+    if (own < LABEL_MATCH_THRESHOLD) return [match]
+    return match.sheet.labels
+      .filter((label) => label === match.label || Math.abs(labelSimilarity(text, label.text) - own) <= 1e-9)
+      .map((label) => ({ ...match, label }))
+  }
+
   /** Sheets in the order a label is looked for: the named one alone, else the active one first. */
   private searchOrder(named: string | undefined, active: string | undefined): SheetView[] {
     if (named !== undefined) return [this.sheetNamed(named)]

@@ -9,7 +9,7 @@ import { columnToLetters, formatAddress, formatSheetPrefix, type RangeAddress } 
 import type { PlannerCommand, SensitivityAxis } from '../command-language.js'
 import { prose, readAs } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
-import { rangeText, readCells, resolveTarget, type ReadCell } from '../targets.js'
+import { lineOfModel, rangeText, readCells, resolveTarget, type ReadCell } from '../targets.js'
 import { clean, lookOver, writeCells, type CellWrite } from '../tool-steps.js'
 import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
 
@@ -231,8 +231,9 @@ const percentText = (value: number) => `${clean(value * 100)}%`
 
 function* freeCashFlowRow(view: WorkbookView, context: PlanContext): Step<{ sheet: SheetView; cells: ReadCell[]; label: string }> {
   for (const text of FREE_CASH_FLOW_LABELS) {
-    const match = view.matchLabel(text, undefined, context.activeSheet)
-    if (!match || match.column) continue
+    const found = view.matchLabel(text, undefined, context.activeSheet)
+    if (!found || found.column) continue
+    const match = yield* lineOfModel(view, found, text)
     const row: RangeAddress = { top: match.label.row, bottom: match.label.row, left: match.label.col + 1, right: Math.max(match.sheet.used?.right ?? 0, match.label.col + 1) }
     const cells = (yield* readCells(match.sheet.name, row)).filter((cell) => typeof cell.value === 'number')
     if (cells.length > 0) return { sheet: match.sheet, cells, label: match.label.text }
