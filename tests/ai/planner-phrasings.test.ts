@@ -47,6 +47,7 @@ const CASES: Record<string, Case[]> = {
     { say: 'update Model!B2 to 1,250', values: { 'Model!B2': 1250, 'Model!C2': 1375 }, written: ['Model!B2'] },
     { say: 'make Model!B2 equal to 1100', values: { 'Model!B2': 1100 } },
     { say: 'make Model!B2 900', values: { 'Model!B2': 900 } },
+    { say: 'make the WACC 8.5%', values: { 'Inputs!B5': 0.085 } },
     { say: 'Model!B2 = 1200', values: { 'Model!B2': 1200 } },
     { say: 'put 1500 in Model!B2', values: { 'Model!B2': 1500 } },
     { say: 'enter 0.5 into cell Inputs!B3', values: { 'Inputs!B3': 0.5 } },
@@ -68,6 +69,8 @@ const CASES: Record<string, Case[]> = {
     { say: 'set FY2024 revenue to 1200', values: { 'Model!B2': 1200 } },
     { say: 'set the WACC to 8.5%', values: { 'Inputs!B5': 0.085 } },
     { say: 'can you set terminal growth to 3%?', values: { 'Inputs!B6': 0.03 } },
+    // A calculated line set to a number: the answer says its formula is gone.
+    { say: 'set the enterprise value to 5000', values: { 'Valuation!B1': 5000 }, check: answerSays('B1 held the formula =NPV(Inputs!B5,Model!B5:E5)', 'no longer follows its inputs') },
     { say: 'update the EBITDA margin to 30%', values: { 'Inputs!B3': 0.3 } },
     { say: 'set the discount rate to 10%', values: { 'Inputs!B5': 0.1 } },
     { say: 'change tax to 19%', values: { 'Inputs!B4': 0.19 } },

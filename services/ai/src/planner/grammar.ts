@@ -204,6 +204,7 @@ SetValue
   = SetVerb __ target:SetTarget __ SetLink __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:Value End { return { type: 'set', target, value } }
   / SetVerb __ target:PlainAddress __ SetLink __ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
   / "make"i __ target:PlainAddress __ value:Value End { return { type: 'set', target, value } }
+  / "make"i __ target:$((!(__ Value End) .)+) __ value:Value End { return { type: 'set', target: options.parseTarget(target), value } }
   / target:PlainAddress _ ("=" / ":" / "<-" / "is"i !WordChar) _ value:Value End { return { type: 'set', target, value } }
   / target:PlainAddress _ ("=" / ":") _ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
   / PutVerb __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:PutValue __ PutLink __ target:TargetText { return { type: 'set', target, value } }

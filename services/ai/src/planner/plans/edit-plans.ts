@@ -23,7 +23,10 @@ export function* planSet(command: Command<'set'>, context: PlanContext): Step<Pl
   const cells: CellWrite[] = addresses.map((address) => ({ address, input: value.kind === 'formula' ? formulaAt(value.input, first, address) : value.input }))
   const paraphrase = `set ${found.described} to ${valueText(value)}${addresses.length > 1 && value.kind === 'formula' ? ' (references shifting with each cell, as a fill does)' : ''}`
   const result = yield* writeCells(found.sheet.name, cells, found.described)
-  return { text: readAs(paraphrase, writeOutcome(result)) }
+  // A calculated line set to a typed value stops following its inputs: say so.
+  const replaced = value.kind === 'formula' ? [] : found.cells.filter((cell) => cell.formula !== undefined && addresses.includes(cell.address))
+  const note = replaced.length > 0 ? ` ${replaced.map((cell) => `${cell.address} held the formula ${cell.formula}`).join(', ')}; it now holds the value typed, so it no longer follows its inputs.` : ''
+  return { text: readAs(paraphrase, writeOutcome(result) + note) }
 }
 
 export function* planAdjust(command: Command<'adjust'>, context: PlanContext): Step<PlanAnswer> {
