@@ -269,6 +269,10 @@ const CASES: Record<string, Case[]> = {
       expect(book.cells.get('Sensitivity!F3')?.value).toBeCloseTo(0.035, 9)
     } },
   ],
+  'a new projected line': [
+    { say: 'create a 3 year revenue projection growing 10% a year starting at 1000', active: 'Valuation', inputs: { 'Valuation!B4': 'Year 1', 'Valuation!C5': '=B5*(1+$B$6)' }, values: { 'Valuation!A5': 'Revenue', 'Valuation!B5': 1000, 'Valuation!D5': 1210, 'Valuation!A6': 'Revenue growth', 'Valuation!B6': 0.1 }, written: ['Valuation!A5', 'Valuation!B5', 'Valuation!C5', 'Valuation!D5', 'Valuation!B4', 'Valuation!C4', 'Valuation!D4', 'Valuation!A6', 'Valuation!B6'] },
+    { say: 'project sales of 500 at 8% growth for 2 years from 2025', active: 'Valuation', values: { 'Valuation!B4': 2025, 'Valuation!C4': 2026, 'Valuation!C5': 540 }, written: ['Valuation!A5', 'Valuation!B5', 'Valuation!C5', 'Valuation!B4', 'Valuation!C4', 'Valuation!A6', 'Valuation!B6'] },
+  ],
   'growth': [
     { say: 'grow revenue 15% a year in years 2 to 4', inputs: { 'Model!C2': '=B2*(1+15%)', 'Model!D2': '=C2*(1+15%)' }, values: { 'Model!E2': 1000 * 1.15 ** 3 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
     { say: 'revenue growth of 20% in years 2 to 3', values: { 'Model!D2': 1440, 'Model!E2': 1440 * 1.1 }, written: ['Model!C2', 'Model!D2'] },

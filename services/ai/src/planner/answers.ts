@@ -72,7 +72,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Sort and clear: “sort A2:C10 by column B descending”, “clear D2:D9”',
   'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',
   'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',
-  'Growth: “grow revenue 15% a year in years 2 to 5”',
+  'Growth: “grow revenue 15% a year in years 2 to 5”, “create a 5 year revenue projection growing 10% a year starting at 1000”',
   'Explain and audit: “explain Valuation!B1”, “audit the workbook”',
   'New models: “create a DCF model for Acme with 7 years and 3% terminal growth”',
 ]

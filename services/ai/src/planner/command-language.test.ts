@@ -192,3 +192,18 @@ describe('parseCommand, borders and number format codes', () => {
     expect(parseCommand('show B2 as 15%')).toBeNull()
   })
 })
+
+describe('parseCommand, a new projected line', () => {
+  it('reads its words, years, first value, growth and first year in any order', () => {
+    expect(parseCommand('Create a 5 year revenue projection growing 10% a year starting at 1000')).toEqual({ type: 'project', label: 'revenue', periods: 5, start: { kind: 'number', input: 1000, value: 1000, shown: '1000' }, rate: 0.1 })
+    expect(parseCommand('project sales of 500 at 8% growth for 5 years from 2025')).toMatchObject({ label: 'sales', periods: 5, start: { value: 500 }, rate: 0.08, firstYear: 2025 })
+    expect(parseCommand('build a revenue forecast starting at $1,000 with 12% annual growth over the next 7 years')).toMatchObject({ label: 'revenue', periods: 7, start: { kind: 'currency', value: 1000 }, rate: 0.12 })
+  })
+
+  it('leaves growth of an existing line and new models to their commands', () => {
+    expect(parseCommand('project revenue growing 8% annually from FY2025 to FY2027')).toMatchObject({ type: 'grow' })
+    expect(parseCommand('create a DCF model for Acme')).toMatchObject({ type: 'create_model' })
+    // Without a first value there is nothing to project from: a projection it is not.
+    expect(parseCommand('create a 5 year revenue projection growing 10% a year')?.type).not.toBe('project')
+  })
+})

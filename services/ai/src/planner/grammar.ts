@@ -13,6 +13,13 @@ export const COMMAND_GRAMMAR = String.raw`
   const SCALES = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 }
   const AGGREGATES = { sum: 'SUM', total: 'SUM', subtotal: 'SUM', add: 'SUM', average: 'AVERAGE', mean: 'AVERAGE', avg: 'AVERAGE', max: 'MAX', maximum: 'MAX', min: 'MIN', minimum: 'MIN', count: 'COUNT', median: 'MEDIAN' }
   const plain = (digits) => Number(digits.replace(/,/g, ''))
+  // A projection once every part is read: its words, years, first value and growth; null while one is missing.
+  const projection = (items) => {
+    const found = Object.assign({}, ...items.filter((item) => !('word' in item)))
+    const label = items.filter((item) => 'word' in item).map((item) => item.word).join(' ')
+    if (found.periods === undefined || found.start === undefined || found.rate === undefined || label === '' || found.periods < 1 || found.periods > 50) return null
+    return { type: 'project', label, periods: found.periods, start: found.start, rate: found.rate, ...(found.firstYear !== undefined ? { firstYear: found.firstYear } : {}) }
+  }
   // "put =B5/B2 in B8" is a formula typed after a verb, not a row named "put" set to a calculation.
   const COMMAND_VERB = /^(put|set|write|enter|type|insert|add|make|fill|input|place|store|key|change|update)\b/i
   // A calculation reads rows by their labels or cells by their addresses, not numbers alone.
@@ -33,6 +40,7 @@ ModelRequest
 CommandBody
   = CreateModel
   / Sensitivity
+  / Projection
   / Growth
   / Audit
   / Explain
@@ -614,6 +622,28 @@ Growth
   / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
       return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
     }
+
+// ---- a new projected line -----------------------------------------------------------------------
+
+// "create a 5 year revenue projection growing 10% a year starting at 1000", "project sales of 500 at 8%
+// growth for 5 years from 2025": a line set up from nothing, its years, its first value and its growth.
+ProjectVerb = ("set up"i / "create"i / "build"i / "make"i / "add"i / "project"i / "forecast"i / "give me"i) !WordChar
+ProjectYears
+  = n:Integer _ "-"? _ ("years"i / "year"i / "yrs"i / "yr"i / "periods"i / "period"i) !WordChar { return { periods: n } }
+  / ("over"i / "for"i) __ ("the"i __)? ("next"i __)? n:CountWord __ ("years"i / "periods"i) !WordChar { return { periods: n } }
+ProjectStart
+  = ("starting at"i / "starting from"i / "starting with"i / "beginning at"i / "starting"i / "from"i / "of"i / "at"i) __ value:(Money / PlainNumber) !(_ ("%" / "percent"i)) !(__ ("growth"i / "a year"i / "per year"i / "annually"i)) &{ return value.value < 1900 || value.value > 2100 || !Number.isInteger(value.value) } { return { start: value } }
+ProjectRate
+  = ("growing at"i / "growing by"i / "growing"i / "with growth of"i / "with"i / "at"i / "by"i) __ rate:Percent (__ ("annual"i __)? ("growth"i / "a year"i / "per year"i / "annually"i / "each year"i / "yoy"i))? { return { rate: rate.value } }
+  / rate:Percent __ ("annual"i __ / "yearly"i __)? ("growth"i / "a year"i / "per year"i / "annually"i) { return { rate: rate.value } }
+ProjectFirstYear
+  = ("starting in"i / "beginning in"i / "from"i / "in"i) __ ("fy"i _ )? year:$([12][0-9][0-9][0-9]) !WordChar { return { firstYear: Number(year) } }
+ProjectNoun = ("projection"i / "forecast"i / "schedule"i / "line"i / "row"i) !WordChar { return { noun: true } }
+ProjectFiller = ("a year"i / "per year"i / "annually"i / "each year"i / "and"i / "with"i / "the"i / "an"i / "a"i / "for"i / "of"i) !WordChar { return {} }
+ProjectWord = word:$[A-Za-z&'-]+ !WordChar { return { word } }
+ProjectItem = ProjectYears / ProjectStart / ProjectRate / ProjectFirstYear / ProjectNoun / ProjectFiller / ProjectWord
+Projection
+  = ProjectVerb __ first:ProjectItem rest:(_ item:ProjectItem { return item })* End &{ return projection([first, ...rest]) !== null } { return projection([first, ...rest]) }
 
 // ---- explain and audit --------------------------------------------------------------------------
 

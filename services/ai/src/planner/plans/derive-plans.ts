@@ -1,16 +1,17 @@
 /**
- * A row calculated from other rows, column by column ("add a row Gross profit = revenue - costs",
- * "put revenue minus costs in row 4", "set margin to gross profit / revenue"), or one cell from
- * others ("B5 = B2 - B3"). Rows are named by their labels; each column of the first row named that
- * holds numbers gets a formula reading the same column of every row named, and a cell named by
- * address is read the same in every column.
+ * Lines the planner builds: a row calculated from other rows, column by column ("add a row Gross
+ * profit = revenue - costs", "put revenue minus costs in row 4", "set margin to gross profit /
+ * revenue"), or one cell from others ("B5 = B2 - B3"); and a projected line from nothing ("create a
+ * 5 year revenue projection growing 10% a year starting at 1000"). Rows are named by their labels;
+ * each column of the first row named that holds numbers gets a formula reading the same column of
+ * every row named, and a cell named by address is read the same in every column.
  */
 import { columnToLetters, formatAddress, formatSheetPrefix } from '@finsheet/workbook'
 import type { DeriveTerm, PlannerCommand } from '../command-language.js'
 import { readAs, writeOutcome } from '../answers.js'
 import { stop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { readCells, resolveTarget } from '../targets.js'
-import { lookOver, writeCells, type CellWrite } from '../tool-steps.js'
+import { clean, lookOver, writeCells, type CellWrite } from '../tool-steps.js'
 import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
@@ -129,4 +130,37 @@ export function* planDerive(command: Command<'derive'>, context: PlanContext): S
   const what = isNew ? `add the row “${name}” (${expression}) as row ${row + 1} of ${sheet.name}` : `set ${command.at?.kind === 'label' ? `the row ${refText(sheet.name, cellRange(row, labelCol))}` : `row ${row + 1} of ${sheet.name}`} to ${expression}`
   const result = yield* writeCells(sheet.name, writes, span)
   return { text: readAs(`${what}: ${writes.find((write) => String(write.input).startsWith('='))?.input} in ${formatAddress(row, columns[0])}, and so on across ${span}`, writeOutcome(result)) }
+}
+
+/**
+ * A projected line set up under what the sheet holds (a blank row between): the years across, the
+ * line from its first value, each year the one before grown by the rate, which sits in a row of its
+ * own beneath as an input to change.
+ */
+export function* planProject(command: Command<'project'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  const sheet = view.sheetFor(undefined, context.activeSheet)
+  const labelCol = sheet.labelColumn ?? sheet.used?.left ?? 0
+  const top = sheet.used ? sheet.used.bottom + 2 : 0
+  const label = command.label.charAt(0).toUpperCase() + command.label.slice(1)
+  const rateCell = `$${columnToLetters(labelCol + 1)}$${top + 3}`
+  const percent = `${clean(command.rate * 100)}%`
+  // The line first, so that the answer shows it: then the years above it and the growth below.
+  const line: CellWrite[] = [{ address: formatAddress(top + 1, labelCol), input: label }]
+  const years: CellWrite[] = []
+  for (let period = 0; period < command.periods; period++) {
+    const col = labelCol + 1 + period
+    years.push({ address: formatAddress(top, col), input: command.firstYear !== undefined ? command.firstYear + period : `Year ${period + 1}` })
+    line.push({ address: formatAddress(top + 1, col), input: period === 0 ? command.start.input : `=${formatAddress(top + 1, col - 1)}*(1+${rateCell})` })
+  }
+  const growth: CellWrite[] = [
+    { address: formatAddress(top + 2, labelCol), input: `${label} growth` },
+    { address: formatAddress(top + 2, labelCol + 1), input: percent },
+  ]
+  const writes = [...line, ...years, ...growth]
+  const last = labelCol + command.periods
+  const span = command.firstYear !== undefined ? `${command.firstYear} to ${command.firstYear + command.periods - 1}` : `Year 1 to Year ${command.periods}`
+  const paraphrase = `set up a ${command.periods}-year ${label} projection on ${sheet.name}: ${span} in ${refText(sheet.name, { top, bottom: top, left: labelCol + 1, right: last })}, ${label} in row ${top + 2} from ${command.start.kind === 'number' ? command.start.shown : command.start.input}, each year the one before × (1 + the growth in ${refText(sheet.name, cellRange(top + 2, labelCol + 1))}, ${percent})`
+  const result = yield* writeCells(sheet.name, writes, `the ${label} projection`)
+  return { text: readAs(paraphrase, writeOutcome(result)) }
 }

@@ -4,7 +4,7 @@ import { readAs } from '../answers.js'
 import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { planAudit, planExplain, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planSet, planSort, planTotalRow } from './edit-plans.js'
-import { planDerive } from './derive-plans.js'
+import { planDerive, planProject } from './derive-plans.js'
 import { planChart, planFormat } from './format-plans.js'
 import { planAddSheet, planDelete, planDeleteSheet, planInsert, planRenameSheet } from './structure-plans.js'
 
@@ -65,6 +65,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return modelAnswer(command)
     case 'derive':
       return planDerive(command, context)
+    case 'project':
+      return planProject(command, context)
   }
 }
 
