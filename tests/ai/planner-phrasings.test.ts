@@ -357,6 +357,11 @@ const CASES: Record<string, Case[]> = {
       expect(outcome.message).toContain('set B3 to 15%')
     } },
     { say: "what's the weather in Paris", check: noChange },
+    { say: 'undo that', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.toolCalls).toEqual([])
+      expect(outcome.message).toContain('Ctrl+Z')
+    } },
     { say: 'set growth to banana', check: noChange },
     { say: 'set Foo to 5', check: (book, outcome, before) => {
       noChange!(book, outcome, before)

@@ -84,6 +84,8 @@ export type PlannerCommand =
   | { type: 'explain'; target: TargetSpec }
   | { type: 'audit' }
   | { type: 'create_model'; request: ModelRequest }
+  /** "undo that": an answer saying where Undo is (changes are undone from the panel or the grid, not by a command). */
+  | { type: 'undo' }
   /** A new line from nothing: its label, a year per column from `firstYear` (else Year 1, 2...), its first value and its growth rate. */
   | { type: 'project'; label: string; periods: number; start: Extract<ValueSpec, { kind: 'number' | 'currency' }>; rate: number; firstYear?: number }
   /** A row calculated from other rows, column by column: a new one under the table with `label`, or the row or cell `at` names. */

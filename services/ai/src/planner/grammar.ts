@@ -39,6 +39,7 @@ ModelRequest
 
 CommandBody
   = CreateModel
+  / Undo
   / Sensitivity
   / Projection
   / Growth
@@ -622,6 +623,10 @@ Growth
   / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
       return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
     }
+
+// ---- undo ---------------------------------------------------------------------------------------
+
+Undo = ("undo"i / "revert"i / "roll back"i / "take back"i) !WordChar (__ ("that"i / "it"i / "this"i / "the last change"i / "your last change"i / "your changes"i / "the changes"i / "what you did"i / "everything"i) !WordChar)? End { return { type: 'undo' } }
 
 // ---- a new projected line -----------------------------------------------------------------------
 

@@ -23,6 +23,11 @@ function* modelAnswer(command: Extract<PlannerCommand, { type: 'create_model' }>
   }
 }
 
+// eslint-disable-next-line require-yield
+function* undoAnswer(): Step<PlanAnswer> {
+  return { text: 'I change a workbook only by commands, and undoing is not one: use Undo on my message (it reverts everything I changed for it at once) or press Ctrl+Z in the grid. I changed nothing.' }
+}
+
 export function planFor(command: PlannerCommand, context: PlanContext): Step<PlanAnswer> {
   switch (command.type) {
     case 'set':
@@ -67,6 +72,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planDerive(command, context)
     case 'project':
       return planProject(command, context)
+    case 'undo':
+      return undoAnswer()
   }
 }
 
