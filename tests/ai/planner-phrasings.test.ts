@@ -321,6 +321,11 @@ const CASES: Record<string, Case[]> = {
     { say: 'set Model!B8 to B2 - B3', inputs: { 'Model!B8': '=B2-B3' } },
     { say: 'add a row Cash conversion = (free cash flow - taxes) / EBITDA', inputs: { 'Model!A8': 'Cash conversion', 'Model!B8': '=(B5-B4)/B3' }, values: { 'Model!E8': 1 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
     { say: 'set Model!B8 to the difference between revenue and EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
+    { say: 'put revenue minus EBITDA in row 3', active: 'Model', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('cannot be calculated from itself')
+    } },
+    { say: 'put revenue times 2 in row 7', active: 'Model', inputs: { 'Model!B7': '=B2*2' }, values: { 'Model!A7': 'Notes' }, written: ['Model!B7', 'Model!C7', 'Model!D7', 'Model!E7'] },
     { say: 'set Model!A8 to Revenue - EBITDA', check: (book, outcome, before) => {
       noChange!(book, outcome, before)
       expect(outcome.message).toContain('put it in quotes')

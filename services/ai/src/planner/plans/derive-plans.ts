@@ -71,6 +71,13 @@ function rowsOf(operands: readonly Operand[]): Extract<Operand, { kind: 'row' }>
   return operands.flatMap((operand) => (operand.kind === 'row' ? [operand] : operand.kind === 'group' ? rowsOf(operand.operands) : []))
 }
 
+/** Whether the expression reads the cell it would be written to, in `col` (a formula cannot read itself). */
+function readsItself(operands: readonly Operand[], sheet: SheetView, row: number, col: number): boolean {
+  return operands.some((operand) =>
+    operand.kind === 'group' ? readsItself(operand.operands, sheet, row, col) : (operand.kind === 'row' && operand.sheet === sheet && operand.row === row) || (operand.kind === 'cell' && operand.sheet === sheet && operand.row === row && operand.col === col),
+  )
+}
+
 export function* planDerive(command: Command<'derive'>, context: PlanContext): Step<PlanAnswer> {
   const view = yield* lookOver()
   // Rows and cells named without a sheet are looked for on the sheet written to first ("set Model!B8 to B2 - B3").
@@ -85,6 +92,7 @@ export function* planDerive(command: Command<'derive'>, context: PlanContext): S
     // A row is read in the cell's own column ("B8 = revenue - costs" reads B2 and B3): not where its label is.
     const labelled = rowsOf(operands).find((operand) => found.range.left <= (operand.sheet.labelColumn ?? 0))
     if (labelled) stop(`${found.described} is in the column of the row labels, so ${expression} has no numbers to read there. To write it as text, put it in quotes: “set ${formatAddress(found.range.top, found.range.left)} to "${expression}"”.`)
+    if (readsItself(operands, found.sheet, found.range.top, found.range.left)) stop(`${expression} reads ${found.described} itself: a cell cannot be calculated from itself.`)
     const formula = formulaFor(command.terms, operands, found.sheet, found.range.left, false)
     const result = yield* writeCells(found.sheet.name, [{ address: formatAddress(found.range.top, found.range.left), input: formula }], found.described)
     return { text: readAs(`set ${found.described} to ${expression}: ${formula}`, writeOutcome(result)) }
@@ -122,9 +130,12 @@ export function* planDerive(command: Command<'derive'>, context: PlanContext): S
   const columns = read.filter((cell) => cell.col > labelCol && (typeof cell.value === 'number' || cell.formula !== undefined)).map((cell) => cell.col)
   if (columns.length === 0) stop(`${first.text} on ${first.sheet.name} holds no numbers to calculate from.`)
 
+  if (columns.some((col) => readsItself(operands, sheet, row, col))) stop(`${expression} reads row ${row + 1} of ${sheet.name} itself: a row cannot be calculated from itself.`)
   const writes: CellWrite[] = []
   const name = command.label ?? (command.at?.kind === 'label' ? undefined : expression)
-  if (name !== undefined && (isNew || command.at?.kind === 'rows')) writes.push({ address: formatAddress(row, labelCol), input: name })
+  // A row named by number keeps the label it has.
+  const labelled = sheet.labels.some((label) => label.row === row && label.col === labelCol)
+  if (name !== undefined && (isNew || (command.at?.kind === 'rows' && !labelled))) writes.push({ address: formatAddress(row, labelCol), input: name })
   for (const col of columns) writes.push({ address: formatAddress(row, col), input: formulaFor(command.terms, operands, sheet, col, true) })
   const span = refText(sheet.name, { top: row, bottom: row, left: columns[0], right: columns[columns.length - 1] })
   const what = isNew ? `add the row “${name}” (${expression}) as row ${row + 1} of ${sheet.name}` : `set ${command.at?.kind === 'label' ? `the row ${refText(sheet.name, cellRange(row, labelCol))}` : `row ${row + 1} of ${sheet.name}`} to ${expression}`
