@@ -241,9 +241,8 @@ function parseClause(clause: string, before: string | undefined): { command: Pla
 /**
  * The commands of a message, in order. A message is one command unless it reads better as several
  * ("put Revenue in A1 and 1000 in B1", "set B2 to 5; make row 1 bold"): when it does not read as one,
- * or reads as one only by taking "and" into a label or a text it writes, and every clause reads as a
- * command.
- * Null when it reads as none.
+ * or reads as one only by taking "and" into a label, a text or a formula it writes, and every clause
+ * reads as a command. Null when it reads as none.
  */
 export function parseCommands(text: string): PlannerCommand[] | null {
   const normalized = normalizeCommand(text)
