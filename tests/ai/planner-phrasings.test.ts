@@ -294,6 +294,26 @@ const CASES: Record<string, Case[]> = {
     { say: 'how is enterprise value calculated', check: answerSays('Valuation!B1', 'NPV') },
     { say: 'explain EBITDA for FY2026', check: answerSays('Model!D3', 'EBITDA margin') },
   ],
+  'questions': [
+    { say: 'what is the enterprise value?', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('Valuation!B1')
+      expect(outcome.message).toContain('Nothing was changed')
+    } },
+    { say: "what's the total revenue?", check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('It is 4641, over 4 numbers in Model!B2:E2')
+    } },
+    { say: 'how much is revenue in FY2026?', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('Model!D2')
+      expect(outcome.message).toContain('1210')
+    } },
+    { say: 'what are the free cash flows?', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('FY2024: 197.5')
+    } },
+  ],
   'audit': [
     { say: 'audit the workbook', book: 'audit', check: (book, outcome, before) => {
       noChange!(book, outcome, before)

@@ -74,6 +74,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',
   'Growth: “grow revenue 15% a year in years 2 to 5”, “create a 5 year revenue projection growing 10% a year starting at 1000”',
   'Explain and audit: “explain Valuation!B1”, “audit the workbook”',
+  'Questions: “what is the enterprise value?”, “what’s the total revenue?” (answered from the cells, nothing written)',
   'New models: “create a DCF model for Acme with 7 years and 3% terminal growth”',
 ]
 

@@ -59,7 +59,7 @@ describe('parseCommand', () => {
   })
 
   it('reads none of what is not a command', () => {
-    for (const text of ['hello there', 'what is the weather', 'set growth to banana', '', '   ', 'set B3 to 15%'.padEnd(MAX_COMMAND_LENGTH + 1, '!x')]) expect(parseCommand(text)).toBeNull()
+    for (const text of ['hello there', 'set growth to banana', '', '   ', 'set B3 to 15%'.padEnd(MAX_COMMAND_LENGTH + 1, '!x')]) expect(parseCommand(text)).toBeNull()
   })
 
   it('ignores politeness, typographic quotes and the closing punctuation of a sentence', () => {
@@ -205,5 +205,17 @@ describe('parseCommand, a new projected line', () => {
     expect(parseCommand('create a DCF model for Acme')).toMatchObject({ type: 'create_model' })
     // Without a first value there is nothing to project from: a projection it is not.
     expect(parseCommand('create a 5 year revenue projection growing 10% a year')?.type).not.toBe('project')
+  })
+})
+
+describe('parseCommand, questions', () => {
+  it('reads a question about cells as a read, never a write', () => {
+    expect(parseCommand('what is the enterprise value?')).toEqual({ type: 'read', target: { kind: 'label', text: 'enterprise value' } })
+    expect(parseCommand("what's the total revenue?")).toEqual({ type: 'read', target: { kind: 'label', text: 'revenue' }, fn: 'SUM' })
+    expect(parseCommand('what is the sum of revenue?')).toMatchObject({ type: 'read', fn: 'SUM' })
+    expect(parseCommand('show me the average costs')).toMatchObject({ type: 'read', fn: 'AVERAGE', target: { text: 'costs' } })
+    expect(parseCommand('what is in B5')).toEqual({ type: 'read', target: { kind: 'address', address: 'B5' } })
+    // The formula behind a cell is still explained.
+    expect(parseCommand('what is the formula in B5?')).toMatchObject({ type: 'explain' })
   })
 })

@@ -84,6 +84,8 @@ export type PlannerCommand =
   | { type: 'explain'; target: TargetSpec }
   | { type: 'audit' }
   | { type: 'create_model'; request: ModelRequest }
+  /** A question about cells: their values, or one aggregate of them, answered without writing. */
+  | { type: 'read'; target: TargetSpec; fn?: AggregateFunction }
   /** "undo that": an answer saying where Undo is (changes are undone from the panel or the grid, not by a command). */
   | { type: 'undo' }
   /** A new line from nothing: its label, a year per column from `firstYear` (else Year 1, 2...), its first value and its growth rate. */

@@ -45,6 +45,7 @@ CommandBody
   / Growth
   / Audit
   / Explain
+  / Question
   / Chart
   / Sort
   / TotalRow
@@ -623,6 +624,13 @@ Growth
   / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
       return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
     }
+
+// ---- questions ----------------------------------------------------------------------------------
+
+// "what is the enterprise value?", "what's the total revenue?", "how much is revenue in 2026?": read and
+// answered, nothing written.
+Question
+  = ("what is"i / "what's"i / "whats"i / "what are"i / "what was"i / "what were"i / "how much is"i / "how much was"i / "how much are"i / "show me"i) !WordChar __ fn:(("the"i / "an"i / "a"i / "our"i) __ f:AggregateWord (__ "of"i)? !WordChar __ { return f })? (("in"i / "at"i) __)? target:TargetText { return { type: 'read', target, ...(fn ? { fn } : {}) } }
 
 // ---- undo ---------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
 import type { AgentToolName } from '@finsheet/contracts'
 import { parseFormulaText, type FormulaNode } from '@finsheet/formula'
 import { columnToLetters, formatAddress, formatSheetPrefix, type RangeAddress } from '@finsheet/workbook'
-import type { PlannerCommand, SensitivityAxis } from '../command-language.js'
+import type { AggregateFunction, PlannerCommand, SensitivityAxis } from '../command-language.js'
 import { prose, readAs } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { lineOfModel, rangeText, readCells, resolveTarget, type ReadCell } from '../targets.js'
@@ -292,3 +292,52 @@ export function* planSensitivity(command: Command<'sensitivity'>, context: PlanC
   return { text: readAs(paraphrase, `The grid is in ${refText(name, grid)}${corner?.value !== undefined ? `; at WACC ${percentText(waccs[0])} and growth ${percentText(growths[0])} the enterprise value is ${typeof corner.value === 'number' ? corner.value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : prose(corner.value)}` : ''}. Change a WACC or growth heading and its row or column recalculates.`) }
 }
 
+
+const AGGREGATE_WORDS: Record<AggregateFunction, string> = { SUM: 'total', AVERAGE: 'average', MAX: 'largest', MIN: 'smallest', COUNT: 'count of numbers', MEDIAN: 'median' }
+
+function aggregateOf(fn: AggregateFunction, numbers: readonly number[]): number {
+  switch (fn) {
+    case 'SUM':
+      return numbers.reduce((sum, n) => sum + n, 0)
+    case 'AVERAGE':
+      return numbers.reduce((sum, n) => sum + n, 0) / numbers.length
+    case 'MAX':
+      return Math.max(...numbers)
+    case 'MIN':
+      return Math.min(...numbers)
+    case 'COUNT':
+      return numbers.length
+    case 'MEDIAN': {
+      const sorted = [...numbers].sort((a, b) => a - b)
+      const middle = sorted.length >> 1
+      return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+  }
+}
+
+/** A question answered from the cells it names ("what is the enterprise value?"): their values, or one aggregate, nothing written. */
+export function* planRead(command: Command<'read'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  const found = yield* resolveTarget(view, command.target, context)
+  // A labelled row is read right of its label.
+  const range = found.label && !found.label.column ? { ...found.range, left: found.label.label.col + 1 } : found.range
+  const cells = (yield* readCells(found.sheet.name, range)).filter((cell) => cell.value !== null && cell.value !== '')
+  const asked = command.fn ? `the ${AGGREGATE_WORDS[command.fn]} of ${found.described}` : found.described
+  if (cells.length === 0) return { text: readAs(`read ${asked}`, `${refText(found.sheet.name, range)} is empty. Nothing was changed.`) }
+  if (command.fn) {
+    const numbers = cells.map((cell) => cell.value).filter((value): value is number => typeof value === 'number')
+    if (numbers.length === 0) stop(`${found.described} holds no numbers to take the ${AGGREGATE_WORDS[command.fn]} of.`)
+    const result = aggregateOf(command.fn, numbers)
+    return { text: readAs(`read ${asked}`, `It is ${prose(result)}, over ${numbers.length} number${numbers.length === 1 ? '' : 's'} in ${refText(found.sheet.name, range)}. Nothing was changed.`) }
+  }
+  if (cells.length === 1) {
+    const [cell] = cells
+    const name = found.label ? `${found.label.label.text}${found.label.column ? `, ${found.label.column.text}` : ''} ` : ''
+    return { text: readAs(`read ${asked}`, `${name}(${refText(found.sheet.name, cellRange(cell.row, cell.col))}) = ${cell.shown ?? prose(cell.value)}. Nothing was changed.`) }
+  }
+  // Each value under the header of its column, where the sheet has one above.
+  const header = found.sheet.headerRows.filter((row) => row.row < range.top).pop()
+  const named = (cell: ReadCell) => header?.cells.find((headerCell) => headerCell.col === cell.col)?.text ?? cell.address
+  const shown = cells.slice(0, 12).map((cell) => `${named(cell)}: ${cell.shown ?? prose(cell.value)}`)
+  return { text: readAs(`read ${asked}`, `${shown.join(' · ')}${cells.length > 12 ? ` and ${cells.length - 12} more` : ''}. Nothing was changed.`) }
+}

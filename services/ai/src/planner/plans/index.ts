@@ -2,7 +2,7 @@
 import type { PlannerCommand } from '../command-language.js'
 import { readAs } from '../answers.js'
 import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
-import { planAudit, planExplain, planSensitivity } from './analysis-plans.js'
+import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planSet, planSort, planTotalRow } from './edit-plans.js'
 import { planDerive, planProject } from './derive-plans.js'
 import { planChart, planFormat } from './format-plans.js'
@@ -74,6 +74,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planProject(command, context)
     case 'undo':
       return undoAnswer()
+    case 'read':
+      return planRead(command, context)
   }
 }
 
