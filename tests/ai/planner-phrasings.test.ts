@@ -124,6 +124,11 @@ const CASES: Record<string, Case[]> = {
       expect(book.cells.get('Model!D2')?.input).toBe('=B2*(1+Inputs!$B$2)')
     } },
     { say: 'add 2 columns after B', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!E1')?.value).toBe('FY2025') },
+    // "FY2025" reads like an address (column FY, row 2025): the header that says so wins.
+    { say: 'insert a column before FY2025', active: 'Model', written: 'any', check: (book) => {
+      expect(book.cells.has('Model!C1')).toBe(false)
+      expect(book.cells.get('Model!D1')?.value).toBe('FY2025')
+    } },
     { say: 'insert column D', active: 'Model', written: 'any', check: (book) => expect(book.cells.get('Model!E1')?.value).toBe('FY2026') },
     { say: 'delete row 7', active: 'Model', written: 'any', check: (book) => {
       expect(book.cells.has('Model!A7')).toBe(false)
@@ -149,6 +154,8 @@ const CASES: Record<string, Case[]> = {
     { say: 'new sheet Outputs', written: [], check: (book) => expect(book.sheets).toContain('Outputs') },
     { say: 'add sheet', written: [], check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Valuation', 'Sheet4']) },
     { say: 'rename Valuation to Outputs', written: 'any', check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Outputs']) },
+    // No sheet has the name, a line does: its label changes.
+    { say: 'rename revenue to Net revenue', values: { 'Model!A2': 'Net revenue' }, check: (book) => expect(book.sheets).toEqual(['Inputs', 'Model', 'Valuation']) },
     { say: 'rename the sheet "Inputs" as Assumptions', written: 'any', check: (book) => {
       expect(book.sheets[0]).toBe('Assumptions')
       expect(book.cells.get('Model!C2')?.input).toBe('=B2*(1+Assumptions!$B$2)')

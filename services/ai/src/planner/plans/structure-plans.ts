@@ -1,10 +1,10 @@
 /** Plans that change the shape of the workbook: rows, columns and sheets, through modify_structure. */
-import { columnToLetters, lettersToColumn } from '@finsheet/workbook'
+import { columnToLetters, formatAddress, labelSimilarity, lettersToColumn } from '@finsheet/workbook'
 import type { PlannerCommand } from '../command-language.js'
-import { readAs } from '../answers.js'
+import { readAs, writeOutcome } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { resolveTarget } from '../targets.js'
-import { lookOver } from '../tool-steps.js'
+import { lookOver, writeCells } from '../tool-steps.js'
 import type { WorkbookView } from '../workbook-view.js'
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
@@ -20,6 +20,12 @@ function* structure(args: Record<string, unknown>, paraphrase: string): Step<Pla
 /** The 0-based column a column anchor names: letters, or a header (“the FY2025 column”). */
 function* anchorColumn(view: WorkbookView, command: Command<'insert'>, context: PlanContext): Step<{ sheet: string; col: number; last: number; named: string }> {
   const anchor = command.anchor
+  // "before FY2025" reads like an address (column FY, row 2025): a header that says so wins.
+  if (anchor.kind === 'address') {
+    const sheet = view.sheetFor(anchor.sheet, context.activeSheet)
+    const header = view.matchHeader(sheet, anchor.address)
+    if (header && labelSimilarity(anchor.address, header.text) >= 0.95) return { sheet: sheet.name, col: header.col, last: header.col, named: `column ${columnToLetters(header.col)} (${header.text})` }
+  }
   if (anchor.kind === 'label') {
     const sheet = view.sheetFor(anchor.sheet, context.activeSheet)
     const header = view.matchHeader(sheet, anchor.text.replace(/\s+column$/i, ''))
@@ -83,6 +89,15 @@ export function* planAddSheet(command: Command<'add_sheet'>): Step<PlanAnswer> {
 
 export function* planRenameSheet(command: Command<'rename_sheet'>, context: PlanContext): Step<PlanAnswer> {
   const view = yield* lookOver()
+  // "rename revenue to Net revenue": no sheet has that name, a line does; its label is what changes.
+  if (command.from !== undefined && !view.findSheet(command.from)) {
+    const line = view.matchLabel(command.from, undefined, context.activeSheet)
+    if (line && !line.column) {
+      const cell = formatAddress(line.label.row, line.label.col)
+      const result = yield* writeCells(line.sheet.name, [{ address: cell, input: command.to }], `the label of ${line.label.text}`)
+      return { text: readAs(`relabel the line “${line.label.text}” (${line.sheet.name}!${cell}) as “${command.to}”: no sheet is named “${command.from}”`, writeOutcome(result)) }
+    }
+  }
   const sheet = view.sheetFor(command.from, context.activeSheet)
   if (sheet.name === command.to) stop(`The sheet is already named “${command.to}”.`)
   return yield* structure({ action: 'rename_sheet', sheet: sheet.name, name: command.to }, `rename the sheet “${sheet.name}” to “${command.to}” (formulas that name it follow)`)
