@@ -89,6 +89,7 @@ const CASES: Record<string, Case[]> = {
     { say: 'decrease the tax rate by 2 points', values: { 'Inputs!B4': 0.19 } },
     { say: 'raise growth by 50 bps', values: { 'Inputs!B2': 0.105 } },
     { say: 'cut Model!B2 by 100', values: { 'Model!B2': 900 } },
+    { say: 'increase all prices by 10%', book: 'sales', active: 'Sales', values: { 'Sales!C2': 11, 'Sales!C7': 8.8 }, written: ['Sales!C2', 'Sales!C3', 'Sales!C4', 'Sales!C5', 'Sales!C6', 'Sales!C7'] },
   ],
   'fill': [
     { say: 'fill E2 right to G2', active: 'Model', inputs: { 'Model!F2': '=E2*(1+Inputs!$B$2)', 'Model!G2': '=F2*(1+Inputs!$B$2)' }, values: { 'Model!G2': 1000 * 1.1 ** 5 } },
@@ -216,6 +217,9 @@ const CASES: Record<string, Case[]> = {
     { say: 'sum row 2', active: 'Model', inputs: { 'Model!F2': '=SUM(B2:E2)' } },
     { say: 'total the revenue row', inputs: { 'Model!F2': '=SUM(B2:E2)' }, values: { 'Model!F2': 4641 } },
     { say: 'sum Sales!D2:D7', inputs: { 'Sales!D8': '=SUM(D2:D7)' }, book: 'sales' },
+    // A column named by its header, where no line has the words.
+    { say: 'put the average price in C9', book: 'sales', active: 'Sales', inputs: { 'Sales!C9': '=AVERAGE(C2:C7)' }, values: { 'Sales!C9': 65 / 6 } },
+    { say: 'sum units', book: 'sales', active: 'Sales', inputs: { 'Sales!B8': '=SUM(B2:B7)' } },
   ],
   'sort': [
     { say: 'sort A2:D7 by column B descending', book: 'sales', active: 'Sales', written: 'any', check: (book) => {
@@ -315,6 +319,10 @@ const CASES: Record<string, Case[]> = {
       noChange!(book, outcome, before)
       expect(outcome.message).toContain('Model!D2')
       expect(outcome.message).toContain('1210')
+    } },
+    { say: 'what is the total revenue?', book: 'sales', active: 'Sales', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('It is 7110, over 6 numbers in Sales!D2:D7')
     } },
     { say: 'what are the free cash flows?', check: (book, outcome, before) => {
       noChange!(book, outcome, before)

@@ -505,7 +505,7 @@ NamedRange = A1Range / AddressRange
 Aggregate
   = fn:AggregateVerb _ source:NamedRange __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
   / fn:AggregateVerb _ source:AggregateSource __ AggregateLink __ destination:TargetText { return { type: 'aggregate', fn, source, destination } }
-  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ ("for"i / "of"i) __ source:AggregateSource __ AggregateLink __ destination:TargetText {
+  / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ (("for"i / "of"i) __)? source:AggregateSource __ AggregateLink __ destination:TargetText {
       return { type: 'aggregate', fn, source, destination }
     }
   / ("calculate"i / "compute"i / "insert"i / "write"i / "enter"i / "place"i / "put"i / "add"i) __ ("the"i / "an"i / "a"i) __ fn:AggregateWord __ ("under"i / "below"i / "for"i / "of"i / "to"i) __ source:TargetText { return { type: 'aggregate', fn, source } }

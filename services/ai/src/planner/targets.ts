@@ -112,6 +112,20 @@ function* findLabel(view: WorkbookView, text: string, sheetName: string | undefi
   stop(`I could not find a row labelled “${text}”${sheetName ? ` on ${sheetName}` : ''}. The row labels I see are: ${view.labelList(scope)}.`)
 }
 
+/** The cells under the header the words name, on the named sheet, else the active one first; exact headers only. */
+function columnByHeader(view: WorkbookView, text: string, sheetName: string | undefined, context: PlanContext): FoundCells | undefined {
+  const words = text.replace(/^(all|every|each)\s+(the\s+)?/i, '').replace(/\s+column$/i, '')
+  const sheets = sheetName !== undefined ? [view.sheetNamed(sheetName)] : [view.sheetFor(undefined, context.activeSheet), ...view.sheets]
+  for (const sheet of sheets) {
+    const header = view.matchHeader(sheet, words)
+    const row = header ? sheet.headerRows.find((line) => line.cells.includes(header))?.row : undefined
+    if (!header || row === undefined || !sheet.used || labelSimilarity(words, header.text) < 0.9) continue
+    const range: RangeAddress = { top: row + 1, bottom: Math.max(row + 1, sheet.used.bottom), left: header.col, right: header.col }
+    return { sheet, range, described: `the ${header.text} column, ${refText(sheet.name, range)}` }
+  }
+  return undefined
+}
+
 /** The row of a label: from the label to the right edge of the used part. */
 function labelRow(match: LabelMatch): RangeAddress {
   const right = Math.max(match.sheet.used?.right ?? match.label.col + 1, match.label.col + 1)
@@ -180,6 +194,11 @@ export function* resolveTarget(view: WorkbookView, target: TargetSpec, context: 
       return { sheet, range, described: `the selection, ${refText(sheet.name, range)}` }
     }
     case 'label': {
+      // No line has the words but a column heads with them ("the total revenue" of a table headed Revenue): its cells under the header.
+      if (!view.matchLabel(target.text, target.sheet, context.activeSheet)) {
+        const column = columnByHeader(view, target.text, target.sheet, context)
+        if (column) return column
+      }
       const match = yield* findLabel(view, target.text, target.sheet, context)
       const range = match.column ? cellRange(match.label.row, match.column.col) : labelRow(match)
       return { sheet: match.sheet, range, described: described(match.sheet, range, match), label: match }
