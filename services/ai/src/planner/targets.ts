@@ -7,7 +7,7 @@
 import type { CellValue } from '@finsheet/contracts'
 import { formatAddress, LABEL_MATCH_THRESHOLD, labelSimilarity, lettersToColumn, MAX_COL, MAX_ROW, splitSheetReference, tryParseAddress, tryParseRange, type RangeAddress } from '@finsheet/workbook'
 import type { TargetSpec } from './command-language.js'
-import { stop, useTool, type Observation, type PlanContext, type Step } from './plan-kit.js'
+import { PlanStop, stop, useTool, type Observation, type PlanContext, type Step } from './plan-kit.js'
 import type { WorkbookView} from './workbook-view.js';
 import { cellRange, refText, type LabelMatch, type SheetView } from './workbook-view.js'
 
@@ -194,12 +194,16 @@ export function* resolveTarget(view: WorkbookView, target: TargetSpec, context: 
       return { sheet, range, described: `the selection, ${refText(sheet.name, range)}` }
     }
     case 'label': {
-      // No line has the words but a column heads with them ("the total revenue" of a table headed Revenue): its cells under the header.
-      if (!view.matchLabel(target.text, target.sheet, context.activeSheet)) {
-        const column = columnByHeader(view, target.text, target.sheet, context)
-        if (column) return column
+      // No line has the words (here or by a search) but a column heads with them ("the total revenue" of
+      // a table headed Revenue): its cells under the header.
+      let match: LabelMatch
+      try {
+        match = yield* findLabel(view, target.text, target.sheet, context)
+      } catch (error) {
+        const column = error instanceof PlanStop ? columnByHeader(view, target.text, target.sheet, context) : undefined
+        if (!column) throw error
+        return column
       }
-      const match = yield* findLabel(view, target.text, target.sheet, context)
       const range = match.column ? cellRange(match.label.row, match.column.col) : labelRow(match)
       return { sheet: match.sheet, range, described: described(match.sheet, range, match), label: match }
     }
