@@ -20,7 +20,7 @@ import {
   type ChangeResponse,
   type WorkbookCommand,
 } from '@finsheet/contracts'
-import { CommandError, plural, type WorkbookModel } from '@finsheet/workbook'
+import { CommandError, plural, seriesInColumnsFor, tryParseRange, type WorkbookModel } from '@finsheet/workbook'
 import { newChartId } from '../engine/ids.js'
 import { spreadsheetErrors } from '../errors.js'
 import { toChangeResponse } from '../routes/responses.js'
@@ -293,7 +293,9 @@ export class ChangesetService {
           for (const chart of doc.charts) {
             const sheet = state.findSheet(chart.sheet)
             if (!sheet) continue
-            state.charts.push({ id: newChartId(), type: chart.type, title: chart.title, sheetId: sheet.id, dataRange: chart.range, seriesInColumns: true, createdAt: new Date().toISOString() })
+            const area = tryParseRange(chart.range)
+            const seriesInColumns = area ? seriesInColumnsFor({ width: area.right - area.left + 1, height: area.bottom - area.top + 1 }) : true
+            state.charts.push({ id: newChartId(), type: chart.type, title: chart.title, sheetId: sheet.id, dataRange: chart.range, seriesInColumns, createdAt: new Date().toISOString() })
           }
         })
       } catch (error) {

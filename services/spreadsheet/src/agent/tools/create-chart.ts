@@ -3,7 +3,7 @@
  * (charts are stored with the workbook, not as cell commands). The result previews the labels and
  * series the chart will draw, read as the charts route reads them.
  */
-import { chartData, formatAddress, formatRange, rangeSize, type CellRecord } from '@finsheet/workbook'
+import { chartData, formatAddress, formatRange, rangeSize, seriesInColumnsFor, type CellRecord } from '@finsheet/workbook'
 import { MAX_CHART_CELLS } from '../../workbooks/charts.js'
 import { resolveRange } from '../targets.js'
 import { ToolError } from '../tool-error.js'
@@ -28,7 +28,9 @@ export const createChart = defineTool({
       }
     }
     const range = formatRange(target.range)
-    const data = chartData({ dataRange: range, seriesInColumns: true }, records)
+    // As the app's new charts: a wide range (periods across, as models run) has its series in rows.
+    const seriesInColumns = seriesInColumnsFor({ width: target.range.right - target.range.left + 1, height: target.range.bottom - target.range.top + 1 })
+    const data = chartData({ dataRange: range, seriesInColumns }, records)
     if (data.series.every((series) => series.values.every((value) => value === null))) {
       throw new ToolError(`${target.ref} holds no numbers to chart. Give the range of labels and numbers (e.g. a label column and a value column).`)
     }
