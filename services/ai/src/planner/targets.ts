@@ -115,11 +115,10 @@ function* findLabel(view: WorkbookView, text: string, sheetName: string | undefi
 /** The cells under the header the words name, on the named sheet, else the active one first; exact headers only. */
 function columnByHeader(view: WorkbookView, text: string, sheetName: string | undefined, context: PlanContext): FoundCells | undefined {
   const words = text.replace(/^(all|every|each)\s+(the\s+)?/i, '').replace(/\s+column$/i, '')
-  const sheets = sheetName !== undefined ? [view.sheetNamed(sheetName)] : [view.sheetFor(undefined, context.activeSheet), ...view.sheets]
-  for (const sheet of sheets) {
-    const header = view.matchHeader(sheet, words)
+  for (const sheet of view.searchOrder(sheetName, context.activeSheet)) {
+    const header = view.headerSaying(sheet, words, 0.9)
     const row = header ? sheet.headerRows.find((line) => line.cells.includes(header))?.row : undefined
-    if (!header || row === undefined || !sheet.used || labelSimilarity(words, header.text) < 0.9) continue
+    if (!header || row === undefined || !sheet.used) continue
     const range: RangeAddress = { top: row + 1, bottom: Math.max(row + 1, sheet.used.bottom), left: header.col, right: header.col }
     return { sheet, range, described: `the ${header.text} column, ${refText(sheet.name, range)}` }
   }

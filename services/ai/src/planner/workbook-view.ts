@@ -131,8 +131,17 @@ export class WorkbookView {
       .map((label) => ({ ...match, label }))
   }
 
+  /**
+   * The header of `sheet` that says the words (not one they merely resemble): "FY2025" is that column's
+   * header before it is the address of column FY, row 2025.
+   */
+  headerSaying(sheet: SheetView, text: string, closeness = 0.95): HeaderCell | undefined {
+    const header = this.matchHeader(sheet, text)
+    return header && labelSimilarity(text, header.text) >= closeness ? header : undefined
+  }
+
   /** Sheets in the order a label is looked for: the named one alone, else the active one first. */
-  private searchOrder(named: string | undefined, active: string | undefined): SheetView[] {
+  searchOrder(named: string | undefined, active: string | undefined): SheetView[] {
     if (named !== undefined) return [this.sheetNamed(named)]
     const first = active !== undefined ? this.findSheet(active) : undefined
     return first ? [first, ...this.sheets.filter((sheet) => sheet !== first)] : [...this.sheets]

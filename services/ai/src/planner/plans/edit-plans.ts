@@ -69,8 +69,8 @@ function* fillEdge(view: WorkbookView, sheet: SheetView, destination: Command<'f
   // "to FY2028" reads like an address (column FY, row 2028): a header that says so wins.
   const headerText = destination.kind === 'address' ? destination.address : destination.kind === 'label' ? destination.text.replace(/\s+column$/i, '') : undefined
   if (axis === 'right' && headerText !== undefined) {
-    const header = view.matchHeader(sheet, headerText)
-    if (header && (destination.kind === 'label' || labelSimilarity(headerText, header.text) >= 0.95)) return header.col
+    const header = destination.kind === 'label' ? view.matchHeader(sheet, headerText) : view.headerSaying(sheet, headerText)
+    if (header) return header.col
   }
   if (destination.kind === 'columns') return lettersToColumn(destination.to)
   if (destination.kind === 'rows') return destination.to - 1

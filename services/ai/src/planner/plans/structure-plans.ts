@@ -1,5 +1,5 @@
 /** Plans that change the shape of the workbook: rows, columns and sheets, through modify_structure. */
-import { columnToLetters, formatAddress, labelSimilarity, lettersToColumn } from '@finsheet/workbook'
+import { columnToLetters, formatAddress, lettersToColumn } from '@finsheet/workbook'
 import type { PlannerCommand } from '../command-language.js'
 import { readAs, writeOutcome } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
@@ -23,8 +23,8 @@ function* anchorColumn(view: WorkbookView, command: Command<'insert'>, context: 
   // "before FY2025" reads like an address (column FY, row 2025): a header that says so wins.
   if (anchor.kind === 'address') {
     const sheet = view.sheetFor(anchor.sheet, context.activeSheet)
-    const header = view.matchHeader(sheet, anchor.address)
-    if (header && labelSimilarity(anchor.address, header.text) >= 0.95) return { sheet: sheet.name, col: header.col, last: header.col, named: `column ${columnToLetters(header.col)} (${header.text})` }
+    const header = view.headerSaying(sheet, anchor.address)
+    if (header) return { sheet: sheet.name, col: header.col, last: header.col, named: `column ${columnToLetters(header.col)} (${header.text})` }
   }
   if (anchor.kind === 'label') {
     const sheet = view.sheetFor(anchor.sheet, context.activeSheet)
