@@ -5,6 +5,7 @@
  * and that no other cell's input changed (structural commands, which move cells, check their own).
  */
 import { fileURLToPath } from 'node:url'
+import { buildFinancialModel, templateSheets } from '@finsheet/workbook'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAgentCommand, type AgentOutcome } from '../agent-eval/agent-run.js'
 import { startInProcessSpreadsheet, type InProcessSpreadsheet } from '../agent-eval/spreadsheet-api.js'
@@ -284,6 +285,34 @@ const CASES: Record<string, Case[]> = {
     { say: 'create a 3 year revenue projection growing 10% a year starting at 1000', active: 'Valuation', inputs: { 'Valuation!B4': 'Year 1', 'Valuation!C5': '=B5*(1+$B$6)' }, values: { 'Valuation!A5': 'Revenue', 'Valuation!B5': 1000, 'Valuation!D5': 1210, 'Valuation!A6': 'Revenue growth', 'Valuation!B6': 0.1 }, written: ['Valuation!A5', 'Valuation!B5', 'Valuation!C5', 'Valuation!D5', 'Valuation!B4', 'Valuation!C4', 'Valuation!D4', 'Valuation!A6', 'Valuation!B6'] },
     { say: 'project sales of 500 at 8% growth for 2 years from 2025', active: 'Valuation', values: { 'Valuation!B4': 2025, 'Valuation!C4': 2026, 'Valuation!C5': 540 }, written: ['Valuation!A5', 'Valuation!B5', 'Valuation!C5', 'Valuation!B4', 'Valuation!C4', 'Valuation!A6', 'Valuation!B6'] },
   ],
+  'more periods': [
+    { say: 'add 2 more years', active: 'Model', inputs: { 'Model!F1': 'FY2028', 'Model!G1': 'FY2029', 'Model!F2': '=E2*(1+Inputs!$B$2)', 'Model!G5': '=G3+G4', 'Model!F4': '=-F3*Inputs!$B$4' }, values: { 'Model!G2': 1000 * 1.1 ** 5, 'Model!G3': 1000 * 1.1 ** 5 * 0.25 }, written: ['Model!F1', 'Model!F2', 'Model!F3', 'Model!F4', 'Model!F5', 'Model!G1', 'Model!G2', 'Model!G3', 'Model!G4', 'Model!G5'], check: answerSays('add 2 periods after FY2027 (FY2028 to FY2029) to Model (columns F–G)', 'These formulas still stop at FY2027', 'Valuation!B1 (=NPV(Inputs!B5,Model!B5:E5))', 'Valuation!B2 (=B1/Model!E2)') },
+    // The active sheet has no periods: the sheet that has them is extended.
+    { say: 'extend the model to FY2029', active: 'Inputs', inputs: { 'Model!G1': 'FY2029', 'Model!G3': '=G2*Inputs!$B$3' }, written: ['Model!F1', 'Model!F2', 'Model!F3', 'Model!F4', 'Model!F5', 'Model!G1', 'Model!G2', 'Model!G3', 'Model!G4', 'Model!G5'] },
+    { say: 'roll the Model sheet forward one year', active: 'Valuation', inputs: { 'Model!F1': 'FY2028', 'Model!F5': '=F3+F4' }, written: ['Model!F1', 'Model!F2', 'Model!F3', 'Model!F4', 'Model!F5'] },
+    // Years typed as numbers count on as numbers; typed values are copied and named in the answer.
+    { say: 'add 2 more years', book: 'titled', values: { 'FCF!E3': 2028, 'FCF!F3': 2029, 'FCF!E4': 240, 'FCF!F5': 120 }, inputs: { 'FCF!E5': '=E4*0.5' }, written: ['FCF!E3', 'FCF!E4', 'FCF!E5', 'FCF!F3', 'FCF!F4', 'FCF!F5'], check: answerSays('Typed numbers were copied as they are', 'EBITDA (FCF!D4)') },
+    // A Total column right of the periods moves right; nothing is written over.
+    { say: 'set F2 to =SUM(B2:E2) then add 2 more years', active: 'Model', written: 'any', check: (book, outcome) => {
+      expect(book.cells.get('Model!H2')?.input, outcome.message).toBe('=SUM(B2:E2)')
+      expect(book.cells.get('Model!F1')?.input).toBe('FY2028')
+      expect(book.cells.get('Model!G2')?.input).toBe('=F2*(1+Inputs!$B$2)')
+      expect(book.cells.has('Model!F6')).toBe(false)
+      expect(outcome.message).toContain('moved right by 2')
+      expect(outcome.message).toContain('These formulas still stop at FY2027; widen them or point them at the new last year where that is meant: Model!H2 (=SUM(B2:E2)), Valuation!B1 (=NPV(Inputs!B5,Model!B5:E5)), Valuation!B2 (=B1/Model!E2)')
+    } },
+    // One line: from its own last cell, headers written where the new periods have none.
+    { say: 'project revenue for 2 more years', active: 'Model', inputs: { 'Model!F2': '=E2*(1+Inputs!$B$2)', 'Model!G2': '=F2*(1+Inputs!$B$2)', 'Model!F1': 'FY2028', 'Model!G1': 'FY2029' }, written: ['Model!F1', 'Model!F2', 'Model!G1', 'Model!G2'] },
+    { say: 'project EBITDA for 2 more years at 5% growth', book: 'titled', inputs: { 'FCF!E4': '=D4*(1+5%)', 'FCF!F4': '=E4*(1+5%)' }, values: { 'FCF!E3': 2028, 'FCF!F3': 2029, 'FCF!F4': 240 * 1.05 ** 2 }, written: ['FCF!E3', 'FCF!E4', 'FCF!F3', 'FCF!F4'] },
+    { say: 'project EBITDA for 2 more years', book: 'titled', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('is a typed number, so there is no formula to carry on')
+    } },
+    { say: 'extend the model to FY2026', active: 'Model', check: (book, outcome, before) => {
+      noChange!(book, outcome, before)
+      expect(outcome.message).toContain('The periods already run to FY2027')
+    } },
+  ],
   'growth': [
     { say: 'grow revenue 15% a year in years 2 to 4', inputs: { 'Model!C2': '=B2*(1+15%)', 'Model!D2': '=C2*(1+15%)' }, values: { 'Model!E2': 1000 * 1.15 ** 3 }, written: ['Model!C2', 'Model!D2', 'Model!E2'] },
     { say: 'revenue growth of 20% in years 2 to 3', values: { 'Model!D2': 1440, 'Model!E2': 1440 * 1.1 }, written: ['Model!C2', 'Model!D2'] },
@@ -450,4 +479,37 @@ describe(`the offline planner on ${total} phrasings`, () => {
       }
     })
   }
+})
+
+describe('more periods on a generated model', () => {
+  const generated = (type: 'three-statement' | 'dcf') => {
+    const built = buildFinancialModel(type, 'Acme')
+    return { name: built.name, sheets: templateSheets(built.template) }
+  }
+
+  it('extends every statement whose years end together, and the balance sheet still balances', async () => {
+    const { api } = spreadsheet
+    const workbookId = await importWorkbook(api, generated('three-statement'))
+    const before = await readWorkbook(api, workbookId)
+    const outcome = await runAgentCommand(api, { workbookId, command: 'extend the model by one year', model: 'local' })
+    const after = await readWorkbook(api, workbookId)
+    expect(outcome.message).toContain('add 1 period after 2030 (2031) to Income Statement, Balance Sheet, Cash Flow')
+    for (const sheet of ['Income Statement', 'Balance Sheet', 'Cash Flow']) expect(after.cells.get(`'${sheet}'!G3`)?.value ?? after.cells.get(`${sheet}!G3`)?.value, sheet).toBe(2031)
+    const check = [...after.cells.entries()].find(([ref, cell]) => ref.includes('Balance Sheet') && cell.value === 'Balance check')![0].replace(/A(\d+)$/, 'G$1')
+    expect(after.cells.get(check)?.value).toBeCloseTo(0, 6)
+    // The new year follows from the one before: closing cash is the balance sheet's cash.
+    const cash = (sheet: string, label: string) => [...after.cells.entries()].find(([ref, cell]) => ref.includes(sheet) && cell.value === label)![0].replace(/A(\d+)$/, 'G$1')
+    expect(after.cells.get(cash('Cash Flow', 'Closing cash'))?.value).toBeCloseTo(after.cells.get(cash('Balance Sheet', 'Cash'))?.value as number, 6)
+    expect(changedInputs(before, after).every((ref) => /!G\d+$/.test(ref)), outcome.message).toBe(true)
+  })
+
+  it('names the valuation formulas that still stop at the old last year', async () => {
+    const { api } = spreadsheet
+    const workbookId = await importWorkbook(api, generated('dcf'))
+    const outcome = await runAgentCommand(api, { workbookId, command: 'add 2 more years', model: 'local' })
+    expect(outcome.message).toContain('to Assumptions, Revenue, Operating, FCF')
+    expect(outcome.message).toContain('These formulas still stop at 2030')
+    expect(outcome.message).toContain('Valuation!B11 (=SUM(FCF!B14:F14))')
+    expect(outcome.message).toContain('Typed numbers were copied as they are')
+  })
 })

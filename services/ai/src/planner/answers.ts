@@ -73,6 +73,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',
   'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',
   'Growth: “grow revenue 15% a year in years 2 to 5”, “create a 5 year revenue projection growing 10% a year starting at 1000”',
+  'More periods: “add 2 more years”, “extend the model to 2032”, “project revenue for 3 more years at 8% growth”',
   'Explain and audit: “explain Valuation!B1”, “audit the workbook”',
   'Questions: “what is the enterprise value?”, “what’s the total revenue?” (answered from the cells, nothing written)',
   'New models: “create a DCF model for Acme with 7 years and 3% terminal growth”',

@@ -219,3 +219,31 @@ describe('parseCommand, questions', () => {
     expect(parseCommand('what is the formula in B5?')).toMatchObject({ type: 'explain' })
   })
 })
+
+describe('parseCommand, more periods', () => {
+  it.each([
+    ['add 2 more years', { type: 'extend', count: 2 }],
+    ['add two more years to the model', { type: 'extend', count: 2, target: { kind: 'label', text: 'model' } }],
+    ['add another year', { type: 'extend', count: 1 }],
+    ['add 3 more years of projections to Model', { type: 'extend', count: 3, target: { kind: 'label', text: 'Model' } }],
+    ['extend the model by 2 years', { type: 'extend', count: 2, target: { kind: 'label', text: 'model' } }],
+    ['extend the forecast to 2030', { type: 'extend', to: 2030, target: { kind: 'label', text: 'forecast' } }],
+    ['extend the projections through FY2030', { type: 'extend', to: 2030, target: { kind: 'label', text: 'projections' } }],
+    ['roll the model forward one year', { type: 'extend', count: 1, target: { kind: 'label', text: 'model' } }],
+    ['roll forward by a year', { type: 'extend', count: 1 }],
+    ['extend the Model sheet by 3 years', { type: 'extend', count: 3, target: { kind: 'label', text: 'Model sheet' } }],
+    ['project revenue for 3 more years', { type: 'extend', count: 3, target: { kind: 'label', text: 'revenue' } }],
+    ['project revenue for 3 more years at 8% growth', { type: 'extend', count: 3, rate: 0.08, target: { kind: 'label', text: 'revenue' } }],
+    ['project revenue at 8% growth for 3 more years', { type: 'extend', count: 3, rate: 0.08, target: { kind: 'label', text: 'revenue' } }],
+    ['extend revenue out to FY30', { type: 'extend', to: 2030, target: { kind: 'label', text: 'revenue' } }],
+  ])('reads %j', (text, expected) => {
+    expect(parseCommand(text)).toEqual(expected)
+  })
+
+  it('leaves growth inside the periods and new lines to their commands', () => {
+    expect(parseCommand('grow revenue 10% a year for the next 3 years')).toMatchObject({ type: 'grow' })
+    expect(parseCommand('extend revenue by 10% a year')).toMatchObject({ type: 'grow' })
+    expect(parseCommand('project sales of 500 at 8% growth for 5 years from 2025')).toMatchObject({ type: 'project' })
+    expect(parseCommand('add 2 columns after C')).toMatchObject({ type: 'insert' })
+  })
+})

@@ -90,6 +90,8 @@ export type PlannerCommand =
   | { type: 'undo' }
   /** A new line from nothing: its label, a year per column from `firstYear` (else Year 1, 2...), its first value and its growth rate. */
   | { type: 'project'; label: string; periods: number; start: Extract<ValueSpec, { kind: 'number' | 'currency' }>; rate: number; firstYear?: number }
+  /** New period columns after the last one (`count` more, or up to the year `to`), each row carried on from it; one row's only with `target`, which grows by `rate` when given. */
+  | { type: 'extend'; target?: TargetSpec; count?: number; to?: number; rate?: number }
   /** A row calculated from other rows, column by column: a new one under the table with `label`, or the row or cell `at` names. */
   | { type: 'derive'; label?: string; at?: TargetSpec; terms: DeriveTerm[] }
 

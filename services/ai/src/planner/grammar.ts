@@ -20,6 +20,8 @@ export const COMMAND_GRAMMAR = String.raw`
     if (found.periods === undefined || found.start === undefined || found.rate === undefined || label === '' || found.periods < 1 || found.periods > 50) return null
     return { type: 'project', label, periods: found.periods, start: found.start, rate: found.rate, ...(found.firstYear !== undefined ? { firstYear: found.firstYear } : {}) }
   }
+  // The rows or sheet a period extension names (the plan tells a sheet, a line and the model as a whole apart).
+  const extension = (what, span, parseTarget) => ({ type: 'extend', ...(what ? { target: parseTarget(what) } : {}), ...span })
   // "put =B5/B2 in B8" is a formula typed after a verb, not a row named "put" set to a calculation.
   const COMMAND_VERB = /^(put|set|write|enter|type|insert|add|make|fill|input|place|store|key|change|update)\b/i
   // A calculation reads rows by their labels or cells by their addresses, not numbers alone.
@@ -42,6 +44,7 @@ CommandBody
   / Undo
   / Sensitivity
   / Projection
+  / Extend
   / Growth
   / Audit
   / Explain
@@ -598,6 +601,33 @@ Sensitivity
     }
   / name:AxisName __ ("sensitivity"i) (__ ("analysis"i / "table"i / "grid"i))? _ range:AxisRange second:(AxisJoin a:Axis { return a })? End {
       return { type: 'sensitivity', axes: second ? [{ name, ...range }, second] : [{ name, ...range }] }
+    }
+
+// ---- more periods -------------------------------------------------------------------------------
+
+// "add 2 more years", "extend the model to 2030", "roll the forecast forward one year", "project revenue
+// for 3 more years at 8% growth": new period columns after the last, each row carried on from it.
+ExtendPeriods
+  = ("another"i / "one more"i / "an extra"i / "an additional"i) __ ("year"i / "period"i) !WordChar ExtendOf? { return 1 }
+  / n:CountWord __ (("more"i / "additional"i / "extra"i / "further"i / "new"i) __)? ("years"i / "year"i / "periods"i / "period"i / "yrs"i / "yr"i) !WordChar ExtendOf? { return n }
+ExtendOf = __ "of"i __ ("projections"i / "projection"i / "forecasts"i / "forecast"i / "data"i) !WordChar
+ExtendYear = ("fy"i _ "'"? / "year"i __)? digits:$([0-9][0-9] [0-9]? [0-9]?) !WordChar &{ return digits.length === 2 || digits.length === 4 } ("e"i / "f"i / "p"i)? !WordChar {
+    return digits.length === 2 ? 2000 + Number(digits) : Number(digits)
+  }
+ExtendSpan
+  = ("by"i __ / "for"i __ / "with"i __ / "out"i __)? count:ExtendPeriods { return { count } }
+  / ("out to"i / "through"i / "until"i / "thru"i / "into"i / "to"i) __ ("the"i __)? ("end of"i __)? to:ExtendYear { return { to } }
+ExtendRate = ("growing at"i __ / "growing by"i __ / "growing"i __ / "at"i __ / "with"i __ / "by"i __)? rate:Percent (__ ("annual"i __)? "growth"i !WordChar)? (__ PerYear)? { return rate.value }
+ExtendTail = before:(r:ExtendRate __ { return r })? span:ExtendSpan after:(__ r:ExtendRate { return r })? End {
+    return { ...span, ...(before !== null || after !== null ? { rate: before ?? after } : {}) }
+  }
+ExtendVerb = ("extend"i / "roll forward"i / "roll"i / "project"i / "forecast"i / "carry forward"i / "carry"i / "continue"i / "push out"i / "push"i) !WordChar
+Extend
+  = ("add"i / "append"i / "tack on"i) __ count:ExtendPeriods what:(__ ("to"i / "onto"i / "on"i / "in"i / "for"i) __ w:$((!(__ ExtendRate End / End) .)+) { return w })? rate:(__ r:ExtendRate { return r })? End {
+      return extension(what, { count, ...(rate !== null ? { rate } : {}) }, options.parseTarget)
+    }
+  / ExtendVerb what:(__ !ExtendTail w:$((!(__ ("forward"i __)? ExtendTail) .)+) { return w })? &{ return what === null || !/%|per ?cent|\bfrom\b|\bgrow/i.test(what) } (__ "forward"i)? __ tail:ExtendTail {
+      return extension(what, tail, options.parseTarget)
     }
 
 // ---- growth projections -------------------------------------------------------------------------

@@ -33,6 +33,8 @@ export interface SheetView {
   errorCount: number
   formulas: number
   cells: number
+  /** The overview's largest blocks of one formula: where each starts, and the formula there. */
+  formulaBlocks: { row: number; col: number; formula: string }[]
 }
 
 /** A row found by its label, maybe with a column found by its header. */
@@ -60,7 +62,7 @@ export class WorkbookView {
     }
     const sheets: SheetView[] = (observation.content.sheets as Record<string, unknown>[]).map((sheet) => {
       const name = String(sheet.name)
-      if (sheet.empty) return { name, used: null, labelColumn: null, headerRows: [], labels: [], moreLabels: 0, errors: [], errorCount: 0, formulas: 0, cells: 0 }
+      if (sheet.empty) return { name, used: null, labelColumn: null, headerRows: [], labels: [], moreLabels: 0, errors: [], errorCount: 0, formulas: 0, cells: 0, formulaBlocks: [] }
       const labels: RowLabel[] = []
       for (const [address, text] of Object.entries((sheet.rowLabels as Record<string, string>) ?? {})) {
         const at = tryParseAddress(address)
@@ -85,6 +87,12 @@ export class WorkbookView {
         errorCount: errors?.count ?? 0,
         formulas: Number(sheet.formulas ?? 0),
         cells: Number(sheet.cells ?? 0),
+        formulaBlocks: ((sheet.formulaPatterns as string[] | undefined) ?? []).flatMap((line) => {
+          // "B2:E2 (4 cells): =B1*2" or "B7: =SUM(B2:B6)"
+          const block = /^([A-Z]+[0-9]+)(?::[A-Z]+[0-9]+)?(?: \([0-9,]+ cells\))?: (=.*)$/.exec(String(line))
+          const at = block ? tryParseAddress(block[1]) : undefined
+          return block && at ? [{ row: at.row, col: at.col, formula: block[2] }] : []
+        }),
       }
     })
     return new WorkbookView(sheets)

@@ -5,6 +5,7 @@ import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-
 import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planSet, planSort, planTotalRow } from './edit-plans.js'
 import { planDerive, planProject } from './derive-plans.js'
+import { planExtend } from './period-plans.js'
 import { planChart, planFormat } from './format-plans.js'
 import { planAddSheet, planDelete, planDeleteSheet, planInsert, planRenameSheet } from './structure-plans.js'
 
@@ -72,6 +73,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planDerive(command, context)
     case 'project':
       return planProject(command, context)
+    case 'extend':
+      return planExtend(command, context)
     case 'undo':
       return undoAnswer()
     case 'read':
@@ -80,7 +83,7 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
 }
 
 /** Commands that move rows or columns, so that a later command's row or column numbers name other cells. */
-const moves = (command: PlannerCommand) => command.type === 'insert' || command.type === 'delete'
+const moves = (command: PlannerCommand) => command.type === 'insert' || command.type === 'delete' || command.type === 'extend'
 
 /**
  * The plan for a message of several commands: each in turn, on the workbook as the ones before left
