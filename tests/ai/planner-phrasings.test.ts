@@ -383,6 +383,10 @@ const CASES: Record<string, Case[]> = {
     { say: 'set free cash flow to EBITDA times 0.8', inputs: { 'Model!B5': '=B3*0.8', 'Model!E5': '=E3*0.8' }, values: { 'Model!B5': 200 }, written: ['Model!B5', 'Model!C5', 'Model!D5', 'Model!E5'] },
     { say: 'Model!B8 = revenue - EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
     { say: 'set Model!B8 to B2 - B3', inputs: { 'Model!B8': '=B2-B3' } },
+    // A line as a share of another: "margin" is a share of revenue.
+    { say: 'add a row for Gross profit with a 60% margin', inputs: { 'Model!A8': 'Gross profit', 'Model!B8': '=B2*60%', 'Model!E8': '=E2*60%' }, values: { 'Model!C8': 660 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'add an Opex line at 30% of revenue', inputs: { 'Model!A8': 'Opex', 'Model!D8': '=D2*30%' }, values: { 'Model!B8': 300 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    { say: 'add Interest at 5% of free cash flow', inputs: { 'Model!A8': 'Interest', 'Model!B8': '=B5*5%' }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
     { say: 'add a row Cash conversion = (free cash flow - taxes) / EBITDA', inputs: { 'Model!A8': 'Cash conversion', 'Model!B8': '=(B5-B4)/B3' }, values: { 'Model!E8': 1 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
     { say: 'set Model!B8 to the difference between revenue and EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
     { say: 'put revenue minus EBITDA in row 3', active: 'Model', check: (book, outcome, before) => {

@@ -247,3 +247,17 @@ describe('parseCommand, more periods', () => {
     expect(parseCommand('add 2 columns after C')).toMatchObject({ type: 'insert' })
   })
 })
+
+describe('parseCommand, a line as a share of another', () => {
+  const share = (label: string, base: string, rate: string) => ({ type: 'derive', label, terms: [{ op: null, operand: { kind: 'cells', target: { kind: 'label', text: base } } }, { op: '*', operand: { kind: 'number', input: rate } }] })
+  it.each([
+    ['add a row for EBITDA with 20% margin', share('EBITDA', 'revenue', '20%')],
+    ['add an EBITDA line at a 20% margin', share('EBITDA', 'revenue', '20%')],
+    ['add COGS at 40% of revenue', share('COGS', 'revenue', '40%')],
+    ['add a row called Opex as 30% of sales', share('Opex', 'sales', '30%')],
+    ['add taxes at 21% of EBT', share('taxes', 'EBT', '21%')],
+    ['add a Gross profit row with a 60% margin on net sales', share('Gross profit', 'net sales', '60%')],
+  ])('reads %j', (text, expected) => {
+    expect(parseCommand(text)).toEqual(expected)
+  })
+})

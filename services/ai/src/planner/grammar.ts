@@ -278,9 +278,20 @@ DeriveIs = _ ("=" / ":") _ / __ ("equal to"i / "equals"i / "that is"i / "which i
 // After "set <cells>": not ":" (a range's own) nor "is", "with" or "as" in a label's words.
 SetDeriveIs = _ "=" _ / __ ("equal to"i / "equals"i / "to"i) !WordChar __
 DeriveLabel = text:(Quoted / $((!DeriveIs !(__ ("row"i / "line"i) !WordChar) .)+)) { return text.trim() }
-NewRow = ("insert"i / "create"i / "append"i / "make"i / "add"i) __ (("a"i / "an"i / "one"i) __)? (("new"i / "extra"i) __)?
+NewRow = ("insert"i / "create"i / "append"i / "make"i / "add"i) __ (("an"i / "a"i / "one"i) __)? (("new"i / "extra"i) __)?
+// "add a row for EBITDA with a 20% margin", "add COGS at 40% of revenue": a line as a share of another.
+RatioLink = ("at"i / "as"i / "with"i / "equal to"i / "being"i) __ (("a"i / "an"i) __)? / _ "=" _
+RatioBase
+  = __ ("margins"i / "margin"i) !WordChar base:(__ ("on"i / "of"i) __ b:$(.+) { return b })? { return base ?? 'revenue' }
+  / __ ("of"i / "on"i) __ base:$(.+) { return base }
+RatioLabel = $((!(__ (("row"i / "line"i) __)? RatioLink Percent) .)+)
+DeriveRatio
+  = NewRow (("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)?)? label:RatioLabel __ (("row"i / "line"i) __)? RatioLink rate:Percent base:RatioBase End {
+      return { type: 'derive', label: label.trim(), terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(base) } }, { op: '*', operand: { kind: 'number', input: rate.input } }] }
+    }
 Derive
-  = NewRow ("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)? label:DeriveLabel DeriveIs expression:Expression End { return { type: 'derive', label, terms: expression } }
+  = DeriveRatio
+  / NewRow ("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)? label:DeriveLabel DeriveIs expression:Expression End { return { type: 'derive', label, terms: expression } }
   / NewRow label:DeriveLabel __ ("row"i / "line"i) terms:(DeriveIs e:Expression { return e } / __ e:DeriveVerbal { return e }) End { return { type: 'derive', label, terms } }
   / ("calculate"i / "compute"i / "write"i / "enter"i / "put"i) __ expression:Expression __ ("into"i / "in"i / "on"i) __ at:RowsTarget End { return { type: 'derive', at, terms: expression } }
   / SetVerb __ at:$((!SetDeriveIs .)+) SetDeriveIs expression:Expression End &{ return readsCells(expression) } { return { type: 'derive', at: options.parseTarget(at), terms: expression } }
