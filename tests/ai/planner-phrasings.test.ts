@@ -238,7 +238,19 @@ const CASES: Record<string, Case[]> = {
     { say: 'sort by column C', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!A2')?.value).toBe('Online') },
     { say: 'sort the data by units, largest first', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!B2')?.value).toBe(200) },
   ],
+  'move': [
+    { say: 'move the notes row to row 10', active: 'Model', values: { 'Model!A10': 'Notes', 'Model!B10': 'Check with CFO', 'Model!A7': null, 'Model!B7': null } },
+    // The formulas that read the moved input follow it.
+    { say: 'move Inputs!B2 to Inputs!D2', inputs: { 'Inputs!D2': '10%', 'Model!C2': '=B2*(1+Inputs!$D$2)', 'Model!E2': '=D2*(1+Inputs!$D$2)' }, values: { 'Model!E2': 1331 }, written: ['Inputs!B2', 'Inputs!D2', 'Model!C2', 'Model!D2', 'Model!E2'] },
+    { say: 'cut Model!B7 and paste it in Model!C9', values: { 'Model!C9': 'Check with CFO', 'Model!B7': null } },
+    { say: 'move B2 to C2', active: 'Model', check: (book, outcome, before) => {
+      expect(changedInputs(before, book)).toEqual([])
+      expect(outcome.changesetId).toBeNull()
+      expect(outcome.message).toContain('Refused: 1 cell already holds something and would be replaced: Model!C2')
+    } },
+  ],
   'clear': [
+    { say: 'clear the Scratch sheet', book: 'sales', values: { 'Scratch!A1': null, 'Scratch!B2': null }, written: ['Scratch!A1', 'Scratch!B2'] },
     { say: 'clear Model!B7', written: ['Model!B7'], check: (book) => expect(book.cells.has('Model!B7')).toBe(false) },
     { say: 'clear column E', book: 'sales', active: 'Sales', written: ['Sales!E1', 'Sales!E2'] },
     { say: 'delete the contents of row 7', active: 'Model', written: ['Model!A7', 'Model!B7'] },

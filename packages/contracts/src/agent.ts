@@ -73,6 +73,12 @@ export const FillFormulaArguments = StrictObject({
   target: RangeTarget,
   overwrite: Type.Optional(Type.Boolean({ description: 'Replace target cells that already hold something' })),
 })
+export const MoveCellsArguments = StrictObject({
+  sheet: SheetArgument,
+  range: RangeTarget,
+  to: Type.String({ minLength: 1, maxLength: 300, description: 'The top-left cell of where the range goes: "D2", or "Summary!B4" on another sheet' }),
+  overwrite: Type.Optional(Type.Boolean({ description: 'Replace destination cells that already hold something' })),
+})
 export const ValidateFormulaArguments = StrictObject({
   sheet: SheetArgument,
   address: CellTarget,
@@ -123,6 +129,7 @@ export const AGENT_TOOL_ARGUMENTS = {
   read_range: ReadRangeArguments,
   write_cells: WriteCellsArguments,
   fill_formula: FillFormulaArguments,
+  move_cells: MoveCellsArguments,
   validate_formula: ValidateFormulaArguments,
   modify_structure: ModifyStructureArguments,
   format_range: FormatRangeArguments,
@@ -163,6 +170,10 @@ const AGENT_TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
   fill_formula:
     'Copies the formula (or block of formulas) in source over target as Excel\'s fill does: relative references shift with each cell, absolute ($) ones stay. ' +
     `Use it to extend a row or column of formulas instead of writing each cell. Refuses to replace target cells that hold something unless overwrite is true. ${ADDRESSING}`,
+  move_cells:
+    'Moves a range to another place, on its sheet or another, as cut and paste does in Excel: formulas anywhere that read the moved cells follow them, ' +
+    'formulas inside the range keep reading what they read, formats go along, and the range is left empty. Refuses to move over cells that hold something unless overwrite is true, and names them. ' +
+    `The result lists every formula that now shows an error. ${ADDRESSING}`,
   validate_formula:
     'Calculates a formula as if it were in the given cell, without writing it, and returns its value or error. Use it to check a formula before write_cells.',
   modify_structure:
@@ -268,7 +279,7 @@ export type ChangesetCellChange = Static<typeof ChangesetCellChange>
 
 /** A change of rows, columns or sheets. */
 export const ChangesetStructuralChange = Type.Object({
-  action: Type.String({ description: 'insert_rows, delete_rows, insert_columns, delete_columns, add_sheet, rename_sheet or delete_sheet' }),
+  action: Type.String({ description: 'insert_rows, delete_rows, insert_columns, delete_columns, add_sheet, rename_sheet, delete_sheet or move_cells' }),
   sheet: Type.String(),
   /** Rows: 1-based number; columns: letters. */
   at: Type.Optional(Type.String()),

@@ -45,6 +45,7 @@ const describers: { [Name in AgentToolName]: (args: Args) => string } = {
     return `Writing ${plural(cells.length, 'cell')}${text(args.sheet, 40) ? ` on ${text(args.sheet, 40)}` : ''}`
   },
   fill_formula: (args) => `Filling ${target(args.sheet, args.source)} into ${target(undefined, args.target)}`,
+  move_cells: (args) => `Moving ${target(args.sheet, args.range)} to ${text(args.to) ?? 'another place'}`,
   validate_formula: (args) => `Checking ${text(args.formula) ?? 'a formula'} at ${target(args.sheet, args.address)}`,
   modify_structure: (args) => {
     const sheet = text(args.sheet, 40)

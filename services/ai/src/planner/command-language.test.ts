@@ -261,3 +261,19 @@ describe('parseCommand, a line as a share of another', () => {
     expect(parseCommand(text)).toEqual(expected)
   })
 })
+
+describe('parseCommand, moves', () => {
+  it.each([
+    ['move B2 to C2', { type: 'move', source: { kind: 'address', address: 'B2' }, destination: { kind: 'address', address: 'C2' } }],
+    ['move A7:B7 to A10', { type: 'move', source: { kind: 'range', from: 'A7', to: 'B7' }, destination: { kind: 'address', address: 'A10' } }],
+    ['cut A7:B7 and paste it in A10', { type: 'move', source: { kind: 'range', from: 'A7', to: 'B7' }, destination: { kind: 'address', address: 'A10' } }],
+    ['move the notes row to row 10', { type: 'move', source: { kind: 'label', text: 'notes' }, destination: { kind: 'rows', from: 10, to: 10 } }],
+    ['move Inputs!A2:B2 over to Summary!D4', { type: 'move', source: { kind: 'range', from: 'A2', to: 'B2', sheet: 'Inputs' }, destination: { kind: 'address', address: 'D4', sheet: 'Summary' } }],
+  ])('reads %j', (text, expected) => {
+    expect(parseCommand(text)).toEqual(expected)
+  })
+
+  it('leaves cutting by an amount to adjust', () => {
+    expect(parseCommand('cut Model!B2 by 100')).toMatchObject({ type: 'adjust', direction: 'down' })
+  })
+})

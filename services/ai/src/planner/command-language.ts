@@ -78,6 +78,8 @@ export type PlannerCommand =
   | { type: 'total_row'; table?: TargetSpec }
   | { type: 'sort'; target?: TargetSpec; key?: { column: string } | { header: string }; order: 'asc' | 'desc' }
   | { type: 'clear'; target: TargetSpec }
+  /** Cut and paste: the cells to `destination` (its top-left cell), formulas that read them following. */
+  | { type: 'move'; source: TargetSpec; destination: TargetSpec }
   | { type: 'chart'; chartType: ChartType | { unsupported: string }; source: TargetSpec; title?: string }
   | { type: 'sensitivity'; axes: SensitivityAxis[]; output?: string }
   | { type: 'grow'; target: TargetSpec; rate: number; span?: { from: PeriodBound; to: PeriodBound } | { next: number } }

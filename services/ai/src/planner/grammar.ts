@@ -55,6 +55,7 @@ CommandBody
   / Aggregate
   / SheetCommand
   / Borders
+  / Move
   / Clear
   / Structure
   / Format
@@ -559,6 +560,15 @@ Clear
   / DeleteVerb __ ContentsOf target:TargetText { return { type: 'clear', target } }
   / DeleteVerb __ target:(A1Range / AddressRange / (CellWord? a:Address { return a })) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { ...target, sheet } : target } }
   / ("delete"i / "remove"i / "erase"i) __ ("all the data"i / "everything"i / "all values"i / "all data"i) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { kind: 'sheet', sheet } : { kind: 'sheet' } } }
+
+// ---- move ---------------------------------------------------------------------------------------
+
+// "move B2:C4 to E2", "cut A7:B7 and paste it in A10", "move the Notes row to row 10": cut and paste,
+// formulas that read the cells following them.
+MoveLink = __ (("and"i __)? "paste"i (__ ("it"i / "them"i))? __ ("into"i / "in"i / "to"i / "at"i) / "over to"i / "into"i / "to"i) !WordChar __
+Move
+  = ("move"i / "relocate"i) !WordChar __ source:$((!MoveLink .)+) MoveLink destination:TargetText End { return { type: 'move', source: options.parseTarget(source), destination } }
+  / "cut"i !WordChar __ source:$((!(__ ("and"i __)? "paste"i !WordChar) .)+) MoveLink destination:TargetText End { return { type: 'move', source: options.parseTarget(source), destination } }
 
 // ---- charts -------------------------------------------------------------------------------------
 

@@ -193,6 +193,10 @@ export function* resolveTarget(view: WorkbookView, target: TargetSpec, context: 
       return { sheet, range, described: `the selection, ${refText(sheet.name, range)}` }
     }
     case 'label': {
+      // "the Scratch sheet", "the Data tab": a sheet named so, as a whole.
+      const sheetWords = /^(.+?)\s+(?:sheet|tab|worksheet)$/i.exec(target.text)
+      const namedSheet = sheetWords && target.sheet === undefined ? view.findSheet(sheetWords[1]) : undefined
+      if (namedSheet) return yield* resolveTarget(view, { kind: 'sheet', sheet: namedSheet.name }, context, options)
       // No line has the words (here or by a search) but a column heads with them ("the total revenue" of
       // a table headed Revenue): its cells under the header.
       let match: LabelMatch

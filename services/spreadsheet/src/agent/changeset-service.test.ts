@@ -44,12 +44,13 @@ async function openAndStored(id: string): Promise<[unknown, unknown]> {
 }
 
 describe('the tools route', () => {
-  it('offers twelve tools whose parameters are plain JSON schemas', () => {
+  it('offers thirteen tools whose parameters are plain JSON schemas', () => {
     expect(AGENT_TOOLS.map((tool) => tool.name)).toEqual([
       'get_workbook_overview',
       'read_range',
       'write_cells',
       'fill_formula',
+      'move_cells',
       'validate_formula',
       'modify_structure',
       'format_range',

@@ -54,6 +54,26 @@ export function* planClear(command: Command<'clear'>, context: PlanContext): Ste
   return { text: readAs(paraphrase, `Cleared ${filled.length} cell${filled.length === 1 ? '' : 's'}.${errors.length > 0 ? ` Watch out: ${errors.slice(0, 5).join(', ')} now show an error.` : ''}`) }
 }
 
+// ---- move ---------------------------------------------------------------------------------------
+
+export function* planMove(command: Command<'move'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  const source = yield* resolveTarget(view, command.source, context)
+  // A line named by its label moves with its label.
+  const range = source.label && !source.label.column ? { ...source.range, left: Math.min(source.range.left, source.label.label.col) } : source.range
+  const destination = yield* resolveTarget(view, command.destination.kind === 'sheet' && command.destination.sheet !== undefined ? { kind: 'address', address: formatAddress(range.top, range.left), sheet: command.destination.sheet } : command.destination, context, { clamp: false })
+  // Whole rows (or columns) go to the row (or column) named, in the columns (or rows) they hold.
+  const top = destination.whole === 'columns' ? range.top : destination.range.top
+  const left = destination.whole === 'rows' ? range.left : destination.range.left
+  const to = refText(destination.sheet.name, cellRange(top, left))
+  const from = refText(source.sheet.name, range)
+  const paraphrase = `move ${source.label ? `${source.described} ` : ''}${from} to ${to} as cut and paste does, formulas that read the cells following them`
+  const result = yield* useTool('move_cells', { sheet: source.sheet.name, range: rangeText(range), to })
+  if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  const cells = Number(result.content?.cells ?? 0)
+  return { text: readAs(paraphrase, `Moved ${result.content?.moved ?? `${from} to ${to}`} (${cells} cell${cells === 1 ? '' : 's'} with content). ${writeOutcome(result, 3)}`.trim()) }
+}
+
 // ---- fill ---------------------------------------------------------------------------------------
 
 /** The column a fill to the right stops at: a named cell or column, a header, or the end of the table. */

@@ -3,7 +3,7 @@ import type { PlannerCommand } from '../command-language.js'
 import { readAs } from '../answers.js'
 import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
-import { planAdjust, planAggregate, planClear, planFill, planGrow, planSet, planSort, planTotalRow } from './edit-plans.js'
+import { planAdjust, planAggregate, planClear, planFill, planGrow, planMove, planSet, planSort, planTotalRow } from './edit-plans.js'
 import { planDerive, planProject } from './derive-plans.js'
 import { planExtend } from './period-plans.js'
 import { planChart, planFormat } from './format-plans.js'
@@ -37,6 +37,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planAdjust(command, context)
     case 'clear':
       return planClear(command, context)
+    case 'move':
+      return planMove(command, context)
     case 'fill':
       return planFill(command, context)
     case 'aggregate':

@@ -8,6 +8,7 @@ import { fillFormula } from './fill-formula.js'
 import { formatRangeTool } from './format-range.js'
 import { getWorkbookOverview } from './get-workbook-overview.js'
 import { modifyStructure } from './modify-structure.js'
+import { moveCells } from './move-cells.js'
 import { readRange } from './read-range.js'
 import { searchWorkbookTool } from './search-workbook.js'
 import { traceDependencies } from './trace-dependencies.js'
@@ -19,6 +20,7 @@ export const AGENT_TOOL_IMPLEMENTATIONS: { [Name in AgentToolName]: AgentTool<Na
   read_range: readRange,
   write_cells: writeCells,
   fill_formula: fillFormula,
+  move_cells: moveCells,
   validate_formula: validateFormula,
   modify_structure: modifyStructure,
   format_range: formatRangeTool,
