@@ -8,6 +8,8 @@ export interface WorkbookCells {
   /** Every non-empty cell by `Sheet!A1`. */
   cells: Map<string, Cell>
   charts: { type: string; sheet: string; dataRange: string; title: string }[]
+  /** Each sheet's layout (frozen panes, hidden and resized rows and columns) and column widths, by name. */
+  layouts: Map<string, { view?: Record<string, unknown>; columnWidths?: Record<string, number> }>
 }
 
 /** The body of POST /workbooks/import for a fixture workbook of the task suite. */
@@ -26,12 +28,14 @@ export async function readWorkbook(api: SpreadsheetApi, workbookId: string): Pro
   const answer = await api('GET', `/workbook/${workbookId}/cells`)
   if (answer.status !== 200) throw new Error(`reading cells failed: ${answer.status}`)
   const cells = new Map<string, Cell>()
+  const layouts: WorkbookCells['layouts'] = new Map()
   const sheets: string[] = answer.json.workbook.sheetOrder ?? answer.json.workbook.sheets.map((sheet: { name: string }) => sheet.name)
-  for (const sheet of answer.json.workbook.sheets as { name: string; cells: Record<string, Cell> }[]) {
+  for (const sheet of answer.json.workbook.sheets as { name: string; cells: Record<string, Cell>; view?: Record<string, unknown>; columnWidths?: Record<string, number> }[]) {
     for (const [address, cell] of Object.entries(sheet.cells)) cells.set(`${sheet.name}!${address}`, cell)
+    layouts.set(sheet.name, { view: sheet.view, columnWidths: sheet.columnWidths })
   }
   const charts = await api('GET', `/workbook/${workbookId}/charts`)
-  return { sheets, cells, charts: charts.status === 200 ? (charts.json.charts ?? []) : [] }
+  return { sheets, cells, charts: charts.status === 200 ? (charts.json.charts ?? []) : [], layouts }
 }
 
 /** Cells whose input (what was typed) differs between two reads: written, cleared or newly filled. */

@@ -238,6 +238,21 @@ const CASES: Record<string, Case[]> = {
     { say: 'sort by column C', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!A2')?.value).toBe('Online') },
     { say: 'sort the data by units, largest first', book: 'sales', active: 'Sales', written: 'any', check: (book) => expect(book.cells.get('Sales!B2')?.value).toBe(200) },
   ],
+  'layout': [
+    { say: 'freeze the top row and the first column', active: 'Model', written: [], check: (book, outcome) => expect(book.layouts.get('Model')?.view, outcome.message).toMatchObject({ frozenRows: 1, frozenColumns: 1 }) },
+    { say: 'freeze panes at B2 on the Inputs sheet', written: [], check: (book) => expect(book.layouts.get('Inputs')?.view).toMatchObject({ frozenRows: 1, frozenColumns: 1 }) },
+    { say: 'freeze the header row', book: 'titled', written: [], check: (book) => expect(book.layouts.get('FCF')?.view).toMatchObject({ frozenRows: 3 }) },
+    { say: 'hide column C', active: 'Model', written: [], check: (book, outcome) => {
+      expect(JSON.stringify(book.layouts.get('Model')?.view), outcome.message).toContain('"hidden":true')
+      expect(outcome.message).toContain('Done: Hide column C of Model')
+    } },
+    { say: 'hide the notes row', active: 'Model', written: [], check: (book, outcome) => expect(outcome.message).toContain('hide row 7 (Notes) of Model') },
+    { say: 'set the width of column A to 30', active: 'Model', written: [], check: (book, outcome) => {
+      expect(book.layouts.get('Model')?.columnWidths, outcome.message).toEqual({ 0: 215 })
+      expect(outcome.message).toContain('30 characters wide, as Excel counts them (215 pixels)')
+    } },
+    { say: 'make column A wider', active: 'Model', written: [], check: (book) => expect(book.layouts.get('Model')?.columnWidths).toEqual({ 0: 180 }) },
+  ],
   'move': [
     { say: 'move the notes row to row 10', active: 'Model', values: { 'Model!A10': 'Notes', 'Model!B10': 'Check with CFO', 'Model!A7': null, 'Model!B7': null } },
     // The formulas that read the moved input follow it.

@@ -102,6 +102,30 @@ export const FormatRangeArguments = StrictObject({
   style: Type.Optional(StylePatch),
   numberFormat: Type.Optional(Type.String({ maxLength: 255, description: 'An Excel number format code, e.g. "#,##0", "0.0%", "$#,##0.00", "General"' })),
 })
+const RowsOrColumns = Type.String({ minLength: 1, maxLength: 40, description: 'Rows as "5" or "5:7", columns as "C" or "C:E"' })
+export const SetSheetViewArguments = StrictObject({
+  sheet: SheetArgument,
+  freeze: Type.Optional(
+    StrictObject(
+      {
+        rows: Type.Integer({ minimum: 0, maximum: 1000, description: 'Rows at the top kept in view (1 = the header row)' }),
+        columns: Type.Integer({ minimum: 0, maximum: 100, description: 'Columns at the left kept in view (1 = the label column)' }),
+      },
+      { description: 'Frozen panes; rows 0 and columns 0 unfreeze' },
+    ),
+  ),
+  hide: Type.Optional(Type.Array(RowsOrColumns, { maxItems: 50, description: 'Rows or columns to hide' })),
+  unhide: Type.Optional(Type.Array(RowsOrColumns, { maxItems: 50, description: 'Rows or columns to show again' })),
+  columnWidths: Type.Optional(
+    Type.Array(
+      StrictObject({
+        columns: Type.String({ minLength: 1, maxLength: 20, description: 'A column ("A") or columns ("B:F")' }),
+        width: Type.Union([Type.Number({ minimum: 0, maximum: 2000 }), Type.Null()], { description: 'Pixels (a column is 100 by default); null for the default' }),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+})
 export const SearchWorkbookArguments = StrictObject({
   query: Type.String({ minLength: 1, maxLength: 300, description: 'Words to look for in labels, headers, sheet and range names, text and formulas' }),
 })
@@ -133,6 +157,7 @@ export const AGENT_TOOL_ARGUMENTS = {
   validate_formula: ValidateFormulaArguments,
   modify_structure: ModifyStructureArguments,
   format_range: FormatRangeArguments,
+  set_sheet_view: SetSheetViewArguments,
   search_workbook: SearchWorkbookArguments,
   trace_dependencies: TraceDependenciesArguments,
   explain_formula: ExplainFormulaArguments,
@@ -181,6 +206,9 @@ const AGENT_TOOL_DESCRIPTIONS: Record<AgentToolName, string> = {
   format_range:
     'Sets the look of a range: bold, italic, underline, font, size, text colour, fill colour, alignment (null removes one), and/or the number format (e.g. "#,##0", "0.0%", "$#,##0"). ' +
     ADDRESSING,
+  set_sheet_view:
+    'Changes how a sheet is laid out, not its cells: frozen panes (rows at the top and columns at the left kept in view), rows or columns hidden or shown again, and column widths. ' +
+    'Hiding never deletes: formulas still read hidden cells.',
   search_workbook:
     'Finds where something lives: row labels, column headers, sheet and defined names, text cells and formulas matching the words of the query, best first, each with its address.',
   trace_dependencies:
@@ -279,7 +307,7 @@ export type ChangesetCellChange = Static<typeof ChangesetCellChange>
 
 /** A change of rows, columns or sheets. */
 export const ChangesetStructuralChange = Type.Object({
-  action: Type.String({ description: 'insert_rows, delete_rows, insert_columns, delete_columns, add_sheet, rename_sheet, delete_sheet or move_cells' }),
+  action: Type.String({ description: 'insert_rows, delete_rows, insert_columns, delete_columns, add_sheet, rename_sheet, delete_sheet, move_cells or set_sheet_view' }),
   sheet: Type.String(),
   /** Rows: 1-based number; columns: letters. */
   at: Type.Optional(Type.String()),

@@ -73,6 +73,7 @@ const describers: { [Name in AgentToolName]: (args: Args) => string } = {
     }
   },
   format_range: (args) => `Formatting ${target(args.sheet, args.range)}`,
+  set_sheet_view: (args) => `Changing the layout of ${text(args.sheet, 40) ?? 'a sheet'}`,
   search_workbook: (args) => `Searching for “${text(args.query) ?? ''}”`,
   trace_dependencies: (args) => {
     const what = args.direction === 'dependents' ? 'dependents' : args.direction === 'both' ? 'precedents and dependents' : 'precedents'

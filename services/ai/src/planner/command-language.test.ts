@@ -277,3 +277,30 @@ describe('parseCommand, moves', () => {
     expect(parseCommand('cut Model!B2 by 100')).toMatchObject({ type: 'adjust', direction: 'down' })
   })
 })
+
+describe('parseCommand, the sheet layout', () => {
+  it.each([
+    ['freeze the top row', { type: 'layout', freeze: { rows: 1, columns: 0 } }],
+    ['freeze the first 2 columns', { type: 'layout', freeze: { rows: 0, columns: 2 } }],
+    ['freeze the header row and the first column', { type: 'layout', freeze: { rows: 'header', columns: 1 } }],
+    ['freeze panes at B2', { type: 'layout', freeze: { at: 'B2' } }],
+    ['freeze columns A to C on the Model sheet', { type: 'layout', freeze: { rows: 0, columns: 3 }, sheet: 'Model' }],
+    ['unfreeze panes', { type: 'layout', freeze: { rows: 0, columns: 0 } }],
+    ['hide column C', { type: 'layout', hide: { kind: 'columns', from: 'C', to: 'C' } }],
+    ['hide rows 5 to 7', { type: 'layout', hide: { kind: 'rows', from: 5, to: 7 } }],
+    ['hide the notes row', { type: 'layout', hide: { kind: 'label', text: 'notes' } }],
+    ['unhide all rows', { type: 'layout', unhide: { kind: 'label', text: 'rows' } }],
+    ['show column C again', { type: 'layout', unhide: { kind: 'columns', from: 'C', to: 'C' } }],
+    ['set the width of column A to 30', { type: 'layout', width: { target: { kind: 'columns', from: 'A', to: 'A' }, value: 30 } }],
+    ['set column B width to 150 pixels', { type: 'layout', width: { target: { kind: 'columns', from: 'B', to: 'B' }, value: 150, unit: 'pixels' } }],
+    ['make column A wider', { type: 'layout', width: { target: { kind: 'columns', from: 'A', to: 'A' }, change: 'wider' } }],
+  ])('reads %j', (text, expected) => {
+    expect(JSON.parse(JSON.stringify(parseCommand(text)))).toEqual(expected)
+  })
+
+  it('leaves showing values and making cells bold to their commands', () => {
+    expect(parseCommand('show me the average costs')).toMatchObject({ type: 'read' })
+    expect(parseCommand('show B2:B9 as percentages')).toMatchObject({ type: 'format' })
+    expect(parseCommand('make column A bold')).toMatchObject({ type: 'format' })
+  })
+})

@@ -78,6 +78,18 @@ export type PlannerCommand =
   | { type: 'total_row'; table?: TargetSpec }
   | { type: 'sort'; target?: TargetSpec; key?: { column: string } | { header: string }; order: 'asc' | 'desc' }
   | { type: 'clear'; target: TargetSpec }
+  /**
+   * The sheet's layout: panes frozen (rows and columns counted from the top left, the header row or the
+   * label column as the sheet has them, or at a cell), rows or columns hidden or shown, a column's width.
+   */
+  | {
+      type: 'layout'
+      sheet?: string
+      freeze?: { rows: number | 'header'; columns: number | 'labels' } | { at: string }
+      hide?: TargetSpec
+      unhide?: TargetSpec
+      width?: { target: TargetSpec; value?: number; unit?: 'pixels' | 'characters'; change?: 'wider' | 'narrower' }
+    }
   /** Cut and paste: the cells to `destination` (its top-left cell), formulas that read them following. */
   | { type: 'move'; source: TargetSpec; destination: TargetSpec }
   | { type: 'chart'; chartType: ChartType | { unsupported: string }; source: TargetSpec; title?: string }

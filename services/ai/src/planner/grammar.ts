@@ -20,6 +20,8 @@ export const COMMAND_GRAMMAR = String.raw`
     if (found.periods === undefined || found.start === undefined || found.rate === undefined || label === '' || found.periods < 1 || found.periods > 50) return null
     return { type: 'project', label, periods: found.periods, start: found.start, rate: found.rate, ...(found.firstYear !== undefined ? { firstYear: found.firstYear } : {}) }
   }
+  // Columns A to the one named: how many are frozen ("freeze columns A to C" freezes 3).
+  const lettersToCount = (letters) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0)
   // The rows or sheet a period extension names (the plan tells a sheet, a line and the model as a whole apart).
   const extension = (what, span, parseTarget) => ({ type: 'extend', ...(what ? { target: parseTarget(what) } : {}), ...span })
   // "put =B5/B2 in B8" is a formula typed after a verb, not a row named "put" set to a calculation.
@@ -56,6 +58,7 @@ CommandBody
   / SheetCommand
   / Borders
   / Move
+  / SheetLayout
   / Clear
   / Structure
   / Format
@@ -200,9 +203,10 @@ LabelText
 LabelTail = ("row"i / "line"i / "cell"i) _ !.
 
 // "on Assumptions", "on the Assumptions sheet", "in the sheet FCF", "in tab 'Q1 Data'".
+SheetNoun = "worksheet"i / "sheet"i / "tab"i
 SheetSuffix
   = __ ("from"i / "on"i / "in"i / "of"i) __ ("the"i __)? ("worksheet"i / "sheet"i / "tab"i) __ name:SheetName &End { return name }
-  / __ ("from"i / "on"i / "in"i / "of"i) __ ("the"i __)? name:$((!(__ ("worksheet"i / "sheet"i / "tab"i) !WordChar) Word __?)+) __ ("worksheet"i / "sheet"i / "tab"i) !WordChar &End { return name.trim() }
+  / __ ("from"i / "on"i / "in"i / "of"i) __ ("the"i __)? name:$(!(SheetNoun !WordChar) Word (__ !(SheetNoun !WordChar) Word)*) __ SheetNoun !WordChar &End { return name.trim() }
   / __ "on"i __ ("the"i __)? name:(Quoted / $(Word (__ Word)*)) &End { return name }
 
 // Raw text of a target, handed to the Target rule by the action that holds it.
@@ -560,6 +564,38 @@ Clear
   / DeleteVerb __ ContentsOf target:TargetText { return { type: 'clear', target } }
   / DeleteVerb __ target:(A1Range / AddressRange / (CellWord? a:Address { return a })) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { ...target, sheet } : target } }
   / ("delete"i / "remove"i / "erase"i) __ ("all the data"i / "everything"i / "all values"i / "all data"i) sheet:SheetSuffix? End { return { type: 'clear', target: sheet ? { kind: 'sheet', sheet } : { kind: 'sheet' } } }
+
+// ---- the sheet's layout: frozen panes, hidden rows and columns, widths --------------------------
+
+// "freeze the top row", "freeze the first 2 columns", "freeze panes at B2", "unfreeze", "hide column C",
+// "unhide rows 5 to 7", "set the width of column A to 30", "make column A wider".
+FirstWord = ("top"i / "first"i / "left"i / "leftmost"i / "left-most"i) !WordChar
+FreezeRows
+  = Article? FirstWord __ n:(c:CountWord __ { return c })? ("rows"i / "row"i) !WordChar { return n ?? 1 }
+  / Article? ("header row"i / "headers"i / "heading row"i / "header"i / "headings"i) !WordChar { return 'header' }
+  / RowWord __ "1"  !WordChar to:(SpanJoin RowWord? _ n:Integer { return n })? { return to ?? 1 }
+FreezeColumns
+  = Article? FirstWord __ n:(c:CountWord __ { return c })? ("columns"i / "column"i) !WordChar { return n ?? 1 }
+  / Article? ("label column"i / "labels"i / "row labels"i) !WordChar { return 'labels' }
+  / ColumnWord __ "A"i !WordChar to:(SpanJoin ColumnWord? _ l:Letters !WordChar { return l })? { return to ? lettersToCount(to) : 1 }
+FreezeWhat
+  = rows:FreezeRows columns:(__ ("and"i / "&" / "plus"i) __ c:FreezeColumns { return c })? { return { rows, columns: columns ?? 0 } }
+  / columns:FreezeColumns rows:(__ ("and"i / "&" / "plus"i) __ r:FreezeRows { return r })? { return { rows: rows ?? 0, columns } }
+  / ("the"i __)? ("panes"i / "pane"i) __ ("at"i / "on"i / "from"i / "below and right of"i / "above and left of"i) __ CellWord? address:CellAddress { return { at: address } }
+  / ("at"i / "on"i) __ CellWord? address:CellAddress { return { at: address } }
+LayoutSheet = sheet:SheetSuffix { return sheet }
+SheetLayout
+  = ("unfreeze"i / "remove the freeze"i / "clear the freeze"i / "remove freeze panes"i / "remove the frozen panes"i) !WordChar (__ ("all"i __)? ("the"i __)? ("panes"i / "pane"i / "rows"i / "columns"i / "everything"i))? sheet:LayoutSheet? End {
+      return { type: 'layout', freeze: { rows: 0, columns: 0 }, ...(sheet ? { sheet } : {}) }
+    }
+  / ("freeze"i (__ "panes"i)? / "lock"i) !WordChar __ what:FreezeWhat sheet:LayoutSheet? End { return { type: 'layout', freeze: what, ...(sheet ? { sheet } : {}) } }
+  / verb:("unhide"i / "show"i / "reveal"i / "hide"i) !WordChar __ ("all"i __ ("the"i __)? ("hidden"i __)?)? target:$((!(__ ("again"i / "back"i) !WordChar End / End) .)+) (__ ("again"i / "back"i))? End &{ return verb.toLowerCase() === 'hide' || /\b(rows?|columns?|cols?)\b/i.test(target) || /^[a-z]{1,3}(:[a-z]{1,3})?$/i.test(target) || /^\d+(:\d+)?$/.test(target) } {
+      return { type: 'layout', [verb.toLowerCase() === 'hide' ? 'hide' : 'unhide']: options.parseTarget(target) }
+    }
+  / ("set"i / "change"i / "make"i) __ ("the"i __)? ("width of"i / "column width of"i) __ target:$((!(__ "to"i __ Digits) .)+) __ "to"i __ width:Digits (_ ("pixels"i / "px"i / "characters"i / "chars"i))? End { return { type: 'layout', width: { target: options.parseTarget(target), value: plain(width), unit: /pix|px/i.test(text()) ? 'pixels' : /char/i.test(text()) ? 'characters' : undefined } } }
+  / ("set"i / "change"i / "make"i) __ target:$((!(__ ("width"i / "'s width"i) __) .)+) ("'s"i)? __ "width"i __ ("to"i / "=")? _ width:Digits (_ ("pixels"i / "px"i / "characters"i / "chars"i))? End { return { type: 'layout', width: { target: options.parseTarget(target), value: plain(width), unit: /pix|px/i.test(text()) ? 'pixels' : /char/i.test(text()) ? 'characters' : undefined } } }
+  / ("make"i / "set"i) __ target:$((!(__ ("wider"i / "narrower"i / "broader"i / "thinner"i / "skinnier"i)) .)+) __ change:("wider"i / "broader"i / "narrower"i / "thinner"i / "skinnier"i) End { return { type: 'layout', width: { target: options.parseTarget(target), change: /wider|broader/i.test(change) ? 'wider' : 'narrower' } } }
+  / ("widen"i / "narrow"i) !WordChar __ target:TargetText { return { type: 'layout', width: { target, change: /^widen/i.test(text()) ? 'wider' : 'narrower' } } }
 
 // ---- move ---------------------------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ async function openAndStored(id: string): Promise<[unknown, unknown]> {
 }
 
 describe('the tools route', () => {
-  it('offers thirteen tools whose parameters are plain JSON schemas', () => {
+  it('offers fourteen tools whose parameters are plain JSON schemas', () => {
     expect(AGENT_TOOLS.map((tool) => tool.name)).toEqual([
       'get_workbook_overview',
       'read_range',
@@ -54,6 +54,7 @@ describe('the tools route', () => {
       'validate_formula',
       'modify_structure',
       'format_range',
+      'set_sheet_view',
       'search_workbook',
       'trace_dependencies',
       'explain_formula',

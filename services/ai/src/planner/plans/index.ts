@@ -5,6 +5,7 @@ import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-
 import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planMove, planSet, planSort, planTotalRow } from './edit-plans.js'
 import { planDerive, planProject } from './derive-plans.js'
+import { planLayout } from './layout-plans.js'
 import { planExtend } from './period-plans.js'
 import { planChart, planFormat } from './format-plans.js'
 import { planAddSheet, planDelete, planDeleteSheet, planInsert, planRenameSheet } from './structure-plans.js'
@@ -39,6 +40,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planClear(command, context)
     case 'move':
       return planMove(command, context)
+    case 'layout':
+      return planLayout(command, context)
     case 'fill':
       return planFill(command, context)
     case 'aggregate':

@@ -11,6 +11,7 @@ import { modifyStructure } from './modify-structure.js'
 import { moveCells } from './move-cells.js'
 import { readRange } from './read-range.js'
 import { searchWorkbookTool } from './search-workbook.js'
+import { setSheetView } from './set-sheet-view.js'
 import { traceDependencies } from './trace-dependencies.js'
 import { validateFormula } from './validate-formula.js'
 import { writeCells } from './write-cells.js'
@@ -24,6 +25,7 @@ export const AGENT_TOOL_IMPLEMENTATIONS: { [Name in AgentToolName]: AgentTool<Na
   validate_formula: validateFormula,
   modify_structure: modifyStructure,
   format_range: formatRangeTool,
+  set_sheet_view: setSheetView,
   search_workbook: searchWorkbookTool,
   trace_dependencies: traceDependencies,
   explain_formula: explainFormula,
