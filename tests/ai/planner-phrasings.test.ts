@@ -410,6 +410,13 @@ const CASES: Record<string, Case[]> = {
     { say: 'set free cash flow to EBITDA times 0.8', inputs: { 'Model!B5': '=B3*0.8', 'Model!E5': '=E3*0.8' }, values: { 'Model!B5': 200 }, written: ['Model!B5', 'Model!C5', 'Model!D5', 'Model!E5'] },
     { say: 'Model!B8 = revenue - EBITDA', inputs: { 'Model!B8': '=B2-B3' }, values: { 'Model!B8': 750 } },
     { say: 'set Model!B8 to B2 - B3', inputs: { 'Model!B8': '=B2-B3' } },
+    // Margins and growth: a line over revenue, each period over the one before, shown as percentages.
+    { say: 'add an EBITDA margin row', inputs: { 'Model!A8': 'EBITDA margin', 'Model!B8': '=B3/B2', 'Model!E8': '=E3/E2' }, values: { 'Model!C8': 0.25 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'], check: (book, outcome) => {
+      expect(book.cells.get('Model!B8')?.format, outcome.message).toBe('0.0%')
+      expect(outcome.message).toContain('shown as percentages')
+    } },
+    { say: 'add a revenue growth row', inputs: { 'Model!A8': 'Revenue growth', 'Model!C8': '=C2/B2-1', 'Model!E8': '=E2/D2-1' }, values: { 'Model!D8': 0.1 }, written: ['Model!A8', 'Model!C8', 'Model!D8', 'Model!E8'], check: (book) => expect(book.cells.get('Model!E8')?.format).toBe('0.0%') },
+    { say: 'calculate year-over-year growth of EBITDA', book: 'titled', inputs: { 'FCF!A6': 'EBITDA growth', 'FCF!C6': '=C4/B4-1' }, values: { 'FCF!D6': 240 / 220 - 1 }, written: ['FCF!A6', 'FCF!C6', 'FCF!D6'] },
     // A line as a share of another: "margin" is a share of revenue.
     { say: 'add a row for Gross profit with a 60% margin', inputs: { 'Model!A8': 'Gross profit', 'Model!B8': '=B2*60%', 'Model!E8': '=E2*60%' }, values: { 'Model!C8': 660 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
     { say: 'add an Opex line at 30% of revenue', inputs: { 'Model!A8': 'Opex', 'Model!D8': '=D2*30%' }, values: { 'Model!B8': 300 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },

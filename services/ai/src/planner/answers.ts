@@ -64,7 +64,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Write text: “write Total in A10”, “in A5 put Gross profit”',
   'Several at once: “put Revenue in A1 and 1000 in B1”, “set B2 to 5; make row 1 bold”',
   'Fill formulas: “fill B5 right to F5”, “copy C2 down to C20”',
-  'Calculated rows: “add a row Gross profit = revenue - costs”, “put revenue minus costs in row 4”, “add a row for EBITDA with a 20% margin”',
+  'Calculated rows: “add a row Gross profit = revenue - costs”, “put revenue minus costs in row 4”, “add a row for EBITDA with a 20% margin”, “add an EBITDA margin row”, “add a revenue growth row”',
   'Rows and columns: “insert 2 rows above row 5”, “delete column C”',
   'Sheets: “add a sheet called Summary”, “rename Sheet1 to Inputs”, “delete the sheet Scratch”',
   'Formats: “make row 1 bold”, “format C2:C20 as currency”, “show B2:B9 as percentages with 1 decimal”, “format B2:D9 as #,##0;(#,##0)”, “put a border around A1:D9”',

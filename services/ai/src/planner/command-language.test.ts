@@ -304,3 +304,26 @@ describe('parseCommand, the sheet layout', () => {
     expect(parseCommand('make column A bold')).toMatchObject({ type: 'format' })
   })
 })
+
+describe('parseCommand, margins and growth rows', () => {
+  const over = (label: string, top: string, base: string) => ({ type: 'derive', label, terms: [{ op: null, operand: { kind: 'cells', target: { kind: 'label', text: top } } }, { op: '/', operand: { kind: 'cells', target: { kind: 'label', text: base } } }], percent: true })
+  it.each([
+    ['add an EBITDA margin row', over('EBITDA margin', 'EBITDA', 'revenue')],
+    ['calculate the free cash flow margin', over('free cash flow margin', 'free cash flow', 'revenue')],
+    ['add a row for EBITDA margin', over('EBITDA margin', 'EBITDA', 'revenue')],
+    ['add the gross profit margin on net sales', over('gross profit margin', 'gross profit', 'net sales')],
+    ['show taxes as a % of EBITDA', over('taxes % of EBITDA', 'taxes', 'EBITDA')],
+    ['add a revenue growth row', { type: 'growth_row', line: { kind: 'label', text: 'revenue' } }],
+    ['calculate year-over-year growth of revenue', { type: 'growth_row', line: { kind: 'label', text: 'revenue' } }],
+    ['add yoy growth rates for EBITDA', { type: 'growth_row', line: { kind: 'label', text: 'EBITDA' } }],
+    ['add revenue growth', { type: 'growth_row', line: { kind: 'label', text: 'revenue' } }],
+  ])('reads %j', (text, expected) => {
+    expect(parseCommand(text)).toEqual(expected)
+  })
+
+  it('leaves growth at a rate and margins set to a value to their commands', () => {
+    expect(parseCommand('add revenue growth of 10%')?.type).not.toBe('growth_row')
+    expect(parseCommand('set the EBITDA margin to 30%')).toMatchObject({ type: 'set' })
+    expect(parseCommand('add a row for EBITDA with 20% margin')).toMatchObject({ type: 'derive', terms: [{}, { op: '*' }] })
+  })
+})

@@ -107,7 +107,9 @@ export type PlannerCommand =
   /** New period columns after the last one (`count` more, or up to the year `to`), each row carried on from it; one row's only with `target`, which grows by `rate` when given. */
   | { type: 'extend'; target?: TargetSpec; count?: number; to?: number; rate?: number }
   /** A row calculated from other rows, column by column: a new one under the table with `label`, or the row or cell `at` names. */
-  | { type: 'derive'; label?: string; at?: TargetSpec; terms: DeriveTerm[] }
+  | { type: 'derive'; label?: string; at?: TargetSpec; terms: DeriveTerm[]; percent?: boolean }
+  /** A new row of each period's growth over the one before (as percentages), under the table of `line`. */
+  | { type: 'growth_row'; line: TargetSpec }
 
 /** Commands longer than this are not read as one command (a PEG over long prose only wastes time). */
 export const MAX_COMMAND_LENGTH = 500

@@ -283,7 +283,7 @@ DeriveIs = _ ("=" / ":") _ / __ ("equal to"i / "equals"i / "that is"i / "which i
 // After "set <cells>": not ":" (a range's own) nor "is", "with" or "as" in a label's words.
 SetDeriveIs = _ "=" _ / __ ("equal to"i / "equals"i / "to"i) !WordChar __
 DeriveLabel = text:(Quoted / $((!DeriveIs !(__ ("row"i / "line"i) !WordChar) .)+)) { return text.trim() }
-NewRow = ("insert"i / "create"i / "append"i / "make"i / "add"i) __ (("an"i / "a"i / "one"i) __)? (("new"i / "extra"i) __)?
+NewRow = ("insert"i / "create"i / "append"i / "make"i / "add"i) __ (("an"i / "a"i / "one"i / "the"i) __)? (("new"i / "extra"i) __)?
 // "add a row for EBITDA with a 20% margin", "add COGS at 40% of revenue": a line as a share of another.
 RatioLink = ("at"i / "as"i / "with"i / "equal to"i / "being"i) __ (("a"i / "an"i) __)? / _ "=" _
 RatioBase
@@ -294,8 +294,27 @@ DeriveRatio
   = NewRow (("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)?)? label:RatioLabel __ (("row"i / "line"i) __)? RatioLink rate:Percent base:RatioBase End {
       return { type: 'derive', label: label.trim(), terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(base) } }, { op: '*', operand: { kind: 'number', input: rate.input } }] }
     }
+// "add an EBITDA margin row", "calculate the gross profit margin", "show costs as a % of revenue": a
+// line over another (revenue unless named), as percentages.
+CalcVerb = (NewRow (("row"i / "line"i) __ ("for"i / "called"i / "named"i / "of"i) __)? / ("calculate"i / "compute"i / "work out"i / "show"i / "add"i) __ ("the"i __ / "a"i __ / "an"i __)?)
+RowWords = (__ ("row"i / "line"i) !WordChar)?
+DeriveShare
+  = CalcVerb what:$((!(__ ("margins"i / "margin"i) !WordChar) .)+) __ ("margins"i / "margin"i) !WordChar RowWords base:(__ ("on"i / "of"i / "over"i / "against"i) __ b:$(.+) { return b })? End {
+      return { type: 'derive', label: what.trim() + ' margin', terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base ?? 'revenue') } }], percent: true }
+    }
+  / ("show"i / "express"i / "calculate"i / "compute"i / "add"i) __ what:$((!(__ "as"i __) .)+) __ "as"i __ ("a"i __)? ("%"i / "percentage"i / "percent"i / "share"i / "proportion"i) __ "of"i __ base:$(.+) End {
+      return { type: 'derive', label: what.trim() + ' % of ' + base.trim(), terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base) } }], percent: true }
+    }
+// "add a revenue growth row", "calculate year-over-year growth of revenue": each period over the one before, less one.
+GrowthAdjective = ("year-over-year"i / "year over year"i / "yoy"i / "y/y"i / "annual"i / "yearly"i) __
+GrowthWord = "growth"i (__ ("rates"i / "rate"i / "percentages"i / "%"))? !WordChar
+DeriveGrowth
+  = CalcVerb GrowthAdjective? GrowthWord RowWords __ ("for"i / "of"i / "in"i) __ what:$(.+) End { return { type: 'growth_row', line: options.parseTarget(what) } }
+  / CalcVerb what:$((!(__ GrowthAdjective? GrowthWord) .)+) __ GrowthAdjective? GrowthWord RowWords End { return { type: 'growth_row', line: options.parseTarget(what) } }
 Derive
   = DeriveRatio
+  / DeriveShare
+  / DeriveGrowth
   / NewRow ("row"i / "line"i) __ (("called"i / "named"i / "labelled"i / "labeled"i / "for"i) __)? label:DeriveLabel DeriveIs expression:Expression End { return { type: 'derive', label, terms: expression } }
   / NewRow label:DeriveLabel __ ("row"i / "line"i) terms:(DeriveIs e:Expression { return e } / __ e:DeriveVerbal { return e }) End { return { type: 'derive', label, terms } }
   / ("calculate"i / "compute"i / "write"i / "enter"i / "put"i) __ expression:Expression __ ("into"i / "in"i / "on"i) __ at:RowsTarget End { return { type: 'derive', at, terms: expression } }

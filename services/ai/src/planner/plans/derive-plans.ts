@@ -6,11 +6,11 @@
  * each column of the first row named that holds numbers gets a formula reading the same column of
  * every row named, and a cell named by address is read the same in every column.
  */
-import { columnToLetters, formatAddress, formatSheetPrefix } from '@finsheet/workbook'
+import { columnToLetters, formatAddress, formatSheetPrefix, type RangeAddress } from '@finsheet/workbook'
 import type { DeriveTerm, PlannerCommand } from '../command-language.js'
 import { readAs, writeOutcome } from '../answers.js'
-import { stop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
-import { readCells, resolveTarget } from '../targets.js'
+import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
+import { rangeText, readCells, resolveTarget } from '../targets.js'
 import { clean, lookOver, writeCells, type CellWrite } from '../tool-steps.js'
 import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
 
@@ -140,7 +140,37 @@ export function* planDerive(command: Command<'derive'>, context: PlanContext): S
   const span = refText(sheet.name, { top: row, bottom: row, left: columns[0], right: columns[columns.length - 1] })
   const what = isNew ? `add the row “${name}” (${expression}) as row ${row + 1} of ${sheet.name}` : `set ${command.at?.kind === 'label' ? `the row ${refText(sheet.name, cellRange(row, labelCol))}` : `row ${row + 1} of ${sheet.name}`} to ${expression}`
   const result = yield* writeCells(sheet.name, writes, span)
-  return { text: readAs(`${what}: ${writes.find((write) => String(write.input).startsWith('='))?.input} in ${formatAddress(row, columns[0])}, and so on across ${span}`, writeOutcome(result)) }
+  if (command.percent) yield* showAsPercent(sheet.name, { top: row, bottom: row, left: columns[0], right: columns[columns.length - 1] })
+  return { text: readAs(`${what}: ${writes.find((write) => String(write.input).startsWith('='))?.input} in ${formatAddress(row, columns[0])}, and so on across ${span}${command.percent ? ', shown as percentages' : ''}`, writeOutcome(result)) }
+}
+
+/** Ratios shown as percentages with one decimal, as margins and growth rates are read. */
+function* showAsPercent(sheet: string, range: RangeAddress): Step<void> {
+  const formatted = yield* useTool('format_range', { sheet, range: rangeText(range), numberFormat: '0.0%' })
+  if (!formatted.ok) stop(`I wrote the row but could not show it as percentages: ${formatted.error}`)
+}
+
+/** A row of growth over the period before ("Revenue growth": =C2/B2-1 and so on) under the line's table. */
+export function* planGrowthRow(command: Command<'growth_row'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  const found = yield* resolveTarget(view, command.line, context)
+  if (!found.label || found.label.column) stop(`Growth is worked out for a labelled line, such as “add a revenue growth row”; ${found.described} is not one.`)
+  const { sheet } = found
+  const line = found.label.label
+  const read = yield* readCells(sheet.name, found.range)
+  const columns = read.filter((cell) => cell.col > line.col && (typeof cell.value === 'number' || cell.formula !== undefined)).map((cell) => cell.col).sort((a, b) => a - b)
+  if (columns.length < 2) stop(`${line.text} on ${sheet.name} has fewer than two periods of numbers to grow between.`)
+  const row = (sheet.used?.bottom ?? line.row) + 1
+  const label = `${line.text} growth`
+  const writes: CellWrite[] = [{ address: formatAddress(row, line.col), input: label }]
+  for (let index = 1; index < columns.length; index++) {
+    writes.push({ address: formatAddress(row, columns[index]), input: `=${formatAddress(line.row, columns[index])}/${formatAddress(line.row, columns[index - 1])}-1` })
+  }
+  const span = { top: row, bottom: row, left: columns[1], right: columns[columns.length - 1] }
+  const result = yield* writeCells(sheet.name, writes, refText(sheet.name, span))
+  yield* showAsPercent(sheet.name, span)
+  const paraphrase = `add the row “${label}” as row ${row + 1} of ${sheet.name}: each period's ${line.text} over the one before, less 1 (${writes[1].input} in ${writes[1].address}, and so on across ${refText(sheet.name, span)}), shown as percentages; the first period has none before it`
+  return { text: readAs(paraphrase, writeOutcome(result)) }
 }
 
 /**

@@ -4,7 +4,7 @@ import { readAs } from '../answers.js'
 import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
 import { planAdjust, planAggregate, planClear, planFill, planGrow, planMove, planSet, planSort, planTotalRow } from './edit-plans.js'
-import { planDerive, planProject } from './derive-plans.js'
+import { planDerive, planGrowthRow, planProject } from './derive-plans.js'
 import { planLayout } from './layout-plans.js'
 import { planExtend } from './period-plans.js'
 import { planChart, planFormat } from './format-plans.js'
@@ -78,6 +78,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planDerive(command, context)
     case 'project':
       return planProject(command, context)
+    case 'growth_row':
+      return planGrowthRow(command, context)
     case 'extend':
       return planExtend(command, context)
     case 'undo':
