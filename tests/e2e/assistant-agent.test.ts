@@ -226,4 +226,38 @@ describe('agent mode in the panel', { timeout: E2E_TIMEOUT }, () => {
     expect((await api('GET', `/spreadsheet/workbook/${workbookId}/cells?sheet=Revenue`)).workbook.sheets[0].cells.B2.value).toBe(99)
     expect(await conflict.getByRole('button', { name: 'Run again' }).isEnabled()).toBe(true)
   })
+
+  // "Move …" has none of the action words: it reaches the agent because it opens with a command verb.
+  it('moves a row and freezes the panes as one change: the plan lists both, Apply shows them, Undo takes both back', async () => {
+    openai.enqueue(
+      { reply: { toolCalls: [{ id: 'move-1', name: 'move_cells', arguments: { sheet: 'Revenue', range: 'A3:C3', to: 'A5' } }] } },
+      { reply: { toolCalls: [{ id: 'view-1', name: 'set_sheet_view', arguments: { sheet: 'Revenue', freeze: { rows: 1, columns: 1 } } }] } },
+      { reply: { text: 'I moved the growth row down to row 5 and froze the year row and the labels.' } },
+    )
+    await sendMessage(page, 'Move the growth row to row 5 and freeze the headers')
+    const diff = lastAnswer().getByRole('region', { name: 'Proposed changes' })
+    await diff.waitFor(POLL)
+    const steps = await lastAnswer().getByRole('list', { name: 'What the assistant did' }).innerText()
+    expect(steps).toMatch(/Moving Revenue!A3:C3 to Revenue!A5:C5 \(2 cells\)/)
+    expect(steps).toMatch(/Freeze the top 1 row and the left 1 column of Revenue/)
+    const plan = await diff.getByRole('list', { name: 'Plan' }).innerText()
+    expect(plan).toContain('Move Revenue!A3:C3 to Revenue!A5:C5')
+    expect(plan).toContain('Freeze the top 1 row and the left 1 column of Revenue')
+    expect(await shownIn(page, 'A3')).toBe('Growth')
+
+    await diff.getByRole('button', { name: 'Apply' }).click()
+    const applied = lastAnswer().getByRole('region', { name: 'Changes applied' })
+    await applied.waitFor(POLL)
+    await expect.poll(() => shownIn(page, 'A5'), POLL).toBe('Growth')
+    expect(await shownIn(page, 'A3')).toBe('')
+    const sheet = (await api('GET', `/spreadsheet/workbook/${workbookId}/cells?sheet=Revenue`)).workbook.sheets[0]
+    // The moved formula still reads the revenue row it read.
+    expect(sheet.cells.C5.input).toBe('=C2/B2-1')
+    expect(sheet.view).toMatchObject({ frozenRows: 1, frozenColumns: 1 })
+
+    await applied.getByRole('button', { name: 'Undo' }).click()
+    await expect.poll(() => shownIn(page, 'A3'), POLL).toBe('Growth')
+    expect(await shownIn(page, 'A5')).toBe('')
+    expect((await api('GET', `/spreadsheet/workbook/${workbookId}/cells?sheet=Revenue`)).workbook.sheets[0].view?.frozenRows ?? 0).toBe(0)
+  })
 })

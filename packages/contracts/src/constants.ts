@@ -687,6 +687,26 @@ export function isActionCommand(text: string): boolean {
   return ACTION_KEYWORDS.some((word) => hasWord(lower, word))
 }
 
+/**
+ * Verbs that open a spreadsheet command ("set B3 to 15%", "delete column C", "freeze the top row").
+ * The keywords above do not hold them, so an imperative that starts with one goes to the action path
+ * too; a question that merely contains one ("what is the sum of revenue?") does not.
+ */
+export const COMMAND_VERBS = [
+  'set', 'put', 'enter', 'type', 'write', 'fill', 'copy', 'paste', 'move', 'cut', 'swap', 'delete', 'remove', 'clear', 'erase', 'empty',
+  'sort', 'format', 'bold', 'italicise', 'italicize', 'underline', 'highlight', 'colour', 'color', 'shade', 'border', 'wrap', 'merge', 'unmerge',
+  'freeze', 'unfreeze', 'hide', 'unhide', 'widen', 'narrow', 'rename', 'extend', 'roll', 'project', 'forecast', 'grow', 'increase', 'decrease',
+  'raise', 'reduce', 'lower', 'bump', 'total', 'sum', 'average', 'chart', 'plot', 'graph', 'label', 'fix', 'apply', 'replace', 'round', 'append',
+] as const
+
+const COURTESY = /^(?:(?:please|kindly|now|then|also|ok(?:ay)?|hey|just|go ahead and|can you|could you|would you|will you|i want you to|i'd like you to|i need you to|let's|lets)\b[\s,]*)+/
+
+/** Whether a message is an imperative spreadsheet command: after any courtesy, it opens with a command verb. */
+export function isSpreadsheetCommand(text: string): boolean {
+  const first = /^[a-z]+/.exec(text.trim().toLowerCase().replace(COURTESY, ''))
+  return first !== null && (COMMAND_VERBS as readonly string[]).includes(first[0])
+}
+
 /** Whether a command asks for a new financial model: a model keyword together with a creation verb. */
 export function isModelCreationCommand(text: string): boolean {
   const lower = text.toLowerCase()

@@ -21,6 +21,12 @@ describe('routeOf', () => {
     for (const prompt of SUGGESTED_PROMPTS) expect(routeOf('agent', prompt), prompt).not.toBe('chat')
   })
 
+  it('sends an imperative that opens with a command verb to the action path, and a question that contains one to chat', () => {
+    for (const command of ['Set B3 to 15%', 'delete column C', 'Please move A7:B7 to A10', 'can you freeze the top row?', 'sort the table by revenue', 'hide column C', 'extend the forecast to 2030', 'increase all prices by 5%', 'Fill B5 right to F5'])
+      expect(routeOf('agent', command), command).toBe('action')
+    for (const question of ['What is the sum of revenue?', 'Why would I hide a column?', 'How do I sort by two columns?']) expect(routeOf('agent', question), question).toBe('chat')
+  })
+
   it('matches action words as words, not inside others', () => {
     expect(routeOf('agent', 'What is the address of the remodel?')).toBe('chat')
   })

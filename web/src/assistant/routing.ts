@@ -1,4 +1,4 @@
-import { isActionCommand, isModelCreationCommand } from '@finsheet/contracts'
+import { isActionCommand, isModelCreationCommand, isSpreadsheetCommand } from '@finsheet/contracts'
 import type { AssistantMode } from './texts'
 
 /** Where a message goes. */
@@ -12,13 +12,14 @@ export type SendRoute =
 
 /**
  * Chat mode only converses. In Agent mode a message that asks for a new financial model goes to the
- * action path without a workbook; one with an action word (create, add, update, calculate, …) goes to
- * the action path on the open workbook; anything else is answered as chat.
+ * action path without a workbook; one with an action word (create, add, update, calculate, …) or that
+ * opens with a command verb (set, delete, move, freeze, sort, …) goes to the action path on the open
+ * workbook; anything else is answered as chat.
  */
 export function routeOf(mode: AssistantMode, text: string): SendRoute {
   if (mode === 'chat') return 'chat'
   if (isModelCreationCommand(text)) return 'create_model'
-  if (isActionCommand(text)) return 'action'
+  if (isActionCommand(text) || isSpreadsheetCommand(text)) return 'action'
   return 'chat'
 }
 
