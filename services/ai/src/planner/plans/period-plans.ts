@@ -31,7 +31,7 @@ interface Period {
   after(steps: number): string | number
 }
 
-const FISCAL = /^(FY|CY|F|Y)(\s?'?)(\d{2}|\d{4})(\s?)([AEFPB])?$/i
+const FISCAL = /^(FY|CY)(\s?'?)(\d{2}|\d{4})(\s?)([AEFPB])?$/i
 const YEAR = /^(\d{4})(\s?)([AEFPB])?$/i
 const NUMBERED = /^(Year|Yr|Period|Y)(\s?)(\d{1,3})$/i
 
@@ -39,7 +39,7 @@ const NUMBERED = /^(Year|Yr|Period|Y)(\s?)(\d{1,3})$/i
 const nextSuffix = (suffix: string | undefined) => (suffix === undefined ? '' : suffix === 'A' ? 'E' : suffix === 'a' ? 'e' : suffix)
 
 /** A header cell that names a period, or undefined. Numbers are years only in a header row. */
-function readPeriod(cell: { col: number; text: string; value?: unknown }, inHeaderRow: boolean): Period | undefined {
+export function readPeriod(cell: { col: number; text: string; value?: unknown }, inHeaderRow: boolean): Period | undefined {
   const text = cell.text.trim()
   const fiscal = FISCAL.exec(text)
   if (fiscal) {
