@@ -49,6 +49,8 @@ const CASES: Record<string, Case[]> = {
     { say: 'make Model!B2 equal to 1100', values: { 'Model!B2': 1100 } },
     { say: 'make Model!B2 900', values: { 'Model!B2': 900 } },
     { say: 'make the WACC 8.5%', values: { 'Inputs!B5': 0.085 } },
+    // "terminal growth 2%" is the line's value, not growth of a line called "make the terminal".
+    { say: 'make the terminal growth 2%', values: { 'Inputs!B6': 0.02 } },
     { say: 'Model!B2 = 1200', values: { 'Model!B2': 1200 } },
     { say: 'put 1500 in Model!B2', values: { 'Model!B2': 1500 } },
     { say: 'enter 0.5 into cell Inputs!B3', values: { 'Inputs!B3': 0.5 } },
@@ -539,6 +541,32 @@ describe('more periods on a generated model', () => {
     const cash = (sheet: string, label: string) => [...after.cells.entries()].find(([ref, cell]) => ref.includes(sheet) && cell.value === label)![0].replace(/A(\d+)$/, 'G$1')
     expect(after.cells.get(cash('Cash Flow', 'Closing cash'))?.value).toBeCloseTo(after.cells.get(cash('Balance Sheet', 'Cash'))?.value as number, 6)
     expect(changedInputs(before, after).every((ref) => /!G\d+$/.test(ref)), outcome.message).toBe(true)
+  })
+
+  it('sets the input a column header shares words with, never the column of formulas under the header', async () => {
+    const { api } = spreadsheet
+    const workbookId = await importWorkbook(api, generated('dcf'))
+    const before = await readWorkbook(api, workbookId)
+    const outcome = await runAgentCommand(api, { workbookId, command: 'set the exit multiple to 9x', model: 'local' })
+    const after = await readWorkbook(api, workbookId)
+    // The Valuation sheet heads a column "Exit multiple" full of formulas; the input is "Exit EV/EBITDA multiple".
+    expect(changedInputs(before, after), outcome.message).toEqual(['Assumptions!B19'])
+    expect(after.cells.get('Assumptions!B19')?.value).toBe(9)
+  })
+
+  it('sets the input a calculated line is worked out from, named by fewer words', async () => {
+    const { api } = spreadsheet
+    const workbookId = await importWorkbook(api, generated('dcf'))
+    const before = await readWorkbook(api, workbookId)
+    // Valuation's "Terminal growth" is calculated; the input is Assumptions' "Terminal growth rate".
+    const outcome = await runAgentCommand(api, { workbookId, command: 'make the terminal growth 2%', model: 'local' })
+    const after = await readWorkbook(api, workbookId)
+    expect(changedInputs(before, after), outcome.message).toEqual(['Assumptions!B18'])
+    expect(after.cells.get('Assumptions!B18')?.value).toBeCloseTo(0.02, 9)
+    // A line calculated with no input that carries its words is named, nothing written.
+    const refused = await runAgentCommand(api, { workbookId, command: 'set EBITDA to 100', model: 'local' })
+    expect(refused.message).toContain('EBITDA on Operating is calculated by formulas in Operating!B9:F9')
+    expect(changedInputs(after, await readWorkbook(api, workbookId))).toEqual([])
   })
 
   it('names the valuation formulas that still stop at the old last year', async () => {

@@ -727,7 +727,7 @@ Growth
   / (("assume"i / "apply"i / "model"i / "use"i / "add"i / "set"i / "put"i) __)? (("the"i / "an"i / "a"i) __)? rate:Percent __ (PerYear __)? ("growth rate"i / "growth"i) (__ PerYear)? __ ("for"i / "to"i / "on"i / "in"i) __ what:$((!(__ Span End) .)+) span:(__ s:Span { return s })? End {
       return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
     }
-  / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
+  / (("assume"i / "apply"i / "model"i / "add"i / "set"i / "use"i) __)? what:$((!(__ ("growing"i / "growth"i / "grows"i / "grow"i) !WordChar) .)+) &{ return !COMMAND_VERB.test(what) } __ ("growing"i / "growth"i / "grows"i / "grow"i) (__ ("rate of"i / "of"i / "at"i / "by"i))? __ rate:Percent (__ PerYear)? span:(__ s:Span { return s })? End {
       return { type: 'grow', target: options.parseTarget(what), rate: rate.value, ...(span ? { span } : {}) }
     }
 

@@ -9,7 +9,7 @@ import { formatAddress, LABEL_MATCH_THRESHOLD, labelSimilarity, lettersToColumn,
 import type { TargetSpec } from './command-language.js'
 import { PlanStop, stop, useTool, type Observation, type PlanContext, type Step } from './plan-kit.js'
 import type { WorkbookView} from './workbook-view.js';
-import { cellRange, refText, type LabelMatch, type SheetView } from './workbook-view.js'
+import { cellRange, refText, type LabelMatch, type RowLabel, type SheetView } from './workbook-view.js'
 
 /** Cells a command acts on, found. */
 export interface FoundCells {
@@ -21,6 +21,8 @@ export interface FoundCells {
   label?: LabelMatch
   /** The target named whole rows or columns (cut to the used part). */
   whole?: 'rows' | 'columns'
+  /** Found as the column under a header that says the words (no line has them). */
+  byHeader?: boolean
 }
 
 export interface ReadCell {
@@ -120,7 +122,7 @@ function columnByHeader(view: WorkbookView, text: string, sheetName: string | un
     const row = header ? sheet.headerRows.find((line) => line.cells.includes(header))?.row : undefined
     if (!header || row === undefined || !sheet.used) continue
     const range: RangeAddress = { top: row + 1, bottom: Math.max(row + 1, sheet.used.bottom), left: header.col, right: header.col }
-    return { sheet, range, described: `the ${header.text} column, ${refText(sheet.name, range)}` }
+    return { sheet, range, described: `the ${header.text} column, ${refText(sheet.name, range)}`, byHeader: true }
   }
   return undefined
 }
@@ -218,8 +220,9 @@ export function* resolveTarget(view: WorkbookView, target: TargetSpec, context: 
  * the cells of the row that hold typed values (a one-value assumption row has one), else the one
  * formula, else the empty cell right of the label.
  */
-export function* resolveValueCells(view: WorkbookView, target: TargetSpec, context: PlanContext): Step<FoundCells & { cells: ReadCell[] }> {
+export function* resolveValueCells(view: WorkbookView, target: TargetSpec, context: PlanContext, insteadOf?: RowLabel): Step<FoundCells & { cells: ReadCell[] }> {
   const found = yield* resolveTarget(view, target, context)
+  if (found.byHeader && target.kind === 'label') return yield* columnValueCells(view, found, target, context)
   if (target.kind !== 'label' || !found.label || found.label.column) {
     const cells = found.range.top === found.range.bottom && found.range.left === found.range.right ? [] : yield* readCells(found.sheet.name, found.range)
     return { ...found, cells }
@@ -232,8 +235,55 @@ export function* resolveValueCells(view: WorkbookView, target: TargetSpec, conte
   if (cells.length === 0) range = cellRange(label.label.row, label.label.col + 1)
   else if (inputs.length > 0) range = { top: label.label.row, bottom: label.label.row, left: inputs[0].col, right: inputs[inputs.length - 1].col }
   else if (cells.length === 1) range = cellRange(label.label.row, cells[0].col)
-  else stop(`${label.label.text} on ${found.sheet.name} is calculated by formulas in ${refText(found.sheet.name, { ...right, left: cells[0].col, right: cells[cells.length - 1].col })}; name the cell to change, such as ${cells[0].address}.`)
+  else {
+    // A calculated line: the input it is worked out from often carries its words and more ("Terminal
+    // growth rate" on Assumptions under a valuation's "Terminal growth").
+    const calculated = `${label.label.text} on ${found.sheet.name} is calculated by formulas in ${refText(found.sheet.name, { ...right, left: cells[0].col, right: cells[cells.length - 1].col })}; name the cell to change, such as ${cells[0].address}.`
+    const input = insteadOf === undefined ? labelHoldingWords(view, label.label.text, label.label) : undefined
+    if (input) {
+      try {
+        return yield* resolveValueCells(view, { kind: 'label', text: input.label.text, sheet: input.sheet.name }, context, label.label)
+      } catch (error) {
+        // That line is calculated too: the answer names the line the user meant.
+        if (error instanceof PlanStop) stop(calculated)
+        throw error
+      }
+    }
+    stop(calculated)
+  }
   const chosen = inputs.length > 0 ? inputs : cells.filter((cell) => cell.col >= range.left && cell.col <= range.right)
   return { sheet: found.sheet, range, described: described(found.sheet, range, label), label, cells: chosen }
 }
 
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9%]+/).filter((word) => word.length > 0 && !['the', 'a', 'an', 'of', 'on'].includes(word))
+
+/**
+ * The row label, on any sheet, that holds every word of the text with the fewest others ("exit
+ * multiple" is "Exit EV/EBITDA multiple" before "Value on the exit multiple (1 = yes, 0 = no)"); none
+ * when two are as close.
+ */
+function labelHoldingWords(view: WorkbookView, text: string, except?: RowLabel): { sheet: SheetView; label: RowLabel } | undefined {
+  const words = wordsOf(text)
+  if (words.length === 0) return undefined
+  const found = view.sheets
+    .flatMap((sheet) => sheet.labels.map((label) => ({ sheet, label, own: wordsOf(label.text) })))
+    .filter((entry) => !(except && entry.label.row === except.row && entry.label.col === except.col && entry.label.text === except.text) && words.every((word) => entry.own.includes(word)))
+    .sort((a, b) => a.own.length - b.own.length)
+  return found.length > 0 && (found.length === 1 || found[1].own.length > found[0].own.length) ? found[0] : undefined
+}
+
+/**
+ * The cells to put a value in for a column found by its header: its typed numbers (never its formulas,
+ * which one value would replace by the dozen). A column of formulas gives way to the one row label that
+ * holds every word ("set the exit multiple to 9x" is the input labelled "Exit EV/EBITDA multiple", not
+ * the Exit multiple column of the valuation), else the plan stops and says which cell to name.
+ */
+function* columnValueCells(view: WorkbookView, found: FoundCells, target: Extract<TargetSpec, { kind: 'label' }>, context: PlanContext): Step<FoundCells & { cells: ReadCell[] }> {
+  const cells = yield* readCells(found.sheet.name, found.range)
+  const inputs = cells.filter((cell) => cell.formula === undefined && typeof cell.value === 'number')
+  if (inputs.length > 0) return { ...found, cells: inputs }
+  const line = labelHoldingWords(view, target.text)
+  if (line) return yield* resolveValueCells(view, { kind: 'label', text: line.label.text, sheet: line.sheet.name }, context)
+  const formulas = cells.filter((cell) => cell.formula !== undefined)
+  stop(`I found no line labelled “${target.text}”, and ${found.described} holds ${formulas.length > 0 ? `${formulas.length} formula${formulas.length === 1 ? '' : 's'}` : 'no typed numbers'}, which I will not replace with one value. Name the cell to change, such as Assumptions!B2.`)
+}

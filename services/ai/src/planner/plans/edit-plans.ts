@@ -17,7 +17,7 @@ type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type:
 export function* planSet(command: Command<'set'>, context: PlanContext): Step<PlanAnswer> {
   const view = yield* lookOver()
   const found = yield* resolveValueCells(view, command.target, context)
-  const addresses = found.cells.length > 0 && found.label ? found.cells.map((cell) => cell.address) : addressesOf(found.range)
+  const addresses = found.cells.length > 0 && (found.label || found.byHeader) ? found.cells.map((cell) => cell.address) : addressesOf(found.range)
   const first = addresses[0]
   const value = command.value
   const cells: CellWrite[] = addresses.map((address) => ({ address, input: value.kind === 'formula' ? formulaAt(value.input, first, address) : value.input }))
