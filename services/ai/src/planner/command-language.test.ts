@@ -309,10 +309,10 @@ describe('parseCommand, margins and growth rows', () => {
   const over = (label: string, top: string, base: string) => ({ type: 'derive', label, terms: [{ op: null, operand: { kind: 'cells', target: { kind: 'label', text: top } } }, { op: '/', operand: { kind: 'cells', target: { kind: 'label', text: base } } }], percent: true })
   it.each([
     ['add an EBITDA margin row', over('EBITDA margin', 'EBITDA', 'revenue')],
-    ['calculate the free cash flow margin', over('free cash flow margin', 'free cash flow', 'revenue')],
+    ['calculate the free cash flow margin', over('Free cash flow margin', 'free cash flow', 'revenue')],
     ['add a row for EBITDA margin', over('EBITDA margin', 'EBITDA', 'revenue')],
-    ['add the gross profit margin on net sales', over('gross profit margin', 'gross profit', 'net sales')],
-    ['show taxes as a % of EBITDA', over('taxes % of EBITDA', 'taxes', 'EBITDA')],
+    ['add the gross profit margin on net sales', over('Gross profit margin', 'gross profit', 'net sales')],
+    ['show taxes as a % of EBITDA', over('Taxes % of EBITDA', 'taxes', 'EBITDA')],
     ['add a revenue growth row', { type: 'growth_row', line: { kind: 'label', text: 'revenue' } }],
     ['calculate year-over-year growth of revenue', { type: 'growth_row', line: { kind: 'label', text: 'revenue' } }],
     ['add yoy growth rates for EBITDA', { type: 'growth_row', line: { kind: 'label', text: 'EBITDA' } }],

@@ -20,6 +20,8 @@ export const COMMAND_GRAMMAR = String.raw`
     if (found.periods === undefined || found.start === undefined || found.rate === undefined || label === '' || found.periods < 1 || found.periods > 50) return null
     return { type: 'project', label, periods: found.periods, start: found.start, rate: found.rate, ...(found.firstYear !== undefined ? { firstYear: found.firstYear } : {}) }
   }
+  // A new row's label as a heading reads: "net margin" is written "Net margin".
+  const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1)
   // Columns A to the one named: how many are frozen ("freeze columns A to C" freezes 3).
   const lettersToCount = (letters) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0)
   // The rows or sheet a period extension names (the plan tells a sheet, a line and the model as a whole apart).
@@ -300,10 +302,10 @@ CalcVerb = (NewRow (("row"i / "line"i) __ ("for"i / "called"i / "named"i / "of"i
 RowWords = (__ ("row"i / "line"i) !WordChar)?
 DeriveShare
   = CalcVerb what:$((!(__ ("margins"i / "margin"i) !WordChar) .)+) __ ("margins"i / "margin"i) !WordChar RowWords base:(__ ("on"i / "of"i / "over"i / "against"i) __ b:$(.+) { return b })? End {
-      return { type: 'derive', label: what.trim() + ' margin', terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base ?? 'revenue') } }], percent: true }
+      return { type: 'derive', label: capitalised(what.trim()) + ' margin', terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base ?? 'revenue') } }], percent: true }
     }
   / ("show"i / "express"i / "calculate"i / "compute"i / "add"i) __ what:$((!(__ "as"i __) .)+) __ "as"i __ ("a"i __)? ("%"i / "percentage"i / "percent"i / "share"i / "proportion"i) __ "of"i __ base:$(.+) End {
-      return { type: 'derive', label: what.trim() + ' % of ' + base.trim(), terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base) } }], percent: true }
+      return { type: 'derive', label: capitalised(what.trim()) + ' % of ' + base.trim(), terms: [{ op: null, operand: { kind: 'cells', target: options.parseTarget(what) } }, { op: '/', operand: { kind: 'cells', target: options.parseTarget(base) } }], percent: true }
     }
 // "add a revenue growth row", "calculate year-over-year growth of revenue": each period over the one before, less one.
 GrowthAdjective = ("year-over-year"i / "year over year"i / "yoy"i / "y/y"i / "annual"i / "yearly"i) __
