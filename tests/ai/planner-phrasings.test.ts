@@ -107,6 +107,8 @@ const CASES: Record<string, Case[]> = {
     { say: 'copy B2:B4 to F2:F4', book: 'sales', values: { 'Sales!F2': 120, 'Sales!F3': 80, 'Sales!F4': 150 } },
     // A whole row copied to another lands there alone: the rows between keep what they hold.
     { say: 'copy row 2 to row 8', active: 'Model', inputs: { 'Model!C8': '=B8*(1+Inputs!$B$2)' }, values: { 'Model!A8': 'Revenue', 'Model!B8': 1000, 'Model!E8': 1331 }, written: ['Model!A8', 'Model!B8', 'Model!C8', 'Model!D8', 'Model!E8'] },
+    // A line named by its label goes to the row named, label and all (formulas shift as a copy shifts them).
+    { say: 'copy the EBITDA row to row 9', active: 'Model', inputs: { 'Model!A9': 'EBITDA', 'Model!B9': '=B8*Inputs!$B$3', 'Model!E9': '=E8*Inputs!$B$3' }, written: ['Model!A9', 'Model!B9', 'Model!C9', 'Model!D9', 'Model!E9'] },
     { say: 'copy column B to column F', active: 'Model', written: 'any', check: (book, _outcome, before) => {
       expect(book.cells.get('Model!F1')?.value).toBe('FY2024')
       expect(book.cells.get('Model!F3')?.input).toBe('=F2*Inputs!$B$3')

@@ -105,9 +105,11 @@ export function* planFill(command: Command<'fill'>, context: PlanContext): Step<
   let from: RangeAddress = source.range
   // "copy row 2 to row 5" copies it there: as many whole rows (columns) as it has, not every row on the way.
   const destination = command.destination
+  // A line named by its label copied "to row 9" goes there whole, label and all, as a row would.
+  const labelledRow = source.label !== undefined && !source.label.column
   const copiedWhole =
     command.direction === undefined &&
-    ((destination?.kind === 'rows' && source.whole === 'rows' && Math.abs(destination.to - destination.from) === source.range.bottom - source.range.top) ||
+    ((destination?.kind === 'rows' && (source.whole === 'rows' || labelledRow) && Math.abs(destination.to - destination.from) === source.range.bottom - source.range.top) ||
       (destination?.kind === 'columns' && source.whole === 'columns' && Math.abs(lettersToColumn(destination.to) - lettersToColumn(destination.from)) === source.range.right - source.range.left))
   // A whole labelled row or a column: fill from its last formula (right) or its first formula (down);
   // rows or columns copied whole go as they are.
