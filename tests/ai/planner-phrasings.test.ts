@@ -571,6 +571,24 @@ describe('more periods on a generated model', () => {
     expect(changedInputs(after, await readWorkbook(api, workbookId))).toEqual([])
   })
 
+  it('leaves a sheet of typed years as it was, and says so, while the model goes on', async () => {
+    const { api } = spreadsheet
+    const body = {
+      name: 'Two sheets',
+      sheets: [
+        { name: 'Model', cells: [['A1', 'Line'], ['B1', 'FY2024'], ['C1', 'FY2025'], ['A2', 'Sales'], ['B2', '100'], ['C2', '=B2*1.1']].map(([address, input]) => ({ address, input })) },
+        { name: 'Actuals', cells: [['A1', 'Line'], ['B1', 'FY2024'], ['C1', 'FY2025'], ['A2', 'Sales'], ['B2', '90'], ['C2', '95']].map(([address, input]) => ({ address, input })) },
+      ],
+    }
+    const workbookId = await importWorkbook(api, body)
+    const before = await readWorkbook(api, workbookId)
+    const outcome = await runAgentCommand(api, { workbookId, command: 'add another year', model: 'local', activeSheet: 'Model' })
+    const after = await readWorkbook(api, workbookId)
+    expect(changedInputs(before, after), outcome.message).toEqual(['Model!D1', 'Model!D2'])
+    expect(after.cells.get('Model!D2')?.input).toBe('=C2*1.1')
+    expect(outcome.message).toContain('Left as they were: Column C (FY2025) on Actuals holds no formulas to carry on into new periods.')
+  })
+
   it('names the valuation formulas that still stop at the old last year', async () => {
     const { api } = spreadsheet
     const workbookId = await importWorkbook(api, generated('dcf'))

@@ -10,7 +10,7 @@ import { MAX_AGENT_TOOL_CALLS } from '@finsheet/contracts'
 import { columnToLetters, formatAddress, lettersToColumn } from '@finsheet/workbook'
 import type { PlannerCommand } from '../command-language.js'
 import { prose, readAs, writeOutcome } from '../answers.js'
-import { stop, useTool, type Observation, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
+import { PlanStop, stop, useTool, type Observation, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { readCells, resolveTarget } from '../targets.js'
 import { lookOver, writeCells, type CellWrite } from '../tool-steps.js'
 import { refText, type SheetView, type WorkbookView } from '../workbook-view.js'
@@ -192,9 +192,18 @@ export function* planExtend(command: Command, context: PlanContext): Step<PlanAn
   const done: string[] = []
   const typed: string[] = []
   const errors: string[] = []
+  const skipped: string[] = []
   let headersWritten: Observation | undefined
-  for (const sheet of sheets) {
-    const outcome = yield* extendSheet(sheet, count)
+  for (const [index, sheet] of sheets.entries()) {
+    let outcome
+    try {
+      outcome = yield* extendSheet(sheet, count)
+    } catch (error) {
+      // A sheet beside the first that cannot go on (nothing but typed numbers) is left as it was, and said.
+      if (!(error instanceof PlanStop) || index === 0) throw error
+      skipped.push(error.message)
+      continue
+    }
     extended.push(outcome.extended)
     done.push(outcome.said)
     typed.push(...outcome.typed)
@@ -203,11 +212,12 @@ export function* planExtend(command: Command, context: PlanContext): Step<PlanAn
   }
   const named = (text: string | number) => String(text).replace(/^'/, '')
   const span = count === 1 ? named(last.after(1)) : `${named(last.after(1))} to ${named(last.after(count))}`
-  const where = sheets.length === 1 ? `${sheets[0].name} (${columnSpan(extended[0].lastCol + 1, extended[0].lastCol + count)})` : sheets.map((sheet) => sheet.name).join(', ')
+  const where = extended.length === 1 ? `${extended[0].sheet.name} (${columnSpan(extended[0].lastCol + 1, extended[0].lastCol + count)})` : extended.map((entry) => entry.sheet.name).join(', ')
   const paraphrase = `add ${count} period${count === 1 ? '' : 's'} after ${last.text} (${span}) to ${where}, each row of the last period carried right as a fill carries it`
   const readers = readersOfLastPeriod(view, extended)
   const notes = [
     done.join(' '),
+    skipped.length > 0 ? `Left as they were: ${skipped.join(' ')}` : '',
     readers.length > 0 ? `These formulas still stop at ${last.text}; widen them or point them at the new last year where that is meant: ${listed(readers, 4)}.` : '',
     typed.length > 0 ? `Typed numbers were copied as they are — check them for the new years: ${listed(typed, 6)}.` : '',
     headersWritten ? writeOutcome(headersWritten, 3) : '',
