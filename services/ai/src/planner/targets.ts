@@ -285,5 +285,5 @@ function* columnValueCells(view: WorkbookView, found: FoundCells, target: Extrac
   const line = labelHoldingWords(view, target.text)
   if (line) return yield* resolveValueCells(view, { kind: 'label', text: line.label.text, sheet: line.sheet.name }, context)
   const formulas = cells.filter((cell) => cell.formula !== undefined)
-  stop(`I found no line labelled “${target.text}”, and ${found.described} holds ${formulas.length > 0 ? `${formulas.length} formula${formulas.length === 1 ? '' : 's'}` : 'no typed numbers'}, which I will not replace with one value. Name the cell to change, such as Assumptions!B2.`)
+  stop(`I found no line labelled “${target.text}”, and ${found.described} holds ${formulas.length > 0 ? `${formulas.length} formula${formulas.length === 1 ? '' : 's'}` : 'no typed numbers'}, which I will not replace with one value. Name the input cell to change by its address.`)
 }

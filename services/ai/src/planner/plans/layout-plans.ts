@@ -20,6 +20,9 @@ const NARROWER = 60
 /** Excel's column width in characters as pixels (7 per character of the default font, and the margins). */
 const charactersToPixels = (characters: number) => Math.round(characters * 7 + 5)
 
+/** A target on the sheet the command is about, unless it names its own. */
+const onSheet = (target: TargetSpec, sheet: SheetView): TargetSpec => (target.sheet === undefined ? { ...target, sheet: sheet.name } : target)
+
 /** Rows ("5:7") or columns ("C:E") a target names, as set_sheet_view takes them, and how to say them. */
 function* spanOf(view: WorkbookView, target: TargetSpec, sheet: SheetView, context: PlanContext): Step<{ span: string; said: string }> {
   if (target.kind === 'label') {
@@ -29,7 +32,7 @@ function* spanOf(view: WorkbookView, target: TargetSpec, sheet: SheetView, conte
     if (/^[A-Z]{1,3}(:[A-Z]{1,3})?$/i.test(text) && text.split(':').every((letters) => lettersToColumn(letters) >= 0)) return { span: text.toUpperCase(), said: `column${text.includes(':') ? 's' : ''} ${text.toUpperCase()}` }
     if (/^\d+(:\d+)?$/.test(text)) return { span: text, said: `row${text.includes(':') ? 's' : ''} ${text}` }
   }
-  const found = yield* resolveTarget(view, { ...target, ...(target.sheet === undefined ? { sheet: sheet.name } : {}) } as TargetSpec, context, { clamp: false })
+  const found = yield* resolveTarget(view, onSheet(target, sheet), context, { clamp: false })
   if (found.whole === 'columns' || target.kind === 'columns') {
     const [left, right] = [columnToLetters(found.range.left), columnToLetters(found.range.right)]
     return { span: left === right ? left : `${left}:${right}`, said: left === right ? `column ${left}` : `columns ${left}–${right}` }
@@ -69,7 +72,7 @@ export function* planLayout(command: Command, context: PlanContext): Step<PlanAn
     said.push(`${key === 'hide' ? 'hide' : 'show again'} ${what} of ${sheet.name}`)
   }
   if (command.width) {
-    const found = yield* resolveTarget(view, { ...command.width.target, ...(command.width.target.sheet === undefined ? { sheet: sheet.name } : {}) } as TargetSpec, context, { clamp: false })
+    const found = yield* resolveTarget(view, onSheet(command.width.target, sheet), context, { clamp: false })
     const [left, right] = [columnToLetters(found.range.left), columnToLetters(found.range.right)]
     const columns = left === right ? left : `${left}:${right}`
     const { value, unit, change } = command.width
