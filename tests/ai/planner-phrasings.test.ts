@@ -262,6 +262,22 @@ const CASES: Record<string, Case[]> = {
     // The formulas that read the moved input follow it.
     { say: 'move Inputs!B2 to Inputs!D2', inputs: { 'Inputs!D2': '10%', 'Model!C2': '=B2*(1+Inputs!$D$2)', 'Model!E2': '=D2*(1+Inputs!$D$2)' }, values: { 'Model!E2': 1331 }, written: ['Inputs!B2', 'Inputs!D2', 'Model!C2', 'Model!D2', 'Model!E2'] },
     { say: 'cut Model!B7 and paste it in Model!C9', values: { 'Model!C9': 'Check with CFO', 'Model!B7': null } },
+    // Two rows trade places; the formulas that read them follow each (free cash flow = EBITDA + taxes still).
+    { say: 'swap the EBITDA and taxes rows', active: 'Model', written: 'any', check: (book, outcome) => {
+      expect(book.cells.get('Model!A3')?.value, outcome.message).toBe('Taxes')
+      expect(book.cells.get('Model!A4')?.value).toBe('EBITDA')
+      expect(book.cells.get('Model!B3')?.input).toBe('=-B4*Inputs!$B$4')
+      expect(book.cells.get('Model!B4')?.input).toBe('=B2*Inputs!$B$3')
+      expect(book.cells.get('Model!B5')?.input).toBe('=B4+B3')
+      expect(book.cells.get('Model!B5')?.value).toBeCloseTo(250 - 250 * 0.21, 6)
+      expect([...book.cells.keys()].some((ref) => /^Model![A-Z]+9$/.test(ref))).toBe(false)
+    } },
+    { say: 'swap columns B and C', active: 'Model', written: 'any', check: (book, outcome) => {
+      expect(book.cells.get('Model!B1')?.value, outcome.message).toBe('FY2025')
+      expect(book.cells.get('Model!C2')?.value).toBe(1000)
+      expect(book.cells.get('Model!B2')?.input).toBe('=C2*(1+Inputs!$B$2)')
+      expect(book.cells.get('Model!D2')?.input).toBe('=B2*(1+Inputs!$B$2)')
+    } },
     { say: 'move B2 to C2', active: 'Model', check: (book, outcome, before) => {
       expect(changedInputs(before, book)).toEqual([])
       expect(outcome.changesetId).toBeNull()

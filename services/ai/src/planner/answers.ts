@@ -69,7 +69,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Sheets: “add a sheet called Summary”, “rename Sheet1 to Inputs”, “delete the sheet Scratch”',
   'Formats: “make row 1 bold”, “format C2:C20 as currency”, “show B2:B9 as percentages with 1 decimal”, “format B2:D9 as #,##0;(#,##0)”, “put a border around A1:D9”',
   'Totals: “sum column C”, “total B2:B9 in B10”, “add a total row”',
-  'Sort, clear and move: “sort A2:C10 by column B descending”, “clear D2:D9”, “move A7:B7 to A10” (formulas that read the cells follow them)',
+  'Sort, clear and move: “sort A2:C10 by column B descending”, “clear D2:D9”, “move A7:B7 to A10”, “swap rows 3 and 4” (formulas that read the cells follow them)',
   'Layout: “freeze the top row”, “freeze panes at B2”, “hide column C”, “unhide rows 5 to 7”, “set the width of column A to 30”',
   'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',
   'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',

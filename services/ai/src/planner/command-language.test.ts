@@ -327,3 +327,14 @@ describe('parseCommand, margins and growth rows', () => {
     expect(parseCommand('add a row for EBITDA with 20% margin')).toMatchObject({ type: 'derive', terms: [{}, { op: '*' }] })
   })
 })
+
+describe('parseCommand, swaps', () => {
+  it.each([
+    ['swap rows 3 and 4', { type: 'swap', a: { kind: 'rows', from: 3, to: 3 }, b: { kind: 'rows', from: 4, to: 4 } }],
+    ['swap row 3 with row 5', { type: 'swap', a: { kind: 'rows', from: 3, to: 3 }, b: { kind: 'rows', from: 5, to: 5 } }],
+    ['swap columns b and c', { type: 'swap', a: { kind: 'columns', from: 'B', to: 'B' }, b: { kind: 'columns', from: 'C', to: 'C' } }],
+    ['swap the EBITDA and taxes rows', { type: 'swap', a: { kind: 'label', text: 'EBITDA' }, b: { kind: 'label', text: 'taxes' } }],
+  ])('reads %j', (text, expected) => {
+    expect(parseCommand(text)).toEqual(expected)
+  })
+})

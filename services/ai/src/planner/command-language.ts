@@ -90,6 +90,8 @@ export type PlannerCommand =
       unhide?: TargetSpec
       width?: { target: TargetSpec; value?: number; unit?: 'pixels' | 'characters'; change?: 'wider' | 'narrower' }
     }
+  /** Two rows or two columns (by number, letters or label) trading places; formulas follow both. */
+  | { type: 'swap'; a: TargetSpec; b: TargetSpec }
   /** Cut and paste: the cells to `destination` (its top-left cell), formulas that read them following. */
   | { type: 'move'; source: TargetSpec; destination: TargetSpec }
   | { type: 'chart'; chartType: ChartType | { unsupported: string }; source: TargetSpec; title?: string }

@@ -623,8 +623,17 @@ SheetLayout
 // "move B2:C4 to E2", "cut A7:B7 and paste it in A10", "move the Notes row to row 10": cut and paste,
 // formulas that read the cells following them.
 MoveLink = __ (("and"i __)? "paste"i (__ ("it"i / "them"i))? __ ("into"i / "in"i / "to"i / "at"i) / "over to"i / "into"i / "to"i) !WordChar __
+// "swap rows 3 and 4", "swap columns B and C", "swap the EBITDA and taxes rows": three moves through an
+// empty row or column, so that formulas follow both.
+SwapLine = ("the"i __)? text:$((!(__ ("and"i / "with"i) __) !(__ ("rows"i / "row"i / "lines"i) End) .)+) { return text }
+Swap
+  = "swap"i __ RowWord __ a:Integer __ ("and"i / "with"i) __ (RowWord __)? b:Integer End { return { type: 'swap', a: { kind: 'rows', from: a, to: a }, b: { kind: 'rows', from: b, to: b } } }
+  / "swap"i __ ColumnWord __ a:Letters !WordChar __ ("and"i / "with"i) __ (ColumnWord __)? b:Letters !WordChar End { return { type: 'swap', a: { kind: 'columns', from: a.toUpperCase(), to: a.toUpperCase() }, b: { kind: 'columns', from: b.toUpperCase(), to: b.toUpperCase() } } }
+  / "swap"i __ a:SwapLine __ ("and"i / "with"i) __ b:SwapLine __ ("rows"i / "lines"i) End { return { type: 'swap', a: { kind: 'label', text: a }, b: { kind: 'label', text: b } } }
+  / "swap"i __ a:SwapLine __ ("row"i / "line"i) __ ("and"i / "with"i) __ b:SwapLine __ ("row"i / "line"i) End { return { type: 'swap', a: { kind: 'label', text: a }, b: { kind: 'label', text: b } } }
 Move
-  = ("move"i / "relocate"i) !WordChar __ source:$((!MoveLink .)+) MoveLink destination:TargetText End { return { type: 'move', source: options.parseTarget(source), destination } }
+  = Swap
+  / ("move"i / "relocate"i) !WordChar __ source:$((!MoveLink .)+) MoveLink destination:TargetText End { return { type: 'move', source: options.parseTarget(source), destination } }
   / "cut"i !WordChar __ source:$((!(__ ("and"i __)? "paste"i !WordChar) .)+) MoveLink destination:TargetText End { return { type: 'move', source: options.parseTarget(source), destination } }
 
 // ---- charts -------------------------------------------------------------------------------------

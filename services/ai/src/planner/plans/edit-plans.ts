@@ -74,6 +74,38 @@ export function* planMove(command: Command<'move'>, context: PlanContext): Step<
   return { text: readAs(paraphrase, `Moved ${result.content?.moved ?? `${from} to ${to}`} (${cells} cell${cells === 1 ? '' : 's'} with content). ${writeOutcome(result, 3)}`.trim()) }
 }
 
+/** Two whole rows or columns trading places: three moves through an empty one past the used cells. */
+export function* planSwap(command: Command<'swap'>, context: PlanContext): Step<PlanAnswer> {
+  const view = yield* lookOver()
+  const a = yield* resolveTarget(view, command.a, context)
+  const b = yield* resolveTarget(view, command.b, context)
+  if (a.sheet !== b.sheet) stop(`${a.described} and ${b.described} are on different sheets; I swap rows or columns of one sheet.`)
+  const sheet = a.sheet
+  const used = sheet.used
+  if (!used) stop(`${sheet.name} is empty: there is nothing to swap.`)
+  const columns = command.a.kind === 'columns'
+  const line = (found: typeof a): RangeAddress => {
+    if (columns) return { top: used.top, bottom: used.bottom, left: found.range.left, right: found.range.left }
+    if (found.range.top !== found.range.bottom) stop(`${found.described} is more than one row: I swap one row with another.`)
+    return { top: found.range.top, bottom: found.range.top, left: used.left, right: used.right }
+  }
+  const [first, second] = [line(a), line(b)]
+  if (first.top === second.top && first.left === second.left) stop(`That is the same ${columns ? 'column' : 'row'} twice: there is nothing to swap.`)
+  const spare = columns ? { ...first, left: used.right + 2, right: used.right + 2 } : { ...first, top: used.bottom + 2, bottom: used.bottom + 2 }
+  const named = (range: RangeAddress) => (columns ? `column ${columnToLetters(range.left)}` : `row ${range.top + 1}`)
+  const paraphrase = `swap ${named(first)}${a.label ? ` (${a.label.label.text})` : ''} and ${named(second)}${b.label ? ` (${b.label.label.text})` : ''} of ${sheet.name}, formulas that read them following each`
+  const moves: [RangeAddress, RangeAddress][] = [
+    [first, spare],
+    [second, first],
+    [spare, second],
+  ]
+  for (const [from, to] of moves) {
+    const result = yield* useTool('move_cells', { sheet: sheet.name, range: rangeText(from), to: refText(sheet.name, cellRange(to.top, to.left)) })
+    if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  }
+  return { text: readAs(paraphrase, `Done: ${named(first)} holds what ${named(second)} held, and the other way round.`) }
+}
+
 // ---- fill ---------------------------------------------------------------------------------------
 
 /** The column a fill to the right stops at: a named cell or column, a header, or the end of the table. */

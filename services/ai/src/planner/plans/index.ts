@@ -3,7 +3,7 @@ import type { PlannerCommand } from '../command-language.js'
 import { readAs } from '../answers.js'
 import { PlanStop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { planAudit, planExplain, planRead, planSensitivity } from './analysis-plans.js'
-import { planAdjust, planAggregate, planClear, planFill, planGrow, planMove, planSet, planSort, planTotalRow } from './edit-plans.js'
+import { planAdjust, planAggregate, planClear, planFill, planGrow, planMove, planSet, planSort, planSwap, planTotalRow } from './edit-plans.js'
 import { planDerive, planGrowthRow, planProject } from './derive-plans.js'
 import { planLayout } from './layout-plans.js'
 import { planExtend } from './period-plans.js'
@@ -40,6 +40,8 @@ export function planFor(command: PlannerCommand, context: PlanContext): Step<Pla
       return planClear(command, context)
     case 'move':
       return planMove(command, context)
+    case 'swap':
+      return planSwap(command, context)
     case 'layout':
       return planLayout(command, context)
     case 'fill':
