@@ -79,6 +79,12 @@ const CASES: Record<string, Case[]> = {
     { say: 'change tax to 19%', values: { 'Inputs!B4': 0.19 } },
   ],
   'text': [
+    // Words naming a one-value line, in a value column, link to it; in the label column they are a label.
+    { say: 'set Valuation!D1 to the enterprise value', inputs: { 'Valuation!D1': '=B1' }, check: answerSays('Enterprise value (Valuation!B1)') },
+    { say: 'set Model!G2 to the WACC', inputs: { 'Model!G2': '=Inputs!B5' } },
+    { say: 'set Model!A9 to WACC', inputs: { 'Model!A9': 'WACC' } },
+    { say: 'set Model!G2 to "WACC"', inputs: { 'Model!G2': 'WACC' } },
+    { say: 'link Valuation!D1 to the enterprise value', inputs: { 'Valuation!D1': '=B1' } },
     { say: 'write Total in Model!A9', values: { 'Model!A9': 'Total' } },
     { say: 'type "Notes" in Model!G1', values: { 'Model!G1': 'Notes' } },
     { say: 'label Model!A9 Total FCF', values: { 'Model!A9': 'Total FCF' } },
@@ -308,6 +314,16 @@ const CASES: Record<string, Case[]> = {
     } },
   ],
   'sensitivity': [
+    // Named without ranges: WACC two points either side of the model's 9%, terminal growth one point either side of its 2.5%.
+    { say: 'add a sensitivity table for WACC and terminal growth', written: 'any', check: (book, outcome) => {
+      expect(book.sheets, outcome.message).toContain('Sensitivity')
+      expect(book.cells.get('Sensitivity!A4')?.value).toBeCloseTo(0.07, 9)
+      expect(book.cells.get('Sensitivity!A8')?.value).toBeCloseTo(0.11, 9)
+      expect(book.cells.get('Sensitivity!B3')?.value).toBeCloseTo(0.015, 9)
+      const fcf = [1000, 1100, 1210, 1331].map((revenue) => revenue * 0.25 * (1 - 0.21))
+      const npv = fcf.reduce((sum, flow, index) => sum + flow / 1.07 ** (index + 1), 0)
+      expect(book.cells.get('Sensitivity!B4')?.value).toBeCloseTo(npv + (fcf[3] * 1.015) / (0.07 - 0.015) / 1.07 ** 4, 6)
+    } },
     { say: 'WACC 8% to 12% against terminal growth 1% to 3%', written: 'any', check: (book) => {
       expect(book.sheets).toContain('Sensitivity')
       // Independently: NPV of the free cash flows at 8% plus the Gordon terminal value at 1%, discounted four years.

@@ -61,7 +61,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** What the planner understands, with an example of each kind of command. */
 export const PLANNER_CAPABILITIES: readonly string[] = [
   'Set values and formulas: “set B3 to 15%”, “set growth to 12%”, “put =SUM(B2:B9) in B10”, “fill B3:F3 with 5”',
-  'Write text: “write Total in A10”, “in A5 put Gross profit”',
+  'Write text: “write Total in A10”, “in A5 put Gross profit”; link a value: “set Summary!B2 to the enterprise value”',
   'Several at once: “put Revenue in A1 and 1000 in B1”, “set B2 to 5; make row 1 bold”',
   'Fill formulas: “fill B5 right to F5”, “copy C2 down to C20”',
   'Calculated rows: “add a row Gross profit = revenue - costs”, “put revenue minus costs in row 4”, “add a row for EBITDA with a 20% margin”, “add an EBITDA margin row”, “add a revenue growth row”',
@@ -72,7 +72,7 @@ export const PLANNER_CAPABILITIES: readonly string[] = [
   'Sort, clear and move: “sort A2:C10 by column B descending”, “clear D2:D9”, “move A7:B7 to A10”, “swap rows 3 and 4” (formulas that read the cells follow them)',
   'Layout: “freeze the top row”, “freeze panes at B2”, “hide column C”, “unhide rows 5 to 7”, “set the width of column A to 30”',
   'Charts: “bar chart of A1:B12” (bar, line, pie, area, combo or waterfall)',
-  'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”',
+  'Sensitivity tables: “WACC 8% to 12% against terminal growth 1% to 3%”, “add a sensitivity table for WACC and terminal growth”',
   'Growth: “grow revenue 15% a year in years 2 to 5”, “create a 5 year revenue projection growing 10% a year starting at 1000”',
   'More periods: “add 2 more years”, “extend the model to 2032”, “project revenue for 3 more years at 8% growth”',
   'Explain and audit: “explain Valuation!B1”, “audit the workbook”',

@@ -338,3 +338,11 @@ describe('parseCommand, swaps', () => {
     expect(parseCommand(text)).toEqual(expected)
   })
 })
+
+describe('parseCommand, a sensitivity grid named without ranges', () => {
+  it('reads the axes by name, the ranges left to the model', () => {
+    expect(parseCommand('add a sensitivity table for WACC and terminal growth')).toEqual({ type: 'sensitivity', axes: [] })
+    expect(parseCommand('build a sensitivity analysis of the discount rate against growth')).toEqual({ type: 'sensitivity', axes: [] })
+    expect(parseCommand('WACC 8% to 12% against terminal growth 1% to 3%')).toMatchObject({ type: 'sensitivity', axes: [{ name: 'wacc' }, { name: 'growth' }] })
+  })
+})

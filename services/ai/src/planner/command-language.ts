@@ -25,7 +25,8 @@ export type ValueSpec =
   | { kind: 'number'; input: number; value: number; shown: string }
   | { kind: 'percent' | 'currency'; input: string; value: number }
   | { kind: 'formula'; input: string }
-  | { kind: 'text'; input: string }
+  /** `words`: bare words after "set … to", which may name a line to link to rather than text to type. */
+  | { kind: 'text'; input: string; words?: true }
   | { kind: 'boolean'; input: boolean; value: boolean }
   | { kind: 'date'; input: string }
 

@@ -222,7 +222,9 @@ SetValueTail = __ SetLink __ ("the"i __ ("formula"i / "number"i / "value"i) __)?
 SetTarget = text:$((!SetValueTail .)+) { return options.parseTarget(text) }
 SetValue
   = SetVerb __ target:SetTarget __ SetLink __ ("the"i __ ("formula"i / "number"i / "value"i) __)? value:Value End { return { type: 'set', target, value } }
-  / SetVerb __ target:PlainAddress __ SetLink __ text:TextToEnd { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / SetVerb __ target:PlainAddress __ SetLink __ text:Quoted _ !. { return { type: 'set', target, value: { kind: 'text', input: text } } }
+  / SetVerb __ target:PlainAddress __ SetLink __ text:$(.+) { return { type: 'set', target, value: { kind: 'text', input: text.trim(), words: true } } }
+  / ("link"i / "point"i / "connect"i) __ target:PlainAddress __ "to"i __ text:$(.+) { return { type: 'set', target, value: { kind: 'text', input: text.trim(), words: true } } }
   / "make"i __ target:PlainAddress __ value:Value End { return { type: 'set', target, value } }
   / "make"i __ target:$((!(__ Value End) .)+) __ value:Value End { return { type: 'set', target: options.parseTarget(target), value } }
   / target:PlainAddress _ ("=" / ":" / "<-" / "is"i !WordChar) _ value:Value End { return { type: 'set', target, value } }
@@ -312,7 +314,7 @@ GrowthAdjective = ("year-over-year"i / "year over year"i / "yoy"i / "y/y"i / "an
 GrowthWord = "growth"i (__ ("rates"i / "rate"i / "percentages"i / "%"))? !WordChar
 DeriveGrowth
   = CalcVerb GrowthAdjective? GrowthWord RowWords __ ("for"i / "of"i / "in"i) __ what:$(.+) End { return { type: 'growth_row', line: options.parseTarget(what) } }
-  / CalcVerb what:$((!(__ GrowthAdjective? GrowthWord) .)+) __ GrowthAdjective? GrowthWord RowWords End { return { type: 'growth_row', line: options.parseTarget(what) } }
+  / CalcVerb what:$((!(__ GrowthAdjective? GrowthWord) .)+) &{ return !/\b(and|table|sensitivity|for|with|by|at)\b/i.test(what) } __ GrowthAdjective? GrowthWord RowWords End { return { type: 'growth_row', line: options.parseTarget(what) } }
 Derive
   = DeriveRatio
   / DeriveShare
@@ -685,6 +687,10 @@ SensitivityIntro
 Sensitivity
   = output:SensitivityIntro? first:Axis second:(AxisJoin a:Axis { return a })? End {
       return { type: 'sensitivity', axes: second ? [first, second] : [first], ...(output ? { output } : {}) }
+    }
+  // "add a sensitivity table for WACC and terminal growth": the ranges around the model's own values.
+  / (("generate"i / "give me"i / "prepare"i / "create"i / "set up"i / "build"i / "make"i / "show"i / "add"i / "run"i / "do"i) __)? (("the"i / "an"i / "a"i) __)? ("two-way"i __ / "2d"i __ / "two way"i __)? ("sensitivity table"i / "sensitivity"i / "data table"i) (__ ("analysis"i / "matrix"i / "table"i / "grid"i))? __ ("for"i / "of"i / "on"i / "over"i) __ AxisName (AxisJoin AxisName)? End {
+      return { type: 'sensitivity', axes: [] }
     }
   / name:AxisName __ ("sensitivity"i) (__ ("analysis"i / "table"i / "grid"i))? _ range:AxisRange second:(AxisJoin a:Axis { return a })? End {
       return { type: 'sensitivity', axes: second ? [{ name, ...range }, second] : [{ name, ...range }] }

@@ -214,6 +214,19 @@ export function* planAudit(context: PlanContext): Step<PlanAnswer> {
 
 const FREE_CASH_FLOW_LABELS = ['unlevered free cash flow', 'free cash flow', 'fcf']
 const TERMINAL_GROWTH_LABELS = ['terminal growth rate', 'terminal growth', 'perpetual growth']
+const WACC_LABELS = ['wacc', 'discount rate', 'weighted average cost of capital']
+
+/** The first number of the first line one of the labels finds (the model's WACC or terminal growth). */
+function* modelRate(view: WorkbookView, labels: readonly string[], context: PlanContext): Step<number | undefined> {
+  for (const text of labels) {
+    const match = view.matchLabel(text, undefined, context.activeSheet)
+    if (!match) continue
+    const cells = (yield* readCells(match.sheet.name, { top: match.label.row, bottom: match.label.row, left: match.label.col + 1, right: Math.max(match.sheet.used?.right ?? 0, match.label.col + 1) })).filter((cell) => typeof cell.value === 'number')
+    if (cells.length > 0) return cells[0].value as number
+    return undefined
+  }
+  return undefined
+}
 /** Values on one axis of a grid at most. */
 const MAX_AXIS_POINTS = 11
 
@@ -243,20 +256,19 @@ function* freeCashFlowRow(view: WorkbookView, context: PlanContext): Step<{ shee
 
 export function* planSensitivity(command: Command<'sensitivity'>, context: PlanContext): Step<PlanAnswer> {
   const view = yield* lookOver()
-  const wacc = command.axes.find((axis) => axis.name === 'wacc')
+  let wacc = command.axes.find((axis) => axis.name === 'wacc')
   let growth = command.axes.find((axis) => axis.name === 'growth')
-  if (!wacc) stop('A sensitivity grid needs a WACC (discount rate) range, such as “WACC 8% to 12% against terminal growth 1% to 3%”.')
+  if (!wacc && command.axes.length > 0) stop('A sensitivity grid needs a WACC (discount rate) range, such as “WACC 8% to 12% against terminal growth 1% to 3%”.')
   const flows = yield* freeCashFlowRow(view, context)
+  if (!wacc) {
+    // Named without ranges: around the model's own WACC, two points either way.
+    const base = yield* modelRate(view, WACC_LABELS, context)
+    if (base === undefined) stop('I found no WACC in the model to centre the grid on; give its range, such as “WACC 8% to 12% against terminal growth 1% to 3%”.')
+    wacc = { name: 'wacc', from: base - 0.02, to: base + 0.02, step: 0.01 }
+  }
   if (!growth) {
     // Around the model's own terminal growth, else 1% to 3%.
-    let base = 0.02
-    for (const text of TERMINAL_GROWTH_LABELS) {
-      const match = view.matchLabel(text, undefined, context.activeSheet)
-      if (!match) continue
-      const cells = (yield* readCells(match.sheet.name, { top: match.label.row, bottom: match.label.row, left: match.label.col + 1, right: Math.max(match.sheet.used?.right ?? 0, match.label.col + 1) })).filter((cell) => typeof cell.value === 'number')
-      if (cells.length > 0) base = cells[0].value as number
-      break
-    }
+    const base = (yield* modelRate(view, TERMINAL_GROWTH_LABELS, context)) ?? 0.02
     growth = { name: 'growth', from: base - 0.01, to: base + 0.01, step: 0.005 }
   }
   const waccs = axisValues(wacc)

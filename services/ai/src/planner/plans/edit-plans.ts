@@ -14,8 +14,33 @@ import { cellRange, refText, type SheetView, type WorkbookView } from '../workbo
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
 
+/**
+ * "set Summary!B2 to the enterprise value": words that name a line holding one value, put in a cell of
+ * a value column, are a link to that value (=Valuation!B1), not its name typed as text. In the label
+ * column, or where no such line matches closely, they stay text ("set A10 to WACC" writes a label).
+ */
+function* linkedValue(view: WorkbookView, command: Command<'set'>, context: PlanContext): Step<{ formula: string; line: string } | undefined> {
+  if (command.value.kind !== 'text' || !command.value.words || command.target.kind !== 'address') return undefined
+  const sheet = view.sheetFor(command.target.sheet, context.activeSheet)
+  const at = tryParseAddress(command.target.address)
+  if (!at || sheet.labelColumn === null || at.col <= sheet.labelColumn) return undefined
+  const words = command.value.input.replace(/^(the|our)\s+/i, '').trim()
+  const match = view.matchLabel(words, undefined, context.activeSheet)
+  if (!match || match.column || match.score < 0.9) return undefined
+  const cells = (yield* readCells(match.sheet.name, { top: match.label.row, bottom: match.label.row, left: match.label.col + 1, right: Math.max(match.sheet.used?.right ?? 0, match.label.col + 1) })).filter((cell) => typeof cell.value === 'number')
+  if (cells.length !== 1) return undefined
+  const reference = match.sheet === sheet ? cells[0].address : `${formatSheetPrefix(match.sheet.name)}!${cells[0].address}`
+  return { formula: `=${reference}`, line: `${match.label.text} (${refText(match.sheet.name, cellRange(cells[0].row, cells[0].col))})` }
+}
+
 export function* planSet(command: Command<'set'>, context: PlanContext): Step<PlanAnswer> {
   const view = yield* lookOver()
+  const link = yield* linkedValue(view, command, context)
+  if (link) {
+    const found = yield* resolveTarget(view, command.target, context)
+    const result = yield* writeCells(found.sheet.name, [{ address: formatAddress(found.range.top, found.range.left), input: link.formula }], found.described)
+    return { text: readAs(`set ${found.described} to ${link.line}: ${link.formula}, so it follows that value`, writeOutcome(result)) }
+  }
   const found = yield* resolveValueCells(view, command.target, context)
   const addresses = found.cells.length > 0 && (found.label || found.byHeader) ? found.cells.map((cell) => cell.address) : addressesOf(found.range)
   const first = addresses[0]
