@@ -98,6 +98,10 @@ const CASES: Record<string, Case[]> = {
     { say: 'decrease the tax rate by 2 points', values: { 'Inputs!B4': 0.19 } },
     { say: 'raise growth by 50 bps', values: { 'Inputs!B2': 0.105 } },
     { say: 'cut Model!B2 by 100', values: { 'Model!B2': 900 } },
+    // "add 5 to B2" adds to what is there; it never types 5 over it.
+    { say: 'add 50 to Model!B2', values: { 'Model!B2': 1050 } },
+    { say: 'subtract 100 from Model!B2', values: { 'Model!B2': 900 } },
+    { say: 'add 2 points to the tax rate', values: { 'Inputs!B4': 0.23 } },
     { say: 'increase all prices by 10%', book: 'sales', active: 'Sales', values: { 'Sales!C2': 11, 'Sales!C7': 8.8 }, written: ['Sales!C2', 'Sales!C3', 'Sales!C4', 'Sales!C5', 'Sales!C6', 'Sales!C7'] },
   ],
   'fill': [

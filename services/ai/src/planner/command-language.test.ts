@@ -346,3 +346,11 @@ describe('parseCommand, a sensitivity grid named without ranges', () => {
     expect(parseCommand('WACC 8% to 12% against terminal growth 1% to 3%')).toMatchObject({ type: 'sensitivity', axes: [{ name: 'wacc' }, { name: 'growth' }] })
   })
 })
+
+describe('parseCommand, adding to what a cell holds', () => {
+  it('reads "add 5 to B2" as an increase, and "add Revenue to A1" as text', () => {
+    expect(parseCommand('add 5 to B2')).toEqual({ type: 'adjust', target: { kind: 'address', address: 'B2' }, direction: 'up', amount: 5, unit: 'absolute' })
+    expect(parseCommand('subtract 2% from prices')).toMatchObject({ type: 'adjust', direction: 'down', amount: 0.02, unit: 'percent' })
+    expect(parseCommand('add "Revenue" to A1')).toMatchObject({ type: 'set', value: { kind: 'text', input: 'Revenue' } })
+  })
+})

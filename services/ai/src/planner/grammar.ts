@@ -347,7 +347,14 @@ AdjustVerb
   / ("bring down"i / "decrease"i / "reduce"i / "lower"i / "drop"i / "trim"i / "cut"i) !WordChar { return 'down' }
 AdjustTail = __ "by"i __ (Percent / Money / PlainNumber) .*
 Adjust
-  = direction:AdjustVerb __ target:$((!AdjustTail .)+) __ "by"i __ amount:(Points / Percent / Money / PlainNumber) End {
+  // "add 5 to B2" adds to what B2 holds (typing 5 over it is "put 5 in B2"); "subtract 5 from B2", "take 2% off prices".
+  = "add"i __ amount:(Points / Percent / Money / PlainNumber) __ ("to"i / "onto"i) __ target:TargetText {
+      return { type: 'adjust', target, direction: 'up', amount: amount.value, unit: amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute' }
+    }
+  / ("subtract"i / "deduct"i / "take"i) __ amount:(Points / Percent / Money / PlainNumber) __ ("from"i / "off"i) __ target:TargetText {
+      return { type: 'adjust', target, direction: 'down', amount: amount.value, unit: amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute' }
+    }
+  / direction:AdjustVerb __ target:$((!AdjustTail .)+) __ "by"i __ amount:(Points / Percent / Money / PlainNumber) End {
       const unit = amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute'
       return { type: 'adjust', target: options.parseTarget(target), direction, amount: amount.kind === 'points' ? amount.value : amount.value, unit }
     }
