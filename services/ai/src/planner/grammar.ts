@@ -20,6 +20,8 @@ export const COMMAND_GRAMMAR = String.raw`
     if (found.periods === undefined || found.start === undefined || found.rate === undefined || label === '' || found.periods < 1 || found.periods > 50) return null
     return { type: 'project', label, periods: found.periods, start: found.start, rate: found.rate, ...(found.firstYear !== undefined ? { firstYear: found.firstYear } : {}) }
   }
+  // An adjustment by an amount read: points, a percentage, or a number as it is.
+  const adjustment = (target, direction, amount) => ({ type: 'adjust', target, direction, amount: amount.value, unit: amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute' })
   // A new row's label as a heading reads: "net margin" is written "Net margin".
   const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1)
   // Columns A to the one named: how many are frozen ("freeze columns A to C" freezes 3).
@@ -348,16 +350,9 @@ AdjustVerb
 AdjustTail = __ "by"i __ (Percent / Money / PlainNumber) .*
 Adjust
   // "add 5 to B2" adds to what B2 holds (typing 5 over it is "put 5 in B2"); "subtract 5 from B2", "take 2% off prices".
-  = "add"i __ amount:(Points / Percent / Money / PlainNumber) __ ("to"i / "onto"i) __ target:TargetText {
-      return { type: 'adjust', target, direction: 'up', amount: amount.value, unit: amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute' }
-    }
-  / ("subtract"i / "deduct"i / "take"i) __ amount:(Points / Percent / Money / PlainNumber) __ ("from"i / "off"i) __ target:TargetText {
-      return { type: 'adjust', target, direction: 'down', amount: amount.value, unit: amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute' }
-    }
-  / direction:AdjustVerb __ target:$((!AdjustTail .)+) __ "by"i __ amount:(Points / Percent / Money / PlainNumber) End {
-      const unit = amount.kind === 'points' ? 'points' : amount.kind === 'percent' ? 'percent' : 'absolute'
-      return { type: 'adjust', target: options.parseTarget(target), direction, amount: amount.kind === 'points' ? amount.value : amount.value, unit }
-    }
+  = "add"i __ amount:(Points / Percent / Money / PlainNumber) __ ("to"i / "onto"i) __ target:TargetText { return adjustment(target, 'up', amount) }
+  / ("subtract"i / "deduct"i / "take"i) __ amount:(Points / Percent / Money / PlainNumber) __ ("from"i / "off"i) __ target:TargetText { return adjustment(target, 'down', amount) }
+  / direction:AdjustVerb __ target:$((!AdjustTail .)+) __ "by"i __ amount:(Points / Percent / Money / PlainNumber) End { return adjustment(options.parseTarget(target), direction, amount) }
 Points = digits:Digits _ ("percentage points"i / "percentage point"i / "basis points"i / "points"i / "point"i / "ppt"i / "bps"i / "pp"i / "bp"i) !WordChar {
     const unit = text().toLowerCase()
     const bps = /bps|basis|bp/.test(unit)

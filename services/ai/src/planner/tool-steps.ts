@@ -1,13 +1,21 @@
 /** The tool calls plans share: the overview, and writes cut into calls of the allowed size. */
-import { AGENT_MAX_WRITE_CELLS } from '@finsheet/contracts'
+import { AGENT_MAX_WRITE_CELLS, type AgentToolName } from '@finsheet/contracts'
 import { translateFormula } from '@finsheet/formula'
 import { formatAddress, type RangeAddress } from '@finsheet/workbook'
+import { readAs } from './answers.js'
 import { stop, useTool, type Observation, type Step } from './plan-kit.js'
 import { WorkbookView } from './workbook-view.js'
 
 /** get_workbook_overview, read. */
 export function* lookOver(): Step<WorkbookView> {
   return WorkbookView.fromOverview(yield* useTool('get_workbook_overview', {}))
+}
+
+/** A tool call that must go through: refused, the plan stops with what it understood and why. */
+export function* useToolOrStop(name: AgentToolName, args: Record<string, unknown>, paraphrase: string): Step<Observation> {
+  const result = yield* useTool(name, args)
+  if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  return result
 }
 
 export interface CellWrite {

@@ -10,6 +10,7 @@ import type { AggregateFunction, PlannerCommand, SensitivityAxis } from '../comm
 import { prose, readAs } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { lineOfModel, rangeText, readCells, resolveTarget, type ReadCell } from '../targets.js'
+import { absolute, walk } from '../formula-walk.js'
 import { clean, lookOver, writeCells, type CellWrite } from '../tool-steps.js'
 import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
 
@@ -68,48 +69,9 @@ const MAX_AUDITED_SHEETS = 6
 /** Findings of one kind listed; the rest are counted. */
 const MAX_FINDINGS_PER_KIND = 8
 
-function walk(node: FormulaNode, visit: (node: FormulaNode) => void): void {
-  visit(node)
-  switch (node.type) {
-    case 'call':
-      node.args.forEach((arg) => walk(arg, visit))
-      break
-    case 'unary':
-    case 'percent':
-    case 'spill':
-      walk(node.operand, visit)
-      break
-    case 'binary':
-    case 'rangeOp':
-    case 'intersection':
-      walk(node.left, visit)
-      walk(node.right, visit)
-      break
-    case 'union':
-      node.items.forEach((item) => walk(item, visit))
-      break
-    case 'group':
-      walk(node.expression, visit)
-      break
-    case 'array':
-      node.rows.forEach((row) => row.forEach((item) => walk(item, visit)))
-      break
-    case 'invoke':
-      walk(node.callee, visit)
-      node.args.forEach((arg) => walk(arg, visit))
-      break
-    default:
-      break
-  }
-}
-
 interface FormulaCell extends ReadCell {
   tree?: FormulaNode
   shape?: string
-}
-
-function absolute(corner: { row: number; col: number; rowAbsolute: boolean; colAbsolute: boolean }, row: number, col: number) {
-  return { row: corner.rowAbsolute ? corner.row : row + corner.row, col: corner.colAbsolute ? corner.col : col + corner.col }
 }
 
 /** Rule-based checks over the cells of one sheet. */

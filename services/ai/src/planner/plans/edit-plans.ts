@@ -9,7 +9,7 @@ import type { AggregateFunction, PeriodBound, PlannerCommand, TargetSpec } from 
 import { prose, readAs, valueText, writeOutcome } from '../answers.js'
 import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { rangeText, readCells, resolveTarget, resolveValueCells, type ReadCell } from '../targets.js'
-import { addressesOf, clean, formulaAt, lookOver, writeCells, type CellWrite } from '../tool-steps.js'
+import { addressesOf, clean, formulaAt, lookOver, useToolOrStop, writeCells, type CellWrite } from '../tool-steps.js'
 import { cellRange, refText, type SheetView, type WorkbookView } from '../workbook-view.js'
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
@@ -93,8 +93,7 @@ export function* planMove(command: Command<'move'>, context: PlanContext): Step<
   const to = refText(destination.sheet.name, cellRange(top, left))
   const from = refText(source.sheet.name, range)
   const paraphrase = `move ${source.label ? `${source.described} ` : ''}${from} to ${to} as cut and paste does, formulas that read the cells following them`
-  const result = yield* useTool('move_cells', { sheet: source.sheet.name, range: rangeText(range), to })
-  if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  const result = yield* useToolOrStop('move_cells', { sheet: source.sheet.name, range: rangeText(range), to }, paraphrase)
   const cells = Number(result.content?.cells ?? 0)
   return { text: readAs(paraphrase, `Moved ${result.content?.moved ?? `${from} to ${to}`} (${cells} cell${cells === 1 ? '' : 's'} with content). ${writeOutcome(result, 3)}`.trim()) }
 }
@@ -125,8 +124,7 @@ export function* planSwap(command: Command<'swap'>, context: PlanContext): Step<
     [spare, second],
   ]
   for (const [from, to] of moves) {
-    const result = yield* useTool('move_cells', { sheet: sheet.name, range: rangeText(from), to: refText(sheet.name, cellRange(to.top, to.left)) })
-    if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+    yield* useToolOrStop('move_cells', { sheet: sheet.name, range: rangeText(from), to: refText(sheet.name, cellRange(to.top, to.left)) }, paraphrase)
   }
   return { text: readAs(paraphrase, `Done: ${named(first)} holds what ${named(second)} held, and the other way round.`) }
 }

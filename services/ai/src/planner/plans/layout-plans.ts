@@ -6,9 +6,9 @@
 import { columnToLetters, lettersToColumn, tryParseAddress } from '@finsheet/workbook'
 import type { PlannerCommand, TargetSpec } from '../command-language.js'
 import { readAs } from '../answers.js'
-import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
+import { stop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { resolveTarget } from '../targets.js'
-import { lookOver } from '../tool-steps.js'
+import { lookOver, useToolOrStop } from '../tool-steps.js'
 import type { SheetView, WorkbookView } from '../workbook-view.js'
 
 type Command = Extract<PlannerCommand, { type: 'layout' }>
@@ -93,7 +93,6 @@ export function* planLayout(command: Command, context: PlanContext): Step<PlanAn
     said.push(`make ${left === right ? `column ${left}` : `columns ${left}–${right}`} of ${sheet.name} ${how}`)
   }
   const paraphrase = said.join(', and ')
-  const result = yield* useTool('set_sheet_view', args)
-  if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  const result = yield* useToolOrStop('set_sheet_view', args, paraphrase)
   return { text: readAs(paraphrase, `Done: ${((result.content?.done ?? []) as string[]).join('; ')}.${command.hide ? ' Hidden cells are still there: formulas read them as before.' : ''}`) }
 }

@@ -7,9 +7,11 @@
  * the headers (written where they are missing), from its own last cell.
  */
 import { MAX_AGENT_TOOL_CALLS } from '@finsheet/contracts'
-import { columnToLetters, formatAddress, lettersToColumn } from '@finsheet/workbook'
+import { parseFormulaText, type FormulaNode } from '@finsheet/formula'
+import { columnToLetters, formatAddress } from '@finsheet/workbook'
 import type { PlannerCommand } from '../command-language.js'
 import { prose, readAs, writeOutcome } from '../answers.js'
+import { absolute, walk } from '../formula-walk.js'
 import { PlanStop, stop, useTool, type Observation, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { readCells, resolveTarget } from '../targets.js'
 import { lookOver, writeCells, type CellWrite } from '../tool-steps.js'
@@ -118,10 +120,11 @@ function sheetsToExtend(view: WorkbookView, named: SheetView | undefined, contex
   return [lead, ...view.sheets.filter((sheet) => sheet !== lead && lastOf(sheet)?.number === end.number && lastOf(sheet)?.calendar === end.calendar)]
 }
 
-/** How many periods after `last`: the count asked for, or up to the year named. */
-function newPeriods(command: Command, last: Period): number {
+/** How many periods after `last` (the period a line ends at, `where` when none is known): the count asked for, or up to the year named. */
+function newPeriods(command: Command, last: Period | undefined, where = last?.text): number {
   let count = command.count ?? 1
   if (command.to !== undefined) {
+    if (!last) stop(`I could not tell which year ${where} is, to count the periods up to ${command.to}: say how many (“for 3 more years”).`)
     if (!last.calendar) stop(`The periods run ${last.text}, not calendar years: say how many to add (“add 2 more years”).`)
     count = command.to - last.number
     if (count < 1) stop(`The periods already run to ${last.text}.`)
@@ -138,32 +141,38 @@ interface Extended {
   shift: number
 }
 
-/** A cell or range reference in a formula: its sheet (as written), its first column and, for a range, its last. */
-const REFERENCE = /(?<![A-Za-z0-9_.$])(?:('(?:[^']|'')+'|[A-Za-z0-9_.]+)!)?\$?([A-Z]{1,3})\$?[0-9]+(?::\$?([A-Z]{1,3})\$?[0-9]+)?(?![A-Za-z0-9_(])/g
-
 /**
  * Formulas outside the periods (among the overview's blocks) that read the last period: a span ending
  * there, as an NPV or a total across the years does, or its cell, as a terminal value does. They keep
  * reading it after the new periods, and the answer names them.
  */
 function readersOfLastPeriod(view: WorkbookView, extended: readonly Extended[]): string[] {
-  const of = (sheet: SheetView) => extended.find((entry) => entry.sheet === sheet)
+  const of = (sheet: SheetView | undefined) => extended.find((entry) => entry.sheet === sheet)
   const found: string[] = []
   for (const other of view.sheets) {
     const here = of(other)
     for (const block of other.formulaBlocks) {
       if (here && block.col >= here.firstCol && block.col <= here.lastCol) continue
-      for (const match of block.formula.matchAll(REFERENCE)) {
-        const named = match[1]?.replace(/^'|'$/g, '').replace(/''/g, "'")
-        const target = of(named === undefined ? other : (view.findSheet(named) ?? other))
-        if (!target || (named !== undefined && view.findSheet(named) === undefined)) continue
-        const left = lettersToColumn(match[2])
-        const right = match[3] === undefined ? left : lettersToColumn(match[3])
-        if (right !== target.lastCol || (match[3] !== undefined && left >= right)) continue
-        const col = here && block.col > here.lastCol ? block.col + here.shift : block.col
-        found.push(`${refText(other.name, { top: block.row, bottom: block.row, left: col, right: col })} (${block.formula})`)
-        break
+      let tree: FormulaNode
+      try {
+        tree = parseFormulaText(block.formula, formatAddress(block.row, block.col))
+      } catch {
+        continue
       }
+      let reads = false
+      walk(tree, (node) => {
+        if (reads || (node.type !== 'cell' && node.type !== 'range')) return
+        const target = of(node.sheet === undefined ? other : view.findSheet(node.sheet))
+        if (!target) return
+        if (node.type === 'cell') reads = absolute(node.ref, block.row, block.col).col === target.lastCol
+        else if (node.kind === 'cells') {
+          const [left, right] = [absolute(node.start, block.row, block.col).col, absolute(node.end, block.row, block.col).col]
+          reads = Math.max(left, right) === target.lastCol && Math.min(left, right) < target.lastCol
+        }
+      })
+      if (!reads) continue
+      const col = here && block.col > here.lastCol ? block.col + here.shift : block.col
+      found.push(`${refText(other.name, { top: block.row, bottom: block.row, left: col, right: col })} (${block.formula})`)
     }
   }
   return found
@@ -290,11 +299,7 @@ function* extendRow(view: WorkbookView, command: Command, context: PlanContext):
   const lastCell = line.reduce((a, b) => (b.col > a.col ? b : a))
   const header = periodsOf(sheet)
   const headerPeriod = header?.periods.find((period) => period.col === lastCell.col)
-  let count = command.count ?? 1
-  if (command.to !== undefined) {
-    if (!headerPeriod) stop(`I could not tell which year ${lastCell.address} is, to count the periods up to ${command.to}: say how many (“for 3 more years”).`)
-    count = newPeriods(command, headerPeriod)
-  } else if (count > MAX_NEW_PERIODS) stop(`That is ${count} new periods; I add at most ${MAX_NEW_PERIODS} at once.`)
+  const count = newPeriods(command, headerPeriod, lastCell.address)
   if (command.rate === undefined && lastCell.formula === undefined) {
     stop(`${found.label.label.text}’s last value (${lastCell.address}) is a typed number, so there is no formula to carry on. Give a growth rate: “project ${found.label.label.text} for ${count} more years at 5% growth”.`)
   }

@@ -2,16 +2,15 @@
 import { columnToLetters, formatAddress, lettersToColumn } from '@finsheet/workbook'
 import type { PlannerCommand } from '../command-language.js'
 import { readAs, writeOutcome } from '../answers.js'
-import { stop, useTool, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
+import { stop, type PlanAnswer, type PlanContext, type Step } from '../plan-kit.js'
 import { resolveTarget } from '../targets.js'
-import { lookOver, writeCells } from '../tool-steps.js'
+import { lookOver, useToolOrStop, writeCells } from '../tool-steps.js'
 import type { WorkbookView } from '../workbook-view.js'
 
 type Command<T extends PlannerCommand['type']> = Extract<PlannerCommand, { type: T }>
 
 function* structure(args: Record<string, unknown>, paraphrase: string): Step<PlanAnswer> {
-  const result = yield* useTool('modify_structure', args)
-  if (!result.ok) stop(`${readAs(paraphrase)}\n\nIt did not go through: ${result.error}`)
+  const result = yield* useToolOrStop('modify_structure', args, paraphrase)
   const errors = (result.content?.newErrors ?? []) as string[]
   const removed = typeof result.content?.removedCells === 'number' ? ` It removed ${result.content.removedCells} cell${result.content.removedCells === 1 ? '' : 's'} with content.` : ''
   return { text: readAs(paraphrase, `Done: ${result.content?.done ?? paraphrase}.${removed}${errors.length > 0 ? ` Watch out: ${errors.slice(0, 5).join(', ')} now show #REF! because they read removed cells.` : ''}`) }
